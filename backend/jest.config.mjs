@@ -1,0 +1,15 @@
+/**
+ * Nest 12 packages are ESM-only, so jest runs in ESM mode
+ * (`node --experimental-vm-modules`, see shared TOOLCHAIN notes) with ts-jest's ESM transform.
+ */
+export default {
+  rootDir: '.',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.jest.json' }] },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

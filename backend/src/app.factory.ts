@@ -1,0 +1,38 @@
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { createValidationPipe } from './common/pipes/validation.pipe';
+import type { AppConfig } from './config/app-config';
+
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+/** Builds the configured (not yet listening) application; main.ts and the tests share it. */
+export async function createApp(config: AppConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
+  const logger =
+    options.logger === false
+      ? false
+      : new ConsoleLogger({
+          json: config.nodeEnv === 'production',
+          logLevels: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+        });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger, bufferLogs: false });
+  app.setGlobalPrefix('api', { exclude: [] });
+  app.useGlobalPipes(createValidationPipe());
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+
+  const document = () =>
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('gündem API')
+        .setDescription('Türkçe kısa gönderi sosyal ağı gündem için REST API. Hatalar { message, statusCode } biçimindedir.')
+        .setVersion('1.0.0')
+        .addBearerAuth()
+        .build(),
+    );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  return app;
+}

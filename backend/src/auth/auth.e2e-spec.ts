@@ -1,0 +1,260 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestApp, type TestApp, uniqueName } from '../../test/test-app';
+import { MailService } from '../mail/mail.service';
+
+describe('auth API (real PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  function registration(overrides: Record<string, unknown> = {}) {
+    const username = uniqueName('kayit');
+    return { username, displayName: 'Kayıt Deneme', email: `${username}@ornek.com`, password: 'gizli123', ...overrides };
+  }
+
+  async function outboxLink(email: string): Promise<string> {
+    await t.app.get(MailService).flush();
+    const dir = join(t.config.dataDir, 'outbox');
+    const files = readdirSync(dir).sort();
+    for (const file of files.reverse()) {
+      const raw = readFileSync(join(dir, file), 'utf8');
+      if (!raw.includes(`To: ${email}`)) continue;
+      // Quoted-printable soft line breaks are joined before reading the link.
+      const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const match = /https?:\/\/\S+?reset-password\?token=[A-Za-z0-9_-]+&email=[^\s"<]+/.exec(text);
+      if (match) return match[0];
+    }
+    throw new Error(`no reset mail for ${email}`);
+  }
+
+  describe('POST /api/auth/register', () => {
+    it('creates an account and answers the Turkish success message without secrets', async () => {
+      const body = registration({ email: 'Buyuk.Harf@Ornek.com' });
+      const res = await t.http.post('/api/auth/register').send(body).expect(201);
+      expect(res.body.message).toBe('Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.');
+      expect(res.body.user).toMatchObject({ username: body.username, displayName: 'Kayıt Deneme', email: 'buyuk.harf@ornek.com', role: 'user', isActive: true });
+      expect(res.body.user._id).toBe(res.body.user.id);
+      expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+      const [row] = await t.db.query('SELECT password_hash FROM users WHERE id = $1', [res.body.user.id]);
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    });
+
+    it.each([
+      ['username with a dot', { username: 'ali.veli' }, 'Sadece harf, rakam ve alt çizgi kullanabilirsiniz'],
+      ['username with a Turkish letter', { username: 'ışıl' }, 'Sadece harf, rakam ve alt çizgi kullanabilirsiniz'],
+      ['username too short', { username: 'ab' }, 'Kullanıcı adı 3-30 karakter olmalıdır.'],
+      ['username too long', { username: 'a'.repeat(31) }, 'Kullanıcı adı 3-30 karakter olmalıdır.'],
+      ['missing username', { username: undefined }, 'Kullanıcı adı zorunludur.'],
+      ['missing display name', { displayName: '   ' }, 'Görünen ad zorunludur.'],
+      ['bad e-mail', { email: 'ornek.com' }, 'Geçerli bir e-posta adresi girin.'],
+      ['missing e-mail', { email: undefined }, 'E-posta zorunludur.'],
+      ['short password', { password: '12345' }, 'Şifre en az 6 karakter olmalıdır.'],
+      ['missing password', { password: undefined }, 'Şifre zorunludur.'],
+      ['password not a string', { password: 123456 }, 'Şifre zorunludur.'],
+      ['unknown field', { role: 'admin' }, 'Bilinmeyen alan: role'],
+    ])('refuses %s with 400 and a Turkish message', async (_name, overrides, message) => {
+      const res = await t.http.post('/api/auth/register').send(registration(overrides)).expect(400);
+      expect(res.body).toEqual({ message, statusCode: 400 });
+    });
+
+    it('answers 409 for a username or e-mail that is taken, whatever the case', async () => {
+      const body = registration();
+      await t.http.post('/api/auth/register').send(body).expect(201);
+      const sameName = await t.http
+        .post('/api/auth/register')
+        .send(registration({ username: body.username.toUpperCase() }))
+        .expect(409);
+      expect(sameName.body).toEqual({ message: 'Bu kullanıcı adı zaten alınmış.', statusCode: 409 });
+      const sameMail = await t.http
+        .post('/api/auth/register')
+        .send(registration({ email: body.email.toUpperCase() }))
+        .expect(409);
+      expect(sameMail.body).toEqual({ message: 'Bu e-posta adresi zaten kayıtlı.', statusCode: 409 });
+    });
+
+    it('lets exactly one of ten racing registrations of one username through', async () => {
+      const username = uniqueName('yaris');
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          t.http.post('/api/auth/register').send(registration({ username, email: `${username}${i}@ornek.com` })),
+        ),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+    });
+
+    it('answers malformed JSON and oversized bodies with 4xx Turkish messages', async () => {
+      const bad = await t.http.post('/api/auth/register').set('content-type', 'application/json').send('{"username":').expect(400);
+      expect(bad.body).toEqual({ message: 'İstek gövdesi geçerli bir JSON değil.', statusCode: 400 });
+      const huge = await t.http
+        .post('/api/auth/register')
+        .send(registration({ displayName: 'x'.repeat(200_000) }))
+        .expect(413);
+      expect(huge.body).toEqual({ message: 'İstek gövdesi çok büyük.', statusCode: 413 });
+    });
+  });
+
+  describe('POST /api/auth/login', () => {
+    it('accepts the e-mail or the username (any case) and returns user and token', async () => {
+      const user = await t.createUser();
+      for (const login of [user.email, user.email.toUpperCase(), user.username, user.username.toUpperCase()]) {
+        const res = await t.http.post('/api/auth/login').send({ login, password: user.password }).expect(200);
+        expect(res.body.user).toMatchObject({ id: user.id, username: user.username, email: user.email });
+        expect(typeof res.body.token).toBe('string');
+        expect(res.body.user.lastLogin).not.toBeNull();
+      }
+    });
+
+    it('refuses a wrong password and an unknown account with the same 401 message', async () => {
+      const user = await t.createUser();
+      const wrong = await t.http.post('/api/auth/login').send({ login: user.email, password: 'yanlis-sifre' }).expect(401);
+      const unknown = await t.http.post('/api/auth/login').send({ login: 'kimse@ornek.com', password: 'yanlis-sifre' }).expect(401);
+      expect(wrong.body).toEqual({ message: 'E-posta/kullanıcı adı veya şifre hatalı.', statusCode: 401 });
+      expect(unknown.body).toEqual(wrong.body);
+    });
+
+    it('validates the fields', async () => {
+      const res = await t.http.post('/api/auth/login').send({ login: '', password: 'x' }).expect(400);
+      expect(res.body.message).toBe('E-posta veya kullanıcı adı zorunludur.');
+      const res2 = await t.http.post('/api/auth/login').send({ login: 'ayse' }).expect(400);
+      expect(res2.body.message).toBe('Şifre zorunludur.');
+    });
+
+    it('refuses a deactivated account with 403', async () => {
+      const user = await t.createUser({ isActive: false });
+      const res = await t.http.post('/api/auth/login').send({ login: user.email, password: user.password }).expect(403);
+      expect(res.body).toEqual({ message: 'Hesabınız devre dışı bırakılmış.', statusCode: 403 });
+    });
+  });
+
+  describe('GET /api/auth/me', () => {
+    it('returns the signed-in user', async () => {
+      const user = await t.createUser();
+      const login = await t.http.post('/api/auth/login').send({ login: user.username, password: user.password });
+      const res = await t.http.get('/api/auth/me').set('authorization', `Bearer ${login.body.token}`).expect(200);
+      expect(res.body.user).toMatchObject({ id: user.id, _id: user.id, email: user.email, isEmailVerified: true });
+      expect(res.body.user).not.toHaveProperty('passwordHash');
+    });
+
+    it('answers 401 without a token, with a malformed one, and with one signed by another key', async () => {
+      await t.http.get('/api/auth/me').expect(401);
+      await t.http.get('/api/auth/me').set('authorization', 'Bearer nope').expect(401);
+      const forged =
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiLCJ2ZXIiOjB9.c2lnbmF0dXJl';
+      const res = await t.http.get('/api/auth/me').set('authorization', `Bearer ${forged}`).expect(401);
+      expect(res.body.statusCode).toBe(401);
+      expect(res.body.message).toMatch(/Oturum/);
+    });
+
+    it('refuses the token of a user deactivated or deleted after it was issued', async () => {
+      const user = await t.createUser();
+      const token = await t.tokenFor(user);
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${token}`).expect(200);
+      await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [user.id]);
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${token}`).expect(401);
+      const other = await t.createUser();
+      const otherToken = await t.tokenFor(other);
+      await t.db.query('DELETE FROM users WHERE id = $1', [other.id]);
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${otherToken}`).expect(401);
+    });
+
+    it('refuses an expired token', async () => {
+      const user = await t.createUser();
+      const { JwtService } = await import('@nestjs/jwt');
+      const expired = t.app.get(JwtService).sign({ sub: user.id, ver: 0 }, { expiresIn: -10 });
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${expired}`).expect(401);
+    });
+  });
+
+  describe('forgot and reset password', () => {
+    const SAME = { message: 'Bu e-posta adresi kayıtlıysa şifre sıfırlama bağlantısı gönderildi.' };
+
+    it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
+      const user = await t.createUser();
+      const known = await t.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+      const unknown = await t.http.post('/api/auth/forgot-password').send({ email: 'yok-boyle-biri@ornek.com' }).expect(200);
+      expect(known.body).toEqual(SAME);
+      expect(unknown.body).toEqual(SAME);
+      const link = await outboxLink(user.email);
+      expect(link.startsWith('http://gundem.test/reset-password?token=')).toBe(true);
+      await expect(outboxLink('yok-boyle-biri@ornek.com')).rejects.toThrow();
+      const bad = await t.http.post('/api/auth/forgot-password').send({ email: 'olmaz' }).expect(400);
+      expect(bad.body.message).toBe('Geçerli bir e-posta adresi girin.');
+    });
+
+    it('stores only a hash of a 256-bit token that expires in one hour', async () => {
+      const user = await t.createUser();
+      await t.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+      const token = new URL(await outboxLink(user.email)).searchParams.get('token')!;
+      expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+      const [row] = await t.db.query(
+        `SELECT token_hash, extract(epoch FROM expires_at - created_at) AS ttl FROM user_tokens WHERE user_id = $1`,
+        [user.id],
+      );
+      expect(row.token_hash).not.toContain(token);
+      expect(Number(row.ttl)).toBeCloseTo(3600, -1);
+    });
+
+    it('resets the password once: the link cannot be reused, old tokens stop working', async () => {
+      const user = await t.createUser();
+      const oldToken = await t.tokenFor(user);
+      await t.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+      const url = new URL(await outboxLink(user.email));
+      const body = { token: url.searchParams.get('token'), email: url.searchParams.get('email'), newPassword: 'yeni-sifre-1' };
+      const ok = await t.http.post('/api/auth/reset-password').send(body).expect(200);
+      expect(ok.body.message).toBe('Şifreniz başarıyla sıfırlandı!');
+      await t.http.post('/api/auth/login').send({ login: user.email, password: 'yeni-sifre-1' }).expect(200);
+      await t.http.post('/api/auth/login').send({ login: user.email, password: user.password }).expect(401);
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${oldToken}`).expect(401);
+      const again = await t.http.post('/api/auth/reset-password').send({ ...body, newPassword: 'ucuncu-sifre' }).expect(400);
+      expect(again.body).toEqual({ message: 'Şifre sıfırlama bağlantısı geçersiz ya da süresi dolmuş.', statusCode: 400 });
+    });
+
+    it('refuses an expired token, a wrong e-mail and a short password', async () => {
+      const user = await t.createUser();
+      const other = await t.createUser();
+      await t.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+      const token = new URL(await outboxLink(user.email)).searchParams.get('token');
+      const short = await t.http.post('/api/auth/reset-password').send({ token, email: user.email, newPassword: '123' }).expect(400);
+      expect(short.body.message).toBe('Şifre en az 6 karakter olmalıdır.');
+      await t.http.post('/api/auth/reset-password').send({ token, email: other.email, newPassword: 'baska-sifre' }).expect(400);
+      await t.db.query(`UPDATE user_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+      const expired = await t.http.post('/api/auth/reset-password').send({ token, email: user.email, newPassword: 'baska-sifre' }).expect(400);
+      expect(expired.body.message).toBe('Şifre sıfırlama bağlantısı geçersiz ya da süresi dolmuş.');
+    });
+
+    it('lets only one of several concurrent uses of one link succeed', async () => {
+      const user = await t.createUser();
+      await t.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+      const token = new URL(await outboxLink(user.email)).searchParams.get('token');
+      const results = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          t.http.post('/api/auth/reset-password').send({ token, email: user.email, newPassword: `paralel-${i}-sifre` }),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    });
+  });
+
+  describe('errors and health', () => {
+    it('answers unknown API paths with a Turkish 404', async () => {
+      const res = await t.http.get('/api/yok-boyle-bir-yol').expect(404);
+      expect(res.body).toEqual({ message: 'İstenen kaynak bulunamadı.', statusCode: 404 });
+    });
+
+    it('reports the database as up', async () => {
+      const res = await t.http.get('/api/health').expect(200);
+      expect(res.body.status).toBe('ok');
+    });
+
+    it('serves the OpenAPI document with the auth routes', async () => {
+      const res = await t.http.get('/api/docs/openapi.json').expect(200);
+      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/health']));
+    });
+  });
+});

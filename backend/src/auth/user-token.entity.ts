@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export type UserTokenPurpose = 'password_reset' | 'email_verify';
+
+/** One-time tokens sent by e-mail. Only a SHA-256 of the token is stored. */
+@Entity('user_tokens')
+@Index('idx_user_tokens_user_purpose', ['userId', 'purpose'])
+export class UserToken {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  purpose: UserTokenPurpose;
+
+  @Index('uq_user_tokens_hash', { unique: true })
+  @Column({ name: 'token_hash', type: 'char', length: 64 })
+  tokenHash: string;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
+  usedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,27 @@
+import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { IS_PUBLIC, OPTIONAL_AUTH } from '../decorators/public.decorator';
+
+/** Global guard: every route needs a valid bearer token unless marked @Public() or @OptionalAuth(). */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const optional = this.reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH, targets);
+    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>();
+    // A guest on an optional route reads as a guest; a bad token there is still refused.
+    if (optional && !req.headers.authorization) return true;
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  handleRequest<T>(err: unknown, user: T): T {
+    if (err || !user) throw new UnauthorizedException('Oturumunuz geçersiz ya da süresi dolmuş. Lütfen tekrar giriş yapın.');
+    return user;
+  }
+}

@@ -1,0 +1,72 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const USER_ROLES = ['user', 'moderator', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Unique lower(username) and lower(email) indexes live in the migration (expression indexes). */
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 30 })
+  username: string;
+
+  @Column({ name: 'display_name', type: 'varchar', length: 50 })
+  displayName: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, select: false })
+  passwordHash: string;
+
+  @Column({ type: 'varchar', length: 160, default: '' })
+  bio: string;
+
+  @Column({ type: 'varchar', length: 30, default: '' })
+  location: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  website: string;
+
+  @Column({ name: 'cover_image', type: 'varchar', length: 500, nullable: true })
+  coverImage: string | null;
+
+  @Column({ name: 'profile_image', type: 'varchar', length: 500, nullable: true })
+  profileImage: string | null;
+
+  @Column({ name: 'is_verified', type: 'boolean', default: false })
+  isVerified: boolean;
+
+  @Column({ name: 'is_email_verified', type: 'boolean', default: false })
+  isEmailVerified: boolean;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive: boolean;
+
+  @Column({ type: 'varchar', length: 16, default: 'user' })
+  role: UserRole;
+
+  @Column({ name: 'following_count', type: 'integer', default: 0 })
+  followingCount: number;
+
+  @Column({ name: 'followers_count', type: 'integer', default: 0 })
+  followersCount: number;
+
+  @Column({ name: 'posts_count', type: 'integer', default: 0 })
+  postsCount: number;
+
+  /** Bumped when every existing token of the user must stop working (password reset). */
+  @Column({ name: 'session_version', type: 'integer', default: 0, select: false })
+  sessionVersion: number;
+
+  @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
+  lastLogin: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,58 @@
+import type { User } from './user.entity';
+
+export interface UserResponse {
+  _id: string;
+  id: string;
+  username: string;
+  displayName: string;
+  bio: string;
+  location: string;
+  website: string;
+  createdAt: string;
+  isVerified: boolean;
+  isActive: boolean;
+  role: User['role'];
+  followingCount: number;
+  followersCount: number;
+  postsCount: number;
+  coverImage: string | null;
+  profileImage: string | null;
+  email?: string;
+  isEmailVerified?: boolean;
+  lastLogin?: string | null;
+}
+
+/**
+ * The one shape a user leaves the server in. `private` fields (e-mail, e-mail verification,
+ * last login) go only to the user themself and to staff (CONTRACT.md).
+ */
+export function toUserResponse(user: User, options: { includePrivate?: boolean } = {}): UserResponse {
+  const body: UserResponse = {
+    _id: user.id,
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    bio: user.bio,
+    location: user.location,
+    website: user.website,
+    createdAt: new Date(user.createdAt).toISOString(),
+    isVerified: user.isVerified,
+    isActive: user.isActive,
+    role: user.role,
+    followingCount: user.followingCount,
+    followersCount: user.followersCount,
+    postsCount: user.postsCount,
+    coverImage: user.coverImage,
+    profileImage: user.profileImage,
+  };
+  if (options.includePrivate) {
+    body.email = user.email;
+    body.isEmailVerified = user.isEmailVerified;
+    body.lastLogin = user.lastLogin ? new Date(user.lastLogin).toISOString() : null;
+  }
+  return body;
+}
+
+export function canSeePrivate(viewer: User | undefined, subject: User): boolean {
+  return !!viewer && (viewer.id === subject.id || viewer.role === 'admin' || viewer.role === 'moderator');
+}

@@ -1,0 +1,118 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { hash } from '@node-rs/argon2';
+import { QueryFailedError, type Repository } from 'typeorm';
+import { User, type UserRole } from './user.entity';
+
+export interface NewUser {
+  username: string;
+  displayName: string;
+  email: string;
+  password: string;
+  role?: UserRole;
+  isEmailVerified?: boolean;
+  isVerified?: boolean;
+  bio?: string;
+  location?: string;
+  website?: string;
+}
+
+export const USERNAME_TAKEN = 'Bu kullanıcı adı zaten alınmış.';
+export const EMAIL_TAKEN = 'Bu e-posta adresi zaten kayıtlı.';
+
+/** Argon2id (the @node-rs/argon2 default algorithm) with its recommended cost. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+function isUniqueViolation(error: unknown, index: string): boolean {
+  return (
+    error instanceof QueryFailedError &&
+    (error.driverError as { code?: string; constraint?: string })?.code === '23505' &&
+    (error.driverError as { constraint?: string })?.constraint === index
+  );
+}
+
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  findById(id: string): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** Case-insensitive, matching the unique lower() indexes. */
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  }
+
+  findByUsername(username: string): Promise<User | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
+  }
+
+  /** `login` is an e-mail or a username; the password hash is selected for verification. */
+  findForLogin(login: string): Promise<User | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect(['u.passwordHash', 'u.sessionVersion'])
+      .where(login.includes('@') ? 'lower(u.email) = lower(:login)' : 'lower(u.username) = lower(:login)', { login })
+      .getOne();
+  }
+
+  /** The session check behind every authenticated request. */
+  findForSession(id: string): Promise<User | null> {
+    return this.users.createQueryBuilder('u').addSelect('u.sessionVersion').where('u.id = :id', { id }).getOne();
+  }
+
+  /** Creates an account; a taken username or e-mail answers 409, also when two requests race. */
+  async create(input: NewUser): Promise<User> {
+    const username = input.username.trim();
+    const email = input.email.trim().toLowerCase();
+    if (await this.findByUsername(username)) throw new ConflictException(USERNAME_TAKEN);
+    if (await this.findByEmail(email)) throw new ConflictException(EMAIL_TAKEN);
+    try {
+      const result = await this.users.insert({
+        username,
+        email,
+        displayName: input.displayName.trim(),
+        passwordHash: await hashPassword(input.password),
+        role: input.role ?? 'user',
+        isEmailVerified: input.isEmailVerified ?? false,
+        isVerified: input.isVerified ?? false,
+        bio: input.bio ?? '',
+        location: input.location ?? '',
+        website: input.website ?? '',
+      });
+      const id = (result.identifiers[0] as { id: string }).id;
+      return (await this.findById(id))!;
+    } catch (error) {
+      if (isUniqueViolation(error, 'uq_users_username_lower')) throw new ConflictException(USERNAME_TAKEN);
+      if (isUniqueViolation(error, 'uq_users_email_lower')) throw new ConflictException(EMAIL_TAKEN);
+      throw error;
+    }
+  }
+
+  async setPassword(id: string, password: string): Promise<void> {
+    // Bumping the session version signs the user out everywhere else.
+    await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({ passwordHash: await hashPassword(password), sessionVersion: () => 'session_version + 1' })
+      .where('id = :id', { id })
+      .execute();
+  }
+
+  async touchLastLogin(id: string): Promise<Date> {
+    const now = new Date();
+    await this.users.update({ id }, { lastLogin: now });
+    return now;
+  }
+
+  async markEmailVerified(id: string): Promise<void> {
+    await this.users.update({ id }, { isEmailVerified: true });
+  }
+
+  count(): Promise<number> {
+    return this.users.count();
+  }
+}
