@@ -1,0 +1,145 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { AuthModal } from '../../features/auth/components/auth-modal';
+import { AuthProvider } from '../../lib/auth';
+import type { User } from '../../lib/types';
+import { mockFetch } from '../../test/fetch-mock';
+import { LeftSidebar } from './left-sidebar';
+
+function renderSidebar(path = '/') {
+  return render(
+    <AuthProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <LeftSidebar />
+        <AuthModal />
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+}
+
+/** Signs in through the real session check: a stored token and GET /api/auth/me. */
+async function renderAsMember(user: User, path = '/') {
+  localStorage.setItem('gundem_token', 'tok-123');
+  const fetchState = mockFetch({ 'GET /api/auth/me': { body: { user } } });
+  const view = renderSidebar(path);
+  const card = await screen.findByTestId('user-card');
+  return { ...view, card, ...fetchState };
+}
+
+function navLink(name: string) {
+  return within(screen.getByRole('navigation', { name: 'Ana menü' })).getByRole('link', { name });
+}
+
+describe('LeftSidebar', () => {
+  it('shows the brand linking home and the version', () => {
+    renderSidebar();
+    const brand = screen.getByRole('link', { name: 'gündem' });
+    expect(brand.getAttribute('href')).toBe('/');
+    expect(brand.textContent).toContain('gündem');
+    expect(screen.getByText('v1.0.0')).toBeTruthy();
+  });
+
+  it('shows a guest the public entries and a login button, but no member entries or card', async () => {
+    const { fetchMock } = mockFetch({});
+    renderSidebar();
+    const nav = screen.getByRole('navigation', { name: 'Ana menü' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(['Anasayfa', 'Keşfet', 'Bildirimler', 'Mesajlar']);
+    expect(within(nav).queryByRole('link', { name: 'Profil' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Ayarlar' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Gönderi' })).toBeNull();
+    expect(screen.queryByTestId('user-card')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Çıkış Yap' })).toBeNull();
+    // No token: the session is not checked with the server.
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    const dialog = screen.getByRole('dialog', { name: 'Giriş Yap' });
+    expect(within(dialog).getByLabelText('E-posta')).toBeTruthy();
+  });
+
+  it('carries links to terms, privacy and help', () => {
+    renderSidebar();
+    const footer = screen.getByRole('navigation', { name: 'Alt bilgi' });
+    const hrefs = within(footer)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/terms', '/privacy', '/help']);
+  });
+
+  it('shows a member the member entries, the post button and the user card', async () => {
+    const { card, calls } = await renderAsMember({
+      _id: '1',
+      username: 'ayse',
+      displayName: 'ayşe yılmaz',
+      bio: 'Kahve ve kitap.',
+    });
+    expect(calls[0].headers.Authorization).toBe('Bearer tok-123');
+    expect(navLink('Profil').getAttribute('href')).toBe('/profile');
+    expect(navLink('Ayarlar').getAttribute('href')).toBe('/settings');
+    expect(screen.getByRole('link', { name: 'Gönderi' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Giriş Yap' })).toBeNull();
+    expect(within(card).getByTestId('avatar').textContent).toBe('A');
+    expect(within(card).getByText('ayşe yılmaz')).toBeTruthy();
+    expect(within(card).getByText('@ayse')).toBeTruthy();
+    expect(within(card).getByText('Kahve ve kitap.')).toBeTruthy();
+  });
+
+  it('upper-cases the initial with Turkish rules', async () => {
+    const { card } = await renderAsMember({ username: 'ismail', displayName: 'ismail' });
+    expect(within(card).getByTestId('avatar').textContent).toBe('İ');
+  });
+
+  it('falls back to "User", "@user" and "U" when the profile has no names', async () => {
+    const { card } = await renderAsMember({ _id: '2' });
+    expect(within(card).getByTestId('avatar').textContent).toBe('U');
+    expect(within(card).getByText('User')).toBeTruthy();
+    expect(within(card).getByText('@user')).toBeTruthy();
+  });
+
+  it('cuts the bio at 60 characters and adds an ellipsis', async () => {
+    const bio = `${'a'.repeat(58)}bcDEFGHIJKLMNOP`;
+    const { card } = await renderAsMember({ username: 'ayse', displayName: 'Ayşe', bio });
+    const shown = within(card).getByText(/^a+bc/);
+    expect(shown.textContent).toBe(`${'a'.repeat(58)}bc…`);
+    expect(card.textContent).not.toContain('DEF');
+  });
+
+  it('keeps a bio of exactly 60 characters whole', async () => {
+    const bio = 'b'.repeat(60);
+    const { card } = await renderAsMember({ username: 'ayse', displayName: 'Ayşe', bio });
+    expect(within(card).getByText(bio).textContent).toBe(bio);
+  });
+
+  it('logs out: clears the token and shows the guest sidebar again', async () => {
+    await renderAsMember({ username: 'ayse', displayName: 'Ayşe' });
+    expect(localStorage.getItem('gundem_token')).toBe('tok-123');
+    await userEvent.click(screen.getByRole('button', { name: 'Çıkış Yap' }));
+    expect(localStorage.getItem('gundem_token')).toBeNull();
+    expect(screen.queryByTestId('user-card')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Giriş Yap' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Profil' })).toBeNull();
+  });
+
+  it('highlights home only on an exact match', () => {
+    renderSidebar('/');
+    expect(navLink('Anasayfa').getAttribute('aria-current')).toBe('page');
+    expect(navLink('Keşfet').getAttribute('aria-current')).toBeNull();
+  });
+
+  it('highlights the other entries by path prefix, never home', () => {
+    renderSidebar('/explore?q=kahve');
+    expect(navLink('Keşfet').getAttribute('aria-current')).toBe('page');
+    expect(navLink('Anasayfa').getAttribute('aria-current')).toBeNull();
+  });
+
+  it('highlights Profil on /profile/ayse', async () => {
+    await renderAsMember({ username: 'ayse', displayName: 'Ayşe' }, '/profile/ayse');
+    await waitFor(() => expect(navLink('Profil').getAttribute('aria-current')).toBe('page'));
+    expect(navLink('Anasayfa').getAttribute('aria-current')).toBeNull();
+    expect(navLink('Ayarlar').getAttribute('aria-current')).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+import { Link, NavLink } from 'react-router-dom';
+import { Avatar } from '../../components/avatar';
+import { Button, buttonClass } from '../../components/button';
+import { LogInIcon, LogOutIcon, PenIcon } from '../../components/icons';
+import { useAuth } from '../../lib/auth';
+import { displayNameOf, truncate, usernameOf } from '../../lib/format';
+import { tr } from '../../locales/tr';
+import { navItemsFor } from './nav-items';
+import { SiteFooter } from './site-footer';
+
+/** The sidebar bio is cut at this many characters (SPEC.md 9). */
+export const SIDEBAR_BIO_MAX = 60;
+
+export function LeftSidebar() {
+  const { user, isAuthenticated, logout, openAuthModal } = useAuth();
+  const signedIn = isAuthenticated && user !== null;
+
+  return (
+    <aside className="left-sidebar">
+      <div className="left-sidebar__inner">
+        <Link to="/" className="brand" aria-label={tr.app.brand}>
+          <span className="brand__mark" aria-hidden="true">
+            g
+          </span>
+          <span className="brand__word" aria-hidden="true">
+            {tr.app.brand}
+          </span>
+        </Link>
+
+        <nav className="main-nav" aria-label={tr.nav.label}>
+          <ul>
+            {navItemsFor(signedIn).map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className="nav-link" title={label}>
+                  <Icon size={26} />
+                  <span className="nav-link__label">{label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        {signedIn ? (
+          <Link
+            to="/"
+            className={buttonClass({ size: 'lg', block: true, className: 'sidebar-cta' })}
+          >
+            <PenIcon size={22} className="sidebar-cta__icon" />
+            <span className="sidebar-cta__label">{tr.nav.post}</span>
+          </Link>
+        ) : (
+          <Button size="lg" block className="sidebar-cta" onClick={() => openAuthModal('login')}>
+            <LogInIcon size={22} className="sidebar-cta__icon" />
+            <span className="sidebar-cta__label">{tr.nav.login}</span>
+          </Button>
+        )}
+
+        <div className="left-sidebar__spacer" />
+
+        {signedIn ? (
+          <div className="user-card" data-testid="user-card">
+            <Link to="/profile" className="user-card__profile">
+              <Avatar displayName={user.displayName} seed={user.username} />
+              <span className="user-card__text">
+                <span className="user-card__name">{displayNameOf(user)}</span>
+                <span className="user-card__handle">@{usernameOf(user)}</span>
+              </span>
+            </Link>
+            {user.bio ? (
+              <p className="user-card__bio">{truncate(user.bio, SIDEBAR_BIO_MAX)}</p>
+            ) : null}
+            <button
+              type="button"
+              className="user-card__logout"
+              onClick={logout}
+              title={tr.nav.logout}
+            >
+              <LogOutIcon size={18} />
+              <span className="user-card__logout-label">{tr.nav.logout}</span>
+            </button>
+          </div>
+        ) : null}
+
+        <SiteFooter className="left-sidebar__footer" />
+        <p className="app-version">{tr.app.version}</p>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import {
+  BellIcon,
+  HashIcon,
+  HomeIcon,
+  MailIcon,
+  SettingsIcon,
+  UserIcon,
+  type IconProps,
+} from '../../components/icons';
+import { tr } from '../../locales/tr';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: ComponentType<IconProps>;
+  /** Active only on an exact match (home); the others by path prefix. */
+  end: boolean;
+  membersOnly: boolean;
+}
+
+/** The navigation entries of SPEC.md 2.1, shared by the sidebar and the bottom bar. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', label: tr.nav.home, icon: HomeIcon, end: true, membersOnly: false },
+  { to: '/explore', label: tr.nav.explore, icon: HashIcon, end: false, membersOnly: false },
+  {
+    to: '/notifications',
+    label: tr.nav.notifications,
+    icon: BellIcon,
+    end: false,
+    membersOnly: false,
+  },
+  { to: '/messages', label: tr.nav.messages, icon: MailIcon, end: false, membersOnly: false },
+  { to: '/profile', label: tr.nav.profile, icon: UserIcon, end: false, membersOnly: true },
+  { to: '/settings', label: tr.nav.settings, icon: SettingsIcon, end: false, membersOnly: true },
+];
+
+export function navItemsFor(signedIn: boolean): readonly NavItem[] {
+  return signedIn ? NAV_ITEMS : NAV_ITEMS.filter((item) => !item.membersOnly);
+}

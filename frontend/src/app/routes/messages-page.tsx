@@ -1,0 +1,15 @@
+import { PageHeader } from '../../components/page-header';
+import { AuthGate } from '../../features/auth/components/auth-gate';
+import { MessagesView } from '../../features/messages/components/messages-view';
+import { tr } from '../../locales/tr';
+
+export function MessagesPage() {
+  return (
+    <>
+      <PageHeader title={tr.messages.title} />
+      <AuthGate>
+        <MessagesView />
+      </AuthGate>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
+import { PostDetail } from '../../features/posts/components/post-detail';
+import { tr } from '../../locales/tr';
+
+export function PostPage() {
+  const { id = '' } = useParams();
+  return (
+    <>
+      <PageHeader title={tr.post.title} backLabel={tr.common.backHome} />
+      <PostDetail postId={id} />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { PageHeader } from '../../components/page-header';
+import { AuthGate } from '../../features/auth/components/auth-gate';
+import { SettingsView } from '../../features/settings/components/settings-view';
+import { tr } from '../../locales/tr';
+
+export function SettingsPage() {
+  return (
+    <>
+      <PageHeader title={tr.settings.title} />
+      <AuthGate>
+        <SettingsView />
+      </AuthGate>
+    </>
+  );
+}

@@ -1,0 +1,201 @@
+// Small inline SVG icons (24×24, stroke = currentColor). Decorative unless given a title.
+import type { ReactNode, SVGProps } from 'react';
+
+export interface IconProps extends SVGProps<SVGSVGElement> {
+  size?: number;
+  title?: string;
+}
+
+function createIcon(name: string, paths: ReactNode) {
+  function Icon({ size = 24, title, className, ...rest }: IconProps) {
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={className ? `icon ${className}` : 'icon'}
+        aria-hidden={title ? undefined : true}
+        role={title ? 'img' : undefined}
+        focusable="false"
+        {...rest}
+      >
+        {title ? <title>{title}</title> : null}
+        {paths}
+      </svg>
+    );
+  }
+  Icon.displayName = name;
+  return Icon;
+}
+
+export const HomeIcon = createIcon(
+  'HomeIcon',
+  <>
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5 9.5V20a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9.5" />
+  </>,
+);
+
+export const HashIcon = createIcon('HashIcon', <path d="M4 9h16M4 15h16M10 3 8 21M16 3l-2 18" />);
+
+export const SearchIcon = createIcon(
+  'SearchIcon',
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </>,
+);
+
+export const BellIcon = createIcon(
+  'BellIcon',
+  <>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </>,
+);
+
+export const MailIcon = createIcon(
+  'MailIcon',
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2.5" />
+    <path d="m3.5 7 8.5 6 8.5-6" />
+  </>,
+);
+
+export const UserIcon = createIcon(
+  'UserIcon',
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </>,
+);
+
+export const SettingsIcon = createIcon(
+  'SettingsIcon',
+  <>
+    <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+    <circle cx="15" cy="6" r="2" />
+    <circle cx="9" cy="12" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </>,
+);
+
+export const PenIcon = createIcon(
+  'PenIcon',
+  <>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4Z" />
+  </>,
+);
+
+export const LogOutIcon = createIcon(
+  'LogOutIcon',
+  <>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <path d="m16 17 5-5-5-5" />
+    <path d="M21 12H9" />
+  </>,
+);
+
+export const LogInIcon = createIcon(
+  'LogInIcon',
+  <>
+    <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4" />
+    <path d="m10 17 5-5-5-5" />
+    <path d="M15 12H3" />
+  </>,
+);
+
+export const CloseIcon = createIcon('CloseIcon', <path d="M18 6 6 18M6 6l12 12" />);
+
+export const ArrowLeftIcon = createIcon('ArrowLeftIcon', <path d="M19 12H5M12 19l-7-7 7-7" />);
+
+export const ShieldIcon = createIcon(
+  'ShieldIcon',
+  <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z" />,
+);
+
+export const LockIcon = createIcon(
+  'LockIcon',
+  <>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </>,
+);
+
+export const GridIcon = createIcon(
+  'GridIcon',
+  <>
+    <rect x="3" y="3" width="7" height="7" rx="1.5" />
+    <rect x="14" y="3" width="7" height="7" rx="1.5" />
+    <rect x="3" y="14" width="7" height="7" rx="1.5" />
+    <rect x="14" y="14" width="7" height="7" rx="1.5" />
+  </>,
+);
+
+export const UsersIcon = createIcon(
+  'UsersIcon',
+  <>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21a7 7 0 0 1 14 0" />
+    <path d="M16 4a4 4 0 0 1 0 8M22 21a7 7 0 0 0-4-6.3" />
+  </>,
+);
+
+export const FileTextIcon = createIcon(
+  'FileTextIcon',
+  <>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9Z" />
+    <path d="M14 3v6h6M8 13h8M8 17h5" />
+  </>,
+);
+
+export const TrendingIcon = createIcon(
+  'TrendingIcon',
+  <>
+    <path d="m3 17 6-6 4 4 8-8" />
+    <path d="M15 7h6v6" />
+  </>,
+);
+
+export const MessageCircleIcon = createIcon(
+  'MessageCircleIcon',
+  <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.9-.9L3 20.5l1.5-4.6A8.4 8.4 0 0 1 12 3a8.4 8.4 0 0 1 9 8.5Z" />,
+);
+
+export const CompassIcon = createIcon(
+  'CompassIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" />
+  </>,
+);
+
+export const HelpIcon = createIcon(
+  'HelpIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01" />
+  </>,
+);
+
+export const CheckCircleIcon = createIcon(
+  'CheckCircleIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8.5 12 2.5 2.5 4.5-5" />
+  </>,
+);
+
+export const AlertCircleIcon = createIcon(
+  'AlertCircleIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 8v4.5M12 16h.01" />
+  </>,
+);

@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { Button, buttonClass } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { LockIcon, ShieldIcon } from '../../../components/icons';
+import { useAuth } from '../../../lib/auth';
+import { tr } from '../../../locales/tr';
+
+/** The two access-denied screens of the admin area (SPEC.md 2.11): guest and non-staff. */
+export function AdminAccessDenied({ reason }: { reason: 'guest' | 'forbidden' }) {
+  const { openAuthModal } = useAuth();
+  const guest = reason === 'guest';
+  return (
+    <div className="admin-denied">
+      <EmptyState
+        icon={guest ? <LockIcon size={32} /> : <ShieldIcon size={32} />}
+        title={guest ? tr.admin.deniedGuestTitle : tr.admin.deniedStaffTitle}
+        description={guest ? tr.admin.deniedGuest : tr.admin.deniedStaff}
+        action={
+          <div className="button-row">
+            {guest ? <Button onClick={() => openAuthModal('login')}>{tr.nav.login}</Button> : null}
+            <Link to="/" className={buttonClass({ variant: guest ? 'secondary' : 'primary' })}>
+              {tr.common.backHome}
+            </Link>
+          </div>
+        }
+      />
+    </div>
+  );
+}

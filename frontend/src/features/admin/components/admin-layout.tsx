@@ -1,0 +1,68 @@
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Avatar } from '../../../components/avatar';
+import {
+  ArrowLeftIcon,
+  FileTextIcon,
+  GridIcon,
+  SettingsIcon,
+  UsersIcon,
+} from '../../../components/icons';
+import { displayNameOf, usernameOf } from '../../../lib/format';
+import type { User } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+
+function roleLabel(user: User): string {
+  return user.role === 'admin' ? tr.admin.roleAdmin : tr.admin.roleModerator;
+}
+
+/** Frame of the back office: header with the user and role, side navigation, content. */
+export function AdminLayout({ user }: { user: User }) {
+  const links = [
+    { to: '/admin', label: tr.admin.dashboard, icon: GridIcon, end: true },
+    { to: '/admin/users', label: tr.admin.users, icon: UsersIcon, end: false },
+    { to: '/admin/posts', label: tr.admin.posts, icon: FileTextIcon, end: false },
+    ...(user.role === 'admin'
+      ? [{ to: '/admin/settings', label: tr.admin.settings, icon: SettingsIcon, end: false }]
+      : []),
+  ];
+  return (
+    <div className="admin">
+      <header className="admin__header">
+        <Link to="/" className="brand brand--small" aria-label={tr.app.brand}>
+          <span className="brand__mark" aria-hidden="true">
+            g
+          </span>
+          <span className="brand__word" aria-hidden="true">
+            {tr.app.brand}
+          </span>
+        </Link>
+        <span className="admin__title">{tr.admin.title}</span>
+        <div className="admin__user">
+          <Avatar displayName={user.displayName} seed={user.username} size="sm" />
+          <div className="admin__user-text">
+            <span className="admin__user-name">{displayNameOf(user)}</span>
+            <span className="admin__user-handle">@{usernameOf(user)}</span>
+          </div>
+          <span className={`role-badge role-badge--${user.role ?? 'user'}`}>{roleLabel(user)}</span>
+        </div>
+      </header>
+      <div className="admin__body">
+        <nav className="admin__nav" aria-label={tr.admin.nav}>
+          {links.map(({ to, label, icon: Icon, end }) => (
+            <NavLink key={to} to={to} end={end} className="admin__nav-link">
+              <Icon size={20} />
+              <span>{label}</span>
+            </NavLink>
+          ))}
+          <Link to="/" className="admin__nav-link admin__nav-link--back">
+            <ArrowLeftIcon size={20} />
+            <span>{tr.admin.backToSite}</span>
+          </Link>
+        </nav>
+        <main className="admin__content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

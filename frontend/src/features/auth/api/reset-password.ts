@@ -1,0 +1,12 @@
+import { apiClient } from '../../../lib/api-client';
+
+export interface ResetPasswordInput {
+  token: string;
+  email: string;
+  newPassword: string;
+}
+
+/** POST /api/auth/reset-password. The answer body is not used (SPEC.md section 7). */
+export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
+  return apiClient.post<unknown>('/auth/reset-password', input);
+}

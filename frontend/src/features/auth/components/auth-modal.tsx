@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Modal } from '../../../components/modal';
+import { useAuth } from '../../../lib/auth';
+import { tr } from '../../../locales/tr';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+/** The login / register dialog; opened from any login prompt through useAuth().openAuthModal. */
+export function AuthModal() {
+  const { authModal, openAuthModal, closeAuthModal } = useAuth();
+  const [prefill, setPrefill] = useState('');
+
+  if (!authModal) return null;
+
+  const close = () => {
+    setPrefill('');
+    closeAuthModal();
+  };
+
+  return (
+    <Modal
+      title={authModal === 'login' ? tr.auth.loginTitle : tr.auth.registerTitle}
+      onClose={close}
+    >
+      {authModal === 'login' ? (
+        <LoginForm
+          key={`login-${prefill}`}
+          initialLogin={prefill}
+          onSuccess={close}
+          onForgotPassword={close}
+          onSwitchToRegister={() => openAuthModal('register')}
+        />
+      ) : (
+        <RegisterForm
+          onRegistered={(email) => {
+            setPrefill(email);
+            openAuthModal('login');
+          }}
+          onSwitchToLogin={() => openAuthModal('login')}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { errorText } from '../../../lib/api-client';
+import { tr } from '../../../locales/tr';
+import { registerAccount } from '../api/register';
+import { useFormFields } from '../use-form-fields';
+import { hasErrors, validateRegister } from '../validation';
+
+/** After a successful registration the modal switches to login after this delay (SPEC.md 4). */
+export const REGISTER_TO_LOGIN_DELAY_MS = 3000;
+
+export interface RegisterFormProps {
+  /** Called 3 s after success with the registered e-mail, to switch to login. */
+  onRegistered: (email: string) => void;
+  onSwitchToLogin: () => void;
+}
+
+export function RegisterForm({ onRegistered, onSwitchToLogin }: RegisterFormProps) {
+  const { values, bind, visible, markSubmitted } = useFormFields({
+    displayName: '',
+    username: '',
+    email: '',
+    password: '',
+  });
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [registered, setRegistered] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const errors = validateRegister(values);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    markSubmitted();
+    if (sending || registered || hasErrors(errors)) return;
+    setSending(true);
+    setError(null);
+    const email = values.email.trim();
+    try {
+      await registerAccount({
+        email,
+        password: values.password,
+        username: values.username.trim(),
+        displayName: values.displayName.trim(),
+      });
+      setRegistered(true);
+      timer.current = setTimeout(() => onRegistered(email), REGISTER_TO_LOGIN_DELAY_MS);
+    } catch (caught) {
+      setError(errorText(caught, tr.auth.genericError, tr.auth.networkError));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (registered) {
+    return (
+      <div className="form">
+        <Alert tone="success">{tr.auth.registerSuccess}</Alert>
+        <p className="form__switch">
+          {tr.auth.haveAccount}{' '}
+          <button
+            type="button"
+            className="text-link"
+            onClick={() => onRegistered(values.email.trim())}
+          >
+            {tr.auth.toLogin}
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} aria-busy={sending}>
+      <p className="form__intro">{tr.auth.registerSubtitle}</p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <TextField
+        label={tr.auth.displayNameLabel}
+        placeholder={tr.auth.displayNamePlaceholder}
+        autoComplete="name"
+        required
+        autoFocus
+        error={visible('displayName') ? errors.displayName : undefined}
+        {...bind('displayName')}
+      />
+      <TextField
+        label={tr.auth.usernameLabel}
+        placeholder={tr.auth.usernamePlaceholder}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={visible('username') ? errors.username : undefined}
+        {...bind('username')}
+      />
+      <TextField
+        label={tr.auth.emailLabel}
+        placeholder={tr.auth.emailPlaceholder}
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={visible('email') ? errors.email : undefined}
+        {...bind('email')}
+      />
+      <TextField
+        label={tr.auth.passwordLabel}
+        placeholder={tr.auth.passwordPlaceholder}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={visible('password') ? errors.password : undefined}
+        {...bind('password')}
+      />
+      <Button type="submit" size="lg" block disabled={sending}>
+        {sending ? tr.auth.sending : tr.auth.registerSubmit}
+      </Button>
+      <p className="form__switch">
+        {tr.auth.haveAccount}{' '}
+        <button type="button" className="text-link" onClick={onSwitchToLogin}>
+          {tr.auth.toLogin}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { mockFetch } from '../test/fetch-mock';
+import { ApiError, apiClient, errorText, NetworkError } from './api-client';
+
+describe('apiClient', () => {
+  it('prefixes /api, parses JSON and sends no bearer without a token', async () => {
+    const { calls } = mockFetch({ 'GET /api/posts/timeline': { body: { posts: [] } } });
+    await expect(apiClient.get('/posts/timeline')).resolves.toEqual({ posts: [] });
+    expect(calls[0].url).toBe('/api/posts/timeline');
+    expect(calls[0].headers.Authorization).toBeUndefined();
+    expect(calls[0].headers['Content-Type']).toBeUndefined();
+  });
+
+  it('adds the bearer header from localStorage.gundem_token', async () => {
+    localStorage.setItem('gundem_token', 'abc.def');
+    const { calls } = mockFetch({ 'GET /api/auth/me': { body: { user: {} } } });
+    await apiClient.get('/auth/me');
+    expect(calls[0].headers.Authorization).toBe('Bearer abc.def');
+  });
+
+  it('sends bodies as JSON with the JSON content type', async () => {
+    const { calls } = mockFetch({ 'PATCH /api/admin/users/7': { body: { message: 'Tamam' } } });
+    await apiClient.patch('/admin/users/7', { isActive: false });
+    expect(calls[0].method).toBe('PATCH');
+    expect(calls[0].headers['Content-Type']).toBe('application/json');
+    expect(calls[0].body).toEqual({ isActive: false });
+  });
+
+  it('builds query strings and leaves out empty values', async () => {
+    const { calls } = mockFetch({ 'GET /api/admin/users': { body: { users: [] } } });
+    await apiClient.get('/admin/users', { query: { page: 2, limit: 10, search: undefined } });
+    expect(calls[0].url).toBe('/api/admin/users?page=2&limit=10');
+  });
+
+  it("throws an ApiError with the server's message and status", async () => {
+    mockFetch({
+      'POST /api/posts': { status: 400, body: { message: 'Gönderi boş olamaz', statusCode: 400 } },
+    });
+    const error = await apiClient.post('/posts', { content: '' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).serverMessage).toBe('Gönderi boş olamaz');
+    expect((error as ApiError).message).toBe('Gönderi boş olamaz');
+  });
+
+  it('throws an ApiError without a server message for an empty error body', async () => {
+    mockFetch({ 'DELETE /api/admin/posts/1': { status: 503 } });
+    const error = await apiClient.delete('/admin/posts/1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect((error as ApiError).serverMessage).toBeNull();
+  });
+
+  it('throws a NetworkError when fetch itself fails', async () => {
+    mockFetch({ 'GET /api/posts/timeline': { networkError: true } });
+    const error = await apiClient.get('/posts/timeline').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).not.toBeInstanceOf(ApiError);
+  });
+
+  it('resolves null for an answer without a body', async () => {
+    mockFetch({ 'DELETE /api/admin/posts/2': { status: 200 } });
+    await expect(apiClient.delete('/admin/posts/2')).resolves.toBeNull();
+  });
+});
+
+describe('errorText', () => {
+  it('prefers the server message, then the fallback, and the network text for NetworkError', () => {
+    expect(errorText(new ApiError(409, 'Alınmış', null), 'Hata', 'Ağ')).toBe('Alınmış');
+    expect(errorText(new ApiError(500, null, null), 'Hata', 'Ağ')).toBe('Hata');
+    expect(errorText(new NetworkError(new TypeError('x')), 'Hata', 'Ağ')).toBe('Ağ');
+    expect(errorText(new NetworkError(new TypeError('x')), 'Hata')).toBe('Hata');
+    expect(errorText(new Error('boom'), 'Hata', 'Ağ')).toBe('Hata');
+  });
+});
