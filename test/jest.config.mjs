@@ -1,0 +1,11 @@
+/** Cross-cutting suites (smoke, realtime, e2e) against the built server; jest in ESM mode. */
+export default {
+  rootDir: '.',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/load/'],
+  testTimeout: 120_000,
+  maxWorkers: 1,
+};
