@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import type { AppConfig } from './config/app-config';
+import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -22,6 +23,10 @@ export async function createApp(config: AppConfig, options: { logger?: false } =
   app.useGlobalPipes(createValidationPipe());
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // Socket.IO on this HTTP server; across nodes through Redis when REDIS_URL is set.
+  const sockets = new RealtimeIoAdapter(app, config);
+  await sockets.connect();
+  app.useWebSocketAdapter(sockets);
 
   const document = () =>
     SwaggerModule.createDocument(

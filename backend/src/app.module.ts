@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
@@ -13,6 +14,14 @@ import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { MessagesModule } from './messages/messages.module';
+import { PostsModule } from './posts/posts.module';
+import { RealtimeModule } from './realtime/realtime.module';
+import { MaintenanceGuard } from './settings/maintenance.guard';
+import { RateLimitGuard } from './settings/rate-limit.guard';
+import { SettingsModule } from './settings/settings.module';
+import { SocialModule } from './social/social.module';
+import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -35,13 +44,24 @@ export class AppModule {
             ]
           : []),
         MailModule,
+        SettingsModule,
         UsersModule,
         AuthModule,
+        SocialModule,
+        PostsModule,
+        TrendingModule,
+        RealtimeModule,
+        MessagesModule,
+        AdminModule,
         HealthModule,
       ],
       providers: [
+        // Global guards run in this order: who is calling, then how often, then may they, then
+        // maintenance mode (which needs the role to let staff through).
         { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
+        { provide: APP_GUARD, useClass: MaintenanceGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };

@@ -4,13 +4,16 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { DataSource } from 'typeorm';
+import type { Pool, PoolClient } from 'pg';
+import { DataSource, In } from 'typeorm';
 import { createApp } from '../src/app.factory';
 import { AuthService } from '../src/auth/auth.service';
 import { type AppConfig, loadConfig } from '../src/config/app-config';
 import { MailService } from '../src/mail/mail.service';
-import type { User } from '../src/users/user.entity';
-import { type NewUser, UsersService } from '../src/users/users.service';
+import type { PostResponse } from '../src/posts/dto/post.response';
+import { PostsService } from '../src/posts/posts.service';
+import { User } from '../src/users/user.entity';
+import { hashPassword, type NewUser, UsersService } from '../src/users/users.service';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -20,8 +23,44 @@ export interface TestApp {
   db: DataSource;
   /** Creates an active account; unique names unless given. */
   createUser(overrides?: Partial<NewUser> & { isActive?: boolean }): Promise<User & { password: string }>;
+  /**
+   * Many active accounts fast: one multi-row INSERT sharing one precomputed argon2 hash of
+   * FAST_PASSWORD (argon2 per user would take seconds for hundreds). Ordered as created.
+   */
+  createUsers(count: number): Promise<(User & { password: string })[]>;
   tokenFor(user: Pick<User, 'id'>): Promise<string>;
+  /** Starts listening on a free loopback port (once) for real clients such as socket.io-client; the base URL. */
+  listen(): Promise<string>;
+  /** Creates a post (or a reply) through PostsService, counters and all. */
+  createPost(author: Pick<User, 'id'>, content: string, replyToId?: string): Promise<PostResponse>;
+  /** Runs fn and counts every SQL statement sent to PostgreSQL meanwhile (see countingPool). */
+  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }>;
   close(): Promise<void>;
+}
+
+export const FAST_PASSWORD = 'parola123';
+let fastHash: Promise<string> | undefined;
+
+/**
+ * Counts statements at the pg driver, below TypeORM: every query TypeORM (or anything else)
+ * sends goes through `client.query` of a client checked out of the pool, and pg-pool emits
+ * `acquire` on every checkout, so wrapping each client's `query` there sees them all — including
+ * BEGIN/COMMIT and the guard's session lookup. (TypeORM's `logger` option is fixed when the
+ * DataSource is built, and wrapping `pool.query` alone would miss checked-out clients.)
+ */
+function countingPool(pool: Pool): { count: number; active: boolean } {
+  const state = { count: 0, active: false };
+  const counted = new WeakSet<PoolClient>();
+  pool.on('acquire', (client) => {
+    if (counted.has(client)) return;
+    counted.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      if (state.active) state.count += 1;
+      return query(...args);
+    };
+  });
+  return state;
 }
 
 let counter = 0;
@@ -30,7 +69,10 @@ export function uniqueName(prefix = 'u'): string {
   return `${prefix}${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}${counter}`.slice(0, 30);
 }
 
-/** The real application on a fresh database of its own: three lines of setup in a test file. */
+/**
+ * The real application on a fresh database of its own: three lines of setup in a test file.
+ * The rate limiter is off unless `overrides.rateLimitEnabled` turns it on.
+ */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'gundem-test-data-'));
@@ -38,12 +80,15 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), SEED_DEMO: 'false' }),
     databaseUrl: database.url,
     appUrl: 'http://gundem.test',
+    // Every test sends its many requests from one address; the limiter's own tests turn it on.
+    rateLimitEnabled: false,
     ...overrides,
   };
   const app = await createApp(config, { logger: false });
   await app.init();
   const db = app.get(DataSource);
   const users = app.get(UsersService);
+  let queryCounter: { count: number; active: boolean } | undefined;
   return {
     app,
     config,
@@ -68,9 +113,43 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       }
       return Object.assign(user, { password });
     },
+    async createUsers(count) {
+      fastHash ??= hashPassword(FAST_PASSWORD);
+      const names = Array.from({ length: count }, () => uniqueName('h'));
+      const rows: { id: string }[] = await db.query(
+        `INSERT INTO users (username, display_name, email, password_hash, is_email_verified)
+         SELECT n, 'Test ' || n, lower(n) || '@test.gundem', $2, true FROM unnest($1::text[]) AS n
+         RETURNING id`,
+        [names, await fastHash],
+      );
+      const found = await db.getRepository(User).findBy({ id: In(rows.map((r) => r.id)) });
+      const byId = new Map(found.map((u) => [u.id, u]));
+      return rows.map((r) => Object.assign(byId.get(r.id)!, { password: FAST_PASSWORD }));
+    },
+    async createPost(author, content, replyToId) {
+      return (await app.get(PostsService).create(author, { content, replyToId })).post;
+    },
+    async countQueries(fn) {
+      queryCounter ??= countingPool((db.driver as unknown as { master: Pool }).master);
+      const state = queryCounter;
+      state.count = 0;
+      state.active = true;
+      try {
+        const result = await fn();
+        return { result, queries: state.count };
+      } finally {
+        state.active = false;
+      }
+    },
     async tokenFor(user) {
       const fresh = await users.findForSession(user.id);
       return app.get(AuthService).sign(fresh!);
+    },
+    async listen() {
+      const server = app.getHttpServer();
+      if (!server.listening) await app.listen(0, '127.0.0.1');
+      const address = server.address();
+      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     },
     async close() {
       await app.get(MailService).flush();

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Public } from '../common/decorators/public.decorator';
+import { AllowDuringMaintenance } from '../settings/maintenance.guard';
 import type { User } from '../users/user.entity';
 import { toUserResponse } from '../users/user.response';
-import { AuthService } from './auth.service';
+import { AuthService, EMAIL_VERIFIED, INVALID_VERIFY_LINK } from './auth.service';
 import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
@@ -22,12 +24,29 @@ export class AuthController {
     return this.auth.register(dto);
   }
 
-  /** `login` is the e-mail address or the username. */
+  /** `login` is the e-mail address or the username. Open in maintenance mode, so staff can sign in. */
   @Public()
+  @AllowDuringMaintenance()
   @Post('login')
   @HttpCode(200)
   login(@Body() dto: LoginDto) {
     return this.auth.login(dto);
+  }
+
+  /**
+   * The link of the verification e-mail. A browser is redirected to `/?emailVerified=1` (or `=0`
+   * for an invalid or expired link); a client asking for JSON gets `{ message }` or a 400.
+   */
+  @Public()
+  @Get('verify-email')
+  async verifyEmail(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const ok = typeof token === 'string' && token.length > 0 && token.length <= 200 && (await this.auth.verifyEmail(token));
+    if (req.accepts(['html', 'json']) === 'json') {
+      if (!ok) throw new BadRequestException(INVALID_VERIFY_LINK);
+      res.status(200).json({ message: EMAIL_VERIFIED });
+      return;
+    }
+    res.redirect(302, `/?emailVerified=${ok ? 1 : 0}`);
   }
 
   /** The signed-in user. */

@@ -5,8 +5,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { verify } from '@node-rs/argon2';
 import { IsNull, MoreThan, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { queryRows } from '../database/query-rows';
 import { MailService } from '../mail/mail.service';
-import { passwordResetMail } from '../mail/mail.templates';
+import { passwordResetMail, verifyEmailMail } from '../mail/mail.templates';
+import { isStaff } from '../admin/staff';
+import { REGISTRATION_CLOSED } from '../settings/settings.constants';
+import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { hashPassword, UsersService } from '../users/users.service';
@@ -24,6 +28,12 @@ export const INVALID_CREDENTIALS = 'E-posta/kullanıcı adı veya şifre hatalı
 export const ACCOUNT_DISABLED = 'Hesabınız devre dışı bırakılmış.';
 export const INVALID_RESET_LINK = 'Şifre sıfırlama bağlantısı geçersiz ya da süresi dolmuş.';
 export const PASSWORD_RESET_DONE = 'Şifreniz başarıyla sıfırlandı!';
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** A login refused for an unverified e-mail sends a fresh link, at most this often. */
+export const VERIFY_RESEND_INTERVAL_MS = 10 * 60 * 1000;
+export const EMAIL_NOT_VERIFIED = 'Lütfen önce e-posta adresinizi doğrulayın.';
+export const EMAIL_VERIFIED = 'E-posta adresiniz doğrulandı.';
+export const INVALID_VERIFY_LINK = 'Doğrulama bağlantısı geçersiz ya da süresi dolmuş.';
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -40,10 +50,15 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly mail: MailService,
     @InjectRepository(UserToken) private readonly tokens: Repository<UserToken>,
+    private readonly settings: SettingsService,
   ) {}
 
+  /** 403 while the admin setting `registrationEnabled` is off; mails a verification link when `emailVerificationRequired` is on. */
   async register(dto: RegisterDto): Promise<{ message: string; user: UserResponse }> {
+    const settings = await this.settings.get();
+    if (!settings.registrationEnabled) throw new ForbiddenException(REGISTRATION_CLOSED);
     const user = await this.users.create(dto);
+    if (settings.emailVerificationRequired) await this.sendVerification(user);
     return { message: REGISTER_SUCCESS, user: toUserResponse(user, { includePrivate: true }) };
   }
 
@@ -57,6 +72,12 @@ export class AuthService {
     const ok = await verify(user.passwordHash, dto.password).catch(() => false);
     if (!ok) throw new UnauthorizedException(INVALID_CREDENTIALS);
     if (!user.isActive) throw new ForbiddenException(ACCOUNT_DISABLED);
+    // Staff are never locked out of the panel by a setting they manage (like maintenance mode).
+    if (!user.isEmailVerified && !isStaff(user) && (await this.settings.get()).emailVerificationRequired) {
+      // Accounts from before the setting was turned on never got a link: this sends one.
+      await this.resendVerification(user);
+      throw new ForbiddenException(EMAIL_NOT_VERIFIED);
+    }
     user.lastLogin = await this.users.touchLastLogin(user.id);
     return { user: toUserResponse(user, { includePrivate: true }), token: this.sign(user) };
   }
@@ -87,6 +108,37 @@ export class AuthService {
     return { message: PASSWORD_RESET_DONE };
   }
 
+  /**
+   * Marks the e-mail of the link's account verified; false for an unknown, used or expired link.
+   * A link already used by this account counts as success when the e-mail is verified (mail
+   * scanners often open links before the member does).
+   */
+  async verifyEmail(token: string): Promise<boolean> {
+    const userId = await this.redeemToken('email_verify', token);
+    if (userId) {
+      await this.users.markEmailVerified(userId);
+      return true;
+    }
+    const used = await this.tokens.findOneBy({ purpose: 'email_verify', tokenHash: sha256(token), expiresAt: MoreThan(new Date()) });
+    return !!used?.usedAt && !!(await this.users.findById(used.userId))?.isEmailVerified;
+  }
+
+  private async sendVerification(user: Pick<User, 'id' | 'email' | 'displayName'>): Promise<void> {
+    const token = await this.issueToken(user.id, 'email_verify', VERIFY_TOKEN_TTL_MS);
+    const link = `${this.config.appUrl}/api/auth/verify-email?token=${token}`;
+    this.mail.queue(verifyEmailMail(user.email, user.displayName, link));
+  }
+
+  private async resendVerification(user: Pick<User, 'id' | 'email' | 'displayName'>): Promise<void> {
+    const recent = await this.tokens.existsBy({
+      userId: user.id,
+      purpose: 'email_verify',
+      usedAt: IsNull(),
+      createdAt: MoreThan(new Date(Date.now() - VERIFY_RESEND_INTERVAL_MS)),
+    });
+    if (!recent) await this.sendVerification(user);
+  }
+
   /** 256 random bits, sent once; only its hash is stored. */
   async issueToken(userId: string, purpose: UserTokenPurpose, ttlMs: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -101,5 +153,17 @@ export class AuthService {
       { usedAt: new Date() },
     );
     return (result.affected ?? 0) === 1;
+  }
+
+  /** Like consumeToken for links that carry only the token: marks it used and answers its user's id, or null. */
+  async redeemToken(purpose: UserTokenPurpose, token: string): Promise<string | null> {
+    const [row] = await queryRows<{ user_id: string }>(
+      this.tokens.manager,
+      `UPDATE user_tokens SET used_at = now()
+        WHERE purpose = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now()
+        RETURNING user_id`,
+      [purpose, sha256(token)],
+    );
+    return row?.user_id ?? null;
   }
 }

@@ -11,6 +11,8 @@ export interface AppConfig {
   /** Unset means: start the embedded PostgreSQL in DATA_DIR/postgres. */
   databaseUrl?: string;
   redisUrl?: string;
+  /** Namespace of this deployment's Redis channels (REDIS_PREFIX), so two installs can share one Redis. */
+  redisPrefix: string;
   dataDir: string;
   jwtSecret: string;
   jwtExpiresIn: string;
@@ -18,6 +20,11 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
+  /**
+   * RATE_LIMIT_ENABLED (default true): the API rate limiter whose window and budget are admin
+   * settings. Off only for load benchmarks and tests that do not test the limiter itself.
+   */
+  rateLimitEnabled: boolean;
   /** Built SPA to serve at /; unset or missing serves the API only. */
   frontendDist?: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -74,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   const databaseUrl = parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'], problems);
   const redisUrl = parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], problems);
+  const redisPrefix = env.REDIS_PREFIX || 'gundem';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisPrefix)) {
+    problems.push('REDIS_PREFIX en fazla 64 harf, rakam ya da : _ . - karakteri olmalı');
+  }
   const smtpUrl = parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:'], problems);
   const appUrl = parseUrl('APP_URL', env.APP_URL, ['http:', 'https:'], problems) ?? `http://localhost:${port}`;
 
@@ -85,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
 
   const seedDemo = parseBool('SEED_DEMO', env.SEED_DEMO, problems) ?? !databaseUrl;
+  const rateLimitEnabled = parseBool('RATE_LIMIT_ENABLED', env.RATE_LIMIT_ENABLED, problems) ?? true;
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL şunlardan biri olmalı: ${LOG_LEVELS.join(', ')}`);
 
@@ -96,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     redisUrl,
+    redisPrefix,
     dataDir: resolve(cwd, env.DATA_DIR || '.data'),
     jwtSecret: env.JWT_SECRET ?? '',
     jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
@@ -103,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'gündem <no-reply@gundem.local>',
     seedDemo,
+    rateLimitEnabled,
     frontendDist: env.FRONTEND_DIST ? resolve(cwd, env.FRONTEND_DIST) : undefined,
     logLevel,
   };

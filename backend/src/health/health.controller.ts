@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../common/decorators/public.decorator';
+import { SkipRateLimit } from '../settings/rate-limit.guard';
 
 @ApiTags('health')
 @Controller('health')
@@ -11,8 +12,9 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
   ) {}
 
-  /** 200 `{ status: "ok" }` when the database answers, 503 otherwise. */
+  /** 200 `{ status: "ok" }` when the database answers, 503 otherwise. Not rate limited (load balancers poll it). */
   @Public()
+  @SkipRateLimit()
   @Get()
   @HealthCheck()
   async check() {

@@ -20,13 +20,15 @@ export interface UserResponse {
   email?: string;
   isEmailVerified?: boolean;
   lastLogin?: string | null;
+  /** Whether the viewer follows this user; present where a viewer is known to matter. */
+  isFollowing?: boolean;
 }
 
 /**
  * The one shape a user leaves the server in. `private` fields (e-mail, e-mail verification,
  * last login) go only to the user themself and to staff (CONTRACT.md).
  */
-export function toUserResponse(user: User, options: { includePrivate?: boolean } = {}): UserResponse {
+export function toUserResponse(user: User, options: { includePrivate?: boolean; isFollowing?: boolean } = {}): UserResponse {
   const body: UserResponse = {
     _id: user.id,
     id: user.id,
@@ -50,6 +52,7 @@ export function toUserResponse(user: User, options: { includePrivate?: boolean }
     body.isEmailVerified = user.isEmailVerified;
     body.lastLogin = user.lastLogin ? new Date(user.lastLogin).toISOString() : null;
   }
+  if (options.isFollowing !== undefined) body.isFollowing = options.isFollowing;
   return body;
 }
 

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SocialModule } from '../social/social.module';
 import { User } from './user.entity';
+import { UsersController } from './users.controller';
+import { ProfilesService } from './profiles.service';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
-  providers: [UsersService],
+  imports: [TypeOrmModule.forFeature([User]), SocialModule],
+  controllers: [UsersController],
+  providers: [UsersService, ProfilesService],
   exports: [UsersService],
 })
 export class UsersModule {}

@@ -1,0 +1,118 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, In } from 'typeorm';
+import { queryRows } from '../database/query-rows';
+import { charCount, likePattern } from '../posts/post-text';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.service';
+import { RealtimeEvents } from '../realtime/realtime-events.service';
+import { User, type UserRole } from '../users/user.entity';
+import { toUserResponse, type UserResponse } from '../users/user.response';
+import { USER_NOT_FOUND } from '../users/users.messages';
+import { AdminRepository } from './admin.repository';
+import { type AdminPageQueryDto, type Pagination, pagination } from './dto/admin-page-query.dto';
+import { singleChange, type UpdateUserDto, type UserChange } from './dto/update-user.dto';
+import { isStaff } from './staff';
+
+export const USERS_PAGE_SIZE = 10;
+export const USER_UPDATED = 'Kullanıcı başarıyla güncellendi';
+export const CANNOT_DEACTIVATE_SELF = 'Kendi hesabınızı devre dışı bırakamazsınız.';
+export const CANNOT_CHANGE_OWN_ROLE = 'Kendi rolünüzü değiştiremezsiniz.';
+export const ROLES_ADMIN_ONLY = 'Rolleri yalnızca yöneticiler değiştirebilir.';
+export const STAFF_ACCOUNTS_ADMIN_ONLY = 'Yönetici ve moderatör hesaplarını yalnızca yöneticiler değiştirebilir.';
+export const FORBIDDEN = 'Bu işlem için yetkiniz yok.';
+
+/** likePattern() without the Turkish rules (`I` → `i`), for the ASCII usernames and e-mail addresses. */
+function plainLikePattern(query: string): string {
+  return `%${query.normalize('NFC').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const COLUMNS: Record<UserChange['field'], string> = { isActive: 'is_active', isVerified: 'is_verified', role: 'role' };
+
+/**
+ * What staff may do to an account (SPEC.md leaves the server's rules open; these are ours):
+ * - nobody deactivates themself or changes their own role (any value, even the same one);
+ * - only an admin changes roles, and only an admin changes anything on a staff account
+ *   (moderator or admin), so moderators cannot act on each other or on admins;
+ * - a moderator may activate/deactivate and verify/unverify members (role `user`).
+ * Together these keep at least one active admin: an admin can only be demoted or deactivated by
+ * another admin, who stays one (the row locks below keep two admins from doing it to each other
+ * at the same moment).
+ */
+function checkPermission(actor: { id: string; role: UserRole }, target: { id: string; role: UserRole }, change: UserChange): void {
+  if (target.id === actor.id) {
+    if (change.field === 'role') throw new ForbiddenException(CANNOT_CHANGE_OWN_ROLE);
+    if (change.field === 'isActive' && !change.value) throw new ForbiddenException(CANNOT_DEACTIVATE_SELF);
+  }
+  if (actor.role === 'admin') return;
+  if (change.field === 'role') throw new ForbiddenException(ROLES_ADMIN_ONLY);
+  if (target.role !== 'user') throw new ForbiddenException(STAFF_ACCOUNTS_ADMIN_ONLY);
+}
+
+/** Back-office user management: the list with private fields, and one change at a time. */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: AdminRepository,
+    private readonly realtime: RealtimeEvents,
+  ) {}
+
+  /** Every account, newest first; `search` over username, display name and e-mail (Turkish case rules). */
+  async list(query: AdminPageQueryDto): Promise<{ users: UserResponse[]; pagination: Pagination }> {
+    const page = query.page ?? 1;
+    const limit = query.limit ?? USERS_PAGE_SIZE;
+    if (query.search && charCount(query.search) > SEARCH_MAX_LENGTH) throw new BadRequestException(SEARCH_TOO_LONG);
+    const patterns = query.search ? { turkish: likePattern(query.search), plain: plainLikePattern(query.search) } : null;
+    const { ids, total } = await this.repository.userPage(patterns, limit, (page - 1) * limit);
+    return { users: await this.byIds(ids), pagination: pagination(page, limit, total) };
+  }
+
+  /** The `n` newest accounts, with private fields (the dashboard). */
+  async newest(n: number): Promise<UserResponse[]> {
+    const { ids } = await this.repository.userPage(null, n, 0);
+    return this.byIds(ids);
+  }
+
+  /**
+   * Applies exactly one of isActive, isVerified, role. The actor's and the target's rows are
+   * locked (in id order) and the rules checked on their current values, so a permission that
+   * was revoked a moment ago no longer counts. Deactivating also bumps the session version, so
+   * the account's tokens stay invalid even if it is activated again, and closes its sockets.
+   */
+  async update(actor: User, targetId: string, dto: UpdateUserDto): Promise<{ message: string; user: UserResponse }> {
+    const change = singleChange(dto);
+    const deactivated = await this.dataSource.transaction(async (em) => {
+      const rows = await queryRows<{ id: string; role: UserRole; is_active: boolean }>(
+        em,
+        `SELECT id, role, is_active FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+        [[...new Set([actor.id, targetId])]],
+      );
+      const target = rows.find((r) => r.id === targetId);
+      if (!target) throw new NotFoundException(USER_NOT_FOUND);
+      const current = rows.find((r) => r.id === actor.id);
+      if (!current?.is_active || !isStaff(current)) throw new ForbiddenException(FORBIDDEN);
+      checkPermission(current, target, change);
+      const endsSessions = change.field === 'isActive' && !change.value && target.is_active;
+      await queryRows(
+        em,
+        `UPDATE users SET ${COLUMNS[change.field]} = $2, updated_at = now()${endsSessions ? ', session_version = session_version + 1' : ''} WHERE id = $1`,
+        [targetId, change.value],
+      );
+      return endsSessions;
+    });
+    // After commit: the account's open sockets on every node are closed.
+    if (deactivated) this.realtime.disconnectUser(targetId);
+    const [user] = await this.byIds([targetId]);
+    return { message: USER_UPDATED, user };
+  }
+
+  private async byIds(ids: string[]): Promise<UserResponse[]> {
+    if (!ids.length) return [];
+    const users = await this.dataSource.getRepository(User).findBy({ id: In(ids) });
+    const byId = new Map(users.map((u) => [u.id, u]));
+    return ids.flatMap((id) => {
+      const user = byId.get(id);
+      return user ? [toUserResponse(user, { includePrivate: true })] : [];
+    });
+  }
+}

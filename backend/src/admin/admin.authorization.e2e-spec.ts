@@ -1,0 +1,127 @@
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/**
+ * Every back-office route × every kind of caller, from ONE table. The first test compares the
+ * table with the routes Nest actually registered under /api/admin, so a new admin route that is
+ * not added here fails the suite instead of going unchecked.
+ */
+type Caller = 'guest' | 'user' | 'moderator' | 'admin';
+type Method = 'GET' | 'PATCH' | 'DELETE';
+
+interface AdminRoute {
+  method: Method;
+  /** As the OpenAPI document writes it. */
+  path: string;
+  /** The request to send: a fresh target where the route needs one (so each call can succeed). */
+  request?: (t: TestApp) => Promise<{ url: string; body?: object }>;
+  expected: Record<Caller, number>;
+}
+
+const STAFF: Record<Caller, number> = { guest: 401, user: 403, moderator: 200, admin: 200 };
+const ADMINS_ONLY: Record<Caller, number> = { guest: 401, user: 403, moderator: 403, admin: 200 };
+
+const ROUTES: AdminRoute[] = [
+  { method: 'GET', path: '/api/admin/dashboard', expected: STAFF },
+  { method: 'GET', path: '/api/admin/users', expected: STAFF },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/{id}',
+    request: async (t) => ({ url: `/api/admin/users/${(await t.createUser()).id}`, body: { isVerified: true } }),
+    expected: STAFF,
+  },
+  { method: 'GET', path: '/api/admin/posts', expected: STAFF },
+  {
+    method: 'DELETE',
+    path: '/api/admin/posts/{id}',
+    request: async (t) => ({ url: `/api/admin/posts/${(await t.createPost(await t.createUser(), 'silinecek gönderi')).id}` }),
+    expected: STAFF,
+  },
+  { method: 'GET', path: '/api/admin/settings', expected: ADMINS_ONLY },
+  { method: 'PATCH', path: '/api/admin/settings', request: async () => ({ url: '/api/admin/settings', body: { maxTweetLength: 280 } }), expected: ADMINS_ONLY },
+];
+
+const CALLERS: Caller[] = ['guest', 'user', 'moderator', 'admin'];
+const MESSAGES: Record<number, string> = {
+  401: 'Oturumunuz geçersiz ya da süresi dolmuş. Lütfen tekrar giriş yapın.',
+  403: 'Bu işlem için yetkiniz yok.',
+};
+
+describe('back-office authorization matrix (real PostgreSQL)', () => {
+  let t: TestApp;
+  const tokens: Partial<Record<Caller, string>> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const role of ['user', 'moderator', 'admin'] as const) tokens[role] = await t.tokenFor(await t.createUser({ role }));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists every route registered under /api/admin, and only those', async () => {
+    const table = ROUTES.map((r) => `${r.method} ${r.path}`).sort();
+
+    const openapi = await t.http.get('/api/docs/openapi.json').expect(200);
+    const documented = Object.entries(openapi.body.paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => path.startsWith('/api/admin'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(documented).toEqual(table);
+
+    // The Express router too, which also holds routes hidden from the OpenAPI document.
+    const router = (t.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router;
+    const registered = router.stack
+      .flatMap((layer) => (layer.route ? [layer.route] : []))
+      .filter((route) => route.path.startsWith('/api/admin'))
+      .flatMap((route) => Object.keys(route.methods).map((m) => `${m.toUpperCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`))
+      .filter((entry) => !entry.startsWith('HEAD '))
+      .sort();
+    expect(registered).toEqual(table);
+  });
+
+  const cases = ROUTES.flatMap((route) => CALLERS.map((caller) => [`${route.method} ${route.path}`, caller, route.expected[caller], route] as const));
+
+  it.each(cases)('%s as %s → %i', async (_name, caller, status, route) => {
+    const { url, body } = route.request ? await route.request(t) : { url: route.path, body: undefined };
+    const method = route.method.toLowerCase() as 'get' | 'patch' | 'delete';
+    let req = t.http[method](url);
+    if (caller !== 'guest') req = req.set('authorization', `Bearer ${tokens[caller]}`);
+    const res = await (body ? req.send(body) : req);
+    expect({ caller, status: res.status }).toEqual({ caller, status });
+    if (MESSAGES[status]) expect(res.body).toEqual({ message: MESSAGES[status], statusCode: status });
+  });
+
+  it('changes nothing when the caller is refused', async () => {
+    const member = await t.createUser();
+    const post = await t.createPost(member, 'kalacak gönderi');
+    for (const caller of ['guest', 'user'] as const) {
+      const auth = (req: ReturnType<TestApp['http']['get']>) => (caller === 'guest' ? req : req.set('authorization', `Bearer ${tokens[caller]}`));
+      await auth(t.http.patch(`/api/admin/users/${member.id}`)).send({ isActive: false }).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.delete(`/api/admin/posts/${post.id}`)).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.patch('/api/admin/settings')).send({ maintenanceMode: true }).expect(caller === 'guest' ? 401 : 403);
+    }
+    const moderatorPatch = await t.http.patch('/api/admin/settings').set('authorization', `Bearer ${tokens.moderator}`).send({ maintenanceMode: true }).expect(403);
+    expect(moderatorPatch.body.message).toBe('Bu işlem için yetkiniz yok.');
+    const [row] = await t.db.query('SELECT is_active FROM users WHERE id = $1', [member.id]);
+    expect(row.is_active).toBe(true);
+    expect(await t.db.query('SELECT 1 FROM posts WHERE id = $1', [post.id])).toHaveLength(1);
+    const [settings] = await t.db.query('SELECT maintenance_mode FROM settings');
+    expect(settings.maintenance_mode).toBe(false);
+  });
+
+  it('refuses a deactivated staff account like a guest (its token is no longer valid)', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const token = await t.tokenFor(admin);
+    await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [admin.id]);
+    await t.http.get('/api/admin/dashboard').set('authorization', `Bearer ${token}`).expect(401);
+  });
+
+  it('answers a demoted admin with 403 at once (the role is read on every request)', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const token = await t.tokenFor(admin);
+    await t.http.get('/api/admin/settings').set('authorization', `Bearer ${token}`).expect(200);
+    await t.db.query(`UPDATE users SET role = 'user' WHERE id = $1`, [admin.id]);
+    await t.http.get('/api/admin/settings').set('authorization', `Bearer ${token}`).expect(403);
+    await t.http.get('/api/admin/dashboard').set('authorization', `Bearer ${token}`).expect(403);
+  });
+});

@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Roles } from '../common/decorators/roles.decorator';
+import { UuidPipe } from '../common/pipes/uuid.pipe';
+import type { User } from '../users/user.entity';
+import { AdminDashboardService } from './admin-dashboard.service';
+import { AdminPostsService } from './admin-posts.service';
+import { AdminUsersService } from './admin-users.service';
+import { AdminPageQueryDto } from './dto/admin-page-query.dto';
+import { UpdateUserDto } from './dto/update-user.dto';
+import { STAFF_ROLES } from './staff';
+
+/**
+ * The back-office panel's API for staff (moderator, admin): guests 401, members 403. Finer
+ * rules (who may change roles or staff accounts) live in AdminUsersService. The settings routes
+ * (admins only) are in settings/settings.controller.ts.
+ */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Roles(...STAFF_ROLES)
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly dashboard: AdminDashboardService,
+    private readonly users: AdminUsersService,
+    private readonly posts: AdminPostsService,
+  ) {}
+
+  /** Statistics, the 5 newest accounts and the 5 newest posts. */
+  @Get('dashboard')
+  getDashboard(@CurrentUser() viewer: User) {
+    return this.dashboard.get(viewer);
+  }
+
+  /** Every account, newest first, 10 a page; `search` over username, display name and e-mail. */
+  @Get('users')
+  listUsers(@Query() query: AdminPageQueryDto) {
+    return this.users.list(query);
+  }
+
+  /** Exactly one of `isActive`, `isVerified`, `role`. */
+  @Patch('users/:id')
+  updateUser(@Param('id', UuidPipe) id: string, @Body() dto: UpdateUserDto, @CurrentUser() actor: User) {
+    return this.users.update(actor, id, dto);
+  }
+
+  /** Every post of any author, newest first, 20 a page; `search` over the content. */
+  @Get('posts')
+  listPosts(@Query() query: AdminPageQueryDto, @CurrentUser() viewer: User) {
+    return this.posts.list(viewer, query);
+  }
+
+  /** Deletes the post with its likes and reposts; replies to it stay as standalone posts. */
+  @Delete('posts/:id')
+  deletePost(@Param('id', UuidPipe) id: string) {
+    return this.posts.delete(id);
+  }
+}

@@ -1,0 +1,49 @@
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MAX_PAGE_SIZE } from '../../common/pagination/page-query.dto';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../../posts/posts.service';
+
+const PAGE_MESSAGE = 'Sayfa numarası 1 ya da daha büyük bir tam sayı olmalıdır.';
+const LIMIT_MESSAGE = `Sayfa boyutu 1 ile ${MAX_PAGE_SIZE} arasında olmalıdır.`;
+/** Far beyond any real list; keeps OFFSET arithmetic small. */
+const MAX_PAGE = 1_000_000;
+
+/**
+ * `?page=&limit=&search=` of the admin lists (SPEC.md: page numbers, not cursors). The default
+ * limit differs per list (users 10, posts 20) and is applied by the service.
+ * class-validator runs the lowest decorator first.
+ */
+export class AdminPageQueryDto {
+  @IsOptional()
+  @Max(MAX_PAGE, { message: PAGE_MESSAGE })
+  @Min(1, { message: PAGE_MESSAGE })
+  @IsInt({ message: PAGE_MESSAGE })
+  @Type(() => Number)
+  page?: number;
+
+  @IsOptional()
+  @Max(MAX_PAGE_SIZE, { message: LIMIT_MESSAGE })
+  @Min(1, { message: LIMIT_MESSAGE })
+  @IsInt({ message: LIMIT_MESSAGE })
+  @Type(() => Number)
+  limit?: number;
+
+  /** Trimmed; empty means no filter. Length in characters is checked again by the service. */
+  @IsOptional()
+  @MaxLength(SEARCH_MAX_LENGTH * 2, { message: SEARCH_TOO_LONG })
+  @IsString({ message: 'Arama metni geçersiz.' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  search?: string;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  /** At least 1, so a client can always show "page 1 of N". */
+  pages: number;
+}
+
+export function pagination(page: number, limit: number, total: number): Pagination {
+  return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
+}

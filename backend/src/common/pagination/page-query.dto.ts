@@ -1,0 +1,22 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { INVALID_CURSOR } from './cursor';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+const LIMIT_MESSAGE = `Sayfa boyutu 1 ile ${MAX_PAGE_SIZE} arasında olmalıdır.`;
+
+/** `?limit=&cursor=` of every list that can grow (CONTRACT.md). Lowest decorator runs first. */
+export class PageQueryDto {
+  @IsOptional()
+  @Max(MAX_PAGE_SIZE, { message: LIMIT_MESSAGE })
+  @Min(1, { message: LIMIT_MESSAGE })
+  @IsInt({ message: LIMIT_MESSAGE })
+  @Type(() => Number)
+  limit?: number;
+
+  @IsOptional()
+  @MaxLength(200, { message: INVALID_CURSOR })
+  @IsString({ message: INVALID_CURSOR })
+  cursor?: string;
+}

@@ -1,0 +1,6 @@
+import { BadRequestException, ParseUUIDPipe } from '@nestjs/common';
+
+export const INVALID_ID = 'Geçersiz kimlik.';
+
+/** `@Param('id', UuidPipe)`: a malformed id is a Turkish 400, never a 500 from PostgreSQL. */
+export const UuidPipe = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(INVALID_ID) });

@@ -1,0 +1,41 @@
+import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { PageQueryDto } from '../common/pagination/page-query.dto';
+import { UuidPipe } from '../common/pipes/uuid.pipe';
+import type { User } from '../users/user.entity';
+import { ConversationQueryDto } from './dto/conversation-query.dto';
+import { SendMessageDto } from './dto/send-message.dto';
+import { MessagesService } from './messages.service';
+
+/** Socket.IO ids are short URL-safe strings; anything else in the header is ignored. */
+const SOCKET_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Private messages; every route needs a signed-in member (the global JWT guard). */
+@ApiTags('messages')
+@ApiBearerAuth()
+@Controller('messages')
+export class MessagesController {
+  constructor(private readonly messages: MessagesService) {}
+
+  /** The viewer's conversations, newest last message first, with unread counts. */
+  @Get('conversations')
+  conversations(@CurrentUser() viewer: User, @Query() query: PageQueryDto) {
+    return this.messages.conversations(viewer, query);
+  }
+
+  /** Messages with one member, newest first (`cursor` pages back, `after` fills a gap); marks them read. */
+  @Get('conversation/:userId')
+  conversation(@CurrentUser() viewer: User, @Param('userId', UuidPipe) userId: string, @Query() query: ConversationQueryDto) {
+    return this.messages.conversation(viewer, userId.toLowerCase(), query);
+  }
+
+  /**
+   * Sends a message. `X-Socket-Id` (optional) names the sending tab's socket, which then does
+   * not get the `message:new` echo of its own message.
+   */
+  @Post('send')
+  send(@CurrentUser() sender: User, @Body() dto: SendMessageDto, @Headers('x-socket-id') socketId?: string) {
+    return this.messages.send(sender, dto, socketId && SOCKET_ID.test(socketId) ? socketId : undefined);
+  }
+}

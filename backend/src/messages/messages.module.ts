@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { Message } from './message.entity';
+import { MessagesController } from './messages.controller';
+import { MessagesRepository } from './messages.repository';
+import { MessagesService } from './messages.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Message]), UsersModule],
+  controllers: [MessagesController],
+  providers: [MessagesService, MessagesRepository],
+})
+export class MessagesModule {}

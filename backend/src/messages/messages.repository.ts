@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Cursor } from '../common/pagination/cursor';
+import { queryRows } from '../database/query-rows';
+
+const CURSOR_AT = `to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** The conversation of users $1 and $2, written exactly as idx_messages_pair_created is. */
+const PAIR = `least(m.sender_id, m.receiver_id) = least($1::uuid, $2::uuid)
+  AND greatest(m.sender_id, m.receiver_id) = greatest($1::uuid, $2::uuid)`;
+
+export interface MessageRow {
+  id: string;
+  text: string;
+  createdAt: Date;
+  senderId: string;
+  /** created_at with PostgreSQL's microseconds, for the page cursor. */
+  cursor: Cursor;
+}
+
+export interface ConversationRow {
+  otherId: string;
+  username: string;
+  displayName: string;
+  isVerified: boolean;
+  last: MessageRow & { readAt: Date | null };
+  unreadCount: number;
+}
+
+interface RawMessage {
+  id: string;
+  text: string;
+  created_at: Date;
+  sender_id: string;
+  cursor_at: string;
+}
+
+const toMessage = (row: RawMessage): MessageRow => ({
+  id: row.id,
+  text: row.text,
+  createdAt: row.created_at,
+  senderId: row.sender_id,
+  cursor: { createdAt: row.cursor_at, id: row.id },
+});
+
+/**
+ * Hand-tuned reads and writes of messages. Every read is filtered by the viewer's id, so no
+ * statement here can return a third person's messages.
+ */
+@Injectable()
+export class MessagesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /**
+   * The viewer's conversations, newest last message first, in one statement: DISTINCT ON picks
+   * each conversation's latest message, a correlated count (on idx_messages_unread) its unread
+   * messages; the keyset is the latest message's (created_at, id).
+   */
+  async conversations(viewerId: string, page: { limit: number; cursor?: Cursor }): Promise<ConversationRow[]> {
+    const params: unknown[] = [viewerId];
+    let keyset = '';
+    if (page.cursor) {
+      params.push(page.cursor.createdAt, page.cursor.id);
+      keyset = `WHERE (l.created_at, l.id) < ($2::timestamptz, $3::uuid)`;
+    }
+    params.push(page.limit + 1);
+    const rows = await queryRows<
+      RawMessage & { other_id: string; read_at: Date | null; username: string; display_name: string; is_verified: boolean; unread_count: number }
+    >(
+      this.manager,
+      `WITH latest AS (
+         SELECT DISTINCT ON (other_id) other_id, id, text, created_at, sender_id, read_at, cursor_at
+         FROM (
+           SELECT CASE WHEN m.sender_id = $1::uuid THEN m.receiver_id ELSE m.sender_id END AS other_id,
+                  m.id, m.text, m.created_at, m.sender_id, m.read_at, ${CURSOR_AT} AS cursor_at
+           FROM messages m
+           WHERE m.sender_id = $1::uuid OR m.receiver_id = $1::uuid
+         ) mine
+         ORDER BY other_id, created_at DESC, id DESC
+       )
+       SELECT l.*, u.username, u.display_name, u.is_verified,
+              (SELECT count(*)::int FROM messages x
+                WHERE x.receiver_id = $1::uuid AND x.sender_id = l.other_id AND x.read_at IS NULL) AS unread_count
+       FROM latest l JOIN users u ON u.id = l.other_id
+       ${keyset}
+       ORDER BY l.created_at DESC, l.id DESC
+       LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((row) => ({
+      otherId: row.other_id,
+      username: row.username,
+      displayName: row.display_name,
+      isVerified: row.is_verified,
+      last: { ...toMessage(row), readAt: row.read_at },
+      unreadCount: row.unread_count,
+    }));
+  }
+
+  /** The microsecond position of a message of this conversation; undefined if it is not one. */
+  async positionInConversation(viewerId: string, otherId: string, messageId: string): Promise<Cursor | undefined> {
+    const [row] = await queryRows<{ cursor_at: string }>(
+      this.manager,
+      `SELECT ${CURSOR_AT} AS cursor_at FROM messages m WHERE m.id = $3::uuid AND ${PAIR}`,
+      [viewerId, otherId, messageId],
+    );
+    return row ? { createdAt: row.cursor_at, id: messageId } : undefined;
+  }
+
+  /** One page of the conversation, newest first: before `cursor`, after `after` (both optional). */
+  async page(viewerId: string, otherId: string, page: { limit: number; cursor?: Cursor; after?: Cursor }): Promise<MessageRow[]> {
+    const params: unknown[] = [viewerId, otherId];
+    const where = [PAIR];
+    if (page.cursor) {
+      params.push(page.cursor.createdAt, page.cursor.id);
+      where.push(`(m.created_at, m.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+    }
+    if (page.after) {
+      params.push(page.after.createdAt, page.after.id);
+      where.push(`(m.created_at, m.id) > ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+    }
+    params.push(page.limit + 1);
+    const rows = await queryRows<RawMessage>(
+      this.manager,
+      `SELECT m.id, m.text, m.created_at, m.sender_id, ${CURSOR_AT} AS cursor_at
+       FROM messages m
+       WHERE ${where.join(' AND ')}
+       ORDER BY least(m.sender_id, m.receiver_id), greatest(m.sender_id, m.receiver_id), m.created_at DESC, m.id DESC
+       LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map(toMessage);
+  }
+
+  /** Marks what `senderId` sent to `receiverId` as read; returns how many changed. */
+  async markRead(receiverId: string, senderId: string): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      this.manager,
+      `WITH marked AS (
+         UPDATE messages SET read_at = now()
+         WHERE receiver_id = $1::uuid AND sender_id = $2::uuid AND read_at IS NULL
+         RETURNING 1
+       )
+       SELECT count(*)::int AS n FROM marked`,
+      [receiverId, senderId],
+    );
+    return row?.n ?? 0;
+  }
+
+  async insert(senderId: string, receiverId: string, text: string): Promise<MessageRow> {
+    const [row] = await queryRows<RawMessage>(
+      this.manager,
+      `INSERT INTO messages AS m (sender_id, receiver_id, text) VALUES ($1::uuid, $2::uuid, $3)
+       RETURNING m.id, m.text, m.created_at, m.sender_id, ${CURSOR_AT} AS cursor_at`,
+      [senderId, receiverId, text],
+    );
+    return toMessage(row);
+  }
+
+  /** Unread messages between the two, per direction. */
+  async unreadBetween(a: string, b: string): Promise<{ toA: number; toB: number }> {
+    const [row] = await queryRows<{ to_a: number; to_b: number }>(
+      this.manager,
+      `SELECT count(*) FILTER (WHERE m.receiver_id = $1::uuid)::int AS to_a,
+              count(*) FILTER (WHERE m.receiver_id = $2::uuid)::int AS to_b
+       FROM messages m
+       WHERE m.read_at IS NULL
+         AND ((m.receiver_id = $1::uuid AND m.sender_id = $2::uuid) OR (m.receiver_id = $2::uuid AND m.sender_id = $1::uuid))`,
+      [a, b],
+    );
+    return { toA: row?.to_a ?? 0, toB: row?.to_b ?? 0 };
+  }
+}

@@ -1,0 +1,105 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { type Cursor, decodeCursor, toPage } from '../common/pagination/cursor';
+import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
+import { pgErrorCode } from '../database/query-rows';
+import { RealtimeEvents } from '../realtime/realtime-events.service';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import type { ConversationQueryDto } from './dto/conversation-query.dto';
+import { type ConversationResponse, type MessageResponse, toConversationUser } from './dto/message.response';
+import type { SendMessageDto } from './dto/send-message.dto';
+import { type ConversationRow, type MessageRow, MessagesRepository } from './messages.repository';
+
+export const USER_NOT_FOUND = 'Kullanıcı bulunamadı.';
+export const RECEIVER_NOT_FOUND = 'Alıcı bulunamadı.';
+export const MESSAGE_NOT_FOUND = 'Mesaj bulunamadı.';
+export const NOT_TO_YOURSELF = 'Kendinize mesaj gönderemezsiniz.';
+
+function toMessageResponse(row: MessageRow, viewerId: string): MessageResponse {
+  return { id: row.id, text: row.text, timestamp: row.createdAt.toISOString(), isOwn: row.senderId === viewerId };
+}
+
+function toConversationResponse(row: ConversationRow, viewerId: string): ConversationResponse {
+  return {
+    id: row.otherId,
+    user: toConversationUser({ id: row.otherId, displayName: row.displayName, username: row.username, isVerified: row.isVerified }),
+    lastMessage: {
+      text: row.last.text,
+      timestamp: row.last.createdAt.toISOString(),
+      isRead: row.last.senderId === viewerId || row.last.readAt !== null,
+    },
+    unreadCount: row.unreadCount,
+  };
+}
+
+/**
+ * Private messages between two members. Every read is scoped to the viewer: a member sees only
+ * conversations they are part of. Realtime events go out after the insert has committed.
+ */
+@Injectable()
+export class MessagesService {
+  constructor(
+    private readonly repo: MessagesRepository,
+    private readonly users: UsersService,
+    private readonly realtime: RealtimeEvents,
+  ) {}
+
+  async conversations(viewer: User, query: PageQueryDto): Promise<{ conversations: ConversationResponse[]; nextCursor: string | null }> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const rows = await this.repo.conversations(viewer.id, { limit, cursor: decodeCursor(query.cursor) });
+    const page = toPage(rows, limit, (row) => row.last.cursor);
+    return { conversations: page.items.map((row) => toConversationResponse(row, viewer.id)), nextCursor: page.nextCursor };
+  }
+
+  /** A page of the conversation with `otherId`, newest first; marks what they sent the viewer as read. */
+  async conversation(viewer: User, otherId: string, query: ConversationQueryDto): Promise<{ messages: MessageResponse[]; nextCursor: string | null }> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const cursor = decodeCursor(query.cursor);
+    const other = await this.users.findById(otherId);
+    if (!other) throw new NotFoundException(USER_NOT_FOUND);
+    let after: Cursor | undefined;
+    if (query.after) {
+      after = await this.repo.positionInConversation(viewer.id, otherId, query.after);
+      if (!after) throw new NotFoundException(MESSAGE_NOT_FOUND);
+    }
+    const rows = await this.repo.page(viewer.id, otherId, { limit, cursor, after });
+    if (otherId !== viewer.id) await this.repo.markRead(viewer.id, otherId);
+    const page = toPage(rows, limit, (row) => row.cursor);
+    return { messages: page.items.map((row) => toMessageResponse(row, viewer.id)), nextCursor: page.nextCursor };
+  }
+
+  async send(sender: User, dto: SendMessageDto, senderSocketId?: string): Promise<{ message: MessageResponse; conversation: ConversationResponse }> {
+    const receiverId = dto.receiverId.toLowerCase();
+    if (receiverId === sender.id) throw new BadRequestException(NOT_TO_YOURSELF);
+    const receiver = await this.users.findById(receiverId);
+    if (!receiver || !receiver.isActive) throw new NotFoundException(RECEIVER_NOT_FOUND);
+
+    let row: MessageRow;
+    try {
+      row = await this.repo.insert(sender.id, receiver.id, dto.content);
+    } catch (error) {
+      // The receiver was deleted between the check and the insert.
+      if (pgErrorCode(error) === '23503') throw new NotFoundException(RECEIVER_NOT_FOUND);
+      throw error;
+    }
+    // One statement, committed on return: safe to announce.
+    const unread = await this.repo.unreadBetween(sender.id, receiver.id);
+    const timestamp = row.createdAt.toISOString();
+    const conversations = {
+      sender: {
+        id: receiver.id,
+        user: toConversationUser(receiver),
+        lastMessage: { text: row.text, timestamp, isRead: true },
+        unreadCount: unread.toA,
+      },
+      receiver: {
+        id: sender.id,
+        user: toConversationUser(sender),
+        lastMessage: { text: row.text, timestamp, isRead: false },
+        unreadCount: unread.toB,
+      },
+    };
+    this.realtime.messageNew({ id: row.id, text: row.text, timestamp, senderId: sender.id, receiverId: receiver.id }, conversations, senderSocketId);
+    return { message: toMessageResponse(row, sender.id), conversation: conversations.sender };
+  }
+}

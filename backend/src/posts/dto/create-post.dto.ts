@@ -1,0 +1,14 @@
+import { IsOptional, IsString, IsUUID } from 'class-validator';
+import { INVALID_ID } from '../../common/pipes/uuid.pipe';
+import { POST_EMPTY } from '../posts.service';
+
+/** Types only: trimming and the length limit are rules of PostsService (the limit becomes a setting). */
+export class CreatePostDto {
+  @IsString({ message: POST_EMPTY })
+  content: string;
+
+  /** Set for a reply. */
+  @IsOptional()
+  @IsUUID('all', { message: INVALID_ID })
+  replyToId?: string;
+}

@@ -1,0 +1,71 @@
+import type { PostView } from '../posts.repository';
+
+export interface PostAuthorResponse {
+  _id: string;
+  id: string;
+  username: string;
+  displayName: string;
+  isVerified: boolean;
+}
+
+/** CONTRACT.md's post object: every field of SPEC.md's Post entity, both forms where it lists two. */
+export interface PostResponse {
+  _id: string;
+  id: string;
+  content: string;
+  createdAt: string;
+  user: PostAuthorResponse;
+  author: PostAuthorResponse;
+  userId: string;
+  engagement: { likes: number; retweets: number; replies: number; views: number };
+  likeCount: number;
+  retweetCount: number;
+  replyCount: number;
+  liked: boolean;
+  isLiked: boolean;
+  retweeted: boolean;
+  isRetweeted: boolean;
+  hashtags: string[];
+  links: string[];
+  isEdited: boolean;
+  isReply: boolean;
+  isRetweet: boolean;
+  isPinned: boolean;
+  replyToId: string | null;
+}
+
+/** The one shape a post leaves the server in. */
+export function toPostResponse(post: PostView): PostResponse {
+  const author: PostAuthorResponse = {
+    _id: post.author.id,
+    id: post.author.id,
+    username: post.author.username,
+    displayName: post.author.displayName,
+    isVerified: post.author.isVerified,
+  };
+  return {
+    _id: post.id,
+    id: post.id,
+    content: post.content,
+    createdAt: post.createdAt.toISOString(),
+    user: author,
+    author,
+    userId: post.author.id,
+    engagement: { likes: post.likeCount, retweets: post.retweetCount, replies: post.replyCount, views: post.viewCount },
+    likeCount: post.likeCount,
+    retweetCount: post.retweetCount,
+    replyCount: post.replyCount,
+    liked: post.liked,
+    isLiked: post.liked,
+    retweeted: post.retweeted,
+    isRetweeted: post.retweeted,
+    hashtags: post.hashtags,
+    links: post.links,
+    isEdited: post.isEdited,
+    isReply: post.replyToId !== null,
+    // Reposts are counted on the original; no separate repost items exist in any list yet.
+    isRetweet: false,
+    isPinned: post.isPinned,
+    replyToId: post.replyToId,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Pure text rules of a post: length in characters, hashtags, links and the search text.
+ * Turkish case rules everywhere (`'İ'.toLocaleLowerCase('tr-TR') === 'i'`, `'I'` → `'ı'`).
+ */
+
+const LOCALE = 'tr-TR';
+
+/** Characters as a reader counts them: Unicode code points, so an emoji is one, not two. */
+export function charCount(text: string): number {
+  return [...text].length;
+}
+
+export function turkishLower(text: string): string {
+  return text.normalize('NFC').toLocaleLowerCase(LOCALE);
+}
+
+/**
+ * `#` then letters (any script, Turkish çğıöşü included), digits or underscore, combining marks
+ * after the first (so the keycap emoji #️⃣ is no tag).
+ * Not after a letter, digit, `&` or `/`, so `a#b`, `&#39;` and `https://x.tr/sayfa#bolum` are no tags.
+ */
+const HASHTAG = /(?<![\p{L}\p{M}\p{N}_&/])#([\p{L}\p{N}_][\p{L}\p{M}\p{N}_]*)/gu;
+
+/** Unique, lowercased with Turkish rules, without `#`, in order of first appearance. */
+export function extractHashtags(text: string): string[] {
+  const tags = new Set<string>();
+  for (const match of text.normalize('NFC').matchAll(HASHTAG)) tags.add(turkishLower(match[1]));
+  return [...tags];
+}
+
+const URL_CANDIDATE = /\bhttps?:\/\/[^\s<>"'`]+/giu;
+/** Punctuation that ends a sentence rather than a URL: "bakın https://a.tr/x." */
+const TRAILING = /[.,;:!?'")\]}>…]+$/u;
+
+/** Unique http(s) URLs in order of appearance, sentence punctuation after them dropped. */
+export function extractLinks(text: string): string[] {
+  const links = new Set<string>();
+  for (const match of text.matchAll(URL_CANDIDATE)) {
+    let candidate = match[0].replace(TRAILING, '');
+    // Keep a closing parenthesis that belongs to the URL: https://tr.wikipedia.org/wiki/Ankara_(il)
+    if (match[0].length > candidate.length && match[0][candidate.length] === ')' && candidate.includes('(')) candidate += ')';
+    try {
+      const url = new URL(candidate);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) links.add(candidate);
+    } catch {
+      // not a URL after all
+    }
+  }
+  return [...links];
+}
+
+/** What search matches against: the content and the hashtags, lowercased with Turkish rules. */
+export function searchTextOf(content: string, hashtags: string[]): string {
+  return turkishLower([content, ...hashtags.map((tag) => `#${tag}`)].join('\n'));
+}
+
+/** A user's query made comparable to search_text and safe inside LIKE '%…%'. */
+export function likePattern(query: string): string {
+  return `%${turkishLower(query).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { OptionalAuth } from '../common/decorators/public.decorator';
+import { PageQueryDto } from '../common/pagination/page-query.dto';
+import { UuidPipe } from '../common/pipes/uuid.pipe';
+import type { User } from '../users/user.entity';
+import { CreatePostDto } from './dto/create-post.dto';
+import { toLikeResponse, toRepostResponse } from './dto/engagement.response';
+import { SearchPostsDto } from './dto/search-posts.dto';
+import { EngagementService } from './engagement.service';
+import { PostsService } from './posts.service';
+
+/** Static paths come before `:id` so `timeline`, `search` and `user` are never taken for an id. */
+@ApiTags('posts')
+@Controller('posts')
+export class PostsController {
+  constructor(
+    private readonly posts: PostsService,
+    private readonly engagement: EngagementService,
+  ) {}
+
+  /** Every member's posts and replies, newest first; `liked`/`retweeted` for the viewer. */
+  @OptionalAuth()
+  @Get('timeline')
+  timeline(@CurrentUser() viewer: User | undefined, @Query() query: PageQueryDto) {
+    return this.posts.timeline(viewer, query);
+  }
+
+  /** Posts whose text or hashtags contain `q` (Turkish case rules), newest first. */
+  @OptionalAuth()
+  @Get('search')
+  search(@CurrentUser() viewer: User | undefined, @Query() query: SearchPostsDto) {
+    return this.posts.search(viewer, query);
+  }
+
+  /** A member's posts and replies, newest first. */
+  @OptionalAuth()
+  @Get('user/:username')
+  byUser(@Param('username') username: string, @CurrentUser() viewer: User | undefined, @Query() query: PageQueryDto) {
+    return this.posts.byUsername(username, viewer, query);
+  }
+
+  /** A post or, with `replyToId`, a reply. */
+  @ApiBearerAuth()
+  @Post()
+  async create(@CurrentUser() author: User, @Body() dto: CreatePostDto) {
+    const { post } = await this.posts.create(author, dto);
+    return { post };
+  }
+
+  /** The post and a page of its replies, oldest first. */
+  @OptionalAuth()
+  @Get(':id')
+  get(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined, @Query() query: PageQueryDto) {
+    return this.posts.getWithReplies(id, viewer, query);
+  }
+
+  /** Toggles the viewer's like. */
+  @ApiBearerAuth()
+  @Post(':id/like')
+  @HttpCode(200)
+  async like(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
+    return toLikeResponse(await this.engagement.toggleLike(user.id, id));
+  }
+
+  /** Toggles the viewer's repost. */
+  @ApiBearerAuth()
+  @Post(':id/retweet')
+  @HttpCode(200)
+  async retweet(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
+    return toRepostResponse(await this.engagement.toggleRepost(user.id, id));
+  }
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { EngagementService } from './engagement.service';
+import { Like } from './like.entity';
+import { Post } from './post.entity';
+import { PostsController } from './posts.controller';
+import { PostsRepository } from './posts.repository';
+import { PostsService } from './posts.service';
+import { Repost } from './repost.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule],
+  controllers: [PostsController],
+  providers: [PostsService, EngagementService, PostsRepository],
+  exports: [PostsService, EngagementService],
+})
+export class PostsModule {}

@@ -1,0 +1,193 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Cursor } from '../common/pagination/cursor';
+import { queryRows } from '../database/query-rows';
+
+/** A post as lists show it: the post, its author, and the viewer's like/repost flags. */
+export interface PostView {
+  id: string;
+  content: string;
+  createdAt: Date;
+  replyToId: string | null;
+  hashtags: string[];
+  links: string[];
+  likeCount: number;
+  retweetCount: number;
+  replyCount: number;
+  viewCount: number;
+  isEdited: boolean;
+  isPinned: boolean;
+  liked: boolean;
+  retweeted: boolean;
+  author: { id: string; username: string; displayName: string; isVerified: boolean };
+  /** created_at with PostgreSQL's microseconds, for the page cursor. */
+  cursor: Cursor;
+}
+
+export interface PageRequest {
+  limit: number;
+  cursor?: Cursor;
+}
+
+interface PostRow {
+  id: string;
+  content: string;
+  created_at: Date;
+  reply_to_id: string | null;
+  hashtags: string[];
+  links: string[];
+  like_count: number;
+  retweet_count: number;
+  reply_count: number;
+  view_count: number;
+  is_edited: boolean;
+  is_pinned: boolean;
+  cursor_at: string;
+  author_id: string;
+  author_username: string;
+  author_display_name: string;
+  author_is_verified: boolean;
+  liked: boolean;
+  retweeted: boolean;
+}
+
+/**
+ * One row per post: the post, its author and the viewer's flags as EXISTS subqueries (primary
+ * key lookups), so a page costs one query whatever its size. `$1` is always the viewer's id
+ * (NULL for a guest: `user_id = NULL` is never true, so both flags are false).
+ */
+const POST_COLUMNS = `
+  p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links,
+  p.like_count, p.retweet_count, p.reply_count, p.view_count, p.is_edited, p.is_pinned,
+  to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
+  u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
+  u.is_verified AS author_is_verified,
+  EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::uuid AND l.post_id = p.id) AS liked,
+  EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::uuid AND r.post_id = p.id) AS retweeted`;
+
+function toView(row: PostRow): PostView {
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: row.created_at,
+    replyToId: row.reply_to_id,
+    hashtags: row.hashtags,
+    links: row.links,
+    likeCount: row.like_count,
+    retweetCount: row.retweet_count,
+    replyCount: row.reply_count,
+    viewCount: row.view_count,
+    isEdited: row.is_edited,
+    isPinned: row.is_pinned,
+    liked: row.liked,
+    retweeted: row.retweeted,
+    author: { id: row.author_id, username: row.author_username, displayName: row.author_display_name, isVerified: row.author_is_verified },
+    cursor: { createdAt: row.cursor_at, id: row.id },
+  };
+}
+
+/** A statement and its parameters, so a test can EXPLAIN exactly what the API runs. */
+export interface Sql {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Hand-tuned reads of posts. Every list is a keyset page on (created_at, id) served by an index
+ * of the migration (no OFFSET), fetches limit + 1 rows to know whether more follow, and hides
+ * posts of deactivated authors.
+ */
+@Injectable()
+export class PostsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /** Builds `SELECT … WHERE <filters> AND <keyset> ORDER BY … LIMIT n + 1`. */
+  private listSql(viewerId: string | null, filters: (param: (value: unknown) => string) => string[], page: PageRequest, order: 'newest' | 'oldest'): Sql {
+    const params: unknown[] = [viewerId];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where = ['u.is_active', ...filters(param)];
+    // Row comparison matches the (created_at, id) index order, so PostgreSQL starts the index
+    // scan at the cursor instead of filtering rows before it.
+    if (page.cursor) {
+      where.push(`(p.created_at, p.id) ${order === 'newest' ? '<' : '>'} (${param(page.cursor.createdAt)}::timestamptz, ${param(page.cursor.id)}::uuid)`);
+    }
+    const direction = order === 'newest' ? 'DESC' : 'ASC';
+    return {
+      text: `SELECT ${POST_COLUMNS}
+        FROM posts p JOIN users u ON u.id = p.author_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY p.created_at ${direction}, p.id ${direction}
+        LIMIT ${param(page.limit + 1)}`,
+      params,
+    };
+  }
+
+  private async run(sql: Sql): Promise<PostView[]> {
+    const rows = await queryRows<PostRow>(this.manager, sql.text, sql.params);
+    return rows.map(toView);
+  }
+
+  /** Every member's posts and replies, newest first. */
+  timeline(viewerId: string | null, page: PageRequest): Promise<PostView[]> {
+    return this.run(this.listSql(viewerId, () => [], page, 'newest'));
+  }
+
+  byAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
+    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`], page, 'newest'));
+  }
+
+  /** Replies to a post, oldest first, so a thread reads top to bottom. */
+  replies(postId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
+    return this.run(this.listSql(viewerId, (param) => [`p.reply_to_id = ${param(postId)}::uuid`], page, 'oldest'));
+  }
+
+  /**
+   * `pattern` is a LIKE pattern over search_text (see likePattern: lowercased with Turkish
+   * rules, `%`/`_`/`\` escaped with the default LIKE escape character `\`). A `%…%` LIKE is
+   * answered by the trigram GIN index idx_posts_search_trgm (posts.search.e2e-spec.ts EXPLAINs it).
+   */
+  searchSql(pattern: string, viewerId: string | null, page: PageRequest): Sql {
+    return this.listSql(viewerId, (param) => [`p.search_text LIKE ${param(pattern)}`], page, 'newest');
+  }
+
+  search(pattern: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
+    return this.run(this.searchSql(pattern, viewerId, page));
+  }
+
+  async findView(id: string, viewerId: string | null): Promise<PostView | null> {
+    const [view] = await this.run({
+      text: `SELECT ${POST_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active`,
+      params: [viewerId, id],
+    });
+    return view ?? null;
+  }
+
+  /** Counts one view and reads the post in one statement; null when missing or hidden. */
+  async viewAndFind(id: string, viewerId: string | null): Promise<PostView | null> {
+    const [view] = await this.run({
+      text: `WITH viewed AS (
+          UPDATE posts p SET view_count = p.view_count + 1
+          FROM users u
+          WHERE p.id = $2::uuid AND u.id = p.author_id AND u.is_active
+          RETURNING p.*
+        )
+        SELECT ${POST_COLUMNS} FROM viewed p JOIN users u ON u.id = p.author_id`,
+      params: [viewerId, id],
+    });
+    return view ?? null;
+  }
+
+  /** Whether the post exists and its author is active (hidden posts cannot be engaged with). */
+  async isVisible(manager: EntityManager, id: string): Promise<boolean> {
+    const rows = await queryRows(manager, `SELECT 1 FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $1 AND u.is_active`, [id]);
+    return rows.length > 0;
+  }
+}

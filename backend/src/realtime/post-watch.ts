@@ -1,0 +1,55 @@
+import { postRoom, type WatchResult } from './realtime.types';
+
+/** CONTRACT.md: at most 200 post ids per `posts:watch` call. */
+export const MAX_WATCH_IDS_PER_CALL = 200;
+/** Rooms `post:<id>` one connection may be in at once (a long scrolled feed stays well under). */
+export const MAX_WATCHED_POSTS = 1_000;
+
+export const WATCH_NOT_A_LIST = 'Gönderi kimlikleri bir liste olarak gönderilmelidir.';
+export const WATCH_TOO_MANY_PER_CALL = `Tek seferde en fazla ${MAX_WATCH_IDS_PER_CALL} gönderi izlenebilir.`;
+export const WATCH_INVALID_ID = 'Geçersiz gönderi kimliği.';
+export const WATCH_LIMIT_REACHED = `Aynı anda en fazla ${MAX_WATCHED_POSTS} gönderi izlenebilir.`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Distinct lowercased post ids, or the Turkish reason the payload is refused. */
+export function parsePostIds(body: unknown): { ok: true; ids: string[] } | { ok: false; message: string } {
+  if (!Array.isArray(body)) return { ok: false, message: WATCH_NOT_A_LIST };
+  if (body.length > MAX_WATCH_IDS_PER_CALL) return { ok: false, message: WATCH_TOO_MANY_PER_CALL };
+  const ids = new Set<string>();
+  for (const value of body) {
+    if (typeof value !== 'string' || !UUID.test(value)) return { ok: false, message: WATCH_INVALID_ID };
+    ids.add(value.toLowerCase());
+  }
+  return { ok: true, ids: [...ids] };
+}
+
+interface RoomMember {
+  rooms: Set<string>;
+  join(rooms: string[]): unknown;
+  leave(room: string): unknown;
+}
+
+function watchedCount(socket: RoomMember): number {
+  let n = 0;
+  for (const room of socket.rooms) if (room.startsWith('post:')) n++;
+  return n;
+}
+
+/**
+ * Joins or leaves `post:<id>` rooms. A refused call changes nothing: every id is valid and the
+ * total stays within MAX_WATCHED_POSTS, or none is joined.
+ */
+export function applyWatch(socket: RoomMember, body: unknown, action: 'watch' | 'unwatch'): WatchResult {
+  const parsed = parsePostIds(body);
+  if (!parsed.ok) return parsed;
+  const rooms = parsed.ids.map(postRoom);
+  if (action === 'unwatch') {
+    for (const room of rooms) void socket.leave(room);
+    return { ok: true, watching: watchedCount(socket) };
+  }
+  const fresh = rooms.filter((room) => !socket.rooms.has(room));
+  if (watchedCount(socket) + fresh.length > MAX_WATCHED_POSTS) return { ok: false, message: WATCH_LIMIT_REACHED };
+  if (fresh.length) void socket.join(fresh);
+  return { ok: true, watching: watchedCount(socket) };
+}

@@ -1,0 +1,134 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import { ENGAGEMENT_COALESCE_MS, RealtimeEvents } from './realtime-events.service';
+import type { RealtimeServer } from './realtime.types';
+
+/** A stand-in Socket.IO server that records `to(room).emit(event, payload)` calls. */
+function fakeServer(options: { throwOnEmit?: boolean } = {}) {
+  const sent: Array<{ room: string | null; except?: string; event: string; payload: unknown }> = [];
+  const operator = (room: string | null, except?: string) => ({
+    emit(event: string, payload: unknown) {
+      if (options.throwOnEmit) throw new Error('Redis yok');
+      sent.push({ room, ...(except ? { except } : {}), event, payload });
+      return true;
+    },
+    except: (id: string) => operator(room, id),
+    disconnectSockets: () => sent.push({ room, event: 'disconnect', payload: null }),
+  });
+  const server = {
+    to: (room: string) => operator(room),
+    in: (room: string) => operator(room),
+    local: { in: (room: string) => operator(`local:${room}`) },
+    emit: (event: string, payload: unknown) => operator(null).emit(event, payload),
+  };
+  return { server: server as unknown as RealtimeServer, sent };
+}
+
+const counts = (n: number) => ({ likeCount: n, retweetCount: n * 10, replyCount: n * 100 });
+
+describe('RealtimeEvents', () => {
+  let events: RealtimeEvents;
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(true));
+  beforeEach(() => {
+    jest.useFakeTimers();
+    events = new RealtimeEvents();
+  });
+  afterEach(() => {
+    events.onModuleDestroy();
+    jest.useRealTimers();
+  });
+
+  describe('postEngagement coalescing', () => {
+    it('sends the first change at once and merges the rest of the window into one trailing event', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      for (let n = 1; n <= 5; n++) events.postEngagement('p1', counts(n));
+      expect(sent).toEqual([{ room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...counts(1) } }]);
+      jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS - 1);
+      expect(sent).toHaveLength(1);
+      jest.advanceTimersByTime(1);
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toEqual({ room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...counts(5) } });
+      jest.advanceTimersByTime(10 * ENGAGEMENT_COALESCE_MS);
+      expect(sent).toHaveLength(2);
+    });
+
+    it('a lone change gives one event and no trailing one; the next change after the window goes out at once', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postEngagement('p1', counts(1));
+      jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
+      expect(sent).toHaveLength(1);
+      events.postEngagement('p1', counts(2));
+      expect(sent).toHaveLength(2);
+      expect(sent[1].payload).toEqual({ postId: 'p1', ...counts(2) });
+    });
+
+    it('keeps a steady stream at one event per window', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      // 100 changes over one second, one every 10 ms.
+      for (let n = 1; n <= 100; n++) {
+        events.postEngagement('p1', counts(n));
+        jest.advanceTimersByTime(10);
+      }
+      jest.advanceTimersByTime(10 * ENGAGEMENT_COALESCE_MS);
+      expect(sent.length).toBeGreaterThanOrEqual(10);
+      expect(sent.length).toBeLessThanOrEqual(11);
+      expect(sent.at(-1)!.payload).toEqual({ postId: 'p1', ...counts(100) });
+    });
+
+    it('coalesces per post', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postEngagement('p1', counts(1));
+      events.postEngagement('p2', counts(7));
+      events.postEngagement('p1', counts(2));
+      expect(sent.map((s) => s.room)).toEqual(['post:p1', 'post:p2']);
+      jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
+      expect(sent.map((s) => s.room)).toEqual(['post:p1', 'post:p2', 'post:p1']);
+    });
+  });
+
+  it('messageNew sends each side its own view, except the sending tab', () => {
+    const { server, sent } = fakeServer();
+    events.attach(server);
+    const conversation = (id: string) => ({
+      id,
+      user: { _id: id, id, displayName: id, username: id, isVerified: false },
+      lastMessage: { text: 'selam', timestamp: 't', isRead: id === 'b' },
+      unreadCount: 0,
+    });
+    events.messageNew({ id: 'm1', text: 'selam', timestamp: 't', senderId: 'a', receiverId: 'b' }, { sender: conversation('b'), receiver: conversation('a') }, 'tab1');
+    expect(sent).toEqual([
+      { room: 'user:b', event: 'message:new', payload: { message: { id: 'm1', text: 'selam', timestamp: 't', isOwn: false }, conversation: conversation('a') } },
+      { room: 'user:a', except: 'tab1', event: 'message:new', payload: { message: { id: 'm1', text: 'selam', timestamp: 't', isOwn: true }, conversation: conversation('b') } },
+    ]);
+  });
+
+  it('disconnectUser acts locally first, then across nodes', () => {
+    const { server, sent } = fakeServer();
+    events.attach(server);
+    events.disconnectUser('u1');
+    expect(sent.map((s) => s.room)).toEqual(['local:user:u1', 'user:u1']);
+  });
+
+  it('never throws into the caller, before attach or when the emit fails', () => {
+    expect(() => events.postNew({ id: 'p' })).not.toThrow();
+    events.attach(fakeServer({ throwOnEmit: true }).server);
+    expect(() => events.postNew({ id: 'p' })).not.toThrow();
+    expect(() => events.postEngagement('p', counts(1))).not.toThrow();
+    expect(() => jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS)).not.toThrow();
+  });
+
+  it('drops pending trailing events when the app shuts down', () => {
+    const { server, sent } = fakeServer();
+    events.attach(server);
+    events.postEngagement('p1', counts(1));
+    events.postEngagement('p1', counts(2));
+    events.onModuleDestroy();
+    jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,130 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { ConversationResponse } from '../messages/dto/message.response';
+import { type EngagementCounts, postRoom, type RealtimeServer, userRoom } from './realtime.types';
+
+/** Changes to one post within this window after an emitted event merge into one trailing event. */
+export const ENGAGEMENT_COALESCE_MS = 100;
+
+/** What `messageNew` needs of a stored message. */
+export interface NewMessage {
+  id: string;
+  text: string;
+  timestamp: string;
+  senderId: string;
+  receiverId: string;
+}
+
+interface EngagementWindow {
+  timer: NodeJS.Timeout;
+  /** Latest counts seen since the window opened; emitted when it closes. */
+  pending?: EngagementCounts;
+}
+
+/**
+ * The one way domain code pushes live events to clients (CONTRACT.md "Socket.IO").
+ *
+ * - Call these only AFTER the transaction that made the change has COMMITTED: a client that
+ *   reacts to an event by fetching must find the change, and a rolled-back change must never
+ *   have been announced.
+ * - They never throw and never wait: delivery is best effort (a failed emit, e.g. Redis away,
+ *   is logged and dropped), so the caller's request is never slowed or failed by it. Clients
+ *   fill gaps by refetching after a reconnect.
+ * - With REDIS_URL set, every emit reaches the matching connections on every node.
+ */
+@Injectable()
+export class RealtimeEvents implements OnModuleDestroy {
+  private readonly logger = new Logger('Realtime');
+  private server?: RealtimeServer;
+  private readonly windows = new Map<string, EngagementWindow>();
+  private lastFailureLog = 0;
+
+  /** Called by the gateway once the Socket.IO server exists; until then emits are no-ops. */
+  attach(server: RealtimeServer): void {
+    this.server = server;
+  }
+
+  /**
+   * `post:engagement` to the post's watchers with ABSOLUTE counts. The first change goes out at
+   * once; further changes within ENGAGEMENT_COALESCE_MS merge into one trailing event carrying
+   * the latest counts, so a post that is liked 50 times a second costs its watchers at most
+   * ten events a second. Coalescing is per node.
+   */
+  postEngagement(postId: string, counts: EngagementCounts): void {
+    const snapshot: EngagementCounts = { likeCount: counts.likeCount, retweetCount: counts.retweetCount, replyCount: counts.replyCount };
+    const open = this.windows.get(postId);
+    if (open) {
+      open.pending = snapshot;
+      return;
+    }
+    this.emitEngagement(postId, snapshot);
+    this.openWindow(postId);
+  }
+
+  /** `post:new` `{ post }` to every connection; `post` is the CONTRACT.md post object as a guest sees it. */
+  postNew(post: object): void {
+    this.emit('post:new', (server) => server.emit('post:new', { post }));
+  }
+
+  /**
+   * `message:new` to the receiver's connections (`isOwn: false`) and to the sender's
+   * (`isOwn: true`), each with the conversation as that side sees it. `exceptSocketId` is the
+   * sender's tab that sent it (it has the message from the HTTP answer already).
+   */
+  messageNew(message: NewMessage, conversations: { sender: ConversationResponse; receiver: ConversationResponse }, exceptSocketId?: string): void {
+    const body = { id: message.id, text: message.text, timestamp: message.timestamp };
+    this.emit('message:new', (server) => {
+      server.to(userRoom(message.receiverId)).emit('message:new', { message: { ...body, isOwn: false }, conversation: conversations.receiver });
+      const own = server.to(userRoom(message.senderId));
+      (exceptSocketId ? own.except(exceptSocketId) : own).emit('message:new', { message: { ...body, isOwn: true }, conversation: conversations.sender });
+    });
+  }
+
+  /**
+   * Disconnects every connection of the user on every node (e.g. when an account is
+   * deactivated). Local ones go at once even if Redis is away; the others through the adapter.
+   */
+  disconnectUser(userId: string): void {
+    this.emit('disconnect', (server) => {
+      server.local.in(userRoom(userId)).disconnectSockets(true);
+      server.in(userRoom(userId)).disconnectSockets(true);
+    });
+  }
+
+  onModuleDestroy(): void {
+    for (const window of this.windows.values()) clearTimeout(window.timer);
+    this.windows.clear();
+    this.server = undefined;
+  }
+
+  private openWindow(postId: string): void {
+    const timer = setTimeout(() => this.closeWindow(postId), ENGAGEMENT_COALESCE_MS);
+    timer.unref();
+    this.windows.set(postId, { timer });
+  }
+
+  private closeWindow(postId: string): void {
+    const window = this.windows.get(postId);
+    this.windows.delete(postId);
+    if (!window?.pending) return;
+    this.emitEngagement(postId, window.pending);
+    // The trailing event opens a window of its own, so a steady stream stays at one event per window.
+    this.openWindow(postId);
+  }
+
+  private emitEngagement(postId: string, counts: EngagementCounts): void {
+    this.emit('post:engagement', (server) => server.to(postRoom(postId)).emit('post:engagement', { postId, ...counts }));
+  }
+
+  private emit(what: string, send: (server: RealtimeServer) => void): void {
+    const server = this.server;
+    if (!server) return;
+    try {
+      send(server);
+    } catch (error) {
+      const now = Date.now();
+      if (now - this.lastFailureLog < 10_000) return;
+      this.lastFailureLog = now;
+      this.logger.warn(`Anlık olay gönderilemedi (${what}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

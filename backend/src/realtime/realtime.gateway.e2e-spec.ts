@@ -1,0 +1,320 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
+import { closeAllSockets, collect, connectSocket, type ClientSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { MAX_WATCHED_POSTS, WATCH_INVALID_ID, WATCH_LIMIT_REACHED, WATCH_NOT_A_LIST, WATCH_TOO_MANY_PER_CALL } from './post-watch';
+import { RealtimeEvents } from './realtime-events.service';
+import { RealtimeGateway } from './realtime.gateway';
+import { outgoingBacklog, SLOW_SOCKET_LIMITS } from './slow-socket-guard';
+
+/** An HS256 JWT signed with any secret and any claims (the app's JwtService refuses some of these). */
+function jwt(claims: Record<string, unknown>, secret: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+const ids = (n: number) => Array.from({ length: n }, () => randomUUID());
+
+describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () => {
+  let t: TestApp;
+  let url: string;
+  let events: RealtimeEvents;
+  let gateway: RealtimeGateway;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await t.listen();
+    events = t.app.get(RealtimeEvents);
+    gateway = t.app.get(RealtimeGateway);
+  });
+  afterEach(() => closeAllSockets());
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const roomsOf = async (socket: ClientSocket) => {
+    const [remote] = await gateway.server.in(socket.id!).fetchSockets();
+    return remote ? [...remote.rooms] : [];
+  };
+
+  describe('handshake', () => {
+    it('accepts a valid token and joins the room user:<id>', async () => {
+      const user = await t.createUser();
+      const socket = await connectSocket(url, await t.tokenFor(user));
+      expect(socket.connected).toBe(true);
+      expect(await roomsOf(socket)).toContain(`user:${user.id}`);
+    });
+
+    it('accepts a "Bearer " prefixed token too', async () => {
+      const user = await t.createUser();
+      const socket = await connectSocket(url, `Bearer ${await t.tokenFor(user)}`);
+      expect(await roomsOf(socket)).toContain(`user:${user.id}`);
+    });
+
+    it('lets a guest connect without a token, in no user room', async () => {
+      const socket = await connectSocket(url);
+      expect(socket.connected).toBe(true);
+      expect((await roomsOf(socket)).filter((room) => room.startsWith('user:'))).toEqual([]);
+    });
+
+    it('refuses bad tokens with connect_error "unauthorized"', async () => {
+      const active = await t.createUser();
+      const inactive = await t.createUser({ isActive: false });
+      const revoked = await t.createUser();
+      const revokedToken = await t.tokenFor(revoked);
+      await t.db.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [revoked.id]);
+      const secret = t.config.jwtSecret;
+      const now = Math.floor(Date.now() / 1000);
+      const cases: Array<[string, unknown]> = [
+        ['garbage', 'not-a-jwt'],
+        ['wrong signature', jwt({ sub: active.id, ver: 0, iat: now, exp: now + 60 }, 'another-secret-'.padEnd(48, 'y'))],
+        ['expired', jwt({ sub: active.id, ver: 0, iat: now - 120, exp: now - 60 }, secret)],
+        ['unknown user', jwt({ sub: randomUUID(), ver: 0, iat: now, exp: now + 60 }, secret)],
+        ['sub not a uuid', jwt({ sub: 'admin', ver: 0, iat: now, exp: now + 60 }, secret)],
+        ['deactivated account', await t.tokenFor(inactive)],
+        ['session revoked (password reset)', revokedToken],
+        ['token not a string', 12345],
+      ];
+      for (const [name, token] of cases) {
+        const refused = await connectSocket(url, token as string).then(
+          () => new Error(`${name}: connected`),
+          (error: Error) => error,
+        );
+        expect([name, refused.message]).toEqual([name, 'unauthorized']);
+      }
+    });
+  });
+
+  describe('posts:watch / posts:unwatch', () => {
+    it('joins and leaves post:<id> rooms and answers by ack', async () => {
+      const socket = await connectSocket(url);
+      const [a, b] = ids(2);
+      expect(await request(socket, 'posts:watch', [a, b.toUpperCase(), a])).toEqual({ ok: true, watching: 2 });
+      expect(await roomsOf(socket)).toEqual(expect.arrayContaining([`post:${a}`, `post:${b}`]));
+      expect(await request(socket, 'posts:unwatch', [a])).toEqual({ ok: true, watching: 1 });
+      const rooms = await roomsOf(socket);
+      expect(rooms).not.toContain(`post:${a}`);
+      expect(rooms).toContain(`post:${b}`);
+    });
+
+    it('refuses 201 ids and malformed payloads without dropping the connection', async () => {
+      const socket = await connectSocket(url);
+      const disconnects = collect(socket, 'disconnect');
+      const cases: Array<[unknown, string]> = [
+        [ids(201), WATCH_TOO_MANY_PER_CALL],
+        ['not-a-list', WATCH_NOT_A_LIST],
+        [{ ids: ids(1) }, WATCH_NOT_A_LIST],
+        [null, WATCH_NOT_A_LIST],
+        [42, WATCH_NOT_A_LIST],
+        [['not-a-uuid'], WATCH_INVALID_ID],
+        [[...ids(3), 7], WATCH_INVALID_ID],
+        [[{}], WATCH_INVALID_ID],
+      ];
+      for (const [payload, message] of cases) {
+        expect(await request(socket, 'posts:watch', payload)).toEqual({ ok: false, message });
+        expect(await request(socket, 'posts:unwatch', payload)).toEqual({ ok: false, message });
+      }
+      // A refused call joins nothing, not even its valid ids.
+      expect((await roomsOf(socket)).filter((room) => room.startsWith('post:'))).toEqual([]);
+      // Without an ack callback the refusal comes as `posts:error`.
+      const error = nextEvent(socket, 'posts:error');
+      socket.emit('posts:watch', ids(201));
+      expect(await error).toEqual({ ok: false, message: WATCH_TOO_MANY_PER_CALL });
+      // An event with no payload at all, and one the server does not know, are harmless too.
+      socket.emit('posts:watch');
+      socket.emit('bilinmeyen:olay', { x: 1 });
+      expect(await request(socket, 'posts:watch', ids(200))).toEqual({ ok: true, watching: 200 });
+      expect(socket.connected).toBe(true);
+      expect(disconnects).toEqual([]);
+    });
+
+    it(`caps one connection at ${MAX_WATCHED_POSTS} watched posts`, async () => {
+      const socket = await connectSocket(url);
+      for (let i = 1; i <= MAX_WATCHED_POSTS / 200; i++) {
+        expect(await request(socket, 'posts:watch', ids(200))).toEqual({ ok: true, watching: i * 200 });
+      }
+      expect(await request(socket, 'posts:watch', ids(1))).toEqual({ ok: false, message: WATCH_LIMIT_REACHED });
+      expect(socket.connected).toBe(true);
+    });
+  });
+
+  describe('events', () => {
+    it('post:engagement: five quick changes give exactly two events, the last with the final counts', async () => {
+      const postId = randomUUID();
+      const watcher = await connectSocket(url);
+      const bystander = await connectSocket(url);
+      await request(watcher, 'posts:watch', [postId]);
+      await request(bystander, 'posts:watch', [randomUUID()]);
+      const seen = collect(watcher, 'post:engagement');
+      const elsewhere = collect(bystander, 'post:engagement');
+      const first = nextEvent(watcher, 'post:engagement');
+      for (let i = 1; i <= 5; i++) events.postEngagement(postId, { likeCount: i, retweetCount: 10 + i, replyCount: 20 + i });
+      expect(await first).toEqual({ postId, likeCount: 1, retweetCount: 11, replyCount: 21 });
+      expect(await nextEvent(watcher, 'post:engagement')).toEqual({ postId, likeCount: 5, retweetCount: 15, replyCount: 25 });
+      // Absence cannot be awaited: let the trailing window close, then one round trip.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await roundTrip(watcher);
+      await roundTrip(bystander);
+      expect(seen).toHaveLength(2);
+      expect(elsewhere).toEqual([]);
+    });
+
+    it('post:engagement carries only the three counts, never extra fields', async () => {
+      const postId = randomUUID();
+      const watcher = await connectSocket(url);
+      await request(watcher, 'posts:watch', [postId]);
+      const event = nextEvent(watcher, 'post:engagement');
+      events.postEngagement(postId, { likeCount: 3, retweetCount: 2, replyCount: 1, secret: 'x' } as never);
+      expect(await event).toEqual({ postId, likeCount: 3, retweetCount: 2, replyCount: 1 });
+    });
+
+    it('post:new reaches every connection, guests included', async () => {
+      const user = await t.createUser();
+      const guest = await connectSocket(url);
+      const member = await connectSocket(url, await t.tokenFor(user));
+      const post = { _id: randomUUID(), id: randomUUID(), content: 'Merhaba gündem' };
+      const got = Promise.all([nextEvent(guest, 'post:new'), nextEvent(member, 'post:new')]);
+      events.postNew(post);
+      expect(await got).toEqual([{ post }, { post }]);
+    });
+
+    it('message:new goes to the receiver (isOwn false) and the sender’s other tabs (isOwn true), never to a third user', async () => {
+      const [ali, ayse, can] = await Promise.all([t.createUser(), t.createUser(), t.createUser()]);
+      const aliToken = await t.tokenFor(ali);
+      const aliSending = await connectSocket(url, aliToken);
+      const aliOtherTab = await connectSocket(url, aliToken);
+      const ayseTab = await connectSocket(url, await t.tokenFor(ayse));
+      const canTab = await connectSocket(url, await t.tokenFor(can));
+      const guest = await connectSocket(url);
+      const leaks = [collect(canTab, 'message:new'), collect(guest, 'message:new'), collect(aliSending, 'message:new')];
+
+      const toAyse = nextEvent(ayseTab, 'message:new');
+      const toAliOther = nextEvent(aliOtherTab, 'message:new');
+      const res = await t.http
+        .post('/api/messages/send')
+        .set('authorization', `Bearer ${aliToken}`)
+        .set('x-socket-id', aliSending.id!)
+        .send({ receiverId: ayse.id, content: '  Selam Ayşe!  ' })
+        .expect(201);
+      const { id, timestamp } = res.body.message;
+
+      expect(await toAyse).toEqual({
+        message: { id, text: 'Selam Ayşe!', timestamp, isOwn: false },
+        conversation: {
+          id: ali.id,
+          user: { _id: ali.id, id: ali.id, displayName: ali.displayName, username: ali.username, isVerified: false },
+          lastMessage: { text: 'Selam Ayşe!', timestamp, isRead: false },
+          unreadCount: 1,
+        },
+      });
+      expect(await toAliOther).toEqual({
+        message: { id, text: 'Selam Ayşe!', timestamp, isOwn: true },
+        conversation: {
+          id: ayse.id,
+          user: { _id: ayse.id, id: ayse.id, displayName: ayse.displayName, username: ayse.username, isVerified: false },
+          lastMessage: { text: 'Selam Ayşe!', timestamp, isRead: true },
+          unreadCount: 0,
+        },
+      });
+      await Promise.all([roundTrip(canTab), roundTrip(guest), roundTrip(aliSending)]);
+      // The third user and guests never; the tab that sent it (X-Socket-Id) has it from the answer.
+      expect(leaks).toEqual([[], [], []]);
+    });
+
+    it('without X-Socket-Id every tab of the sender gets the echo', async () => {
+      const [ali, ayse] = await Promise.all([t.createUser(), t.createUser()]);
+      const aliToken = await t.tokenFor(ali);
+      const tab = await connectSocket(url, aliToken);
+      const echo = nextEvent(tab, 'message:new');
+      await t.http.post('/api/messages/send').set('authorization', `Bearer ${aliToken}`).send({ receiverId: ayse.id, content: 'Yankı' }).expect(201);
+      expect((await echo).message).toMatchObject({ text: 'Yankı', isOwn: true });
+    });
+
+    it('disconnectUser closes every connection of that user and no other', async () => {
+      const [ali, ayse] = await Promise.all([t.createUser(), t.createUser()]);
+      const aliToken = await t.tokenFor(ali);
+      const aliTabs = [await connectSocket(url, aliToken), await connectSocket(url, aliToken)];
+      const ayseTab = await connectSocket(url, await t.tokenFor(ayse));
+      const closed = Promise.all(aliTabs.map((tab) => nextEvent<string>(tab, 'disconnect')));
+      events.disconnectUser(ali.id);
+      expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
+      await roundTrip(ayseTab);
+      expect(ayseTab.connected).toBe(true);
+    });
+  });
+
+  describe('slow consumer guard', () => {
+    /**
+     * A WebSocket client that joins `post:<postId>` and then never reads: a frozen tab. Raw TCP,
+     * because a real client library keeps draining its socket.
+     */
+    async function frozenClient(postId: string): Promise<Socket> {
+      const { port } = new URL(url);
+      const tcp = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => tcp.once('connect', resolve));
+      const frame = (text: string) => {
+        const payload = Buffer.from(text);
+        const mask = randomBytes(4);
+        const header = payload.length < 126 ? Buffer.from([0x81, 0x80 | payload.length]) : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 255]);
+        return Buffer.concat([header, mask, payload.map((byte, i) => byte ^ mask[i % 4])]);
+      };
+      tcp.write(
+        `GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+      // Wait for engine.io's open packet ("0{…}"), then stop reading for good.
+      await new Promise<void>((resolve, reject) => {
+        let seen = '';
+        const timer = setTimeout(() => reject(new Error('no engine.io open packet')), 3_000);
+        const onData = (data: Buffer) => {
+          seen += data.toString('latin1');
+          if (!seen.includes('0{')) return;
+          clearTimeout(timer);
+          tcp.off('data', onData);
+          tcp.pause();
+          resolve();
+        };
+        tcp.on('data', onData);
+      });
+      // Engine.io message "4" carrying Socket.IO CONNECT "0", then EVENT "2".
+      tcp.write(frame('40'));
+      tcp.write(frame(`42${JSON.stringify(['posts:watch', [postId]])}`));
+      // Paused: Node stops reading once its small buffer is full, the kernel's buffers fill next.
+      return tcp;
+    }
+
+    it('cuts off a connection whose outgoing buffer keeps growing, and only that one', async () => {
+      const postId = randomUUID();
+      const healthy = await connectSocket(url);
+      await request(healthy, 'posts:watch', [postId]);
+      const tcp = await frozenClient(postId);
+      let serverSide;
+      for (let i = 0; i < 100 && !serverSide; i++) {
+        serverSide = (await gateway.server.in(`post:${postId}`).fetchSockets()).find((s) => s.id !== healthy.id);
+        if (!serverSide) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const frozen = gateway.server.sockets.sockets.get(serverSide!.id)!;
+      const gone = new Promise<string>((resolve) => frozen.once('disconnect', resolve));
+      const received = collect(healthy, 'post:new');
+
+      const chunk = 'x'.repeat(64 * 1024);
+      const sent = 400;
+      for (let i = 0; i < sent; i++) {
+        gateway.server.to(`post:${postId}`).emit('post:new', { post: { id: postId, content: chunk } });
+        // Let the healthy client read along, as a real one would.
+        if (i % 20 === 19) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(outgoingBacklog(frozen).bytes).toBeGreaterThan(SLOW_SOCKET_LIMITS.bytes);
+      gateway.sweep(gateway.server);
+      expect(await gone).toBe('forced close');
+      expect(gateway.server.sockets.sockets.has(frozen.id)).toBe(false);
+      tcp.destroy();
+
+      // The healthy client got everything and stays connected.
+      await roundTrip(healthy);
+      expect(received).toHaveLength(sent);
+      expect(healthy.connected).toBe(true);
+    });
+  });
+});

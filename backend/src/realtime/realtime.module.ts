@@ -1,0 +1,18 @@
+import { Global, Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { UsersModule } from '../users/users.module';
+import { RealtimeEvents } from './realtime-events.service';
+import { RealtimeGateway } from './realtime.gateway';
+
+/**
+ * The Socket.IO gateway and `RealtimeEvents`. Global, so any domain module can inject
+ * `RealtimeEvents` without importing this one. The socket adapter (in-memory or Redis) is
+ * installed by `createApp` (see realtime-io.adapter.ts).
+ */
+@Global()
+@Module({
+  imports: [AuthModule, UsersModule],
+  providers: [RealtimeEvents, RealtimeGateway],
+  exports: [RealtimeEvents],
+})
+export class RealtimeModule {}

@@ -1,0 +1,49 @@
+import { createServer } from 'node:net';
+import { createRedisClients, reconnectDelay } from './redis-clients';
+
+/** A loopback port with nothing listening on it. */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('Redis clients of the Socket.IO adapter', () => {
+  it('backs off up to a 2 s cap, forever', () => {
+    expect([1, 2, 5, 20, 1_000].map(reconnectDelay)).toEqual([100, 200, 500, 2_000, 2_000]);
+  });
+
+  it('with Redis away: start-up wait is bounded, publishes fail fast without an unhandled rejection, close does not hang', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const logs: string[] = [];
+    const logger = { warn: (m: string) => logs.push(m), log: (m: string) => logs.push(m) };
+    try {
+      const clients = createRedisClients(`redis://127.0.0.1:${await deadPort()}`, logger as never);
+      const started = Date.now();
+      expect(await clients.ready(300)).toBe(false);
+      expect(Date.now() - started).toBeLessThan(2_000);
+
+      // What the Socket.IO adapter does: publish without awaiting.
+      void clients.pub.publish('kanal', 'ileti');
+      const awaited = await clients.pub.publish('kanal', 'ileti').then(
+        () => 'published',
+        (error: Error) => error.message,
+      );
+      expect(awaited).toMatch(/enableOfflineQueue|Connection is closed|not writeable/i);
+      // The subscriber queues its SUBSCRIBE until Redis is there.
+      void clients.sub.subscribe('kanal');
+
+      await clients.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      // One warning per client for the outage, however many reconnect attempts failed.
+      expect(logs.filter((m) => m.includes('koptu'))).toHaveLength(2);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsInt, IsObject, IsString, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { SETTINGS_LIMITS, SITE_NAME_READ_ONLY } from '../settings.constants';
+
+/**
+ * Absent fields keep their value; a field that is present (null included) must be valid.
+ * class-validator runs the lowest decorator first: the type check sits at the bottom.
+ */
+const present = (_object: object, value: unknown) => value !== undefined;
+
+const { maxTweetLength, maxFileSize, windowMs, maxRequests, allowedFileTypes } = SETTINGS_LIMITS;
+const MB = 1024 * 1024;
+
+const MESSAGES = {
+  registrationEnabled: 'Yeni kayıtlar ayarı true ya da false olmalıdır.',
+  emailVerificationRequired: 'E-posta doğrulaması ayarı true ya da false olmalıdır.',
+  maintenanceMode: 'Bakım modu ayarı true ya da false olmalıdır.',
+  maxTweetLength: `Maksimum gönderi uzunluğu ${maxTweetLength.min} ile ${maxTweetLength.max} arasında bir tam sayı olmalıdır.`,
+  maxFileSize: `Maksimum dosya boyutu ${maxFileSize.min / MB} MB ile ${maxFileSize.max / MB} MB arasında (bayt cinsinden tam sayı) olmalıdır.`,
+  allowedFileTypes: `İzin verilen dosya türleri en fazla ${allowedFileTypes.maxItems} farklı MIME türünden (ör. image/png) oluşan bir liste olmalıdır.`,
+  rateLimit: 'Hız sınırı ayarları geçersiz.',
+  windowMs: `Hız sınırı süresi ${windowMs.min / 60_000} ile ${windowMs.max / 60_000} dakika arasında (milisaniye cinsinden tam sayı) olmalıdır.`,
+  maxRequests: `Hız sınırı istek sayısı ${maxRequests.min} ile ${maxRequests.max} arasında bir tam sayı olmalıdır.`,
+};
+
+/** `type/subtype` in lowercase, as browsers report a file's type. */
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
+export class RateLimitSettingsDto {
+  @ValidateIf(present)
+  @Max(windowMs.max, { message: MESSAGES.windowMs })
+  @Min(windowMs.min, { message: MESSAGES.windowMs })
+  @IsInt({ message: MESSAGES.windowMs })
+  windowMs?: number;
+
+  @ValidateIf(present)
+  @Max(maxRequests.max, { message: MESSAGES.maxRequests })
+  @Min(maxRequests.min, { message: MESSAGES.maxRequests })
+  @IsInt({ message: MESSAGES.maxRequests })
+  maxRequests?: number;
+}
+
+/**
+ * `PATCH /api/admin/settings`: the admin form sends the whole settings object (SPEC.md section
+ * 7); a partial one changes only what it names. `siteName` is read-only: sending the current
+ * name is tolerated, another one is refused by SettingsService.
+ */
+export class UpdateSettingsDto {
+  @ValidateIf(present)
+  @IsString({ message: SITE_NAME_READ_ONLY })
+  siteName?: string;
+
+  @ValidateIf(present)
+  @IsBoolean({ message: MESSAGES.registrationEnabled })
+  registrationEnabled?: boolean;
+
+  @ValidateIf(present)
+  @IsBoolean({ message: MESSAGES.emailVerificationRequired })
+  emailVerificationRequired?: boolean;
+
+  @ValidateIf(present)
+  @IsBoolean({ message: MESSAGES.maintenanceMode })
+  maintenanceMode?: boolean;
+
+  @ValidateIf(present)
+  @Max(maxTweetLength.max, { message: MESSAGES.maxTweetLength })
+  @Min(maxTweetLength.min, { message: MESSAGES.maxTweetLength })
+  @IsInt({ message: MESSAGES.maxTweetLength })
+  maxTweetLength?: number;
+
+  @ValidateIf(present)
+  @ArrayUnique({ message: MESSAGES.allowedFileTypes })
+  @ArrayMaxSize(allowedFileTypes.maxItems, { message: MESSAGES.allowedFileTypes })
+  @Matches(MIME_TYPE, { each: true, message: MESSAGES.allowedFileTypes })
+  @IsString({ each: true, message: MESSAGES.allowedFileTypes })
+  @IsArray({ message: MESSAGES.allowedFileTypes })
+  allowedFileTypes?: string[];
+
+  @ValidateIf(present)
+  @Max(maxFileSize.max, { message: MESSAGES.maxFileSize })
+  @Min(maxFileSize.min, { message: MESSAGES.maxFileSize })
+  @IsInt({ message: MESSAGES.maxFileSize })
+  maxFileSize?: number;
+
+  @ValidateIf(present)
+  @ValidateNested({ message: MESSAGES.rateLimit })
+  @Type(() => RateLimitSettingsDto)
+  @IsObject({ message: MESSAGES.rateLimit })
+  rateLimit?: RateLimitSettingsDto;
+}

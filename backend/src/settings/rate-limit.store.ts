@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Redis } from 'ioredis';
+
+/** One request counted against a client's budget. */
+export interface RateLimitHit {
+  allowed: boolean;
+  /** Requests in the window, this one included (a refused one counts as one over the limit). */
+  hits: number;
+  /** Milliseconds until the oldest counted request leaves the window (a refused client may retry then). */
+  resetMs: number;
+}
+
+/**
+ * A sliding-window log per client: a request is allowed when fewer than `limit` requests were
+ * counted in the last `windowMs`; refused requests are not counted, so a client that keeps
+ * knocking gets in again as soon as its oldest counted request leaves the window.
+ */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number, limit: number): Promise<RateLimitHit>;
+}
+
+const SWEEP_MS = 60_000;
+const REDIS_START_WAIT_MS = 2_000;
+
+/** One node's counters (no REDIS_URL, or while Redis is away). */
+export class MemoryRateLimitStore implements RateLimitStore, OnApplicationShutdown {
+  private readonly log = new Map<string, { windowMs: number; times: number[] }>();
+  private sweeper?: NodeJS.Timeout;
+
+  async hit(key: string, windowMs: number, limit: number): Promise<RateLimitHit> {
+    if (!this.sweeper) {
+      // Forgets idle clients, so the map does not grow with every address ever seen.
+      this.sweeper = setInterval(() => this.sweep(Date.now()), SWEEP_MS);
+      this.sweeper.unref();
+    }
+    const now = Date.now();
+    const entry = this.log.get(key) ?? { windowMs, times: [] };
+    entry.windowMs = windowMs;
+    const times = entry.times.filter((t) => t > now - windowMs);
+    const allowed = times.length < limit;
+    if (allowed) times.push(now);
+    entry.times = times;
+    this.log.set(key, entry);
+    return { allowed, hits: allowed ? times.length : times.length + 1, resetMs: times.length ? times[0] + windowMs - now : windowMs };
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweeper);
+    this.log.clear();
+  }
+
+  private sweep(now: number): void {
+    for (const [key, entry] of this.log) if (!entry.times.some((t) => t > now - entry.windowMs)) this.log.delete(key);
+  }
+}
+
+/**
+ * The same log in one Redis sorted set per client, scored by Redis' own clock (TIME) so every
+ * node counts against the same window whatever its own clock says.
+ * Returns [hits, 1 when allowed, ms until the oldest counted request leaves the window].
+ */
+const HIT_SCRIPT = `
+local key, window, limit, member = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local hits = redis.call('ZCARD', key)
+local allowed = 0
+if hits < limit then
+  redis.call('ZADD', key, now, member)
+  allowed = 1
+end
+hits = hits + 1
+redis.call('PEXPIRE', key, window)
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+local reset = window
+if oldest[2] then reset = tonumber(oldest[2]) + window - now end
+return { hits, allowed, reset }`;
+
+type HitCommand = (key: string, windowMs: number, limit: number, member: string) => Promise<[number, number, number]>;
+
+/**
+ * Counters shared by every node (REDIS_URL). While Redis is away each node falls back to its
+ * own in-memory counters (per-node limits) rather than refusing everyone or letting everything
+ * through; one warning per outage.
+ */
+export class RedisRateLimitStore implements RateLimitStore, OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('RateLimit');
+  private readonly redis: Redis & { rateLimitHit: HitCommand };
+  private readonly fallback = new MemoryRateLimitStore();
+  private down = false;
+
+  constructor(url: string, prefix: string) {
+    const redis = new Redis(url, {
+      keyPrefix: `${prefix}:ratelimit:`,
+      connectionName: 'gundem-ratelimit',
+      // Fail at once while disconnected (the fallback answers) instead of queueing requests.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 500,
+      retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
+      // How long a closing connection may linger; short, so shutdown is not held up.
+      disconnectTimeout: 200,
+    });
+    redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    redis.on('error', (error: Error) => this.outage(error));
+    redis.on('ready', () => {
+      if (this.down) this.logger.log('Redis yeniden erişilebilir; hız sınırı sayaçları yine düğümler arasında ortak.');
+      this.down = false;
+    });
+    this.redis = redis as Redis & { rateLimitHit: HitCommand };
+  }
+
+  /** Bounded wait at start-up, so the first requests are already counted in Redis. */
+  async onModuleInit(): Promise<void> {
+    await this.ready(REDIS_START_WAIT_MS);
+  }
+
+  /** Resolves true once connected, false when `timeoutMs` passes first (it keeps retrying). */
+  async ready(timeoutMs: number): Promise<boolean> {
+    if (this.redis.status === 'ready') return true;
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      new Promise<boolean>((resolve) => this.redis.once('ready', () => resolve(true))),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  }
+
+  async hit(key: string, windowMs: number, limit: number): Promise<RateLimitHit> {
+    // Not connected (yet, or any more): no command would be sent anyway.
+    if (this.redis.status !== 'ready') return this.fallback.hit(key, windowMs, limit);
+    try {
+      const [hits, allowed, resetMs] = await this.redis.rateLimitHit(key, windowMs, limit, randomUUID());
+      return { allowed: allowed === 1, hits, resetMs };
+    } catch (error) {
+      this.outage(error);
+      return this.fallback.hit(key, windowMs, limit);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.fallback.onApplicationShutdown();
+    if (this.redis.status === 'end') return;
+    const ended = new Promise<void>((resolve) => this.redis.once('end', () => resolve()));
+    // QUIT lets the connection close cleanly; disconnect() when Redis is away (or QUIT times out).
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ended, new Promise((resolve) => (timer = setTimeout(resolve, 300)))]).finally(() => clearTimeout(timer));
+  }
+
+  private outage(error: unknown): void {
+    if (this.down) return;
+    this.down = true;
+    this.logger.warn(
+      `Hız sınırı için Redis'e ulaşılamıyor (${error instanceof Error ? error.message : String(error)}); geçici olarak bu düğümün kendi sayaçları kullanılıyor.`,
+    );
+  }
+}
+
+export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');

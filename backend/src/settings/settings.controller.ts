@@ -1,0 +1,28 @@
+import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { Roles } from '../common/decorators/roles.decorator';
+import type { User } from '../users/user.entity';
+import { UpdateSettingsDto } from './dto/update-settings.dto';
+import { SETTINGS_SAVED } from './settings.constants';
+import { SettingsService } from './settings.service';
+
+/** System settings of the back-office: admins only (moderators do not see the settings menu). */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('admin/settings')
+export class SettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Get()
+  async get() {
+    return { settings: await this.settings.get() };
+  }
+
+  /** The whole settings object (a partial one changes only what it names); `siteName` is read-only. */
+  @Patch()
+  async update(@Body() dto: UpdateSettingsDto, @CurrentUser() admin: User) {
+    return { message: SETTINGS_SAVED, settings: await this.settings.update(dto, admin) };
+  }
+}

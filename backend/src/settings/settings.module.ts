@@ -1,0 +1,30 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MemoryRateLimitStore, RATE_LIMIT_STORE, RedisRateLimitStore } from './rate-limit.store';
+import { SettingsController } from './settings.controller';
+import { Settings } from './settings.entity';
+import { SettingsService } from './settings.service';
+
+/**
+ * The system settings (one row, cached per node) and the global guards they drive. Global, so
+ * auth and posts read SettingsService without importing this module. Its guards
+ * (MaintenanceGuard, RateLimitGuard) are registered as APP_GUARDs in AppModule, in order after
+ * the JWT guard (they need to know the user).
+ * The rate limiter's counters are in Redis when REDIS_URL is set (shared by every node), else in memory.
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([Settings])],
+  controllers: [SettingsController],
+  providers: [
+    SettingsService,
+    {
+      provide: RATE_LIMIT_STORE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.redisUrl ? new RedisRateLimitStore(config.redisUrl, config.redisPrefix) : new MemoryRateLimitStore()),
+    },
+  ],
+  exports: [SettingsService, RATE_LIMIT_STORE],
+})
+export class SettingsModule {}

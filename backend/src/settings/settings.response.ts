@@ -1,0 +1,16 @@
+import type { SiteSettings } from './settings.constants';
+import type { Settings } from './settings.entity';
+
+/** The row as the API (and every consumer in the app) sees it: SPEC.md's field names, nothing more. */
+export function toSiteSettings(row: Settings): SiteSettings {
+  return {
+    siteName: row.siteName,
+    registrationEnabled: row.registrationEnabled,
+    emailVerificationRequired: row.emailVerificationRequired,
+    maintenanceMode: row.maintenanceMode,
+    maxTweetLength: row.maxTweetLength,
+    allowedFileTypes: [...row.allowedFileTypes],
+    maxFileSize: row.maxFileSize,
+    rateLimit: { windowMs: row.rateLimitWindowMs, maxRequests: row.rateLimitMaxRequests },
+  };
+}

@@ -1,0 +1,15 @@
+import { CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** follower follows followee. A CHECK in the migration refuses following oneself. */
+@Entity('follows')
+@Index('idx_follows_followee', ['followeeId'])
+export class Follow {
+  @PrimaryColumn({ name: 'follower_id', type: 'uuid' })
+  followerId: string;
+
+  @PrimaryColumn({ name: 'followee_id', type: 'uuid' })
+  followeeId: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

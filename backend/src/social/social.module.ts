@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Follow } from './follow.entity';
+import { FollowsService } from './follows.service';
+
+/** The follow graph. Its HTTP routes live in users/users.controller.ts (paths under /users). */
+@Module({
+  imports: [TypeOrmModule.forFeature([Follow])],
+  providers: [FollowsService],
+  exports: [FollowsService],
+})
+export class SocialModule {}

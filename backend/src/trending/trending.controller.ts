@@ -1,0 +1,27 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { OptionalAuth, Public } from '../common/decorators/public.decorator';
+import type { User } from '../users/user.entity';
+import { TrendingQueryDto } from './dto/trending-query.dto';
+import { TrendingService } from './trending.service';
+
+@ApiTags('trending')
+@Controller('trending')
+export class TrendingController {
+  constructor(private readonly trending: TrendingService) {}
+
+  /** Hashtags of the last 7 days by post count; `?limit=` 1–20, default 5. */
+  @Public()
+  @Get('hashtags')
+  hashtags(@Query() query: TrendingQueryDto) {
+    return this.trending.hashtags(query);
+  }
+
+  /** Accounts to follow (never the viewer or anyone the viewer follows); `?limit=` 1–20, default 3. */
+  @OptionalAuth()
+  @Get('users')
+  users(@CurrentUser() viewer: User | undefined, @Query() query: TrendingQueryDto) {
+    return this.trending.users(viewer, query);
+  }
+}

@@ -1,0 +1,89 @@
+import { createTestApp, type TestApp } from '../../test/test-app';
+import type { User } from '../users/user.entity';
+
+describe('trending API (real PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const bearer = async (user: Pick<User, 'id'>) => `Bearer ${await t.tokenFor(user)}`;
+
+  describe('GET /api/trending/hashtags', () => {
+    it('ranks the last 7 days by post count, scores likes + 2×reposts + replies, hides old and deactivated', async () => {
+      const [a, b, c, gone] = await t.createUsers(4);
+      const p1 = await t.createPost(a, 'Sabah #Gündem ve #kahve');
+      const p2 = await t.createPost(b, 'Öğlen #gündem');
+      await t.createPost(c, 'Akşam #GÜNDEM #İstanbul');
+      const p4 = await t.createPost(a, 'Boğaz #istanbul');
+      await t.createPost(b, 'Tek başına #yazılım');
+      // Engagement: p1 one like and one repost (1 + 2), p2 one reply (1), p4 two likes (2).
+      await t.http.post(`/api/posts/${p1.id}/like`).set('authorization', await bearer(b)).expect(200);
+      await t.http.post(`/api/posts/${p1.id}/retweet`).set('authorization', await bearer(c)).expect(200);
+      await t.createPost(c, 'katılıyorum', p2.id);
+      await t.http.post(`/api/posts/${p4.id}/like`).set('authorization', await bearer(b)).expect(200);
+      await t.http.post(`/api/posts/${p4.id}/like`).set('authorization', await bearer(c)).expect(200);
+      // Older than a week, and by a deactivated author: neither counts.
+      const old = await t.createPost(c, 'Eski #yazılım #yazılım2');
+      await t.db.query(`UPDATE posts SET created_at = now() - interval '8 days' WHERE id = $1`, [old.id]);
+      await t.createPost(gone, '#gizli #gizli2 #yazılım');
+      await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [gone.id]);
+
+      const res = await t.http.get('/api/trending/hashtags?limit=5').expect(200);
+      expect(res.body).toEqual({
+        trends: [
+          { hashtag: 'gündem', postCount: 3, engagementScore: 4 },
+          { hashtag: 'istanbul', postCount: 2, engagementScore: 2 },
+          { hashtag: 'kahve', postCount: 1, engagementScore: 3 },
+          { hashtag: 'yazılım', postCount: 1, engagementScore: 0 },
+        ],
+      });
+      const two = await t.http.get('/api/trending/hashtags?limit=2').expect(200);
+      expect(two.body.trends.map((x: { hashtag: string }) => x.hashtag)).toEqual(['gündem', 'istanbul']);
+      const byDefault = await t.http.get('/api/trending/hashtags').set('authorization', await bearer(a)).expect(200);
+      expect(byDefault.body.trends).toHaveLength(4);
+    });
+
+    it.each(['limit=0', 'limit=21', 'limit=x'])('refuses ?%s with 400', async (query) => {
+      const res = await t.http.get(`/api/trending/hashtags?${query}`).expect(400);
+      expect(res.body).toEqual({ message: 'limit 1 ile 20 arasında olmalıdır.', statusCode: 400 });
+    });
+  });
+
+  describe('GET /api/trending/users', () => {
+    it('suggests active accounts by recent posts then followers, never the viewer or followed ones', async () => {
+      await t.db.query('DELETE FROM users');
+      const [busy, quiet, popular, viewer, gone, followed] = await t.createUsers(6);
+      for (let i = 0; i < 3; i++) await t.createPost(busy, `meşgul ${i}`);
+      await t.createPost(followed, 'takip edilen');
+      await t.createPost(viewer, 'izleyici');
+      for (let i = 0; i < 5; i++) await t.createPost(gone, `gidecek ${i}`);
+      await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [gone.id]);
+      // A week-old burst does not count as recent activity.
+      const old = await t.createPost(quiet, 'eski');
+      await t.db.query(`UPDATE posts SET created_at = now() - interval '8 days' WHERE id = $1`, [old.id]);
+      await t.http.post(`/api/users/${popular.id}/follow`).set('authorization', await bearer(quiet)).expect(200);
+      await t.http.post(`/api/users/${followed.id}/follow`).set('authorization', await bearer(viewer)).expect(200);
+
+      const guest = await t.http.get('/api/trending/users?limit=10').expect(200);
+      const guestIds = guest.body.users.map((u: { id: string }) => u.id);
+      // followed and viewer have one recent post each; their order between them is by followers.
+      expect(guestIds).toEqual([busy.id, followed.id, viewer.id, popular.id, quiet.id]);
+
+      const mine = await t.http.get('/api/trending/users').set('authorization', await bearer(viewer)).expect(200);
+      expect(mine.body.users.map((u: { id: string }) => u.id)).toEqual([busy.id, popular.id, quiet.id]);
+      for (const user of mine.body.users) {
+        expect(user).toMatchObject({ _id: user.id, isFollowing: false, isActive: true });
+        expect(user).not.toHaveProperty('email');
+      }
+    });
+
+    it('refuses a bad limit with 400 and a bad token with 401', async () => {
+      await t.http.get('/api/trending/users?limit=0').expect(400);
+      await t.http.get('/api/trending/users').set('authorization', 'Bearer bozuk').expect(401);
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { OptionalAuth } from '../common/decorators/public.decorator';
+import { UuidPipe } from '../common/pipes/uuid.pipe';
+import { FollowsService } from '../social/follows.service';
+import type { User } from './user.entity';
+import { ProfilesService } from './profiles.service';
+
+/**
+ * Profiles and the follow routes in one controller, so `profile/:username` is matched before
+ * `:id/…` and a member named `following` keeps a reachable profile.
+ */
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(
+    private readonly profiles: ProfilesService,
+    private readonly follows: FollowsService,
+  ) {}
+
+  /** A member's profile, with `isFollowing` for the viewer (false for guests). */
+  @OptionalAuth()
+  @Get('profile/:username')
+  profile(@Param('username') username: string, @CurrentUser() viewer: User | undefined) {
+    return this.profiles.get(username, viewer);
+  }
+
+  /** Whether the viewer follows the user. */
+  @ApiBearerAuth()
+  @Get(':id/following')
+  following(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User) {
+    return this.follows.status(viewer.id, id);
+  }
+
+  /** Follows, or unfollows when already following. */
+  @ApiBearerAuth()
+  @Post(':id/follow')
+  @HttpCode(200)
+  async follow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User) {
+    const { isFollowing, followersCount } = await this.follows.toggle(viewer.id, id);
+    return { isFollowing, followersCount };
+  }
+}

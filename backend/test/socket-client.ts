@@ -1,0 +1,64 @@
+import { io, type Socket } from 'socket.io-client';
+
+/**
+ * socket.io-client helpers for API tests against `TestApp.listen()`. Every wait is bounded, and
+ * absence is asserted after a round trip on the same connection (events arrive in order).
+ */
+export type ClientSocket = Socket;
+
+const open = new Set<Socket>();
+
+/** Connects over WebSocket only; rejects with the `connect_error` (its message) when refused. */
+export function connectSocket(url: string, token?: string, timeoutMs = 5_000): Promise<Socket> {
+  const socket = io(url, { transports: ['websocket'], auth: token === undefined ? {} : { token }, reconnection: false, forceNew: true, timeout: timeoutMs });
+  open.add(socket);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`socket did not connect in ${timeoutMs} ms`)), timeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.once('connect_error', (error) => {
+      clearTimeout(timer);
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** The next `event` on the socket (its first argument). */
+export function nextEvent<T = any>(socket: Socket, event: string, timeoutMs = 3_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, handler);
+      reject(new Error(`no "${event}" within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const handler = (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    };
+    socket.once(event, handler);
+  });
+}
+
+/** Every `event` the socket receives from now on. */
+export function collect<T = any>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}
+
+/** Emits with an ack and resolves with the server's answer. */
+export function request<T = any>(socket: Socket, event: string, ...args: unknown[]): Promise<T> {
+  return socket.timeout(3_000).emitWithAck(event, ...args) as Promise<T>;
+}
+
+/** A round trip: everything the server sent this socket before it has arrived once this resolves. */
+export async function roundTrip(socket: Socket): Promise<void> {
+  await request(socket, 'posts:unwatch', []);
+}
+
+export function closeAllSockets(): void {
+  for (const socket of open) socket.close();
+  open.clear();
+}

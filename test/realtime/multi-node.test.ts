@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { closeAllSockets, collect, connectSocket, nextEvent, request, roundTrip } from '../../backend/test/socket-client';
+import type { RunningServer } from '../support/server';
+import { api, ensureBackendBuilt, freshDatabase, type Member, redisAnswers, RedisProcess, registerMember, startNodes, type TestDatabase, unavailable, hasRedisServer } from './cluster';
+
+/**
+ * Two backend processes on two ports, sharing one PostgreSQL and one Redis: an event caused by
+ * a REST call to node B reaches the right clients connected to node A (CONTRACT.md: "With
+ * REDIS_URL set, every event reaches the right clients whichever node they are connected to").
+ */
+const sharedRedisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const redisMode = (await redisAnswers(sharedRedisUrl)) ? 'shared' : hasRedisServer() ? 'own' : 'none';
+const skip = redisMode === 'none' && unavailable(`Redis yok (${sharedRedisUrl} yanıt vermiyor, redis-server da bulunamadı)`);
+
+(skip ? describe.skip : describe)('two nodes sharing PostgreSQL and Redis', () => {
+  let db: TestDatabase;
+  let ownRedis: RedisProcess | undefined;
+  let a: RunningServer;
+  let b: RunningServer;
+  let ali: Member;
+  let ayse: Member;
+  let can: Member;
+
+  beforeAll(async () => {
+    ensureBackendBuilt();
+    db = await freshDatabase();
+    if (redisMode === 'own') ownRedis = await RedisProcess.start();
+    // A prefix of its own, so parallel runs on one Redis never hear each other.
+    const redisPrefix = `gundem-rt-${randomBytes(4).toString('hex')}`;
+    [a, b] = await startNodes(2, { databaseUrl: db.url, redisUrl: ownRedis?.url ?? sharedRedisUrl, redisPrefix });
+    [ali, ayse, can] = [await registerMember(a.url, 'ali'), await registerMember(b.url, 'ayse'), await registerMember(a.url, 'can')];
+  });
+  afterEach(() => closeAllSockets());
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await ownRedis?.kill();
+    await db?.drop();
+  });
+
+  it('both nodes use the Redis adapter', () => {
+    for (const node of [a, b]) expect(node.output()).toContain('Socket.IO Redis adaptörü etkin');
+  });
+
+  it('message:new caused on node B reaches the receiver and the sender’s other tab on node A within a second, and nobody else', async () => {
+    const ayseOnA = await connectSocket(a.url, ayse.token);
+    const aliOtherTabOnA = await connectSocket(a.url, ali.token);
+    const canOnA = await connectSocket(a.url, can.token);
+    const canOnB = await connectSocket(b.url, can.token);
+    const guestOnA = await connectSocket(a.url);
+    const leaks = [collect(canOnA, 'message:new'), collect(canOnB, 'message:new'), collect(guestOnA, 'message:new')];
+
+    const toAyse = nextEvent(ayseOnA, 'message:new', 1_000);
+    const toAli = nextEvent(aliOtherTabOnA, 'message:new', 1_000);
+    const started = Date.now();
+    const sent = await api(b.url, 'POST', '/api/messages/send', { token: ali.token, body: { receiverId: ayse.id, content: 'B düğümünden selam!' } });
+    expect(sent.status).toBe(201);
+    const [received, echo] = await Promise.all([toAyse, toAli]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+
+    expect(received).toMatchObject({
+      message: { id: sent.body.message.id, text: 'B düğümünden selam!', isOwn: false },
+      conversation: { id: ali.id, user: { id: ali.id, username: ali.username }, unreadCount: 1 },
+    });
+    expect(echo).toMatchObject({ message: { id: sent.body.message.id, isOwn: true }, conversation: { id: ayse.id } });
+    await Promise.all([roundTrip(canOnA), roundTrip(canOnB), roundTrip(guestOnA)]);
+    expect(leaks).toEqual([[], [], []]);
+  });
+
+  it('post:new caused on node B reaches every connection on node A', async () => {
+    const guestOnA = await connectSocket(a.url);
+    const newPost = nextEvent(guestOnA, 'post:new', 1_000);
+    const created = await api(b.url, 'POST', '/api/posts', { token: ali.token, body: { content: 'İki düğümlü #gündem' } });
+    expect(created.status).toBe(201);
+    expect((await newPost).post).toMatchObject({ _id: created.body.post._id, content: 'İki düğümlü #gündem' });
+  });
+
+  it('post:engagement from a like on node B reaches the post’s watchers on node A', async () => {
+    const created = await api(a.url, 'POST', '/api/posts', { token: ali.token, body: { content: 'Beğeni sayacı' } });
+    expect(created.status).toBe(201);
+    const postId: string = created.body.post._id;
+    const watcherOnA = await connectSocket(a.url);
+    expect(await request(watcherOnA, 'posts:watch', [postId])).toEqual({ ok: true, watching: 1 });
+    const engagement = nextEvent(watcherOnA, 'post:engagement', 1_000);
+    const like = await api(b.url, 'POST', `/api/posts/${postId}/like`, { token: ayse.token });
+    expect([200, 201]).toContain(like.status);
+    expect(like.body).toMatchObject({ liked: true, likesCount: 1 });
+    expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0 });
+  });
+
+  it('a REST call on either node is answered while the other node serves sockets', async () => {
+    const conversations = await Promise.all([a, b].map((node) => api(node.url, 'GET', '/api/messages/conversations', { token: ayse.token })));
+    for (const res of conversations) {
+      expect(res.status).toBe(200);
+      expect(res.body.conversations[0]).toMatchObject({ id: ali.id, unreadCount: 1 });
+    }
+  });
+});
