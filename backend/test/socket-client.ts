@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import type { ServerToClientEvents, WatchResult } from '../src/realtime/realtime.types';
 
 /**
  * socket.io-client helpers for API tests against `TestApp.listen()`. Every wait is bounded, and
@@ -26,14 +27,19 @@ export function connectSocket(url: string, token?: string, timeoutMs = 5_000): P
   });
 }
 
-/** The next `event` on the socket (its first argument). */
-export function nextEvent<T = any>(socket: Socket, event: string, timeoutMs = 3_000): Promise<T> {
+/** What the server sends with `event` (CONTRACT.md "Socket.IO", typed in realtime.types.ts). */
+type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
+
+/** The next `event` on the socket (its first argument): typed for the app's events, `T` for others such as `disconnect`. */
+export function nextEvent<E extends keyof ServerToClientEvents>(socket: Socket, event: E, timeoutMs?: number): Promise<Payload<E>>;
+export function nextEvent<T>(socket: Socket, event: string, timeoutMs?: number): Promise<T>;
+export function nextEvent(socket: Socket, event: string, timeoutMs = 3_000): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, handler);
       reject(new Error(`no "${event}" within ${timeoutMs} ms`));
     }, timeoutMs);
-    const handler = (payload: T) => {
+    const handler = (payload: unknown) => {
       clearTimeout(timer);
       resolve(payload);
     };
@@ -42,14 +48,16 @@ export function nextEvent<T = any>(socket: Socket, event: string, timeoutMs = 3_
 }
 
 /** Every `event` the socket receives from now on. */
-export function collect<T = any>(socket: Socket, event: string): T[] {
-  const seen: T[] = [];
-  socket.on(event, (payload: T) => seen.push(payload));
+export function collect<E extends keyof ServerToClientEvents>(socket: Socket, event: E): Payload<E>[];
+export function collect<T>(socket: Socket, event: string): T[];
+export function collect(socket: Socket, event: string): unknown[] {
+  const seen: unknown[] = [];
+  socket.on(event, (payload: unknown) => seen.push(payload));
   return seen;
 }
 
 /** Emits with an ack and resolves with the server's answer. */
-export function request<T = any>(socket: Socket, event: string, ...args: unknown[]): Promise<T> {
+export function request<T = WatchResult>(socket: Socket, event: string, ...args: unknown[]): Promise<T> {
   return socket.timeout(3_000).emitWithAck(event, ...args) as Promise<T>;
 }
 

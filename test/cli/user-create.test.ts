@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error: plain ESM helper shared with `npm start`
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { repoRoot, type RunningServer, startServer } from '../support/server';
 

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-// @ts-expect-error: plain ESM helper shared with `npm start`
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { type RunningServer, startServer } from '../support/server';
 

@@ -1,5 +1,6 @@
-import { closeAllSockets, connectSocket, nextEvent, request } from '../../test/socket-client';
+import { closeAllSockets, connectSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { ENGAGEMENT_COALESCE_MS, RealtimeEvents } from '../realtime/realtime-events.service';
 import type { User } from '../users/user.entity';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -109,9 +110,11 @@ describe('back-office posts API (real PostgreSQL)', () => {
       expect((await postCounts(parent.id)).reply_count).toBe(2);
 
       const socket = await connectSocket(await t.listen());
-      await request(socket, 'posts:watch', [parent.id]);
+      await request(socket, 'posts:watch', [parent.id, reply.id]);
       const event = nextEvent(socket, 'post:engagement');
+      const deleted = nextEvent(socket, 'post:deleted');
       expect((await remove(reply.id)).status).toBe(200);
+      expect(await deleted).toEqual({ postId: reply.id });
       expect(await event).toEqual({ postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 1 });
       expect((await postCounts(parent.id)).reply_count).toBe(1);
       expect(await postsCount(replier.id)).toBe(1);
@@ -119,6 +122,33 @@ describe('back-office posts API (real PostgreSQL)', () => {
       expect(thread.body.post.replyCount).toBe(1);
       expect(thread.body.replies).toHaveLength(1);
       await expectCountsExact();
+    });
+
+    it('tells the post’s watchers post:deleted, and sends no post:engagement for it afterwards', async () => {
+      const author = await t.createUser();
+      const fans = await t.createUsers(4);
+      const post = await t.createPost(author, 'izlenen gönderi');
+      const watcher = await connectSocket(await t.listen());
+      await request(watcher, 'posts:watch', [post.id]);
+      const seen: Array<[string, { postId: string }]> = [];
+      watcher.on('post:engagement', (event: { postId: string }) => seen.push(['post:engagement', event]));
+      watcher.on('post:deleted', (event: { postId: string }) => seen.push(['post:deleted', event]));
+
+      // Quick likes: the first is pushed at once, the others coalesce into a trailing event that
+      // may still be pending when the delete lands (RealtimeEvents' unit test pins that case down).
+      await Promise.all(fans.map(async (fan) => t.http.post(`/api/posts/${post.id}/like`).set('authorization', await bearer(fan)).expect(200)));
+      const deleted = nextEvent(watcher, 'post:deleted');
+      expect((await remove(post.id)).status).toBe(200);
+      expect(await deleted).toEqual({ postId: post.id });
+      // A like that committed just before the delete and reports its counts late.
+      t.app.get(RealtimeEvents).postEngagement(post.id, { likeCount: 5, retweetCount: 0, replyCount: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 3 * ENGAGEMENT_COALESCE_MS));
+      await roundTrip(watcher);
+
+      const at = seen.findIndex(([name]) => name === 'post:deleted');
+      expect(seen.slice(at)).toEqual([['post:deleted', { postId: post.id }]]);
+      expect(seen.slice(0, at).length).toBeGreaterThanOrEqual(1);
+      expect(seen.slice(0, at).every(([name, event]) => name === 'post:engagement' && event.postId === post.id)).toBe(true);
     });
 
     it('keeps the replies to a deleted post as standalone posts (replyToId null, isReply false)', async () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from '../database/query-rows';
-import type { PostView } from '../posts/posts.repository';
+import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from '../posts/post-view.sql';
 
 export interface DashboardCounts {
   users: { total: number; verified: number; active: number; admins: number };
@@ -17,62 +17,6 @@ export const DASHBOARD_TIME_ZONE = 'Europe/Istanbul';
  * `I`/`İ` become `ı`/`i` before lower(), so the result does not depend on the database's locale.
  */
 const turkishLower = (expr: string) => `lower(translate(${expr}, 'IİŞĞÜÖÇ', 'ıişğüöç'))`;
-
-interface AdminPostRow {
-  id: string;
-  content: string;
-  created_at: Date;
-  reply_to_id: string | null;
-  hashtags: string[];
-  links: string[];
-  like_count: number;
-  retweet_count: number;
-  reply_count: number;
-  view_count: number;
-  is_edited: boolean;
-  is_pinned: boolean;
-  cursor_at: string;
-  author_id: string;
-  author_username: string;
-  author_display_name: string;
-  author_is_verified: boolean;
-  liked: boolean;
-  retweeted: boolean;
-}
-
-/**
- * The post columns of PostsRepository's lists, without its "active authors only" filter: staff
- * see and moderate every post. `$1` is the viewer (the staff member) for the liked/retweeted flags.
- */
-const POST_COLUMNS = `
-  p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links,
-  p.like_count, p.retweet_count, p.reply_count, p.view_count, p.is_edited, p.is_pinned,
-  to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
-  u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
-  u.is_verified AS author_is_verified,
-  EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::uuid AND l.post_id = p.id) AS liked,
-  EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::uuid AND r.post_id = p.id) AS retweeted`;
-
-function toView(row: AdminPostRow): PostView {
-  return {
-    id: row.id,
-    content: row.content,
-    createdAt: row.created_at,
-    replyToId: row.reply_to_id,
-    hashtags: row.hashtags,
-    links: row.links,
-    likeCount: row.like_count,
-    retweetCount: row.retweet_count,
-    replyCount: row.reply_count,
-    viewCount: row.view_count,
-    isEdited: row.is_edited,
-    isPinned: row.is_pinned,
-    liked: row.liked,
-    retweeted: row.retweeted,
-    author: { id: row.author_id, username: row.author_username, displayName: row.author_display_name, isVerified: row.author_is_verified },
-    cursor: { createdAt: row.cursor_at, id: row.id },
-  };
-}
 
 export interface PostToDelete {
   id: string;
@@ -133,15 +77,17 @@ export class AdminRepository {
     const where = pattern ? 'WHERE p.search_text LIKE $2' : '';
     const filter = pattern ? [pattern] : [];
     const [rows, [count]] = await Promise.all([
-      queryRows<AdminPostRow>(
+      // PostsRepository's columns without its "active authors only" filter: staff see and
+      // moderate every post. $1 is the staff member, for the liked/retweeted flags.
+      queryRows<PostViewRow>(
         this.manager,
-        `SELECT ${POST_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id ${where}
+        `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id ${where}
           ORDER BY p.created_at DESC, p.id DESC LIMIT $${filter.length + 2} OFFSET $${filter.length + 3}`,
         [viewerId, ...filter, limit, offset],
       ),
       queryRows<{ total: number }>(this.manager, `SELECT count(*)::int AS total FROM posts p ${pattern ? 'WHERE p.search_text LIKE $1' : ''}`, filter),
     ]);
-    return { posts: rows.map(toView), total: count.total };
+    return { posts: rows.map(toPostView), total: count.total };
   }
 
   async findPostToDelete(em: EntityManager, id: string, lock: boolean): Promise<PostToDelete | null> {

@@ -242,6 +242,15 @@ describe('auth API (real PostgreSQL)', () => {
   });
 
   describe('errors and health', () => {
+    it('refuses NUL characters in bodies and query strings with 400, never a 500', async () => {
+      const body = await t.http.post('/api/auth/login').send({ login: 'ay\u0000se', password: 'x' }).expect(400);
+      expect(body.body).toEqual({ message: 'İstek geçersiz bir karakter içeriyor.', statusCode: 400 });
+      const user = await t.createUser();
+      const token = await t.tokenFor(user);
+      await t.http.post('/api/posts').set('authorization', `Bearer ${token}`).send({ content: 'mer\u0000haba' }).expect(400);
+      await t.http.get('/api/posts/search').query({ q: 'a\u0000b' }).expect(400);
+    });
+
     it('answers unknown API paths with a Turkish 404', async () => {
       const res = await t.http.get('/api/yok-boyle-bir-yol').expect(404);
       expect(res.body).toEqual({ message: 'İstenen kaynak bulunamadı.', statusCode: 404 });

@@ -140,9 +140,12 @@ describe('messages API (real PostgreSQL)', () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res: { body: any } = await get(me, `/conversations?limit=3${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+        const res: { body: { conversations: { id: string }[]; nextCursor: string | null } } = await get(
+          me,
+          `/conversations?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        ).expect(200);
         expect(res.body.conversations.length).toBeLessThanOrEqual(3);
-        seen.push(...res.body.conversations.map((c: { id: string }) => c.id));
+        seen.push(...res.body.conversations.map((c) => c.id));
         cursor = res.body.nextCursor;
       } while (cursor);
       expect(seen).toEqual(others.map((o) => o.id).reverse());
@@ -209,8 +212,11 @@ describe('messages API (real PostgreSQL)', () => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const res: { body: any } = await get(ali, `/conversation/${ayse.id}?limit=7${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
-        seen.push(...res.body.messages.map((m: { id: string }) => m.id));
+        const res: { body: { messages: { id: string }[]; nextCursor: string | null } } = await get(
+          ali,
+          `/conversation/${ayse.id}?limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+        ).expect(200);
+        seen.push(...res.body.messages.map((m) => m.id));
         cursor = res.body.nextCursor;
         pages++;
       } while (cursor);

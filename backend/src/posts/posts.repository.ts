@@ -3,88 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { queryRows } from '../database/query-rows';
-
-/** A post as lists show it: the post, its author, and the viewer's like/repost flags. */
-export interface PostView {
-  id: string;
-  content: string;
-  createdAt: Date;
-  replyToId: string | null;
-  hashtags: string[];
-  links: string[];
-  likeCount: number;
-  retweetCount: number;
-  replyCount: number;
-  viewCount: number;
-  isEdited: boolean;
-  isPinned: boolean;
-  liked: boolean;
-  retweeted: boolean;
-  author: { id: string; username: string; displayName: string; isVerified: boolean };
-  /** created_at with PostgreSQL's microseconds, for the page cursor. */
-  cursor: Cursor;
-}
+import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 
 export interface PageRequest {
   limit: number;
   cursor?: Cursor;
-}
-
-interface PostRow {
-  id: string;
-  content: string;
-  created_at: Date;
-  reply_to_id: string | null;
-  hashtags: string[];
-  links: string[];
-  like_count: number;
-  retweet_count: number;
-  reply_count: number;
-  view_count: number;
-  is_edited: boolean;
-  is_pinned: boolean;
-  cursor_at: string;
-  author_id: string;
-  author_username: string;
-  author_display_name: string;
-  author_is_verified: boolean;
-  liked: boolean;
-  retweeted: boolean;
-}
-
-/**
- * One row per post: the post, its author and the viewer's flags as EXISTS subqueries (primary
- * key lookups), so a page costs one query whatever its size. `$1` is always the viewer's id
- * (NULL for a guest: `user_id = NULL` is never true, so both flags are false).
- */
-const POST_COLUMNS = `
-  p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links,
-  p.like_count, p.retweet_count, p.reply_count, p.view_count, p.is_edited, p.is_pinned,
-  to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
-  u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
-  u.is_verified AS author_is_verified,
-  EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::uuid AND l.post_id = p.id) AS liked,
-  EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::uuid AND r.post_id = p.id) AS retweeted`;
-
-function toView(row: PostRow): PostView {
-  return {
-    id: row.id,
-    content: row.content,
-    createdAt: row.created_at,
-    replyToId: row.reply_to_id,
-    hashtags: row.hashtags,
-    links: row.links,
-    likeCount: row.like_count,
-    retweetCount: row.retweet_count,
-    replyCount: row.reply_count,
-    viewCount: row.view_count,
-    isEdited: row.is_edited,
-    isPinned: row.is_pinned,
-    liked: row.liked,
-    retweeted: row.retweeted,
-    author: { id: row.author_id, username: row.author_username, displayName: row.author_display_name, isVerified: row.author_is_verified },
-    cursor: { createdAt: row.cursor_at, id: row.id },
-  };
 }
 
 /** A statement and its parameters, so a test can EXPLAIN exactly what the API runs. */
@@ -121,7 +44,7 @@ export class PostsRepository {
     }
     const direction = order === 'newest' ? 'DESC' : 'ASC';
     return {
-      text: `SELECT ${POST_COLUMNS}
+      text: `SELECT ${POST_VIEW_COLUMNS}
         FROM posts p JOIN users u ON u.id = p.author_id
         WHERE ${where.join(' AND ')}
         ORDER BY p.created_at ${direction}, p.id ${direction}
@@ -131,8 +54,8 @@ export class PostsRepository {
   }
 
   private async run(sql: Sql): Promise<PostView[]> {
-    const rows = await queryRows<PostRow>(this.manager, sql.text, sql.params);
-    return rows.map(toView);
+    const rows = await queryRows<PostViewRow>(this.manager, sql.text, sql.params);
+    return rows.map(toPostView);
   }
 
   /** Every member's posts and replies, newest first. */
@@ -164,7 +87,7 @@ export class PostsRepository {
 
   async findView(id: string, viewerId: string | null): Promise<PostView | null> {
     const [view] = await this.run({
-      text: `SELECT ${POST_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active`,
+      text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active`,
       params: [viewerId, id],
     });
     return view ?? null;
@@ -179,7 +102,7 @@ export class PostsRepository {
           WHERE p.id = $2::uuid AND u.id = p.author_id AND u.is_active
           RETURNING p.*
         )
-        SELECT ${POST_COLUMNS} FROM viewed p JOIN users u ON u.id = p.author_id`,
+        SELECT ${POST_VIEW_COLUMNS} FROM viewed p JOIN users u ON u.id = p.author_id`,
       params: [viewerId, id],
     });
     return view ?? null;

@@ -15,7 +15,8 @@ import { type PostResponse, toPostResponse } from './dto/post.response';
 import type { SearchPostsDto } from './dto/search-posts.dto';
 import type { EngagementCounts } from './engagement.service';
 import { charCount, extractHashtags, extractLinks, likePattern, searchTextOf } from './post-text';
-import { type PageRequest, PostsRepository, type PostView } from './posts.repository';
+import type { PostView } from './post-view.sql';
+import { type PageRequest, PostsRepository } from './posts.repository';
 
 /** The admin setting's default (`maxTweetLength`, 1 to 500); read only through PostsService.maxLength(). */
 export const DEFAULT_POST_MAX_LENGTH = DEFAULT_SETTINGS.maxTweetLength;

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { ENGAGEMENT_COALESCE_MS, RealtimeEvents } from './realtime-events.service';
+import { DELETED_POST_QUIET_MS, ENGAGEMENT_COALESCE_MS, RealtimeEvents } from './realtime-events.service';
 import type { RealtimeServer } from './realtime.types';
 
 /** A stand-in Socket.IO server that records `to(room).emit(event, payload)` calls. */
@@ -91,6 +91,69 @@ describe('RealtimeEvents', () => {
     });
   });
 
+  describe('postDeleted', () => {
+    it('tells the post’s watchers and cancels the trailing engagement event pending for it', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postEngagement('p1', counts(1));
+      events.postEngagement('p1', counts(2)); // pending: would go out when the window closes
+      events.postDeleted('p1');
+      jest.advanceTimersByTime(10 * ENGAGEMENT_COALESCE_MS);
+      expect(sent).toEqual([
+        { room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...counts(1) } },
+        { room: 'post:p1', event: 'post:deleted', payload: { postId: 'p1' } },
+      ]);
+    });
+
+    it('ignores later engagement of the deleted post for DELETED_POST_QUIET_MS, and only of that post', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postDeleted('p1');
+      events.postEngagement('p1', counts(3)); // a like that committed just before the delete
+      events.postEngagement('p2', counts(4));
+      jest.advanceTimersByTime(DELETED_POST_QUIET_MS - 1);
+      events.postEngagement('p1', counts(5));
+      expect(sent.map((s) => [s.event, s.room])).toEqual([
+        ['post:deleted', 'post:p1'],
+        ['post:engagement', 'post:p2'],
+      ]);
+      // Forgotten after the quiet period (the id could only come back in a test).
+      jest.advanceTimersByTime(1);
+      events.postEngagement('p1', counts(6));
+      expect(sent.at(-1)).toEqual({ room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...counts(6) } });
+    });
+
+    it('does not disturb the coalescing window of other posts', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postEngagement('p2', counts(1));
+      events.postEngagement('p2', counts(2));
+      events.postDeleted('p1');
+      jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
+      expect(sent.map((s) => [s.event, s.payload])).toEqual([
+        ['post:engagement', { postId: 'p2', ...counts(1) }],
+        ['post:deleted', { postId: 'p1' }],
+        ['post:engagement', { postId: 'p2', ...counts(2) }],
+      ]);
+    });
+
+    it('matches ids whatever their case, as the lowercased watch rooms do', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      const id = 'AB12CD34-0000-4000-8000-00000000000F';
+      events.postEngagement(id, counts(1));
+      events.postEngagement(id.toLowerCase(), counts(2));
+      events.postDeleted(id);
+      events.postEngagement(id.toLowerCase(), counts(3));
+      jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
+      const room = `post:${id.toLowerCase()}`;
+      expect(sent).toEqual([
+        { room, event: 'post:engagement', payload: { postId: id.toLowerCase(), ...counts(1) } },
+        { room, event: 'post:deleted', payload: { postId: id.toLowerCase() } },
+      ]);
+    });
+  });
+
   it('messageNew sends each side its own view, except the sending tab', () => {
     const { server, sent } = fakeServer();
     events.attach(server);
@@ -119,6 +182,7 @@ describe('RealtimeEvents', () => {
     events.attach(fakeServer({ throwOnEmit: true }).server);
     expect(() => events.postNew({ id: 'p' })).not.toThrow();
     expect(() => events.postEngagement('p', counts(1))).not.toThrow();
+    expect(() => events.postDeleted('p')).not.toThrow();
     expect(() => jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS)).not.toThrow();
   });
 

@@ -5,6 +5,12 @@ import { type EngagementCounts, postRoom, type RealtimeServer, userRoom } from '
 /** Changes to one post within this window after an emitted event merge into one trailing event. */
 export const ENGAGEMENT_COALESCE_MS = 100;
 
+/**
+ * After `postDeleted`, engagement changes of that post are dropped on this node for this long: a
+ * like or reply that committed just before the delete may still be on its way to postEngagement.
+ */
+export const DELETED_POST_QUIET_MS = 5_000;
+
 /** What `messageNew` needs of a stored message. */
 export interface NewMessage {
   id: string;
@@ -30,12 +36,16 @@ interface EngagementWindow {
  *   is logged and dropped), so the caller's request is never slowed or failed by it. Clients
  *   fill gaps by refetching after a reconnect.
  * - With REDIS_URL set, every emit reaches the matching connections on every node.
+ * - Post ids are lowercased, as `posts:watch` lowercases the rooms it joins (a route may have
+ *   been called with an uppercase UUID).
  */
 @Injectable()
 export class RealtimeEvents implements OnModuleDestroy {
   private readonly logger = new Logger('Realtime');
   private server?: RealtimeServer;
   private readonly windows = new Map<string, EngagementWindow>();
+  /** Recently deleted posts (see DELETED_POST_QUIET_MS), each with the timer that forgets it. */
+  private readonly deleted = new Map<string, NodeJS.Timeout>();
   private lastFailureLog = 0;
 
   /** Called by the gateway once the Socket.IO server exists; until then emits are no-ops. */
@@ -47,9 +57,11 @@ export class RealtimeEvents implements OnModuleDestroy {
    * `post:engagement` to the post's watchers with ABSOLUTE counts. The first change goes out at
    * once; further changes within ENGAGEMENT_COALESCE_MS merge into one trailing event carrying
    * the latest counts, so a post that is liked 50 times a second costs its watchers at most
-   * ten events a second. Coalescing is per node.
+   * ten events a second. Coalescing is per node. Ignored for a post deleted moments ago.
    */
-  postEngagement(postId: string, counts: EngagementCounts): void {
+  postEngagement(id: string, counts: EngagementCounts): void {
+    const postId = id.toLowerCase();
+    if (this.deleted.has(postId)) return;
     const snapshot: EngagementCounts = { likeCount: counts.likeCount, retweetCount: counts.retweetCount, replyCount: counts.replyCount };
     const open = this.windows.get(postId);
     if (open) {
@@ -58,6 +70,25 @@ export class RealtimeEvents implements OnModuleDestroy {
     }
     this.emitEngagement(postId, snapshot);
     this.openWindow(postId);
+  }
+
+  /**
+   * `post:deleted` `{ postId }` to the post's watchers, once the delete has committed. Drops a
+   * trailing `post:engagement` still pending for the post on this node and ignores its
+   * engagement changes for DELETED_POST_QUIET_MS, so watchers here get no counts for a post that
+   * is gone. (Another node may still send one it had pending: a client should drop engagement
+   * for a post it saw deleted.)
+   */
+  postDeleted(id: string): void {
+    const postId = id.toLowerCase();
+    const open = this.windows.get(postId);
+    if (open) clearTimeout(open.timer);
+    this.windows.delete(postId);
+    clearTimeout(this.deleted.get(postId));
+    const forget = setTimeout(() => this.deleted.delete(postId), DELETED_POST_QUIET_MS);
+    forget.unref();
+    this.deleted.set(postId, forget);
+    this.emit('post:deleted', (server) => server.to(postRoom(postId)).emit('post:deleted', { postId }));
   }
 
   /** `post:new` `{ post }` to every connection; `post` is the CONTRACT.md post object as a guest sees it. */
@@ -93,6 +124,8 @@ export class RealtimeEvents implements OnModuleDestroy {
   onModuleDestroy(): void {
     for (const window of this.windows.values()) clearTimeout(window.timer);
     this.windows.clear();
+    for (const timer of this.deleted.values()) clearTimeout(timer);
+    this.deleted.clear();
     this.server = undefined;
   }
 

@@ -12,6 +12,11 @@ export interface PostEngagementEvent extends EngagementCounts {
   postId: string;
 }
 
+/** The post was deleted (by staff): drop it from view; no `post:engagement` for it follows from this node. */
+export interface PostDeletedEvent {
+  postId: string;
+}
+
 export interface MessageNewEvent {
   message: MessageResponse;
   conversation: ConversationResponse;
@@ -23,6 +28,7 @@ export type WatchResult = { ok: true; watching: number } | { ok: false; message:
 /** Server → client events of CONTRACT.md's "Socket.IO" section. */
 export interface ServerToClientEvents {
   'post:engagement': (event: PostEngagementEvent) => void;
+  'post:deleted': (event: PostDeletedEvent) => void;
   'post:new': (event: { post: object }) => void;
   'message:new': (event: MessageNewEvent) => void;
   /** A refused `posts:watch`/`posts:unwatch` sent without an ack callback. */

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import type { Response } from 'supertest';
 import { startTestRedis } from '../../test/redis-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
 import { SettingsService } from './settings.service';
 
 const RATE_LIMITED = { message: 'Çok fazla istek gönderdiniz. Lütfen biraz sonra tekrar deneyin.', statusCode: 429 };
+const BUDGET = 10;
 
 const redis = await startTestRedis();
 
-/** Sets the app's budget to `maxRequests` a minute through the API (the admin is exempt, so this costs nothing). */
+/** Sets the app's budget to `maxRequests` writes a minute through the API (the admin is exempt, so this costs nothing). */
 async function setBudget(t: TestApp, admin: User, maxRequests: number): Promise<void> {
   await t.http
     .patch('/api/admin/settings')
@@ -17,68 +19,107 @@ async function setBudget(t: TestApp, admin: User, maxRequests: number): Promise<
     .expect(200);
 }
 
+/** A read passes untouched: answered normally and without the limiter's headers. */
+function expectUncounted(res: Response): void {
+  expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+  expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+  expect(res.headers['retry-after']).toBeUndefined();
+}
+
+function expectRefused(res: Response): void {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual(RATE_LIMITED);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+  expect(res.headers['x-ratelimit-remaining']).toBe('0');
+}
+
+const wrongLogin = (t: TestApp) => t.http.post('/api/auth/login').send({ login: 'kimse', password: 'yanlis-sifre' });
+
 /*
  * Two apps in one process share passport's strategy registry (the last one created verifies
  * every app's tokens), so the tests that start a second app only send guest requests after it.
  */
 
-describe('API rate limit (real PostgreSQL, in-memory counters)', () => {
+describe('API rate limit on writes (real PostgreSQL, in-memory counters)', () => {
   let t: TestApp;
   let admin: User;
   beforeAll(async () => {
     t = await createTestApp({ rateLimitEnabled: true });
     admin = await t.createUser({ role: 'admin' });
-    await setBudget(t, admin, 10);
+    await setBudget(t, admin, BUDGET);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  it('lets a guest make maxRequests requests per window, then answers 429 with Retry-After', async () => {
-    for (let i = 1; i <= 10; i++) {
-      const res = await t.http.get('/api/posts/timeline').expect(200);
-      expect(res.headers['x-ratelimit-limit']).toBe('10');
-      expect(res.headers['x-ratelimit-remaining']).toBe(String(10 - i));
+  it('refuses the login after maxRequests from one address with 429 and Retry-After, while reads stay open', async () => {
+    const member = await t.createUser();
+    for (let i = 1; i <= BUDGET; i++) {
+      const res = await wrongLogin(t).expect(401);
+      expect(res.headers['x-ratelimit-limit']).toBe(String(BUDGET));
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(BUDGET - i));
+      expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
     }
-    const refused = await t.http.get('/api/posts/timeline').expect(429);
-    expect(refused.body).toEqual(RATE_LIMITED);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
-    // The budget is the whole API's, not one route's; writes and public routes count too.
-    await t.http.get('/api/trending/hashtags').expect(429);
-    await t.http.post('/api/auth/login').send({ login: 'kimse', password: 'yanlis-sifre' }).expect(429);
-    // The health check is never limited.
+    expectRefused(await wrongLogin(t));
+    // The budget is the address's across every write: the right password and a registration wait too.
+    expectRefused(await t.http.post('/api/auth/login').send({ login: member.username, password: member.password }));
+    expectRefused(await t.http.post('/api/auth/register').send({ displayName: 'Yeni', username: 'yeni_uye', email: 'yeni@test.gundem', password: 'parola123' }));
+
+    // Reads are never counted: a guest keeps browsing from the same address.
+    for (let i = 0; i < 3 * BUDGET; i++) expectUncounted(await t.http.get('/api/posts/timeline').expect(200));
+    expectUncounted(await t.http.get('/api/trending/hashtags').expect(200));
+    expectUncounted(await t.http.head('/api/posts/timeline').expect(200));
     await t.http.get('/api/health').expect(200);
   });
 
-  it('counts a signed-in member by account, not by address', async () => {
+  it('counts a member’s writes by account, not by address, and never their reads', async () => {
     const member = await t.createUser();
     const other = await t.createUser();
     const auth = `Bearer ${await t.tokenFor(member)}`;
-    // The guest budget of this address is spent (previous test), the member's is not.
-    for (let i = 0; i < 10; i++) await t.http.get('/api/auth/me').set('authorization', auth).expect(200);
-    const refused = await t.http.get('/api/posts/timeline').set('authorization', auth).expect(429);
-    expect(refused.body).toEqual(RATE_LIMITED);
-    await t.http.post('/api/posts').set('authorization', auth).send({ content: 'çok hızlı' }).expect(429);
-    await t.http.get('/api/auth/me').set('authorization', `Bearer ${await t.tokenFor(other)}`).expect(200);
+    // Many reads first: they must not eat into the write budget.
+    for (let i = 0; i < 3 * BUDGET; i++) expectUncounted(await t.http.get('/api/auth/me').set('authorization', auth).expect(200));
+    // The guest budget of this address is spent (previous test); the member's is whole.
+    const made: string[] = [];
+    for (let i = 1; i <= BUDGET; i++) {
+      const res = await t.http.post('/api/posts').set('authorization', auth).send({ content: `gönderi ${i}` }).expect(201);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(BUDGET - i));
+      made.push(res.body.post.id);
+    }
+    expectRefused(await t.http.post('/api/posts').set('authorization', auth).send({ content: 'çok hızlı' }));
+    expectRefused(await t.http.post(`/api/posts/${made[0]}/like`).set('authorization', auth));
+    expect((await t.db.query('SELECT count(*)::int AS n FROM posts WHERE author_id = $1', [member.id]))[0].n).toBe(BUDGET);
+
+    // Still reading after the limit.
+    expectUncounted(await t.http.get('/api/auth/me').set('authorization', auth).expect(200));
+    const own = await t.http.get(`/api/posts/user/${member.username}`).set('authorization', auth).expect(200);
+    expect(own.body.posts).toHaveLength(BUDGET);
+    // Another member from the same address has a budget of their own.
+    await t.http.post(`/api/posts/${made[0]}/like`).set('authorization', `Bearer ${await t.tokenFor(other)}`).expect(200);
   });
 
-  it('exempts staff', async () => {
+  it('exempts staff writes', async () => {
     const moderator = await t.createUser({ role: 'moderator' });
     const auth = `Bearer ${await t.tokenFor(moderator)}`;
-    for (let i = 0; i < 25; i++) await t.http.get('/api/admin/dashboard').set('authorization', auth).expect(200);
-    for (let i = 0; i < 5; i++) await t.http.get('/api/posts/timeline').set('authorization', auth).expect(200);
+    const ids: string[] = [];
+    for (let i = 0; i < 2 * BUDGET; i++) {
+      const res = await t.http.post('/api/posts').set('authorization', auth).send({ content: `moderatör ${i}` }).expect(201);
+      expectUncounted(res);
+      ids.push(res.body.post.id);
+    }
+    for (const id of ids.slice(0, BUDGET + 2)) expectUncounted(await t.http.delete(`/api/admin/posts/${id}`).set('authorization', auth).expect(200));
   });
 
   it('applies a new budget from the settings at once', async () => {
     const member = await t.createUser();
     const auth = `Bearer ${await t.tokenFor(member)}`;
-    for (let i = 0; i < 10; i++) await t.http.get('/api/auth/me').set('authorization', auth).expect(200);
-    await t.http.get('/api/auth/me').set('authorization', auth).expect(429);
-    await setBudget(t, admin, 15);
-    for (let i = 0; i < 5; i++) await t.http.get('/api/auth/me').set('authorization', auth).expect(200);
-    await t.http.get('/api/auth/me').set('authorization', auth).expect(429);
-    await setBudget(t, admin, 10);
+    const post = (n: number) => t.http.post('/api/posts').set('authorization', auth).send({ content: `ayar ${n}` });
+    for (let i = 0; i < BUDGET; i++) await post(i).expect(201);
+    expectRefused(await post(BUDGET));
+    await setBudget(t, admin, BUDGET + 5);
+    for (let i = 0; i < 5; i++) await post(BUDGET + 1 + i).expect(201);
+    expectRefused(await post(99));
+    await setBudget(t, admin, BUDGET);
   });
 
   // Last in this block: it starts a second app (see above).
@@ -86,7 +127,9 @@ describe('API rate limit (real PostgreSQL, in-memory counters)', () => {
     const off = await createTestApp();
     try {
       expect(off.config.rateLimitEnabled).toBe(false);
-      for (let i = 0; i < 120; i++) await off.http.get('/api/trending/hashtags').expect(200);
+      for (let i = 0; i < 12 * BUDGET; i++) {
+        expectUncounted(await off.http.post('/api/auth/forgot-password').send({ email: `kimse${i}@test.gundem` }).expect(200));
+      }
     } finally {
       await off.close();
     }
@@ -101,16 +144,17 @@ describe('API rate limit (real PostgreSQL, in-memory counters)', () => {
     // does not matter for the counters; each gets the same budget through its own settings).
     const shared = { rateLimitEnabled: true, redisUrl: redis!.url, redisPrefix: `gundem-test-${randomBytes(4).toString('hex')}` };
     [a, b] = [await createTestApp(shared), await createTestApp(shared)];
-    for (const node of [a, b]) await node.app.get(SettingsService).update({ rateLimit: { windowMs: 60_000, maxRequests: 10 } }, await node.createUser({ role: 'admin' }));
+    for (const node of [a, b]) await node.app.get(SettingsService).update({ rateLimit: { windowMs: 60_000, maxRequests: BUDGET } }, await node.createUser({ role: 'admin' }));
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
     await redis?.stop();
   });
 
-  it('shares one budget: requests to either node count against it', async () => {
+  it('shares one write budget: logins on either node count against it, reads on both stay open', async () => {
     const statuses = [];
-    for (let i = 0; i < 12; i++) statuses.push((await (i % 2 ? b : a).http.get('/api/posts/timeline')).status);
-    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    for (let i = 0; i < BUDGET + 2; i++) statuses.push((await wrongLogin(i % 2 ? b : a)).status);
+    expect(statuses).toEqual([...Array(BUDGET).fill(401), 429, 429]);
+    for (const node of [a, b]) expectUncounted(await node.http.get('/api/posts/timeline').expect(200));
   });
 });

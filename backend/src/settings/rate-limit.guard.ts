@@ -11,20 +11,34 @@ import { SettingsService } from './settings.service';
 
 const SKIP_RATE_LIMIT = 'skipRateLimit';
 
-/** A route outside the API budget (the health check, which load balancers poll). */
+/** The state-changing methods: the only requests the limiter counts. */
+const COUNTED_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A route kept out of the budget whatever its method (the health check, which load balancers poll). */
 export const SkipRateLimit = () => SetMetadata(SKIP_RATE_LIMIT, true);
 
 /**
- * The API rate limiter: at most `rateLimit.maxRequests` requests per `rateLimit.windowMs`
- * (admin settings, read per request through SettingsService's cache) per client across the
- * whole API — the signed-in user, else the IP address (behind the loopback proxy, the client's).
- * Staff are exempt. Registered after the JWT guard, so the user is known on routes that read
- * the token; public routes (login, registration) count against the IP. Over the limit: 429 with
- * the Turkish message and Retry-After. Counters live in Redis when REDIS_URL is set (shared by
- * every node), else in memory. X-RateLimit-Limit/-Remaining/-Reset tell a client where it stands.
+ * The API rate limiter: at most `rateLimit.maxRequests` WRITES (POST, PUT, PATCH, DELETE) per
+ * `rateLimit.windowMs` (admin settings, read per request through SettingsService's cache) per
+ * client across the whole API — the signed-in user, else the IP address (behind the loopback
+ * proxy, the client's).
  *
- * (@nestjs/throttler 6.7.1 is CommonJS requiring the ESM-only @nestjs/common 12, which jest in
- * ESM mode cannot load on Node 20, so its guard could not run under the test suite.)
+ * Why writes only: the abuse worth stopping is writes — spam posts, replies, likes and messages,
+ * and password guessing (`POST /api/auth/login` is a write, counted per IP since no one is signed
+ * in). Reads are cheap, keyset-paged and cached by the client, and a single-page-app screen makes
+ * several GETs at once, so counting them would lock an ordinary reader out within minutes at the
+ * default budget (100 per 15 minutes) while protecting nothing. GET/HEAD/OPTIONS pass untouched:
+ * not counted and without X-RateLimit-* headers. (The one GET with an effect, the e-mail
+ * verification link, carries a 256-bit token: nothing there to guess.)
+ *
+ * Staff are exempt. Registered after the JWT guard, so the user is known on routes that read the
+ * token; public routes (login, registration, password reset) count against the IP. Over the
+ * limit: 429 with the Turkish message and Retry-After. Counters live in Redis when REDIS_URL is
+ * set (shared by every node), else in memory. X-RateLimit-Limit/-Remaining/-Reset on every
+ * counted request tell a client where it stands.
+ *
+ * (Not @nestjs/throttler: 6.7.1 is CommonJS requiring the ESM-only @nestjs/common 12, which jest
+ * in ESM mode cannot load on Node 20, so its guard could not run under the test suite.)
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -39,6 +53,7 @@ export class RateLimitGuard implements CanActivate {
     if (!this.config.rateLimitEnabled || context.getType() !== 'http') return true;
     const http = context.switchToHttp();
     const req = http.getRequest<Request & { user?: User }>();
+    if (!COUNTED_METHODS.has(req.method)) return true;
     if (isStaff(req.user)) return true;
     if (this.reflector.getAllAndOverride<boolean>(SKIP_RATE_LIMIT, [context.getHandler(), context.getClass()])) return true;
 

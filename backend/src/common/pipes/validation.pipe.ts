@@ -1,4 +1,6 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+
+export const NUL_CHARACTER = 'İstek geçersiz bir karakter içeriyor.';
 
 function firstMessage(errors: ValidationError[]): string {
   for (const error of errors) {
@@ -16,9 +18,26 @@ function firstMessage(errors: ValidationError[]): string {
   return 'Geçersiz istek.';
 }
 
-/** Strips unknown fields, converts types, and answers the first problem as one Turkish sentence. */
+/** PostgreSQL text cannot hold U+0000; such input would otherwise surface as a 500. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v, depth + 1));
+}
+
+class GundemValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata) {
+    if (metadata.type !== 'custom' && containsNul(value)) throw new BadRequestException(NUL_CHARACTER);
+    return super.transform(value, metadata);
+  }
+}
+
+/**
+ * Strips unknown fields, converts types, refuses NUL characters anywhere in the body, query or
+ * route parameters, and answers the first problem as one Turkish sentence.
+ */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new GundemValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, Matches, ValidateBy, type ValidationOptions } from 'class-validator';
+import { IsNotEmpty, IsString, Matches, NotContains, ValidateBy, type ValidationOptions } from 'class-validator';
 import { INVALID_ID } from '../../common/pipes/uuid.pipe';
 
 export const MAX_MESSAGE_LENGTH = 1000;
@@ -30,7 +30,7 @@ export class SendMessageDto {
   /** Trimmed; 1 to 1000 characters. */
   @Transform(trim)
   // PostgreSQL text cannot hold NUL; refusing it here keeps it a 400 rather than a 500.
-  @Matches(/^[^\u0000]*$/, { message: MESSAGE_BAD_CHARACTERS })
+  @NotContains('\0', { message: MESSAGE_BAD_CHARACTERS })
   @MaxCodePoints(MAX_MESSAGE_LENGTH, { message: MESSAGE_TOO_LONG })
   @IsNotEmpty({ message: MESSAGE_EMPTY })
   @IsString({ message: MESSAGE_EMPTY })

@@ -1,4 +1,4 @@
-import type { PostView } from '../posts.repository';
+import type { PostView } from '../post-view.sql';
 
 export interface PostAuthorResponse {
   _id: string;

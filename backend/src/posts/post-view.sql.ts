@@ -1,0 +1,82 @@
+import type { Cursor } from '../common/pagination/cursor';
+
+/** A post as lists show it: the post, its author, and the viewer's like/repost flags. */
+export interface PostView {
+  id: string;
+  content: string;
+  createdAt: Date;
+  replyToId: string | null;
+  hashtags: string[];
+  links: string[];
+  likeCount: number;
+  retweetCount: number;
+  replyCount: number;
+  viewCount: number;
+  isEdited: boolean;
+  isPinned: boolean;
+  liked: boolean;
+  retweeted: boolean;
+  author: { id: string; username: string; displayName: string; isVerified: boolean };
+  /** created_at with PostgreSQL's microseconds, for the page cursor. */
+  cursor: Cursor;
+}
+
+/** A row selected with POST_VIEW_COLUMNS. */
+export interface PostViewRow {
+  id: string;
+  content: string;
+  created_at: Date;
+  reply_to_id: string | null;
+  hashtags: string[];
+  links: string[];
+  like_count: number;
+  retweet_count: number;
+  reply_count: number;
+  view_count: number;
+  is_edited: boolean;
+  is_pinned: boolean;
+  cursor_at: string;
+  author_id: string;
+  author_username: string;
+  author_display_name: string;
+  author_is_verified: boolean;
+  liked: boolean;
+  retweeted: boolean;
+}
+
+/**
+ * The select list of every post list (PostsRepository's and the back-office's), over
+ * `posts p JOIN users u ON u.id = p.author_id`: one row per post, its author and the viewer's
+ * flags as EXISTS subqueries (primary key lookups), so a page costs one query whatever its size.
+ * `$1` is always the viewer's id (NULL for a guest: `user_id = NULL` is never true, so both
+ * flags are false). Map the rows with toPostView.
+ */
+export const POST_VIEW_COLUMNS = `
+  p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links,
+  p.like_count, p.retweet_count, p.reply_count, p.view_count, p.is_edited, p.is_pinned,
+  to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
+  u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
+  u.is_verified AS author_is_verified,
+  EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::uuid AND l.post_id = p.id) AS liked,
+  EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::uuid AND r.post_id = p.id) AS retweeted`;
+
+export function toPostView(row: PostViewRow): PostView {
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: row.created_at,
+    replyToId: row.reply_to_id,
+    hashtags: row.hashtags,
+    links: row.links,
+    likeCount: row.like_count,
+    retweetCount: row.retweet_count,
+    replyCount: row.reply_count,
+    viewCount: row.view_count,
+    isEdited: row.is_edited,
+    isPinned: row.is_pinned,
+    liked: row.liked,
+    retweeted: row.retweeted,
+    author: { id: row.author_id, username: row.author_username, displayName: row.author_display_name, isVerified: row.author_is_verified },
+    cursor: { createdAt: row.cursor_at, id: row.id },
+  };
+}
