@@ -41,12 +41,16 @@ export class PostsController {
     return this.posts.byUsername(username, viewer, query);
   }
 
-  /** A post or, with `replyToId`, a reply. */
+  /**
+   * A post or, with `replyToId`, a reply. A reply also answers `parent`: the original's absolute
+   * counts after it, so a client sets them instead of adding one to what it holds (a live
+   * post:engagement event may already have counted the reply).
+   */
   @ApiBearerAuth()
   @Post()
   async create(@CurrentUser() author: User, @Body() dto: CreatePostDto) {
-    const { post } = await this.posts.create(author, dto);
-    return { post };
+    const { post, parent } = await this.posts.create(author, dto);
+    return parent ? { post, parent } : { post };
   }
 
   /** The post and a page of its replies, oldest first. */

@@ -81,6 +81,8 @@ describe('posts API (real PostgreSQL)', () => {
         .send({ content: 'Kadıköy tabii ki', replyToId: parent.id })
         .expect(201);
       expect(res.body.post).toMatchObject({ isReply: true, replyToId: parent.id, userId: replier.id });
+      // The original's absolute counts after the reply, for clients to set rather than add to.
+      expect(res.body.parent).toEqual({ postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 1 });
       const got = await t.http.get(`/api/posts/${parent.id}`).expect(200);
       expect(got.body.post.replyCount).toBe(1);
       expect(got.body.post.engagement.replies).toBe(1);

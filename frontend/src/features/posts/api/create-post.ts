@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { useAuth, useViewerKey } from '../../../lib/auth';
+import type { Post } from '../../../lib/types';
+import { replyCountOf, withReplyCount } from '../post-model';
+import { postQueryKey } from './get-post';
+import { timelineQueryKey } from './get-timeline';
+import { userPostsQueryKey } from './get-user-posts';
+import { appendReply, patchPostEverywhere, prependToList } from './post-cache';
+
+export interface CreatePostInput {
+  content: string;
+  replyToId?: string;
+}
+
+/** The original's absolute counts after a reply, as the server answers them. */
+export interface ParentCounts {
+  postId: string;
+  likeCount: number;
+  retweetCount: number;
+  replyCount: number;
+}
+
+export interface CreatedPost {
+  post: Post;
+  parent?: ParentCounts;
+}
+
+/** POST /api/posts — a post or, with `replyToId`, a reply (then with its original's counts). */
+export async function createPost(input: CreatePostInput): Promise<CreatedPost> {
+  return apiClient.post<CreatedPost>('/posts', input);
+}
+
+/**
+ * Creates a post and shows it without a refetch (SPEC.md 4): first in the home feed and in the
+ * author's own list; a reply also counts on its original and joins the original's page.
+ */
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  const viewer = useViewerKey();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: ({ post, parent }, { replyToId }) => {
+      if (!post) return;
+      prependToList(queryClient, timelineQueryKey(viewer), post);
+      if (user?.username) {
+        prependToList(queryClient, userPostsQueryKey(user.username, viewer), post);
+      }
+      if (replyToId) {
+        // Absolute when the server sent it: a live post:engagement may have counted the reply already.
+        patchPostEverywhere(queryClient, replyToId, (original) =>
+          withReplyCount(original, parent ? parent.replyCount : replyCountOf(original) + 1),
+        );
+        appendReply(queryClient, postQueryKey(replyToId, viewer), post);
+      }
+    },
+  });
+}

@@ -1,0 +1,122 @@
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import { Alert } from '../../../components/alert';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
+import { errorText } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import type { Post } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+import { useCreatePost } from '../api/create-post';
+import { isValidPostText, POST_MAX_LENGTH, postIdOf } from '../post-model';
+import { CounterRing } from './counter-ring';
+
+/** The textarea grows with its content up to this height, then scrolls (SPEC.md 9). */
+export const COMPOSE_MAX_HEIGHT = 200;
+
+export interface ComposeBoxProps {
+  /** Reply mode: the post answered. Reply errors are only logged (SPEC.md 8). */
+  replyTo?: Post;
+  onPosted?: (post: Post) => void;
+  autoFocus?: boolean;
+  className?: string;
+}
+
+/** The compose box of a signed-in member: a post, or a reply with `replyTo`. */
+export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeBoxProps) {
+  const { user } = useAuth();
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const counterId = useId();
+  const createPost = useCreatePost();
+  const sending = createPost.isPending;
+  const canSubmit = isValidPostText(content) && !sending;
+  const isReply = Boolean(replyTo);
+
+  // Grow with the content up to 200 px; past that the textarea scrolls.
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    const height = Math.min(textarea.scrollHeight, COMPOSE_MAX_HEIGHT);
+    if (height > 0) textarea.style.height = `${height}px`;
+    textarea.style.overflowY = textarea.scrollHeight > COMPOSE_MAX_HEIGHT ? 'auto' : 'hidden';
+  }, [content]);
+
+  const submit = () => {
+    if (!canSubmit) return;
+    setError(null);
+    createPost.mutate(
+      { content: content.trim(), ...(replyTo ? { replyToId: postIdOf(replyTo) } : {}) },
+      {
+        onSuccess: ({ post }) => {
+          setContent('');
+          onPosted?.(post);
+        },
+        onError: (failure) => {
+          if (isReply) {
+            console.error('Yanıt gönderilemedi', failure);
+            return;
+          }
+          setError(errorText(failure, tr.posts.createFailed, tr.posts.createNetworkError));
+        },
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit();
+  };
+
+  // Ctrl/Cmd + Enter sends, as in most compose boxes.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const label = isReply ? tr.posts.replyLabel : tr.posts.composeLabel;
+  return (
+    <form
+      className={['compose', isReply ? 'compose--reply' : '', className].filter(Boolean).join(' ')}
+      onSubmit={onSubmit}
+      aria-label={label}
+    >
+      <Avatar displayName={user?.displayName} seed={user?.username} className="compose__avatar" />
+      <div className="compose__main">
+        <textarea
+          ref={textareaRef}
+          className="compose__input"
+          aria-label={label}
+          aria-describedby={counterId}
+          placeholder={isReply ? tr.posts.replyPlaceholder : tr.posts.composePlaceholder}
+          value={content}
+          maxLength={POST_MAX_LENGTH}
+          rows={isReply ? 3 : 2}
+          autoFocus={autoFocus}
+          onChange={(event) => {
+            setContent(event.target.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div className="compose__footer">
+          <CounterRing id={counterId} length={content.length} />
+          <Button type="submit" size="sm" disabled={!canSubmit} aria-busy={sending || undefined}>
+            {sending ? tr.posts.sending : isReply ? tr.posts.replySubmit : tr.posts.submit}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
