@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
+import { SocketProvider } from '../lib/socket';
 
 function createQueryClient() {
   return new QueryClient({
@@ -21,7 +22,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider>
+        <SocketProvider>{children}</SocketProvider>
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../lib/types';
-import { mockFetch } from '../test/fetch-mock';
+import { mockFetch, type MockRoutes } from '../test/fetch-mock';
+import { makePost, makeUser } from '../test/fixtures';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
@@ -16,9 +17,9 @@ function renderApp(path: string) {
   return router;
 }
 
-async function renderAs(user: User, path: string) {
+async function renderAs(user: User, path: string, routes: MockRoutes = {}) {
   localStorage.setItem('gundem_token', 'tok');
-  mockFetch({ 'GET /api/auth/me': { body: { user } } });
+  mockFetch({ 'GET /api/auth/me': { body: { user } }, ...routes });
   const router = renderApp(path);
   await screen.findByTestId('user-card');
   return router;
@@ -29,11 +30,55 @@ function main() {
 }
 
 describe('routes', () => {
+  it('/ shows the home timeline', async () => {
+    mockFetch({
+      'GET /api/posts/timeline': {
+        body: { posts: [makePost({ content: 'Anasayfadan merhaba' })], nextCursor: null },
+      },
+    });
+    renderApp('/');
+    expect(within(main()).getByRole('heading', { level: 1, name: 'Anasayfa' })).toBeTruthy();
+    expect(await within(main()).findByText('Anasayfadan merhaba')).toBeTruthy();
+    expect(within(main()).getByRole('button', { name: 'Neler oluyor?' })).toBeTruthy();
+  });
+
+  it('/explore shows the search and the tabs', () => {
+    mockFetch({});
+    renderApp('/explore');
+    expect(within(main()).getByRole('heading', { level: 1, name: 'Keşfet' })).toBeTruthy();
+    expect(within(main()).getByRole('searchbox', { name: 'Gönderilerde ara' })).toBeTruthy();
+    expect(within(main()).getByRole('heading', { name: 'Gündemdeki konular' })).toBeTruthy();
+    // Explore has its own search box: the sidebar's is not shown.
+    expect(screen.getAllByRole('search')).toHaveLength(1);
+  });
+
+  it('/profile/ayse shows that profile and its posts', async () => {
+    mockFetch({
+      'GET /api/users/profile/ayse': { body: { user: makeUser({ username: 'ayse' }) } },
+      'GET /api/posts/user/ayse': {
+        body: { posts: [makePost({ content: 'Profildeki gönderi' })], nextCursor: null },
+      },
+    });
+    renderApp('/profile/ayse');
+    expect(within(main()).getByRole('heading', { level: 1, name: '@ayse' })).toBeTruthy();
+    expect(
+      await within(main()).findByRole('heading', { level: 1, name: 'Zeynep Kaya' }),
+    ).toBeTruthy();
+    expect(await within(main()).findByText('Profildeki gönderi')).toBeTruthy();
+  });
+
+  it('/post/42 shows that post', async () => {
+    mockFetch({
+      'GET /api/posts/42': {
+        body: { post: makePost({ _id: '42', content: 'Kırk iki' }), replies: [], nextCursor: null },
+      },
+    });
+    renderApp('/post/42');
+    expect(within(main()).getByRole('heading', { level: 1, name: 'Gönderi' })).toBeTruthy();
+    expect(await within(main()).findByText('Kırk iki')).toBeTruthy();
+  });
+
   it.each([
-    ['/', 'Anasayfa', 'Gönderi akışı yakında burada olacak.'],
-    ['/explore', 'Keşfet', 'Arama, gündemdeki konular ve öneriler yakında burada olacak.'],
-    ['/profile/ayse', '@ayse', 'Profil bilgileri ve gönderiler yakında burada olacak.'],
-    ['/post/42', 'Gönderi', 'Gönderi ayrıntısı ve yanıtlar yakında burada olacak.'],
     ['/terms', 'Kullanım Koşulları', 'Kullanım koşulları yakında burada yayınlanacak.'],
     ['/privacy', 'Gizlilik Politikası', 'Gizlilik politikası yakında burada yayınlanacak.'],
     ['/help', 'Yardım', 'Yardım merkezi yakında burada olacak.'],
@@ -64,22 +109,30 @@ describe('routes', () => {
   );
 
   it.each([
-    [
-      '/notifications',
-      'Beğeniler, yanıtlar, bahsetmeler ve yeni takipçiler yakında burada olacak.',
-    ],
-    ['/messages', 'Özel mesajlaşmaların yakında burada olacak.'],
-    ['/settings', 'Hesap, bildirim, gizlilik ve görünüm ayarları yakında burada olacak.'],
-  ])('%s shows its placeholder to a member', async (path, text) => {
-    await renderAs({ username: 'ayse', displayName: 'Ayşe' }, path);
-    expect(within(main()).getByText(text)).toBeTruthy();
+    ['/notifications', 'Tümünü okundu işaretle'],
+    ['/messages', 'Henüz mesajınız yok'],
+    ['/settings', 'Görünüm'],
+  ])('%s shows its screen to a member', async (path, text) => {
+    await renderAs({ username: 'ayse', displayName: 'Ayşe' }, path, {
+      'GET /api/messages/conversations': { body: { conversations: [], nextCursor: null } },
+    });
+    expect(await within(main()).findByText(text, {}, { timeout: 2000 })).toBeTruthy();
     expect(within(main()).queryByText('Bu sayfayı görmek için giriş yapmalısınız.')).toBeNull();
   });
 
   it("/profile shows the member's own profile", async () => {
-    await renderAs({ username: 'ayse', displayName: 'Ayşe Yılmaz' }, '/profile');
+    localStorage.setItem('gundem_token', 'tok');
+    const self = makeUser({ _id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz' });
+    mockFetch({
+      'GET /api/auth/me': { body: { user: self } },
+      'GET /api/users/profile/ayse': { body: { user: self } },
+      'GET /api/posts/user/ayse': { body: { posts: [], nextCursor: null } },
+    });
+    renderApp('/profile');
+    await screen.findByTestId('user-card');
     expect(within(main()).getByRole('heading', { level: 1, name: 'Ayşe Yılmaz' })).toBeTruthy();
-    expect(within(main()).getByText('@ayse')).toBeTruthy();
+    expect(await within(main()).findByText('@ayse')).toBeTruthy();
+    expect(within(main()).getByRole('button', { name: 'Biyografiyi düzenle' })).toBeTruthy();
   });
 });
 

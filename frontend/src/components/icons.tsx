@@ -199,3 +199,86 @@ export const AlertCircleIcon = createIcon(
     <path d="M12 8v4.5M12 16h.01" />
   </>,
 );
+
+export const HeartIcon = createIcon(
+  'HeartIcon',
+  <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.6 3.6 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.6 0 5.8 3.6 4.5 7.1-1.8 4.8-9.3 9.4-9.3 9.4Z" />,
+);
+
+export const RepeatIcon = createIcon(
+  'RepeatIcon',
+  <>
+    <path d="m17 2 4 4-4 4" />
+    <path d="M3 11V9a3 3 0 0 1 3-3h15M7 22l-4-4 4-4" />
+    <path d="M21 13v2a3 3 0 0 1-3 3H3" />
+  </>,
+);
+
+export const ShareIcon = createIcon(
+  'ShareIcon',
+  <>
+    <path d="M12 3v13M7 8l5-5 5 5" />
+    <path d="M5 14v5a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-5" />
+  </>,
+);
+
+export const MapPinIcon = createIcon(
+  'MapPinIcon',
+  <>
+    <path d="M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21Z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </>,
+);
+
+export const LinkIcon = createIcon(
+  'LinkIcon',
+  <>
+    <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1" />
+    <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" />
+  </>,
+);
+
+export const CalendarIcon = createIcon(
+  'CalendarIcon',
+  <>
+    <rect x="3" y="5" width="18" height="16" rx="2.5" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </>,
+);
+
+export const AtSignIcon = createIcon(
+  'AtSignIcon',
+  <>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M16 8v5a3 3 0 0 0 6 0v-1a10 10 0 1 0-3.9 7.9" />
+  </>,
+);
+
+/** The verified badge: a filled rosette with a tick (filled, unlike the other icons). */
+export function VerifiedIcon({ size = 18, title, className }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      className={className ? `icon ${className}` : 'icon'}
+      aria-hidden={title ? undefined : true}
+      role={title ? 'img' : undefined}
+      focusable="false"
+    >
+      {title ? <title>{title}</title> : null}
+      <path
+        fill="currentColor"
+        d="M12 1.8 14.6 4l3.4-.4.9 3.3 3 1.7-1.3 3.2 1.3 3.2-3 1.7-.9 3.3-3.4-.4L12 22.2 9.4 20l-3.4.4-.9-3.3-3-1.7 1.3-3.2-1.3-3.2 3-1.7.9-3.3 3.4.4Z"
+      />
+      <path
+        d="m8 12.2 2.7 2.7L16.2 9.4"
+        fill="none"
+        stroke="#ffffff"
+        strokeWidth={2.2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -128,6 +128,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/**
+ * Who is looking, for query keys: answers such as `liked` or `isFollowing` depend on the viewer,
+ * so a login or logout must not reuse another viewer's cached copy.
+ */
+export function useViewerKey(): string {
+  const { user, isAuthenticated } = useAuth();
+  if (!isAuthenticated || !user) return 'guest';
+  return user._id ?? user.id ?? user.username ?? 'member';
+}
+
 export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);
   if (!context) throw new Error('useAuth must be used inside <AuthProvider>');

@@ -1,4 +1,12 @@
-import { avatarInitial, displayNameOf, formatCount, truncate, usernameOf } from './format';
+import {
+  avatarInitial,
+  displayNameOf,
+  formatCount,
+  formatMonthYear,
+  formatRelativeTime,
+  truncate,
+  usernameOf,
+} from './format';
 
 describe('format', () => {
   it('truncates at the limit and marks the cut', () => {
@@ -31,5 +39,51 @@ describe('format', () => {
     expect(formatCount(2_300_000)).toBe('2.3M');
     expect(formatCount(999_999)).toBe('1.0M');
     expect(formatCount(undefined)).toBe('0');
+    expect(formatCount(1200)).toBe('1.2K');
+    expect(formatCount(1_500_000)).toBe('1.5M');
+    expect(formatCount(0)).toBe('0');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.parse('2026-11-20T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  const SECOND = 1000;
+  const MINUTE = 60 * SECOND;
+  const HOUR = 60 * MINUTE;
+  const DAY = 24 * HOUR;
+
+  it('uses s, m, h and d on the timeline', () => {
+    expect(formatRelativeTime(ago(0), 'timeline', now)).toBe('0s');
+    expect(formatRelativeTime(ago(59 * SECOND), 'timeline', now)).toBe('59s');
+    expect(formatRelativeTime(ago(60 * SECOND), 'timeline', now)).toBe('1m');
+    expect(formatRelativeTime(ago(5 * MINUTE + 30 * SECOND), 'timeline', now)).toBe('5m');
+    expect(formatRelativeTime(ago(59 * MINUTE), 'timeline', now)).toBe('59m');
+    expect(formatRelativeTime(ago(HOUR), 'timeline', now)).toBe('1h');
+    expect(formatRelativeTime(ago(23 * HOUR + 59 * MINUTE), 'timeline', now)).toBe('23h');
+    expect(formatRelativeTime(ago(DAY), 'timeline', now)).toBe('1d');
+    expect(formatRelativeTime(ago(40 * DAY), 'timeline', now)).toBe('40d');
+  });
+
+  it('uses s, dk, sa and g on the other screens', () => {
+    expect(formatRelativeTime(ago(12 * SECOND), 'short', now)).toBe('12s');
+    expect(formatRelativeTime(ago(5 * MINUTE), 'short', now)).toBe('5dk');
+    expect(formatRelativeTime(ago(3 * HOUR), 'short', now)).toBe('3sa');
+    expect(formatRelativeTime(ago(2 * DAY + 5 * HOUR), 'short', now)).toBe('2g');
+  });
+
+  it('defaults to the timeline units and reads a future date as 0 seconds', () => {
+    expect(formatRelativeTime(ago(2 * HOUR), undefined, now)).toBe('2h');
+    expect(formatRelativeTime(ago(-30 * SECOND), 'timeline', now)).toBe('0s');
+    expect(formatRelativeTime(new Date(now - 3 * MINUTE), 'short', now)).toBe('3dk');
+    expect(formatRelativeTime('not a date', 'timeline', now)).toBe('');
+  });
+});
+
+describe('formatMonthYear', () => {
+  it('names the month in Turkish', () => {
+    expect(formatMonthYear('2026-11-05T10:00:00Z')).toBe('Kasım 2026');
+    expect(formatMonthYear('2025-02-14T10:00:00Z')).toBe('Şubat 2025');
+    expect(formatMonthYear(undefined)).toBe('');
   });
 });

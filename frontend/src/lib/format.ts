@@ -32,3 +32,52 @@ export function formatCount(value: number | null | undefined): string {
   if (Math.abs(n) >= 1_000) return `${(n / 1_000).toFixed(1)}K`;
   return String(n);
 }
+
+export type TimeUnits = 'timeline' | 'short';
+
+const UNIT_LABELS: Record<TimeUnits, readonly [string, string, string, string]> = {
+  timeline: tr.time.timeline,
+  short: tr.time.short,
+};
+
+function toTime(date: string | number | Date | null | undefined): number {
+  if (date instanceof Date) return date.getTime();
+  if (typeof date === 'number') return date;
+  return date ? new Date(date).getTime() : Number.NaN;
+}
+
+/**
+ * Time since `date` in the largest whole unit: "45s", "5m", "3h", "2d" on the timeline, "45s",
+ * "5dk", "3sa", "2g" on the other screens (SPEC.md 9). A date in the future (clock skew) reads
+ * as 0 seconds; an invalid one as an empty string.
+ */
+export function formatRelativeTime(
+  date: string | number | Date | null | undefined,
+  units: TimeUnits = 'timeline',
+  now: number = Date.now(),
+): string {
+  const time = toTime(date);
+  if (Number.isNaN(time)) return '';
+  const [second, minute, hour, day] = UNIT_LABELS[units];
+  const seconds = Math.max(0, Math.floor((now - time) / 1000));
+  if (seconds < 60) return `${seconds}${second}`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}${minute}`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}${hour}`;
+  return `${Math.floor(hours / 24)}${day}`;
+}
+
+/** The full date and time, for a tooltip: "5 Kasım 2026 14:05". */
+export function formatFullDate(date: string | number | Date | null | undefined): string {
+  const time = toTime(date);
+  if (Number.isNaN(time)) return '';
+  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short' }).format(time);
+}
+
+/** Month and year in Turkish: "Kasım 2026" (the profile's join date). */
+export function formatMonthYear(date: string | number | Date | null | undefined): string {
+  const time = toTime(date);
+  if (Number.isNaN(time)) return '';
+  return new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric' }).format(time);
+}

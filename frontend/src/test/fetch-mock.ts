@@ -6,7 +6,10 @@ export interface MockReply {
   networkError?: boolean;
 }
 
-export type MockRoutes = Record<string, MockReply | ((init: RequestInit | undefined) => MockReply)>;
+export type MockRoutes = Record<
+  string,
+  MockReply | ((init: RequestInit | undefined, url: string) => MockReply | Promise<MockReply>)
+>;
 
 export interface RecordedCall {
   method: string;
@@ -26,7 +29,7 @@ export function mockFetch(routes: MockRoutes) {
     const path = url.split('?')[0];
     const route = routes[`${method} ${path}`];
     if (!route) throw new Error(`Unexpected fetch: ${method} ${url}`);
-    const reply = typeof route === 'function' ? route(init) : route;
+    const reply = typeof route === 'function' ? await route(init, url) : route;
     if (reply.networkError) throw new TypeError('Failed to fetch');
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {

@@ -1,5 +1,12 @@
 // Vitest setup: a clean DOM, storage, globals and clock for every test.
 import { cleanup } from '@testing-library/react';
+import { createFakeSocket } from './fake-socket';
+
+// Screens mounted with the app's providers would open a real socket: give them a fake that
+// never connects. Tests of live behaviour inject their own (renderWithProviders' `socket`).
+vi.mock('socket.io-client', () => ({
+  io: () => createFakeSocket({ autoConnect: false }).socket,
+}));
 
 afterEach(() => {
   cleanup();

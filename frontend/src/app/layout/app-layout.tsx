@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { LivePosts } from '../../features/posts/components/live-posts';
 import { tr } from '../../locales/tr';
 import { BottomNav } from './bottom-nav';
 import { LeftSidebar } from './left-sidebar';
@@ -23,6 +24,7 @@ export function AppLayout() {
       </div>
       <RightSidebar />
       <BottomNav />
+      <LivePosts />
     </div>
   );
 }

@@ -18,11 +18,11 @@ export function LeftSidebar() {
   return (
     <aside className="left-sidebar">
       <div className="left-sidebar__inner">
-        <Link to="/" className="brand" aria-label={tr.app.brand}>
+        <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">
             g
           </span>
-          <span className="brand__word" aria-hidden="true">
+          <span className="brand__word">
             {tr.app.brand}
           </span>
         </Link>

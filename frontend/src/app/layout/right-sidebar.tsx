@@ -1,28 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SearchIcon, TrendingIcon, UsersIcon } from '../../components/icons';
+import { SearchIcon } from '../../components/icons';
+import { TrendsWidget } from '../../features/trending/components/trends-widget';
+import { WhoToFollowWidget } from '../../features/trending/components/who-to-follow-widget';
+import { searchPath } from '../../lib/paths';
 import { tr } from '../../locales/tr';
 import { SiteFooter } from './site-footer';
-
-function Widget({
-  title,
-  icon,
-  children,
-}: {
-  title: string;
-  icon: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section className="widget">
-      <h2 className="widget__title">{title}</h2>
-      <div className="widget__soon">
-        <span className="widget__soon-icon">{icon}</span>
-        <p>{children}</p>
-      </div>
-    </section>
-  );
-}
 
 function SearchBox() {
   const navigate = useNavigate();
@@ -30,7 +13,7 @@ function SearchBox() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = query.trim();
-    navigate(q ? `/explore?q=${encodeURIComponent(q)}` : '/explore');
+    navigate(q ? searchPath(q) : '/explore');
   };
   return (
     <form role="search" className="search-box" onSubmit={onSubmit}>
@@ -60,12 +43,8 @@ export function RightSidebar() {
             <SearchBox />
           </div>
         )}
-        <Widget title={tr.widgets.trends} icon={<TrendingIcon size={22} />}>
-          {tr.widgets.trendsSoon}
-        </Widget>
-        <Widget title={tr.widgets.whoToFollow} icon={<UsersIcon size={22} />}>
-          {tr.widgets.whoToFollowSoon}
-        </Widget>
+        <TrendsWidget />
+        <WhoToFollowWidget />
         <SiteFooter showVersion />
       </div>
     </aside>

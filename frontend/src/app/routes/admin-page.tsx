@@ -1,12 +1,22 @@
+import { Spinner } from '../../components/spinner';
 import { AdminAccessDenied } from '../../features/admin/components/admin-access-denied';
 import { AdminLayout } from '../../features/admin/components/admin-layout';
 import { AdminDashboard, AdminSettings } from '../../features/admin/components/admin-sections';
 import { useAuth } from '../../lib/auth';
 import { isStaff } from '../../lib/types';
+import { tr } from '../../locales/tr';
 
 /** /admin/*: access checks, then the back-office frame around the sub-route. */
 export function AdminPage() {
-  const { user, isAuthenticated } = useAuth();
+  const { user, status, isAuthenticated } = useAuth();
+  // While a stored token is checked the visitor is neither guest nor staff yet: no denied screen.
+  if (status === 'loading') {
+    return (
+      <div className="admin-denied">
+        <Spinner size="lg" label={tr.auth.sessionChecking} />
+      </div>
+    );
+  }
   if (!isAuthenticated || !user) return <AdminAccessDenied reason="guest" />;
   if (!isStaff(user)) return <AdminAccessDenied reason="forbidden" />;
   return <AdminLayout user={user} />;

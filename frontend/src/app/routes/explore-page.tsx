@@ -1,14 +1,16 @@
 import { useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../components/page-header';
 import { ExploreView } from '../../features/explore/components/explore-view';
-import { tr } from '../../locales/tr';
+import { SearchResults } from '../../features/posts/components/search-results';
+import { TimelineFeed } from '../../features/posts/components/timeline-feed';
 
+/** Explore composes the posts feature's lists into its tabs (features do not import each other). */
 export function ExplorePage() {
   const [params] = useSearchParams();
   return (
-    <>
-      <PageHeader title={tr.explore.title} />
-      <ExploreView query={params.get('q')?.trim() ?? ''} />
-    </>
+    <ExploreView
+      query={params.get('q')?.trim() ?? ''}
+      feed={<TimelineFeed />}
+      renderResults={(query) => <SearchResults key={query} query={query} />}
+    />
   );
 }

@@ -8,7 +8,7 @@ export function PostPage() {
   return (
     <>
       <PageHeader title={tr.post.title} backLabel={tr.common.backHome} />
-      <PostDetail postId={id} />
+      <PostDetail key={id} postId={id} />
     </>
   );
 }

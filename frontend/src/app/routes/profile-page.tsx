@@ -1,29 +1,26 @@
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { LoginRequired } from '../../features/auth/components/login-required';
+import { UserPosts } from '../../features/posts/components/user-posts';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { useAuth } from '../../lib/auth';
-import { displayNameOf, usernameOf } from '../../lib/format';
+import { usernameOf } from '../../lib/format';
 import { tr } from '../../locales/tr';
+
+function Profile({ username }: { username: string }) {
+  return (
+    <ProfileView
+      key={username}
+      username={username}
+      posts={<UserPosts key={username} username={username} />}
+    />
+  );
+}
 
 /** /profile/:username — anyone's profile, guests included. */
 export function UserProfilePage() {
   const { username = '' } = useParams();
-  const { user } = useAuth();
-  const own = Boolean(user?.username) && user?.username === username;
-  return (
-    <>
-      <PageHeader
-        title={own ? displayNameOf(user) : `@${username}`}
-        backLabel={tr.common.backHome}
-      />
-      <ProfileView
-        username={username}
-        displayName={own ? user?.displayName : undefined}
-        bio={own ? user?.bio : undefined}
-      />
-    </>
-  );
+  return <Profile username={username} />;
 }
 
 /** /profile — the signed-in user's own profile; a login prompt for a guest. */
@@ -37,10 +34,5 @@ export function OwnProfilePage() {
       </>
     );
   }
-  return (
-    <>
-      <PageHeader title={displayNameOf(user)} />
-      <ProfileView username={usernameOf(user)} displayName={displayNameOf(user)} bio={user.bio} />
-    </>
-  );
+  return <Profile username={usernameOf(user)} />;
 }

@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import {
   ArrowLeftIcon,
@@ -10,6 +11,7 @@ import {
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import type { User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
+import '../admin.css';
 
 function roleLabel(user: User): string {
   return user.role === 'admin' ? tr.admin.roleAdmin : tr.admin.roleModerator;
@@ -17,6 +19,16 @@ function roleLabel(user: User): string {
 
 /** Frame of the back office: header with the user and role, side navigation, content. */
 export function AdminLayout({ user }: { user: User }) {
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the menu is a scrolling tab bar: keep the current tab in sight.
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('.admin__nav-link.active');
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+    // Horizontal only: scrollIntoView would also move the page.
+    nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
   const links = [
     { to: '/admin', label: tr.admin.dashboard, icon: GridIcon, end: true },
     { to: '/admin/users', label: tr.admin.users, icon: UsersIcon, end: false },
@@ -47,7 +59,7 @@ export function AdminLayout({ user }: { user: User }) {
         </div>
       </header>
       <div className="admin__body">
-        <nav className="admin__nav" aria-label={tr.admin.nav}>
+        <nav ref={navRef} className="admin__nav" aria-label={tr.admin.nav}>
           {links.map(({ to, label, icon: Icon, end }) => (
             <NavLink key={to} to={to} end={end} className="admin__nav-link">
               <Icon size={20} />

@@ -1,22 +1,195 @@
-import { EmptyState } from '../../../components/empty-state';
-import { CompassIcon } from '../../../components/icons';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Avatar } from '../../../components/avatar';
+import { FollowButton } from '../../../components/follow-button';
+import { CloseIcon, SearchIcon } from '../../../components/icons';
+import { PageHeader } from '../../../components/page-header';
+import { Tabs, type TabItem } from '../../../components/tabs';
+import { VerifiedBadge } from '../../../components/verified-badge';
+import { useAuth } from '../../../lib/auth';
+import { formatCount } from '../../../lib/format';
+import { profilePath, searchPath } from '../../../lib/paths';
 import { tr } from '../../../locales/tr';
 
-/** Search, tabs and results; a later issue fills it. `query` is the ?q= value. */
-export function ExploreView({ query }: { query: string }) {
+export type ExploreTab = 'trending' | 'latest' | 'popular' | 'users';
+
+const TABS: readonly TabItem<ExploreTab>[] = [
+  { id: 'trending', label: tr.explore.tabTrending },
+  { id: 'latest', label: tr.explore.tabLatest },
+  { id: 'popular', label: tr.explore.tabPopular },
+  { id: 'users', label: tr.explore.tabUsers },
+];
+
+export interface ExploreViewProps {
+  /** The ?q= value, trimmed. */
+  query: string;
+  /** The timeline, shown by both the latest and the popular tabs (SPEC.md 2.4). */
+  feed: ReactNode;
+  /** The search results that replace the tab content while ?q= is set. */
+  renderResults: (query: string) => ReactNode;
+}
+
+/** Explore: a search box bound to ?q=, and the trending, latest, popular and users tabs. */
+export function ExploreView({ query, feed, renderResults }: ExploreViewProps) {
+  const [, setSearchParams] = useSearchParams();
+  const [tab, setTab] = useState<ExploreTab>('trending');
+  const [text, setText] = useState(query);
+  // Follow ?q= when it changes from outside (a hashtag link, the back button).
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    setText(query);
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = text.trim();
+    setSearchParams(q ? { q } : {});
+  };
+
+  const onTabChange = (next: ExploreTab) => {
+    setTab(next);
+    // The results replace the tabs' content: choosing a tab leaves the search.
+    if (query) setSearchParams({});
+  };
+
+  let content: ReactNode;
+  if (query) {
+    content = (
+      <>
+        <div className="explore__results-head">
+          <h2 className="explore__results-title">{tr.explore.resultsFor(query)}</h2>
+          <Link to="/explore" className="icon-button" aria-label={tr.explore.clearSearch}>
+            <CloseIcon size={18} />
+          </Link>
+        </div>
+        {renderResults(query)}
+      </>
+    );
+  } else if (tab === 'trending') {
+    content = (
+      <>
+        <TopicCards />
+        <SampleAccounts title={tr.explore.suggestedTitle} limit={3} />
+      </>
+    );
+  } else if (tab === 'users') {
+    content = <SampleAccounts showBio />;
+  } else {
+    content = feed;
+  }
+
   return (
-    <EmptyState
-      icon={<CompassIcon size={32} />}
-      title={tr.explore.title}
-      description={
-        query ? (
-          <>
-            <span className="chip">{query}</span> {tr.explore.queryPlaceholder}
-          </>
-        ) : (
-          tr.explore.placeholder
-        )
-      }
-    />
+    <>
+      <PageHeader title={tr.explore.title}>
+        <div className="explore__search">
+          <form role="search" className="search-box" onSubmit={onSubmit}>
+            <SearchIcon size={18} className="search-box__icon" />
+            <input
+              type="search"
+              className="search-box__input"
+              aria-label={tr.explore.searchLabel}
+              placeholder={tr.explore.searchPlaceholder}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              enterKeyHint="search"
+            />
+          </form>
+        </div>
+        <Tabs
+          items={TABS}
+          value={tab}
+          onChange={onTabChange}
+          label={tr.explore.tabsLabel}
+          idPrefix="explore"
+        />
+      </PageHeader>
+      <div
+        role="tabpanel"
+        id={`explore-panel-${tab}`}
+        aria-labelledby={`explore-tab-${tab}`}
+        className="explore__panel"
+      >
+        {content}
+      </div>
+    </>
+  );
+}
+
+/** Hard-coded topic cards (SPEC.md 2.4); each opens its search. */
+function TopicCards() {
+  return (
+    <section aria-labelledby="explore-topics-title" className="explore__section">
+      <h2 className="explore__section-title" id="explore-topics-title">
+        {tr.explore.topicsTitle}
+      </h2>
+      <ul className="topic-list">
+        {tr.samples.topics.map((topic, index) => (
+          <li key={topic.title}>
+            <Link to={searchPath(topic.title)} className="topic-card">
+              <span className="topic-card__rank" aria-hidden="true">
+                {index + 1}
+              </span>
+              <span className="topic-card__text">
+                <span className="topic-card__category">{topic.category}</span>
+                <span className="topic-card__title">{topic.title}</span>
+                <span className="topic-card__count">
+                  {tr.widgets.trendCount(formatCount(topic.postCount))}
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Hard-coded accounts with follow buttons that do nothing for a member (SPEC.md 2.4); a guest
+ * still gets the login dialog, as for every interaction.
+ */
+function SampleAccounts({
+  title,
+  limit,
+  showBio,
+}: {
+  title?: string;
+  limit?: number;
+  showBio?: boolean;
+}) {
+  const { isAuthenticated, openAuthModal } = useAuth();
+  const accounts = tr.samples.accounts.slice(0, limit);
+  return (
+    <section className="explore__section" aria-label={title ?? tr.explore.tabUsers}>
+      {title ? <h2 className="explore__section-title">{title}</h2> : null}
+      <ul className="account-list">
+        {accounts.map((account) => (
+          <li key={account.username} className="account-row">
+            <Link to={profilePath(account.username)} className="account-row__avatar"
+              tabIndex={-1}
+              aria-hidden="true"
+            >
+              <Avatar displayName={account.displayName} seed={account.username} />
+            </Link>
+            <div className="account-row__text">
+              <Link to={profilePath(account.username)} className="account-row__name">
+                {account.displayName}
+                {account.isVerified ? <VerifiedBadge size={16} /> : null}
+              </Link>
+              <span className="account-row__handle">@{account.username}</span>
+              {showBio ? <p className="account-row__bio">{account.bio}</p> : null}
+            </div>
+            <FollowButton
+              isFollowing={false}
+              name={account.displayName}
+              onClick={() => {
+                if (!isAuthenticated) openAuthModal('login');
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,14 +1,17 @@
-import { EmptyState } from '../../../components/empty-state';
-import { PenIcon } from '../../../components/icons';
-import { tr } from '../../../locales/tr';
+import { useAuth } from '../../../lib/auth';
+import { ComposeBox } from './compose-box';
+import { GuestComposePrompt } from './guest-compose-prompt';
+import { NewPostsPill } from './new-posts-pill';
+import { TimelineFeed } from './timeline-feed';
 
-/** The home feed; a later issue adds the compose box and the timeline here. */
+/** The home screen: the compose box (a login prompt for a guest) above the timeline. */
 export function HomeTimeline() {
+  const { isAuthenticated } = useAuth();
   return (
-    <EmptyState
-      icon={<PenIcon size={32} />}
-      title={tr.home.title}
-      description={tr.home.placeholder}
-    />
+    <>
+      {isAuthenticated ? <ComposeBox className="compose--home" /> : <GuestComposePrompt />}
+      <NewPostsPill />
+      <TimelineFeed />
+    </>
   );
 }

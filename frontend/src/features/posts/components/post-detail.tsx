@@ -1,16 +1,105 @@
+import { useMemo, useState } from 'react';
+import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { MessageCircleIcon } from '../../../components/icons';
+import { ErrorBanner } from '../../../components/error-banner';
+import { MessageCircleIcon, SearchIcon } from '../../../components/icons';
+import { LoadingBlock, Spinner } from '../../../components/spinner';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
+import { usePostThread } from '../api/get-post';
+import { postIdOf } from '../post-model';
+import { ComposeBox } from './compose-box';
+import { GuestComposePrompt } from './guest-compose-prompt';
+import { PostCard } from './post-card';
 
-/** One post with its replies; a later issue fills it. */
+/** One post in full, the reply box for a member, and its replies (oldest first). */
 export function PostDetail({ postId }: { postId: string }) {
-  return (
-    <div data-post-id={postId}>
+  const { isAuthenticated } = useAuth();
+  const query = usePostThread(postId);
+  const { data, error, isPending, isError, hasNextPage, isFetchingNextPage, errorUpdatedAt } =
+    query;
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+
+  const replies = useMemo(() => {
+    const seen = new Set<string>();
+    const list: Post[] = [];
+    for (const page of data?.pages ?? []) {
+      for (const reply of page.replies) {
+        const id = postIdOf(reply);
+        if (!seen.has(id)) {
+          seen.add(id);
+          list.push(reply);
+        }
+      }
+    }
+    return list;
+  }, [data]);
+
+  if (isPending && !isError) return <LoadingBlock label={tr.app.loading} />;
+
+  const post = data?.pages[0]?.post;
+  if (!post) {
+    // A malformed id is refused with 400, an unknown one with 404: both mean no such post.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return (
+        <EmptyState
+          icon={<SearchIcon size={32} />}
+          title={tr.post.notFound}
+          description={tr.post.notFoundText}
+        />
+      );
+    }
+    return (
       <EmptyState
         icon={<MessageCircleIcon size={32} />}
-        title={tr.post.title}
-        description={tr.post.placeholder}
+        title={tr.post.loadFailed}
+        description={error instanceof NetworkError ? tr.posts.networkError : undefined}
+        action={
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {tr.posts.retry}
+          </Button>
+        }
       />
+    );
+  }
+
+  return (
+    <div className="post-detail">
+      <PostCard post={post} variant="detail" timeUnits="short" />
+      {isAuthenticated ? (
+        <ComposeBox replyTo={post} className="post-detail__reply" />
+      ) : (
+        <GuestComposePrompt text={tr.posts.replyGuest} />
+      )}
+      {isError && dismissedAt !== errorUpdatedAt ? (
+        <ErrorBanner onDismiss={() => setDismissedAt(errorUpdatedAt)}>
+          {error instanceof NetworkError ? tr.posts.networkError : tr.posts.loadFailed}
+        </ErrorBanner>
+      ) : null}
+      <section aria-label={tr.post.repliesLabel} className="post-detail__replies">
+        {replies.length === 0 ? (
+          <EmptyState
+            className="empty-state--compact"
+            title={tr.post.noReplies}
+            description={isAuthenticated ? tr.post.noRepliesText : undefined}
+          />
+        ) : (
+          replies.map((reply) => <PostCard key={postIdOf(reply)} post={reply} timeUnits="short" />)
+        )}
+        {hasNextPage ? (
+          <div className="post-feed__more">
+            {isFetchingNextPage ? (
+              <Spinner label={tr.posts.loadingMore} />
+            ) : (
+              <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
+                {tr.post.moreReplies}
+              </Button>
+            )}
+          </div>
+        ) : null}
+      </section>
     </div>
   );
 }

@@ -1,29 +1,249 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
+import { Button, buttonClass } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { FollowButton } from '../../../components/follow-button';
+import {
+  AlertCircleIcon,
+  CalendarIcon,
+  HeartIcon,
+  LinkIcon,
+  MailIcon,
+  MapPinIcon,
+  MessageCircleIcon,
+  SearchIcon,
+  FileTextIcon,
+} from '../../../components/icons';
+import { PageHeader } from '../../../components/page-header';
+import { LoadingBlock } from '../../../components/spinner';
+import { Tabs, type TabItem } from '../../../components/tabs';
+import { VerifiedBadge } from '../../../components/verified-badge';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useFollowStatus, useFollowToggle } from '../../../lib/follow';
+import { displayNameOf, formatCount, formatMonthYear } from '../../../lib/format';
+import { messagesPath } from '../../../lib/paths';
+import { entityId, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
+import { useProfile } from '../api/get-profile';
+import { BioEditor } from './bio-editor';
+
+type ProfileTab = 'posts' | 'replies' | 'media' | 'likes';
+
+const TABS: readonly TabItem<ProfileTab>[] = [
+  { id: 'posts', label: tr.profile.tabPosts },
+  { id: 'replies', label: tr.profile.tabReplies },
+  { id: 'media', label: tr.profile.tabMedia },
+  { id: 'likes', label: tr.profile.tabLikes },
+];
 
 export interface ProfileViewProps {
   username: string;
-  /** Known for the own profile; another user's profile is loaded by a later issue. */
-  displayName?: string;
-  bio?: string;
+  /** The posts tab's list (the only tab backed by data, SPEC.md 2.7). */
+  posts: ReactNode;
 }
 
-/** Profile header and tabs; for now the header frame with what is already known. */
-export function ProfileView({ username, displayName, bio }: ProfileViewProps) {
-  return (
-    <section className="profile-view" aria-label={tr.profile.title}>
-      <div className="profile-view__cover" />
-      <div className="profile-view__body">
-        <Avatar
-          displayName={displayName || username}
-          seed={username}
-          size="xl"
-          className="profile-view__avatar"
+/** A profile: header with the counts and the follow button, then the tabs. */
+export function ProfileView({ username, posts }: ProfileViewProps) {
+  const { user: viewer } = useAuth();
+  const query = useProfile(username);
+  const own = Boolean(viewer?.username) && viewer?.username === username;
+  const user = query.data;
+
+  const title = user ? displayNameOf(user) : own ? displayNameOf(viewer) : `@${username}`;
+  const subtitle =
+    user && typeof user.postsCount === 'number'
+      ? tr.profile.postsCount(formatCount(user.postsCount))
+      : undefined;
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <LoadingBlock label={tr.app.loading} />;
+  } else if (!user) {
+    const error = query.error;
+    body =
+      error instanceof ApiError && error.status === 404 ? (
+        <EmptyState
+          icon={<SearchIcon size={32} />}
+          title={tr.profile.notFound}
+          description={tr.profile.notFoundText}
         />
-        <h2 className="profile-view__name">{displayName || username}</h2>
-        <p className="profile-view__handle">@{username}</p>
-        {bio ? <p className="profile-view__bio">{bio}</p> : null}
-        <p className="profile-view__soon">{tr.profile.placeholder}</p>
+      ) : (
+        <EmptyState
+          icon={<AlertCircleIcon size={32} />}
+          title={tr.profile.loadFailed}
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              {tr.posts.retry}
+            </Button>
+          }
+        />
+      );
+  } else {
+    body = <ProfileBody key={entityId(user) || username} user={user} own={own} posts={posts} />;
+  }
+
+  return (
+    <>
+      <PageHeader title={title} subtitle={subtitle} backLabel={tr.common.backHome} />
+      {body}
+    </>
+  );
+}
+
+function websiteHref(website: string): string {
+  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
+}
+
+function ProfileBody({ user, own, posts }: { user: User; own: boolean; posts: ReactNode }) {
+  const { user: viewer, updateUser, isAuthenticated } = useAuth();
+  const [tab, setTab] = useState<ProfileTab>('posts');
+  const [editing, setEditing] = useState(false);
+  const userId = entityId(user);
+  // The profile answer carries `isFollowing`; ask separately only when it does not.
+  const status = useFollowStatus(userId, !own && user.isFollowing === undefined);
+  const follow = useFollowToggle(userId, {
+    isFollowing: user.isFollowing ?? status.data?.isFollowing ?? false,
+    followersCount: user.followersCount ?? 0,
+  });
+
+  // The own bio is edited locally only; the session copy keeps the edit across screens.
+  const bio = own ? (viewer?.bio ?? user.bio) : user.bio;
+  const name = displayNameOf(user);
+  const joined = formatMonthYear(user.createdAt);
+
+  return (
+    <section className="profile" aria-label={name}>
+      <div className="profile__cover" data-testid="profile-cover" />
+      <div className="profile__body">
+        <div className="profile__top">
+          <Avatar
+            displayName={user.displayName}
+            seed={user.username}
+            size="xl"
+            className="profile__avatar"
+          />
+          <div className="profile__actions">
+            {own ? (
+              editing ? null : (
+                <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                  {tr.profile.editBio}
+                </Button>
+              )
+            ) : (
+              <>
+                {/* The conversation lives on the messages screen: link there, it opens it. */}
+                {isAuthenticated && user.username ? (
+                  <Link
+                    to={messagesPath(user.username)}
+                    className={buttonClass({ variant: 'secondary', size: 'md' })}
+                    title={tr.profile.messageLabel(name)}
+                  >
+                    <MailIcon size={18} />
+                    <span>{tr.profile.message}</span>
+                  </Link>
+                ) : null}
+                <FollowButton
+                  size="md"
+                  isFollowing={follow.isFollowing}
+                  busy={follow.isPending}
+                  onClick={follow.toggle}
+                  name={name}
+                />
+              </>
+            )}
+          </div>
+        </div>
+        <h2 className="profile__name">
+          <span>{name}</span>
+          {user.isVerified ? <VerifiedBadge size={20} /> : null}
+        </h2>
+        <p className="profile__handle">@{user.username}</p>
+        {own && editing ? (
+          <BioEditor
+            initial={bio ?? ''}
+            onCancel={() => setEditing(false)}
+            onSave={(next) => {
+              updateUser({ bio: next });
+              setEditing(false);
+            }}
+          />
+        ) : bio ? (
+          <p className="profile__bio">{bio}</p>
+        ) : null}
+        <ul className="profile__meta">
+          {user.location ? (
+            <li>
+              <MapPinIcon size={17} title={tr.profile.location} />
+              <span>{user.location}</span>
+            </li>
+          ) : null}
+          {user.website ? (
+            <li>
+              <LinkIcon size={17} title={tr.profile.website} />
+              <a
+                href={websiteHref(user.website)}
+                className="post-link"
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+              >
+                {user.website.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '')}
+              </a>
+            </li>
+          ) : null}
+          {joined ? (
+            <li>
+              <CalendarIcon size={17} />
+              <span>{tr.profile.joined(joined)}</span>
+            </li>
+          ) : null}
+        </ul>
+        <p className="profile__counts">
+          <span>
+            <strong data-testid="following-count">
+              {formatCount(user.followingCount ?? 0)}
+            </strong>{' '}
+            {tr.profile.following}
+          </span>
+          <span>
+            <strong data-testid="followers-count">
+              {formatCount(own ? (user.followersCount ?? 0) : follow.followersCount)}
+            </strong>{' '}
+            {tr.profile.followers}
+          </span>
+        </p>
+      </div>
+      <Tabs
+        items={TABS}
+        value={tab}
+        onChange={setTab}
+        label={tr.profile.tabsLabel}
+        idPrefix="profile"
+      />
+      <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
+        {tab === 'posts' ? posts : null}
+        {tab === 'replies' ? (
+          <EmptyState
+            icon={<MessageCircleIcon size={32} />}
+            title={tr.profile.noReplies}
+            description={tr.profile.noRepliesText}
+          />
+        ) : null}
+        {tab === 'media' ? (
+          <EmptyState
+            icon={<FileTextIcon size={32} />}
+            title={tr.profile.noMedia}
+            description={tr.profile.noMediaText}
+          />
+        ) : null}
+        {tab === 'likes' ? (
+          <EmptyState
+            icon={<HeartIcon size={32} />}
+            title={tr.profile.noLikes}
+            description={tr.profile.noLikesText}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -1,0 +1,31 @@
+// Formatting used only by the back office (dates as calendar dates, counts in full).
+const LOCALE = 'tr-TR';
+
+const numberFormat = new Intl.NumberFormat(LOCALE);
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short' });
+
+/** 12345 → "12.345" (Turkish digit grouping). */
+export function formatNumber(value: number | null | undefined): string {
+  return numberFormat.format(typeof value === 'number' && Number.isFinite(value) ? value : 0);
+}
+
+function toTime(date: string | null | undefined): number {
+  return date ? new Date(date).getTime() : Number.NaN;
+}
+
+/** "5 Kas 2026"; an empty string for a missing or invalid date. */
+export function formatDate(date: string | null | undefined): string {
+  const time = toTime(date);
+  return Number.isNaN(time) ? '' : dateFormat.format(time);
+}
+
+/** "5 Kasım 2026 14:05", for tooltips. */
+export function formatDateTime(date: string | null | undefined): string {
+  const time = toTime(date);
+  return Number.isNaN(time) ? '' : dateTimeFormat.format(time);
+}

@@ -1,0 +1,17 @@
+// Query keys of the back office. Every admin answer sits under ADMIN_ROOT_KEY, so a change in one
+// screen can mark the others stale with one call.
+export const ADMIN_ROOT_KEY = ['admin'] as const;
+
+export const adminKeys = {
+  dashboard: () => [...ADMIN_ROOT_KEY, 'dashboard'] as const,
+  users: () => [...ADMIN_ROOT_KEY, 'users'] as const,
+  usersPage: (page: number, search: string) =>
+    [...ADMIN_ROOT_KEY, 'users', { page, search }] as const,
+  posts: () => [...ADMIN_ROOT_KEY, 'posts'] as const,
+  postsPage: (page: number, search: string) =>
+    [...ADMIN_ROOT_KEY, 'posts', { page, search }] as const,
+  settings: () => [...ADMIN_ROOT_KEY, 'settings'] as const,
+};
+
+/** Admin screens show a failure at once with a retry button rather than retrying behind a spinner. */
+export const ADMIN_QUERY_RETRY = false;

@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MockReply } from '../../../test/fetch-mock';
+import { makePost, makeUser, MODERATOR, renderAdmin } from '../test-utils';
+
+const LONG = 'Gündem '.repeat(20); // 140 characters
+const DASHBOARD = {
+  statistics: {
+    users: { total: 1234, verified: 56, active: 1100, admins: 2 },
+    posts: { total: 98765, today: 42 },
+  },
+  recentUsers: [
+    makeUser({ _id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz', isVerified: true }),
+    makeUser({ _id: 'u-can', username: 'can', displayName: 'Can Demir' }),
+  ],
+  recentPosts: [
+    makePost({ _id: 'p1', content: 'Kısa gönderi' }),
+    makePost({ _id: 'p2', content: LONG }),
+  ],
+};
+
+function statValues() {
+  const list = screen.getByRole('list', { name: 'İstatistikler' });
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => [
+      item.querySelector('.admin-stat__label')?.textContent,
+      within(item).getByTestId('admin-stat-value').textContent,
+    ]);
+}
+
+describe('AdminDashboard', () => {
+  it('shows the statistics, recent users and recent posts cut at 100 characters', async () => {
+    await renderAdmin('/admin', { api: { 'GET /api/admin/dashboard': { body: DASHBOARD } } });
+    expect(screen.getByRole('status', { name: 'Gösterge paneli yükleniyor…' })).toBeTruthy();
+    await screen.findByText('Can Demir');
+    expect(statValues()).toEqual([
+      ['Toplam kullanıcı', '1.234'],
+      ['Doğrulanmış kullanıcı', '56'],
+      ['Aktif kullanıcı', '1.100'],
+      ['Yönetici', '2'],
+      ['Toplam gönderi', '98.765'],
+      ['Bugünkü gönderi', '42'],
+    ]);
+    const users = screen.getByRole('region', { name: 'Son kullanıcılar' });
+    expect(within(users).getByText('Ayşe Yılmaz')).toBeTruthy();
+    expect(within(users).getByText('@can')).toBeTruthy();
+
+    const previews = screen.getAllByTestId('admin-post-preview').map((node) => node.textContent);
+    expect(previews).toEqual(['Kısa gönderi', `${LONG.slice(0, 100)}…`]);
+    const posts = screen.getByRole('region', { name: 'Son gönderiler' });
+    expect(
+      within(posts)
+        .getAllByRole('link', { name: 'Gönderiyi yeni sekmede aç' })
+        .map((link) => [link.getAttribute('href'), link.getAttribute('target')]),
+    ).toEqual([
+      ['/post/p1', '_blank'],
+      ['/post/p2', '_blank'],
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each<[string, MockReply]>([
+    ['a server error', { status: 500, body: { message: 'Sunucu hatası' } }],
+    ['a forbidden answer', { status: 403, body: { message: 'Yetkiniz yok' } }],
+    ['a network failure', { networkError: true }],
+  ])('shows zeroed statistics on %s', async (_, reply) => {
+    await renderAdmin('/admin', { api: { 'GET /api/admin/dashboard': reply } });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(statValues()).toEqual([
+      ['Toplam kullanıcı', '0'],
+      ['Doğrulanmış kullanıcı', '0'],
+      ['Aktif kullanıcı', '0'],
+      ['Yönetici', '0'],
+      ['Toplam gönderi', '0'],
+      ['Bugünkü gönderi', '0'],
+    ]);
+    expect(screen.getByText('Henüz kullanıcı yok.')).toBeTruthy();
+    expect(screen.getByText('Henüz gönderi yok.')).toBeTruthy();
+  });
+
+  it('retries after a failure', async () => {
+    let fail = true;
+    await renderAdmin('/admin', {
+      api: {
+        'GET /api/admin/dashboard': () => (fail ? { networkError: true } : { body: DASHBOARD }),
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Tekrar dene' }));
+    expect(await screen.findByText('Can Demir')).toBeTruthy();
+    expect(statValues()[0]).toEqual(['Toplam kullanıcı', '1.234']);
+  });
+
+  it('offers quick actions, the settings one only to an admin', async () => {
+    await renderAdmin('/admin', { api: { 'GET /api/admin/dashboard': { body: DASHBOARD } } });
+    const actions = await screen.findByRole('region', { name: 'Hızlı işlemler' });
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/admin/users', '/admin/posts', '/admin/settings']);
+  });
+
+  it('leaves the settings action out for a moderator', async () => {
+    await renderAdmin('/admin', {
+      user: MODERATOR,
+      api: { 'GET /api/admin/dashboard': { body: DASHBOARD } },
+    });
+    const actions = await screen.findByRole('region', { name: 'Hızlı işlemler' });
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/admin/users', '/admin/posts']);
+  });
+});

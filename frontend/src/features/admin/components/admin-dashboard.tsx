@@ -1,0 +1,281 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
+import {
+  CheckCircleIcon,
+  FileTextIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UsersIcon,
+} from '../../../components/icons';
+import { LoadingBlock } from '../../../components/spinner';
+import { VerifiedBadge } from '../../../components/verified-badge';
+import { useAuth } from '../../../lib/auth';
+import { displayNameOf, formatRelativeTime, truncate, usernameOf } from '../../../lib/format';
+import { postPath } from '../../../lib/paths';
+import { entityId, type Post, type User } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+import { formatDateTime, formatNumber } from '../admin-format';
+import { useDashboard, ZERO_STATISTICS } from '../api/get-dashboard';
+import { ActivityIcon, ChevronRightIcon, ExternalLinkIcon } from './admin-icons';
+
+/** SPEC.md 9: post previews on the dashboard are cut at 100 characters. */
+export const DASHBOARD_PREVIEW_LENGTH = 100;
+
+function StatCard({
+  label,
+  value,
+  icon,
+  tone,
+}: {
+  label: string;
+  value: number;
+  icon: ReactNode;
+  tone: 'brand' | 'blue' | 'green' | 'violet' | 'orange' | 'teal';
+}) {
+  return (
+    <li className={`admin-stat admin-stat--${tone}`}>
+      <span className="admin-stat__icon">{icon}</span>
+      <span className="admin-stat__label">{label}</span>
+      <span className="admin-stat__value" data-testid="admin-stat-value">
+        {formatNumber(value)}
+      </span>
+    </li>
+  );
+}
+
+function RecentUser({ user }: { user: User }) {
+  return (
+    <li className="admin-recent">
+      <Avatar displayName={user.displayName} seed={user.username} size="md" />
+      <div className="admin-recent__main">
+        <span className="admin-recent__name">
+          <span className="admin-ellipsis">{displayNameOf(user)}</span>
+          {user.isVerified ? <VerifiedBadge size={16} /> : null}
+        </span>
+        <span className="admin-recent__meta admin-ellipsis">@{usernameOf(user)}</span>
+      </div>
+      <time
+        className="admin-recent__time"
+        dateTime={user.createdAt}
+        title={formatDateTime(user.createdAt)}
+      >
+        {formatRelativeTime(user.createdAt, 'short')}
+      </time>
+    </li>
+  );
+}
+
+function RecentPost({ post }: { post: Post }) {
+  const author = post.user ?? post.author;
+  const id = entityId(post);
+  return (
+    <li className="admin-recent admin-recent--post">
+      <Avatar displayName={author?.displayName} seed={author?.username} size="md" />
+      <div className="admin-recent__main">
+        <span className="admin-recent__name">
+          <span className="admin-ellipsis">{displayNameOf(author)}</span>
+          {author?.isVerified ? <VerifiedBadge size={16} /> : null}
+          <span className="admin-recent__meta admin-ellipsis">@{usernameOf(author)}</span>
+        </span>
+        <p className="admin-recent__content" data-testid="admin-post-preview">
+          {truncate(post.content ?? '', DASHBOARD_PREVIEW_LENGTH)}
+        </p>
+      </div>
+      <div className="admin-recent__side">
+        <time
+          className="admin-recent__time"
+          dateTime={post.createdAt}
+          title={formatDateTime(post.createdAt)}
+        >
+          {formatRelativeTime(post.createdAt, 'short')}
+        </time>
+        {id ? (
+          <a
+            href={postPath(id)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="icon-button admin-recent__open"
+            aria-label={tr.admin.viewPostLabel}
+            title={tr.admin.viewPostLabel}
+          >
+            <ExternalLinkIcon size={16} />
+          </a>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function Panel({
+  title,
+  link,
+  children,
+}: {
+  title: string;
+  link: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section className="admin-panel" aria-label={title}>
+      <header className="admin-panel__header">
+        <h2 className="admin-panel__title">{title}</h2>
+        <Link to={link.to} className="admin-panel__link">
+          {link.label}
+        </Link>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+export function AdminDashboard() {
+  const { user } = useAuth();
+  const { data, isPending, isError, isFetching, refetch } = useDashboard();
+  const isAdmin = user?.role === 'admin';
+  const actionsTitleId = useId();
+
+  if (isPending) {
+    return (
+      <section className="admin-section">
+        <h1 className="admin-section__title">{tr.admin.dashboard}</h1>
+        <LoadingBlock label={tr.admin.dashboardLoading} />
+      </section>
+    );
+  }
+
+  // SPEC.md 8: a failed call still shows the cards, all at zero.
+  const statistics = data?.statistics ?? ZERO_STATISTICS;
+  const recentUsers = data?.recentUsers ?? [];
+  const recentPosts = data?.recentPosts ?? [];
+
+  const actions = [
+    {
+      to: '/admin/users',
+      title: tr.admin.manageUsers,
+      text: tr.admin.manageUsersText,
+      icon: <UsersIcon size={22} />,
+    },
+    {
+      to: '/admin/posts',
+      title: tr.admin.managePosts,
+      text: tr.admin.managePostsText,
+      icon: <FileTextIcon size={22} />,
+    },
+    ...(isAdmin
+      ? [
+          {
+            to: '/admin/settings',
+            title: tr.admin.manageSettings,
+            text: tr.admin.manageSettingsText,
+            icon: <SettingsIcon size={22} />,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <section className="admin-section">
+      <header className="admin-section__head">
+        <div>
+          <h1 className="admin-section__title">{tr.admin.dashboard}</h1>
+          <p className="admin-section__intro">{tr.admin.dashboardIntro}</p>
+        </div>
+      </header>
+
+      {isError ? (
+        <div role="alert" className="admin-notice">
+          <span>{tr.admin.dashboardFailed}</span>
+          <Button variant="secondary" size="sm" onClick={() => refetch()} disabled={isFetching}>
+            {tr.admin.retry}
+          </Button>
+        </div>
+      ) : null}
+
+      <ul className="admin-stats" aria-label={tr.admin.statsLabel}>
+        <StatCard
+          label={tr.admin.statUsersTotal}
+          value={statistics.users.total}
+          icon={<UsersIcon size={20} />}
+          tone="blue"
+        />
+        <StatCard
+          label={tr.admin.statUsersVerified}
+          value={statistics.users.verified}
+          icon={<CheckCircleIcon size={20} />}
+          tone="teal"
+        />
+        <StatCard
+          label={tr.admin.statUsersActive}
+          value={statistics.users.active}
+          icon={<ActivityIcon size={20} />}
+          tone="green"
+        />
+        <StatCard
+          label={tr.admin.statUsersAdmins}
+          value={statistics.users.admins}
+          icon={<ShieldIcon size={20} />}
+          tone="violet"
+        />
+        <StatCard
+          label={tr.admin.statPostsTotal}
+          value={statistics.posts.total}
+          icon={<FileTextIcon size={20} />}
+          tone="brand"
+        />
+        <StatCard
+          label={tr.admin.statPostsToday}
+          value={statistics.posts.today}
+          icon={<FileTextIcon size={20} />}
+          tone="orange"
+        />
+      </ul>
+
+      <div className="admin-panels">
+        <Panel title={tr.admin.recentUsers} link={{ to: '/admin/users', label: tr.admin.viewAll }}>
+          {recentUsers.length ? (
+            <ul className="admin-recent-list">
+              {recentUsers.map((item, index) => (
+                <RecentUser key={entityId(item) || item.username || index} user={item} />
+              ))}
+            </ul>
+          ) : (
+            <p className="admin-panel__empty">{tr.admin.noRecentUsers}</p>
+          )}
+        </Panel>
+        <Panel title={tr.admin.recentPosts} link={{ to: '/admin/posts', label: tr.admin.viewAll }}>
+          {recentPosts.length ? (
+            <ul className="admin-recent-list">
+              {recentPosts.map((post, index) => (
+                <RecentPost key={entityId(post) || index} post={post} />
+              ))}
+            </ul>
+          ) : (
+            <p className="admin-panel__empty">{tr.admin.noRecentPosts}</p>
+          )}
+        </Panel>
+      </div>
+
+      <section className="admin-actions" aria-labelledby={actionsTitleId}>
+        <h2 id={actionsTitleId} className="admin-panel__title">
+          {tr.admin.quickActions}
+        </h2>
+        <ul className="admin-actions__list">
+          {actions.map((action) => (
+            <li key={action.to}>
+              <Link to={action.to} className="admin-action">
+                <span className="admin-action__icon">{action.icon}</span>
+                <span className="admin-action__text">
+                  <span className="admin-action__title">{action.title}</span>
+                  <span className="admin-action__desc">{action.text}</span>
+                </span>
+                <ChevronRightIcon size={18} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { Button } from '../../../components/button';
+import { AlertCircleIcon } from '../../../components/icons';
+import { tr } from '../../../locales/tr';
+
+/** A failed admin list: what went wrong and a retry button, in place of the rows. */
+export function AdminLoadError({
+  title,
+  message,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  message?: string | null;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  return (
+    <div role="alert" className="admin-load-error">
+      <AlertCircleIcon size={22} className="admin-load-error__icon" />
+      <div className="admin-load-error__text">
+        <strong>{title}</strong>
+        {message && message !== title ? <span>{message}</span> : null}
+      </div>
+      <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying}>
+        {tr.admin.retry}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Button } from '../../../components/button';
+import { tr } from '../../../locales/tr';
+import { ChevronLeftIcon, ChevronRightIcon } from './admin-icons';
+
+export interface AdminPaginationProps {
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+  /** Disables both buttons while a page is on its way. */
+  busy?: boolean;
+}
+
+/** Önceki / Sonraki with "Sayfa X / Y" between them. */
+export function AdminPagination({ page, pages, onPageChange, busy }: AdminPaginationProps) {
+  const last = Math.max(1, pages);
+  return (
+    <nav className="admin-pagination" aria-label={tr.admin.paginationLabel}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={busy || page <= 1}
+        onClick={() => onPageChange(page - 1)}
+      >
+        <ChevronLeftIcon size={16} />
+        {tr.admin.previous}
+      </Button>
+      <span className="admin-pagination__status" aria-live="polite">
+        {tr.admin.pageOf(page, last)}
+      </span>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={busy || page >= last}
+        onClick={() => onPageChange(page + 1)}
+      >
+        {tr.admin.next}
+        <ChevronRightIcon size={16} />
+      </Button>
+    </nav>
+  );
+}

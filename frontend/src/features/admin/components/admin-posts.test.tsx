@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Post } from '../../../lib/types';
+import type { MockReply, MockRoutes } from '../../../test/fetch-mock';
+import { makePost, queriesOf, renderAdmin, type QueryRoutes } from '../test-utils';
+
+const LONG = 'ç'.repeat(140) + 'ğüşöıİ0123456789'; // 156 characters
+const FIRST = makePost({
+  _id: 'p1',
+  content: 'Merhaba gündem! #ilk',
+  likeCount: 1200,
+  replyCount: 4,
+});
+const SECOND = makePost({
+  _id: 'p2',
+  content: LONG,
+  user: { username: 'mehmet', displayName: 'Mehmet Kaya' },
+  author: { username: 'mehmet', displayName: 'Mehmet Kaya' },
+});
+
+function postsReply(posts: Post[], pages = 1, page = 1): MockReply {
+  return { body: { posts, pagination: { page, limit: 20, total: posts.length, pages } } };
+}
+
+async function renderPosts(
+  api: MockRoutes = {},
+  byQuery: QueryRoutes = { 'GET /api/admin/posts': () => postsReply([FIRST, SECOND]) },
+  confirmAnswer = true,
+) {
+  const alert = vi.fn();
+  const confirm = vi.fn(() => confirmAnswer);
+  vi.stubGlobal('alert', alert);
+  vi.stubGlobal('confirm', confirm);
+  const result = await renderAdmin('/admin/posts', { api, byQuery });
+  await screen.findByText('Merhaba gündem! #ilk');
+  return { ...result, alert, confirm };
+}
+
+function rowOf(text: string) {
+  const row = within(screen.getByRole('main')).getByText(text).closest('tr');
+  if (!row) throw new Error(`no row for ${text}`);
+  return row;
+}
+
+describe('AdminPosts', () => {
+  it('lists 20 per page with previews cut at 150 characters, author, date and counts', async () => {
+    const { calls } = await renderPosts();
+    const [query] = queriesOf(calls, '/api/admin/posts');
+    expect(query.get('page')).toBe('1');
+    expect(query.get('limit')).toBe('20');
+
+    const previews = screen.getAllByTestId('admin-post-preview').map((node) => node.textContent);
+    expect(previews[0]).toBe('Merhaba gündem! #ilk');
+    expect(previews[1]).toBe(`${Array.from(LONG).slice(0, 150).join('')}…`);
+    expect(Array.from(previews[1] ?? '')).toHaveLength(151);
+
+    const first = within(rowOf('Merhaba gündem! #ilk'));
+    expect(first.getByText('Ayşe Yılmaz')).toBeTruthy();
+    expect(first.getByText('@ayse')).toBeTruthy();
+    expect(first.getByText('5 Mar 2026')).toBeTruthy();
+    expect(first.getByText('1.200 beğeni')).toBeTruthy();
+    expect(first.getByText('4 yanıt')).toBeTruthy();
+    expect(within(rowOf(previews[1] ?? '')).getByText('@mehmet')).toBeTruthy();
+  });
+
+  it('links each post to /post/:id in a new tab', async () => {
+    await renderPosts();
+    const link = within(rowOf('Merhaba gündem! #ilk')).getByRole('link', { name: /Görüntüle/ });
+    expect(link.getAttribute('href')).toBe('/post/p1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('deletes after confirmation, removes the row and alerts', async () => {
+    const { calls, alert, confirm } = await renderPosts({
+      'DELETE /api/admin/posts/p1': { body: { message: 'Gönderi silindi' } },
+    });
+    await userEvent.click(
+      within(rowOf('Merhaba gündem! #ilk')).getByRole('button', { name: 'Sil' }),
+    );
+    expect(confirm).toHaveBeenCalledWith('Bu gönderiyi silmek istediğinizden emin misiniz?');
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Gönderi silindi!'));
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/admin/posts/p1',
+    ]);
+    expect(screen.queryByText('Merhaba gündem! #ilk')).toBeNull();
+    expect(screen.getAllByTestId('admin-post-row')).toHaveLength(1);
+  });
+
+  it('does nothing when the confirmation is cancelled', async () => {
+    const { calls, alert } = await renderPosts({}, undefined, false);
+    await userEvent.click(
+      within(rowOf('Merhaba gündem! #ilk')).getByRole('button', { name: 'Sil' }),
+    );
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.getByText('Merhaba gündem! #ilk')).toBeTruthy();
+  });
+
+  it.each<[string, MockReply, string]>([
+    [
+      'a server error',
+      { status: 404, body: { message: 'Gönderi bulunamadı' } },
+      'Hata: Gönderi bulunamadı',
+    ],
+    ['a network failure', { networkError: true }, 'Hata: Bağlantı hatası'],
+  ])('alerts %s and keeps the row', async (_, reply, text) => {
+    const { alert } = await renderPosts({ 'DELETE /api/admin/posts/p1': reply });
+    await userEvent.click(
+      within(rowOf('Merhaba gündem! #ilk')).getByRole('button', { name: 'Sil' }),
+    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(text));
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Merhaba gündem! #ilk')).toBeTruthy();
+  });
+
+  it('searches the posts and pages through them', async () => {
+    const { calls } = await renderPosts(
+      {},
+      {
+        'GET /api/admin/posts': (params) =>
+          params.get('page') === '2' ? postsReply([SECOND], 2, 2) : postsReply([FIRST], 2),
+      },
+    );
+    expect(screen.getByText('Sayfa 1 / 2')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Sonraki' }));
+    expect(await screen.findByText('Sayfa 2 / 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Sonraki' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Gönderi ara' }), 'gündem');
+    await waitFor(() =>
+      expect(queriesOf(calls, '/api/admin/posts').at(-1)?.get('search')).toBe('gündem'),
+    );
+    expect(queriesOf(calls, '/api/admin/posts').at(-1)?.get('page')).toBe('1');
+  });
+
+  it('shows the empty state', async () => {
+    await renderAdmin('/admin/posts', { api: { 'GET /api/admin/posts': postsReply([]) } });
+    expect(await screen.findByRole('heading', { name: 'Gönderi bulunamadı' })).toBeTruthy();
+  });
+
+  it('shows the loading state, then a load error', async () => {
+    await renderAdmin('/admin/posts', {
+      api: { 'GET /api/admin/posts': { status: 500, body: { message: 'Veritabanı hatası' } } },
+    });
+    expect(screen.getByRole('status', { name: 'Gönderiler yükleniyor…' })).toBeTruthy();
+    const alertBox = await screen.findByRole('alert');
+    expect(alertBox.textContent).toContain('Gönderiler yüklenemedi');
+    expect(alertBox.textContent).toContain('Veritabanı hatası');
+  });
+});

@@ -1,0 +1,385 @@
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { ShieldIcon } from '../../../components/icons';
+import { LoadingBlock } from '../../../components/spinner';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { tr } from '../../../locales/tr';
+import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
+import type { AdminSettings as Settings } from '../types';
+import { AdminLoadError } from './admin-load-error';
+
+/** SPEC.md 5 and 9: the max post length input accepts 1 to 500. */
+export const MAX_TWEET_LENGTH_RANGE = { min: 1, max: 500 } as const;
+/** SPEC.md 9: the read-only fields and the ranges they show. */
+export const READ_ONLY_RANGES = {
+  windowMinutes: { min: 1, max: 60 },
+  maxRequests: { min: 10, max: 1000 },
+  maxFileSizeMb: { min: 1, max: 50 },
+} as const;
+/** SPEC.md 9: the saved message disappears after 3 seconds. */
+export const SAVED_MESSAGE_MS = 3000;
+
+const MINUTE_MS = 60_000;
+const MEGABYTE = 1024 * 1024;
+
+interface Draft {
+  registrationEnabled: boolean;
+  emailVerificationRequired: boolean;
+  maintenanceMode: boolean;
+  maxTweetLength: string;
+  allowedFileTypes: string;
+}
+
+type Toggle = 'registrationEnabled' | 'emailVerificationRequired' | 'maintenanceMode';
+
+function toDraft(settings: Settings): Draft {
+  return {
+    registrationEnabled: Boolean(settings.registrationEnabled),
+    emailVerificationRequired: Boolean(settings.emailVerificationRequired),
+    maintenanceMode: Boolean(settings.maintenanceMode),
+    maxTweetLength: String(settings.maxTweetLength ?? ''),
+    allowedFileTypes: settings.allowedFileTypes.join(', '),
+  };
+}
+
+/** "image/png, , image/jpeg,image/png" → ["image/png", "image/jpeg"] */
+export function parseFileTypes(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((type) => type.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** null when `value` is a whole number within 1..500, else the Turkish error. */
+export function maxTweetLengthError(value: string): string | null {
+  const trimmed = value.trim();
+  if (!/^\d+$/.test(trimmed)) return tr.admin.maxTweetLengthError;
+  const n = Number(trimmed);
+  return n >= MAX_TWEET_LENGTH_RANGE.min && n <= MAX_TWEET_LENGTH_RANGE.max
+    ? null
+    : tr.admin.maxTweetLengthError;
+}
+
+function saveErrorText(error: unknown): string {
+  // SPEC.md 8: "Hata: {message}" when the server says why, "Kaydetme hatası!" otherwise.
+  return error instanceof ApiError && error.serverMessage
+    ? tr.admin.errorPrefix(error.serverMessage)
+    : tr.admin.saveFailed;
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function SettingsGroup({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <fieldset className="admin-fieldset" aria-labelledby={id}>
+      <legend id={id} className="admin-fieldset__legend">
+        {title}
+      </legend>
+      <div className="admin-fieldset__body">{children}</div>
+    </fieldset>
+  );
+}
+
+function SwitchRow({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-switch-row">
+      <div className="admin-switch-row__text">
+        <label htmlFor={id} className="admin-switch-row__label">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      </div>
+      <span className="admin-switch">
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          className="admin-switch__input"
+          checked={checked}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span className="admin-switch__track" aria-hidden="true" />
+      </span>
+    </div>
+  );
+}
+
+function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  children: (props: {
+    id: string;
+    'aria-invalid'?: true;
+    'aria-describedby'?: string;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const save = useSaveAdminSettings();
+  const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+
+  const lengthError = maxTweetLengthError(draft.maxTweetLength);
+  const showLengthError = lengthError && (submitted || draft.maxTweetLength !== '');
+  const dirty = JSON.stringify(draft) !== JSON.stringify(toDraft(settings));
+
+  // The success message leaves on its own after 3 seconds; an error stays until the next try.
+  useEffect(() => {
+    if (result?.tone !== 'success') return;
+    const timer = setTimeout(() => setResult(null), SAVED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [result]);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (lengthError) {
+      setResult(null);
+      return;
+    }
+    setResult(null);
+    try {
+      await save.mutateAsync({
+        ...settings,
+        registrationEnabled: draft.registrationEnabled,
+        emailVerificationRequired: draft.emailVerificationRequired,
+        maintenanceMode: draft.maintenanceMode,
+        maxTweetLength: Number(draft.maxTweetLength.trim()),
+        allowedFileTypes: parseFileTypes(draft.allowedFileTypes),
+      });
+      setResult({ tone: 'success', text: tr.admin.settingsSaved });
+    } catch (error) {
+      setResult({ tone: 'error', text: saveErrorText(error) });
+    }
+  };
+
+  const toggles: { key: Toggle; label: string; hint: string }[] = [
+    {
+      key: 'registrationEnabled',
+      label: tr.admin.registrationEnabled,
+      hint: tr.admin.registrationEnabledHint,
+    },
+    {
+      key: 'emailVerificationRequired',
+      label: tr.admin.emailVerificationRequired,
+      hint: tr.admin.emailVerificationRequiredHint,
+    },
+    { key: 'maintenanceMode', label: tr.admin.maintenanceMode, hint: tr.admin.maintenanceModeHint },
+  ];
+
+  return (
+    <form className="admin-settings" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <SettingsGroup title={tr.admin.sectionGeneral}>
+        <Field label={tr.admin.siteName} hint={tr.admin.siteNameHint}>
+          {(props) => (
+            <input {...props} className="field__input" value={settings.siteName ?? ''} readOnly />
+          )}
+        </Field>
+        {toggles.map(({ key, label, hint }) => (
+          <SwitchRow
+            key={key}
+            label={label}
+            hint={hint}
+            checked={draft[key]}
+            onChange={(checked) => set(key, checked)}
+          />
+        ))}
+      </SettingsGroup>
+
+      <SettingsGroup title={tr.admin.sectionContent}>
+        <Field
+          label={tr.admin.maxTweetLength}
+          hint={tr.admin.maxTweetLengthHint}
+          error={showLengthError ? lengthError : null}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              inputMode="numeric"
+              className="field__input admin-input--number"
+              min={MAX_TWEET_LENGTH_RANGE.min}
+              max={MAX_TWEET_LENGTH_RANGE.max}
+              step={1}
+              value={draft.maxTweetLength}
+              onChange={(event) => set('maxTweetLength', event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={tr.admin.allowedFileTypes} hint={tr.admin.allowedFileTypesHint}>
+          {(props) => (
+            <input
+              {...props}
+              className="field__input"
+              value={draft.allowedFileTypes}
+              spellCheck={false}
+              autoCapitalize="off"
+              onChange={(event) => set('allowedFileTypes', event.target.value)}
+            />
+          )}
+        </Field>
+      </SettingsGroup>
+
+      <SettingsGroup title={tr.admin.sectionLimits}>
+        <p className="admin-settings__note">{tr.admin.limitsReadOnly}</p>
+        <div className="admin-settings__grid">
+          <Field label={tr.admin.rateLimitWindow} hint={tr.admin.rateLimitWindowHint}>
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                className="field__input admin-input--number"
+                min={READ_ONLY_RANGES.windowMinutes.min}
+                max={READ_ONLY_RANGES.windowMinutes.max}
+                value={round1(settings.rateLimit.windowMs / MINUTE_MS)}
+                readOnly
+              />
+            )}
+          </Field>
+          <Field label={tr.admin.rateLimitMax} hint={tr.admin.rateLimitMaxHint}>
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                className="field__input admin-input--number"
+                min={READ_ONLY_RANGES.maxRequests.min}
+                max={READ_ONLY_RANGES.maxRequests.max}
+                value={settings.rateLimit.maxRequests}
+                readOnly
+              />
+            )}
+          </Field>
+          <Field label={tr.admin.maxFileSize} hint={tr.admin.maxFileSizeHint}>
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                className="field__input admin-input--number"
+                min={READ_ONLY_RANGES.maxFileSizeMb.min}
+                max={READ_ONLY_RANGES.maxFileSizeMb.max}
+                value={round1(settings.maxFileSize / MEGABYTE)}
+                readOnly
+              />
+            )}
+          </Field>
+        </div>
+      </SettingsGroup>
+
+      <div className="admin-settings__footer">
+        <div className="admin-settings__result">
+          {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
+        </div>
+        <div className="admin-settings__buttons">
+          <Button
+            variant="secondary"
+            disabled={!dirty || save.isPending}
+            onClick={() => {
+              setDraft(toDraft(settings));
+              setSubmitted(false);
+            }}
+          >
+            {tr.admin.resetChanges}
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? tr.admin.saving : tr.admin.save}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function SettingsLoader() {
+  const { data, isPending, isError, error, isFetching, refetch } = useAdminSettings();
+  if (isPending) return <LoadingBlock label={tr.admin.settingsLoading} />;
+  if (isError || !data) {
+    return (
+      <AdminLoadError
+        title={tr.admin.settingsLoadFailed}
+        message={errorText(error, tr.admin.settingsLoadFailed, tr.admin.networkError)}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  }
+  return <SettingsForm settings={data} />;
+}
+
+/** System settings (SPEC.md 2.11, 3): admins only; anyone else gets a notice, never the form. */
+export function AdminSettings() {
+  const { user } = useAuth();
+  const isAdmin = user?.role === 'admin';
+  return (
+    <section className="admin-section">
+      <header className="admin-section__head">
+        <div>
+          <h1 className="admin-section__title">{tr.admin.settings}</h1>
+          <p className="admin-section__intro">{tr.admin.settingsIntro}</p>
+        </div>
+      </header>
+      {isAdmin ? (
+        <SettingsLoader />
+      ) : (
+        <EmptyState
+          icon={<ShieldIcon size={32} />}
+          title={tr.admin.settingsAdminOnlyTitle}
+          description={tr.admin.settingsAdminOnly}
+        />
+      )}
+    </section>
+  );
+}

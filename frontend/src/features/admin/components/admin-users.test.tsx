@@ -1,0 +1,264 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '../../../lib/types';
+import type { MockReply, MockRoutes } from '../../../test/fetch-mock';
+import {
+  ADMIN,
+  holdRequests,
+  makeUser,
+  queriesOf,
+  renderAdmin,
+  type QueryRoutes,
+} from '../test-utils';
+
+const AYSE = makeUser({
+  _id: 'u-ayse',
+  username: 'ayse',
+  displayName: 'Ayşe Yılmaz',
+  email: 'ayse@ornek.com',
+  isVerified: true,
+  createdAt: '2026-03-05T10:00:00.000Z',
+});
+const MEHMET = makeUser({
+  _id: 'u-mehmet',
+  username: 'mehmet',
+  displayName: 'Mehmet Kaya',
+  email: 'mehmet@ornek.com',
+  isActive: false,
+  role: 'moderator',
+});
+
+function usersReply(users: User[], pages = 1, page = 1): MockReply {
+  return { body: { users, pagination: { page, limit: 10, total: users.length, pages } } };
+}
+
+async function renderUsers(
+  api: MockRoutes = {},
+  byQuery: QueryRoutes = { 'GET /api/admin/users': () => usersReply([ADMIN, AYSE, MEHMET]) },
+) {
+  const alert = vi.fn();
+  vi.stubGlobal('alert', alert);
+  const result = await renderAdmin('/admin/users', { api, byQuery });
+  await screen.findByText('Ayşe Yılmaz');
+  return { ...result, alert };
+}
+
+function rowOf(name: string) {
+  const row = within(screen.getByRole('main')).getByText(name).closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return within(row);
+}
+
+function patches(calls: { method: string; url: string; body: unknown }[]) {
+  return calls.filter((call) => call.method === 'PATCH');
+}
+
+describe('AdminUsers', () => {
+  it('lists the first page of 10 with every column of a row', async () => {
+    const { calls } = await renderUsers();
+    const [query] = queriesOf(calls, '/api/admin/users');
+    expect(query.get('page')).toBe('1');
+    expect(query.get('limit')).toBe('10');
+
+    const ayse = rowOf('Ayşe Yılmaz');
+    expect(ayse.getByText('A')).toBeTruthy();
+    expect(ayse.getByText('@ayse')).toBeTruthy();
+    expect(ayse.getByText('ayse@ornek.com')).toBeTruthy();
+    expect(ayse.getByTestId('verified-badge')).toBeTruthy();
+    expect(ayse.getByText('Aktif')).toBeTruthy();
+    expect(ayse.getByText('5 Mar 2026')).toBeTruthy();
+    expect((ayse.getByRole('combobox') as HTMLSelectElement).value).toBe('user');
+
+    const mehmet = rowOf('Mehmet Kaya');
+    expect(mehmet.getByText('Devre dışı')).toBeTruthy();
+    expect(mehmet.queryByTestId('verified-badge')).toBeNull();
+    expect((mehmet.getByRole('combobox') as HTMLSelectElement).value).toBe('moderator');
+    expect(mehmet.getByRole('button', { name: 'Aktifleştir' })).toBeTruthy();
+    expect(mehmet.getByRole('button', { name: 'Doğrula' })).toBeTruthy();
+    expect(mehmet.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Kullanıcı',
+      'Moderatör',
+      'Yönetici',
+    ]);
+  });
+
+  it('deactivates with { isActive: false } and changes the row only after the server agrees', async () => {
+    const { fetchMock, calls, alert } = await renderUsers({
+      'PATCH /api/admin/users/u-ayse': { body: { message: 'Güncellendi', user: {} } },
+    });
+    const held = holdRequests(fetchMock, 'PATCH');
+    const ayse = rowOf('Ayşe Yılmaz');
+    await userEvent.click(ayse.getByRole('button', { name: 'Devre dışı bırak' }));
+
+    // The server has not answered yet: nothing changed, and the controls wait.
+    expect(ayse.getByText('Aktif')).toBeTruthy();
+    expect(
+      (ayse.getByRole('button', { name: 'Devre dışı bırak' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(alert).not.toHaveBeenCalled();
+
+    held.release();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Kullanıcı başarıyla güncellendi'));
+    expect(ayse.getByText('Devre dışı')).toBeTruthy();
+    expect(ayse.getByRole('button', { name: 'Aktifleştir' })).toBeTruthy();
+    expect(patches(calls)).toHaveLength(1);
+    expect(patches(calls)[0].body).toEqual({ isActive: false });
+  });
+
+  it('activates an inactive account with { isActive: true }', async () => {
+    const { calls, alert } = await renderUsers({
+      'PATCH /api/admin/users/u-mehmet': { body: { message: 'Güncellendi' } },
+    });
+    await userEvent.click(rowOf('Mehmet Kaya').getByRole('button', { name: 'Aktifleştir' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Kullanıcı başarıyla güncellendi'));
+    expect(patches(calls)[0].body).toEqual({ isActive: true });
+    expect(rowOf('Mehmet Kaya').getByText('Aktif')).toBeTruthy();
+  });
+
+  it('verifies and unverifies with { isVerified } alone', async () => {
+    const { calls, alert } = await renderUsers({
+      'PATCH /api/admin/users/u-mehmet': { body: { message: 'Güncellendi' } },
+      'PATCH /api/admin/users/u-ayse': { body: { message: 'Güncellendi' } },
+    });
+    await userEvent.click(rowOf('Mehmet Kaya').getByRole('button', { name: 'Doğrula' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledTimes(1));
+    expect(patches(calls)[0]).toMatchObject({
+      url: '/api/admin/users/u-mehmet',
+      body: { isVerified: true },
+    });
+    expect(Object.keys(patches(calls)[0].body as object)).toEqual(['isVerified']);
+    expect(rowOf('Mehmet Kaya').getByTestId('verified-badge')).toBeTruthy();
+    expect(rowOf('Mehmet Kaya').getByRole('button', { name: 'Doğrulamayı kaldır' })).toBeTruthy();
+
+    await userEvent.click(rowOf('Ayşe Yılmaz').getByRole('button', { name: 'Doğrulamayı kaldır' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledTimes(2));
+    expect(patches(calls)[1]).toMatchObject({
+      url: '/api/admin/users/u-ayse',
+      body: { isVerified: false },
+    });
+    expect(rowOf('Ayşe Yılmaz').queryByTestId('verified-badge')).toBeNull();
+  });
+
+  it('changes the role with { role } alone, shown only after success', async () => {
+    const { fetchMock, calls, alert } = await renderUsers({
+      'PATCH /api/admin/users/u-ayse': { body: { message: 'Güncellendi' } },
+    });
+    const held = holdRequests(fetchMock, 'PATCH');
+    const select = rowOf('Ayşe Yılmaz').getByRole('combobox') as HTMLSelectElement;
+    await userEvent.selectOptions(select, 'moderator');
+    expect(select.value).toBe('user');
+
+    held.release();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Kullanıcı başarıyla güncellendi'));
+    expect(select.value).toBe('moderator');
+    expect(patches(calls).map((call) => call.body)).toEqual([{ role: 'moderator' }]);
+  });
+
+  it("disables deactivation and role change on the admin's own row", async () => {
+    await renderUsers();
+    const own = rowOf('Yönetici Hanım');
+    expect(own.getByText('Siz')).toBeTruthy();
+    expect(
+      (own.getByRole('button', { name: 'Devre dışı bırak' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect((own.getByRole('combobox') as HTMLSelectElement).disabled).toBe(true);
+    expect(
+      (own.getByRole('button', { name: 'Doğrulamayı kaldır' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    // Other rows stay editable.
+    expect((rowOf('Ayşe Yılmaz').getByRole('combobox') as HTMLSelectElement).disabled).toBe(false);
+  });
+
+  it.each<[string, MockReply, string]>([
+    [
+      'a server error',
+      { status: 403, body: { message: 'Bu işlem için yetkiniz yok' } },
+      'Hata: Bu işlem için yetkiniz yok',
+    ],
+    ['a network failure', { networkError: true }, 'Hata: Bağlantı hatası'],
+  ])('alerts the failure and changes nothing on %s', async (_, reply, text) => {
+    const { alert } = await renderUsers({ 'PATCH /api/admin/users/u-ayse': reply });
+    const ayse = rowOf('Ayşe Yılmaz');
+    await userEvent.click(ayse.getByRole('button', { name: 'Devre dışı bırak' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(text));
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(ayse.getByText('Aktif')).toBeTruthy();
+    expect(ayse.getByRole('button', { name: 'Devre dışı bırak' })).toBeTruthy();
+
+    await userEvent.selectOptions(ayse.getByRole('combobox'), 'admin');
+    await waitFor(() => expect(alert).toHaveBeenCalledTimes(2));
+    expect((ayse.getByRole('combobox') as HTMLSelectElement).value).toBe('user');
+  });
+
+  it('shows the empty state', async () => {
+    vi.stubGlobal('alert', vi.fn());
+    await renderAdmin('/admin/users', { api: { 'GET /api/admin/users': usersReply([]) } });
+    expect(await screen.findByRole('heading', { name: 'Kullanıcı bulunamadı' })).toBeTruthy();
+  });
+
+  it('shows a load error with a retry', async () => {
+    let fail = true;
+    await renderAdmin('/admin/users', {
+      api: {
+        'GET /api/admin/users': () =>
+          fail ? { status: 500, body: { message: 'Sunucu hatası' } } : usersReply([AYSE]),
+      },
+    });
+    const alertBox = await screen.findByRole('alert');
+    expect(alertBox.textContent).toContain('Kullanıcılar yüklenemedi');
+    expect(alertBox.textContent).toContain('Sunucu hatası');
+    fail = false;
+    await userEvent.click(within(alertBox).getByRole('button', { name: 'Tekrar dene' }));
+    expect(await screen.findByText('Ayşe Yılmaz')).toBeTruthy();
+  });
+
+  it('shows a loading state first', async () => {
+    const { fetchMock } = await renderAdmin('/admin/users', {
+      api: { 'GET /api/admin/users': usersReply([AYSE]) },
+    });
+    expect(screen.getByRole('status', { name: 'Kullanıcılar yükleniyor…' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalled();
+    await screen.findByText('Ayşe Yılmaz');
+  });
+
+  it('pages with Önceki / Sonraki and "Sayfa X / Y"', async () => {
+    const { calls } = await renderUsers(
+      {},
+      {
+        'GET /api/admin/users': (params) => {
+          const page = Number(params.get('page'));
+          return usersReply(page === 2 ? [MEHMET] : [AYSE], 3, page);
+        },
+      },
+    );
+    expect(screen.getByText('Sayfa 1 / 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Önceki' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sonraki' }));
+    expect(await screen.findByText('Mehmet Kaya')).toBeTruthy();
+    expect(screen.getByText('Sayfa 2 / 3')).toBeTruthy();
+    expect(queriesOf(calls, '/api/admin/users').at(-1)?.get('page')).toBe('2');
+  });
+
+  it('searches once typing pauses and starts again from page 1', async () => {
+    const { calls } = await renderUsers(
+      {},
+      { 'GET /api/admin/users': () => usersReply([AYSE], 3) },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sonraki' }));
+    await screen.findByText('Sayfa 2 / 3');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Kullanıcı ara' }), 'ayşe');
+    // Debounced: no request per keystroke.
+    expect(queriesOf(calls, '/api/admin/users').some((q) => q.has('search'))).toBe(false);
+    await waitFor(() =>
+      expect(queriesOf(calls, '/api/admin/users').some((q) => q.get('search') === 'ayşe')).toBe(
+        true,
+      ),
+    );
+    const searches = queriesOf(calls, '/api/admin/users').filter((q) => q.has('search'));
+    expect(searches.map((q) => [q.get('search'), q.get('page')])).toEqual([['ayşe', '1']]);
+    expect(await screen.findByText('Sayfa 1 / 3')).toBeTruthy();
+  });
+});

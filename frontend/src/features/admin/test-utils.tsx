@@ -1,0 +1,114 @@
+// Helpers for the admin component tests: mount the real route table at an /admin path with a
+// signed-in staff member and stubbed API answers.
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from '../../app/providers';
+import { routes } from '../../app/router';
+import type { Post, User } from '../../lib/types';
+import { mockFetch, type MockReply, type MockRoutes } from '../../test/fetch-mock';
+
+/** Answers chosen from the query string: `{ 'GET /api/admin/users': (params) => reply }`. */
+export type QueryRoutes = Record<string, (params: URLSearchParams) => MockReply>;
+
+export const ADMIN: User = {
+  _id: 'u-admin',
+  id: 'u-admin',
+  username: 'yonetici',
+  displayName: 'Yönetici Hanım',
+  email: 'admin@gundem.local',
+  role: 'admin',
+  isActive: true,
+  isVerified: true,
+  createdAt: '2025-01-10T09:00:00.000Z',
+};
+
+export const MODERATOR: User = {
+  _id: 'u-mod',
+  id: 'u-mod',
+  username: 'moderator',
+  displayName: 'Mert Moderatör',
+  role: 'moderator',
+  isActive: true,
+};
+
+export function makeUser(overrides: Partial<User> & { _id: string }): User {
+  return {
+    id: overrides._id,
+    username: overrides._id,
+    displayName: overrides._id,
+    email: `${overrides._id}@ornek.com`,
+    role: 'user',
+    isActive: true,
+    isVerified: false,
+    isEmailVerified: true,
+    createdAt: '2026-03-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makePost(overrides: Partial<Post> & { _id: string }): Post {
+  const author = { _id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz', isVerified: true };
+  return {
+    id: overrides._id,
+    content: `Gönderi ${overrides._id}`,
+    createdAt: '2026-03-05T10:00:00.000Z',
+    user: author,
+    author,
+    likeCount: 3,
+    retweetCount: 1,
+    replyCount: 2,
+    ...overrides,
+  };
+}
+
+/** Signs `user` in, renders the app at `path` and waits for the admin frame. */
+export async function renderAdmin(
+  path: string,
+  {
+    user = ADMIN,
+    api = {},
+    byQuery = {},
+  }: { user?: User; api?: MockRoutes; byQuery?: QueryRoutes } = {},
+) {
+  localStorage.setItem('gundem_token', 'tok');
+  const routesByQuery: MockRoutes = {};
+  let nextParams = new URLSearchParams();
+  for (const [key, reply] of Object.entries(byQuery)) routesByQuery[key] = () => reply(nextParams);
+  const mock = mockFetch({ 'GET /api/auth/me': { body: { user } }, ...api, ...routesByQuery });
+  const inner = mock.fetchMock.getMockImplementation();
+  mock.fetchMock.mockImplementation(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    nextParams = new URL(url, 'http://localhost').searchParams;
+    return inner!(input, init);
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  await screen.findByRole('navigation', { name: 'Yönetim menüsü' });
+  return { ...mock, router };
+}
+
+/** Holds every fetch of `method` until `release()` is called, to look at the screen meanwhile. */
+export function holdRequests(fetchMock: ReturnType<typeof mockFetch>['fetchMock'], method: string) {
+  const inner = fetchMock.getMockImplementation();
+  if (!inner) throw new Error('fetch is not mocked');
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  fetchMock.mockImplementation(async (input, init) => {
+    if ((init?.method ?? 'GET').toUpperCase() === method) await gate;
+    return inner(input, init);
+  });
+  return { release: () => release() };
+}
+
+/** The search parameters of the recorded calls to `path`. */
+export function queriesOf(calls: { method: string; url: string }[], path: string) {
+  return calls
+    .filter((call) => call.method === 'GET' && call.url.split('?')[0] === path)
+    .map((call) => new URL(call.url, 'http://localhost').searchParams);
+}

@@ -1,0 +1,255 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { AlertCircleIcon, ArrowLeftIcon, MailIcon } from '../../../components/icons';
+import { LoadingBlock, Spinner } from '../../../components/spinner';
+import { VerifiedBadge } from '../../../components/verified-badge';
+import { NetworkError } from '../../../lib/api-client';
+import { useViewerKey } from '../../../lib/auth';
+import { displayNameOf, formatFullDate, usernameOf } from '../../../lib/format';
+import { messagesPath, profilePath } from '../../../lib/paths';
+import type { Message, PostAuthor } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+import { useConversation } from '../api/get-conversation';
+import { markConversationRead } from '../api/message-cache';
+import { MESSAGE_MAX_LENGTH, useSendMessage } from '../api/send-message';
+import { formatMessageTime } from '../message-time';
+
+export interface ChatPaneProps {
+  /** The other member's id (the conversation's id). */
+  userId: string;
+  user: PostAuthor;
+  now: number;
+}
+
+/** Closer than this to the bottom counts as "reading the latest": new messages scroll into view. */
+const STICK_TO_BOTTOM_PX = 80;
+const COMPOSER_MAX_HEIGHT = 140;
+
+/** The open conversation: its messages (own on the right) and the composer. */
+export function ChatPane({ userId, user, now }: ChatPaneProps) {
+  const queryClient = useQueryClient();
+  const viewer = useViewerKey();
+  const query = useConversation(userId);
+  const name = displayNameOf(user);
+  const username = usernameOf(user);
+
+  // Oldest first on screen; the cache holds newest first.
+  const messages = useMemo(() => {
+    const seen = new Set<string>();
+    const list: Message[] = [];
+    for (const page of query.data?.pages ?? []) {
+      for (const message of page.messages) {
+        if (seen.has(message.id)) continue;
+        seen.add(message.id);
+        list.push(message);
+      }
+    }
+    return list.reverse();
+  }, [query.data]);
+
+  // Reading the conversation marked it read on the server; the list follows.
+  const { dataUpdatedAt, isSuccess } = query;
+  useEffect(() => {
+    if (isSuccess) markConversationRead(queryClient, viewer, userId);
+  }, [dataUpdatedAt, isSuccess, queryClient, viewer, userId]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const fromBottom = useRef<number | null>(null);
+  const newest = messages.at(-1);
+  const oldestId = messages[0]?.id;
+  const lastSeen = useRef<{ newest?: string; oldest?: string }>({});
+
+  // Keeps the view where the reader is: at the bottom for a new message (when they were there
+  // or sent it), at the same message when older ones are added above.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const previous = lastSeen.current;
+    lastSeen.current = { newest: newest?.id, oldest: oldestId };
+    if (previous.newest === undefined || newest?.id !== previous.newest) {
+      const nearBottom = fromBottom.current === null || fromBottom.current < STICK_TO_BOTTOM_PX;
+      if (previous.newest === undefined || nearBottom || newest?.isOwn) {
+        element.scrollTop = element.scrollHeight;
+      }
+    } else if (oldestId !== previous.oldest && fromBottom.current !== null) {
+      element.scrollTop = element.scrollHeight - element.clientHeight - fromBottom.current;
+    }
+    fromBottom.current = element.scrollHeight - element.clientHeight - element.scrollTop;
+  }, [newest?.id, newest?.isOwn, oldestId]);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (element) {
+      fromBottom.current = element.scrollHeight - element.clientHeight - element.scrollTop;
+    }
+  };
+
+  let body;
+  if (query.isPending) {
+    body = <LoadingBlock label={tr.app.loading} />;
+  } else if (!query.data) {
+    body = (
+      <EmptyState
+        className="empty-state--compact"
+        icon={<AlertCircleIcon size={28} />}
+        title={tr.messages.chatLoadFailed}
+        description={query.error instanceof NetworkError ? tr.messages.networkError : undefined}
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {tr.messages.retry}
+          </Button>
+        }
+      />
+    );
+  } else if (messages.length === 0) {
+    body = (
+      <EmptyState
+        className="empty-state--compact"
+        icon={<MailIcon size={28} />}
+        title={tr.messages.empty}
+        description={tr.messages.chatEmptyText(name)}
+      />
+    );
+  } else {
+    body = (
+      <>
+        {query.hasNextPage ? (
+          <div className="chat__older">
+            {query.isFetchingNextPage ? (
+              <Spinner size="sm" />
+            ) : (
+              <Button variant="ghost" size="sm" onClick={() => void query.fetchNextPage()}>
+                {tr.messages.olderMessages}
+              </Button>
+            )}
+          </div>
+        ) : null}
+        <ol className="chat__messages" aria-label={tr.messages.chatLabel(name)}>
+          {messages.map((message) => (
+            <li
+              key={message.id}
+              className={message.isOwn ? 'bubble-row bubble-row--own' : 'bubble-row'}
+              data-testid="message"
+              data-own={message.isOwn}
+            >
+              <div className="bubble">
+                {message.isOwn ? <span className="visually-hidden">{tr.messages.own}: </span> : null}
+                <p className="bubble__text">{message.text}</p>
+              </div>
+              <time
+                className="bubble__time"
+                dateTime={message.timestamp}
+                title={formatFullDate(message.timestamp)}
+              >
+                {formatMessageTime(message.timestamp, now)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </>
+    );
+  }
+
+  return (
+    <div className="chat">
+      <header className="chat__header">
+        <Link to={messagesPath()} className="icon-button chat__back" aria-label={tr.messages.back}>
+          <ArrowLeftIcon size={20} />
+        </Link>
+        <Link to={profilePath(username)} className="chat__person">
+          <Avatar displayName={user.displayName} seed={user.username} size="sm" />
+          <span className="chat__names">
+            <span className="chat__name">
+              <span>{name}</span>
+              {user.isVerified ? <VerifiedBadge size={16} /> : null}
+            </span>
+            <span className="chat__handle">@{username}</span>
+          </span>
+        </Link>
+      </header>
+      <div className="chat__scroll" ref={scrollRef} onScroll={onScroll}>
+        {body}
+      </div>
+      <MessageComposer receiverId={userId} disabled={!query.data} />
+    </div>
+  );
+}
+
+/** The message box: Enter sends, Shift+Enter starts a new line; a failed send keeps the text. */
+export function MessageComposer({
+  receiverId,
+  disabled,
+}: {
+  receiverId: string;
+  disabled?: boolean;
+}) {
+  const [text, setText] = useState('');
+  const send = useSendMessage();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const content = text.trim();
+  const canSend = !disabled && content.length > 0 && !send.isPending;
+
+  // Grows with the text up to a few lines.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    input.style.height = 'auto';
+    input.style.height = `${Math.min(input.scrollHeight, COMPOSER_MAX_HEIGHT)}px`;
+  }, [text]);
+
+  const submit = () => {
+    if (!canSend) return;
+    const sent = text;
+    send.mutate(
+      { receiverId, content },
+      // Only what was sent is cleared: text typed meanwhile stays.
+      { onSuccess: () => setText((current) => (current === sent ? '' : current)) },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form className="chat__composer" onSubmit={onSubmit}>
+      <label className="visually-hidden" htmlFor={`message-${receiverId}`}>
+        {tr.messages.inputLabel}
+      </label>
+      <textarea
+        id={`message-${receiverId}`}
+        ref={inputRef}
+        className="chat__input"
+        rows={1}
+        maxLength={MESSAGE_MAX_LENGTH}
+        placeholder={tr.messages.inputPlaceholder}
+        title={tr.messages.inputHint}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <Button type="submit" size="sm" disabled={!canSend}>
+        {tr.messages.send}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+// `message:new` and reconnects → the conversation list and the open conversation.
+import { useQueryClient } from '@tanstack/react-query';
+import { useViewerKey } from '../../../lib/auth';
+import { useSocketEvent, useSocketResync } from '../../../lib/socket';
+import { conversationsQueryKey } from '../api/get-conversations';
+import {
+  addMessages,
+  cachedConversation,
+  fillConversationGap,
+  markConversationRead,
+  moveConversationToTop,
+  newestMessage,
+} from '../api/message-cache';
+
+/**
+ * While the messages screen is open. `openUserId` is the member whose conversation is shown:
+ * their messages join the chat at once and are marked read (the gap-filling fetch does that);
+ * a message in another conversation moves it to the top with its unread count.
+ */
+export function useLiveMessages(openUserId: string | null): void {
+  const queryClient = useQueryClient();
+  const viewer = useViewerKey();
+
+  useSocketEvent('message:new', (event) => {
+    const { message, conversation } = event ?? {};
+    const userId = conversation?.id;
+    if (!message || !userId) return;
+    const isOpen = userId === openUserId;
+    const before = newestMessage(queryClient, userId, viewer);
+    addMessages(queryClient, userId, viewer, [message]);
+
+    const previous = cachedConversation(queryClient, viewer, userId);
+    const unreadCount = isOpen
+      ? 0
+      : message.isOwn
+        ? (conversation.unreadCount ?? previous?.unreadCount ?? 0)
+        : // The server counts unread messages; without its count, one more.
+          (conversation.unreadCount ?? (previous?.unreadCount ?? 0) + 1);
+    moveConversationToTop(queryClient, viewer, {
+      ...previous,
+      ...conversation,
+      user: conversation.user ?? previous?.user ?? {},
+      lastMessage: {
+        text: message.text,
+        timestamp: message.timestamp,
+        isRead: isOpen || message.isOwn,
+      },
+      unreadCount,
+    });
+
+    // Reading the open conversation marks it read on the server, and catches anything missed.
+    if (isOpen && !message.isOwn) {
+      void fillConversationGap(queryClient, userId, viewer, before);
+    }
+  });
+
+  useSocketResync(() => {
+    void queryClient.invalidateQueries({
+      queryKey: conversationsQueryKey(viewer),
+      refetchType: 'active',
+    });
+    if (openUserId) {
+      void fillConversationGap(queryClient, openUserId, viewer).then(() =>
+        markConversationRead(queryClient, viewer, openUserId),
+      );
+    }
+  });
+}

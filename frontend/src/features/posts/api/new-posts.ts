@@ -1,0 +1,60 @@
+// Posts announced by `post:new` that the home feed has not shown yet (the "N yeni gönderi"
+// pill). They wait in the query cache, per viewer, until the pill is clicked: the feed never
+// moves by itself.
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useViewerKey } from '../../../lib/auth';
+import type { Post } from '../../../lib/types';
+import { postIdOf } from '../post-model';
+import { prependToList } from './post-cache';
+import { timelineQueryKey } from './get-timeline';
+
+// Outside the `posts` root: these are not a list on screen, cache patches leave them alone.
+export const newPostsQueryKey = (viewer: string) => ['timeline-new', viewer] as const;
+
+const EMPTY: Post[] = [];
+
+/** The waiting posts of the viewer, newest first. */
+export function usePendingPosts(): Post[] {
+  const viewer = useViewerKey();
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: newPostsQueryKey(viewer),
+    // Nothing to fetch: a refetch keeps what the socket gathered.
+    queryFn: () => queryClient.getQueryData<Post[]>(newPostsQueryKey(viewer)) ?? EMPTY,
+    initialData: EMPTY,
+    staleTime: Infinity,
+  });
+  return data;
+}
+
+function byNewest(a: Post, b: Post): number {
+  return new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
+}
+
+/** Adds posts to the waiting list (each once). */
+export function addPendingPosts(queryClient: QueryClient, viewer: string, posts: Post[]): void {
+  if (posts.length === 0) return;
+  queryClient.setQueryData<Post[]>(newPostsQueryKey(viewer), (current = EMPTY) => {
+    const ids = new Set(current.map(postIdOf));
+    const fresh = posts.filter((post) => !ids.has(postIdOf(post)));
+    return fresh.length ? [...fresh, ...current].sort(byNewest) : current;
+  });
+}
+
+export function removePendingPost(queryClient: QueryClient, viewer: string, postId: string): void {
+  queryClient.setQueryData<Post[]>(newPostsQueryKey(viewer), (current = EMPTY) =>
+    current.some((post) => postIdOf(post) === postId)
+      ? current.filter((post) => postIdOf(post) !== postId)
+      : current,
+  );
+}
+
+/** Puts the waiting posts at the top of the home feed, newest first, and empties the list. */
+export function showPendingPosts(queryClient: QueryClient, viewer: string): void {
+  const pending = queryClient.getQueryData<Post[]>(newPostsQueryKey(viewer)) ?? EMPTY;
+  // Oldest first, so that the newest ends up on top.
+  for (const post of [...pending].reverse()) {
+    prependToList(queryClient, timelineQueryKey(viewer), post);
+  }
+  queryClient.setQueryData<Post[]>(newPostsQueryKey(viewer), EMPTY);
+}

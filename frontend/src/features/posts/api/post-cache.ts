@@ -1,0 +1,117 @@
+// Every list of posts lives in the query cache under the one root key `posts`, so a like, a
+// repost or a reply can patch each cached copy of a post wherever it is shown (the timeline,
+// search results, profile lists, a post's page) — bluesky's "post shadow", done on the cache.
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Post } from '../../../lib/types';
+import { postIdOf } from '../post-model';
+
+export const POSTS_ROOT_KEY = ['posts'] as const;
+
+/** A page as the cache holds it: a list page has `posts`, a post's page `post` and `replies`. */
+export interface CachedPostPage {
+  posts?: Post[];
+  post?: Post;
+  replies?: Post[];
+  nextCursor?: string | null;
+}
+
+type CachedPosts = InfiniteData<CachedPostPage, unknown>;
+
+function isInfinite(data: unknown): data is CachedPosts {
+  return Boolean(data && typeof data === 'object' && Array.isArray((data as CachedPosts).pages));
+}
+
+function mapPage(page: CachedPostPage, fn: (post: Post) => Post): CachedPostPage {
+  let changed = false;
+  const mapList = (list: Post[] | undefined) => {
+    if (!list) return list;
+    const next = list.map((post) => {
+      const mapped = fn(post);
+      if (mapped !== post) changed = true;
+      return mapped;
+    });
+    return next;
+  };
+  const posts = mapList(page.posts);
+  const replies = mapList(page.replies);
+  let { post } = page;
+  if (post) {
+    const mapped = fn(post);
+    if (mapped !== post) {
+      changed = true;
+      post = mapped;
+    }
+  }
+  return changed ? { ...page, posts, replies, post } : page;
+}
+
+/** Applies `fn` to the post `postId` in every cached list and post page. */
+export function patchPostEverywhere(
+  queryClient: QueryClient,
+  postId: string,
+  fn: (post: Post) => Post,
+): void {
+  queryClient.setQueriesData<CachedPosts>({ queryKey: POSTS_ROOT_KEY }, (data) => {
+    if (!isInfinite(data)) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      const next = mapPage(page, (post) => (postIdOf(post) === postId ? fn(post) : post));
+      if (next !== page) changed = true;
+      return next;
+    });
+    return changed ? { ...data, pages } : data;
+  });
+}
+
+/**
+ * Takes the post `postId` out of every cached list and reply list. A cached page of the post
+ * itself is reset, so an open one refetches and shows that the post is gone.
+ */
+export function removePostEverywhere(queryClient: QueryClient, postId: string): void {
+  queryClient.setQueriesData<CachedPosts>({ queryKey: POSTS_ROOT_KEY }, (data) => {
+    if (!isInfinite(data)) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      const keep = (list: Post[] | undefined) => {
+        if (!list) return list;
+        const next = list.filter((post) => postIdOf(post) !== postId);
+        if (next.length === list.length) return list;
+        changed = true;
+        return next;
+      };
+      const posts = keep(page.posts);
+      const replies = keep(page.replies);
+      return posts === page.posts && replies === page.replies ? page : { ...page, posts, replies };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+  void queryClient.resetQueries({
+    queryKey: POSTS_ROOT_KEY,
+    predicate: (query) => query.queryKey[1] === 'detail' && query.queryKey[2] === postId,
+  });
+}
+
+/** Puts `post` first in the cached list under `queryKey` (when that list is cached). */
+export function prependToList(queryClient: QueryClient, queryKey: QueryKey, post: Post): void {
+  const id = postIdOf(post);
+  queryClient.setQueriesData<CachedPosts>({ queryKey }, (data) => {
+    if (!isInfinite(data) || data.pages.length === 0) return data;
+    const [first, ...rest] = data.pages;
+    const others = (first.posts ?? []).filter((item) => postIdOf(item) !== id);
+    return { ...data, pages: [{ ...first, posts: [post, ...others] }, ...rest] };
+  });
+}
+
+/** Adds `reply` after the replies already loaded on the cached page of its post. */
+export function appendReply(queryClient: QueryClient, queryKey: QueryKey, reply: Post): void {
+  const id = postIdOf(reply);
+  queryClient.setQueriesData<CachedPosts>({ queryKey }, (data) => {
+    if (!isInfinite(data) || data.pages.length === 0) return data;
+    const pages = [...data.pages];
+    const lastIndex = pages.length - 1;
+    const last = pages[lastIndex];
+    const replies = (last.replies ?? []).filter((item) => postIdOf(item) !== id);
+    pages[lastIndex] = { ...last, replies: [...replies, reply] };
+    return { ...data, pages };
+  });
+}

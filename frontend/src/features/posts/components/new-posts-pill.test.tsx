@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeSocket } from '../../../test/fake-socket';
+import { makePost, page } from '../../../test/fixtures';
+import { member, renderWithProviders } from '../../../test/render';
+import { HomeTimeline } from './home-timeline';
+import { LivePosts } from './live-posts';
+
+const ayseAuthor = { _id: 'u-ayse', id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz' };
+const zeynepAuthor = { _id: 'u-zeynep', id: 'u-zeynep', username: 'zeynep', displayName: 'Zeynep' };
+
+function renderHome() {
+  const fake = createFakeSocket();
+  const view = renderWithProviders(
+    <>
+      <LivePosts />
+      <HomeTimeline />
+    </>,
+    {
+      user: member,
+      socket: fake.factory,
+      fetch: {
+        'GET /api/posts/timeline': {
+          body: page([makePost({ _id: 'old', content: 'Eski gönderi' })]),
+        },
+      },
+    },
+  );
+  return { ...view, socket: fake.socket };
+}
+
+function contents() {
+  return screen.getAllByTestId('post-card').map((card) => card.querySelector('.post-card__content')?.textContent);
+}
+
+const newPost = (id: string, content: string, author = zeynepAuthor, secondsAgo = 0) =>
+  makePost({
+    _id: id,
+    content,
+    author,
+    createdAt: new Date(Date.now() - secondsAgo * 1000).toISOString(),
+  });
+
+describe('new posts pill', () => {
+  it('counts new posts from others, never moves the feed, and prepends them on click', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { socket } = renderHome();
+    await screen.findByText('Eski gönderi');
+    expect(screen.queryByRole('button', { name: /yeni gönderi/ })).toBeNull();
+
+    await socket.serverEmit('post:new', { post: newPost('n1', 'Birinci yeni', zeynepAuthor, 5) });
+    await socket.serverEmit('post:new', { post: newPost('n2', 'İkinci yeni') });
+    // The viewer's own post (sent from another tab) does not count.
+    await socket.serverEmit('post:new', { post: newPost('n3', 'Kendi gönderim', ayseAuthor) });
+    // The same post twice counts once.
+    await socket.serverEmit('post:new', { post: newPost('n2', 'İkinci yeni') });
+
+    const pill = screen.getByRole('button', { name: '2 yeni gönderi' });
+    expect(contents()).toEqual(['Eski gönderi']);
+
+    await userEvent.click(pill);
+    await waitFor(() =>
+      expect(contents()).toEqual(['İkinci yeni', 'Birinci yeni', 'Eski gönderi']),
+    );
+    expect(screen.queryByRole('button', { name: /yeni gönderi/ })).toBeNull();
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+  });
+
+  it('does not count a post the feed already shows (the own post just sent)', async () => {
+    const { socket } = renderHome();
+    await screen.findByText('Eski gönderi');
+    await socket.serverEmit('post:new', { post: makePost({ _id: 'old', content: 'Eski gönderi' }) });
+    expect(screen.queryByRole('button', { name: /yeni gönderi/ })).toBeNull();
+  });
+});

@@ -1,0 +1,259 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Post, PostsPage } from '../../../lib/types';
+import { makePost, page } from '../../../test/fixtures';
+import {
+  createTestQueryClient,
+  currentLocation,
+  member,
+  renderWithProviders,
+} from '../../../test/render';
+import { postQueryKey, type PostThreadPage } from '../api/get-post';
+import { userPostsQueryKey } from '../api/get-user-posts';
+import { searchPostsQueryKey } from '../api/search-posts';
+import { PostCard } from './post-card';
+import { TimelineFeed } from './timeline-feed';
+
+const verifiedAuthor = {
+  _id: 'u-zeynep',
+  id: 'u-zeynep',
+  username: 'zeynep',
+  displayName: 'zeynep kaya',
+  isVerified: true,
+};
+
+function card() {
+  return screen.getByTestId('post-card');
+}
+
+function action(name: string) {
+  return within(card()).getByRole('button', { name }) as HTMLButtonElement;
+}
+
+describe('PostCard — what it shows', () => {
+  it('shows the avatar initial, names, verified badge, time, content and counts', () => {
+    const post = makePost({
+      _id: 'p1',
+      author: verifiedAuthor,
+      content: 'İlk gönderi #gündem https://ornek.com.tr/yazi. @mehmet selam',
+      createdAt: new Date(Date.now() - 5 * 60_000 - 10_000).toISOString(),
+      likeCount: 12,
+      retweetCount: 3,
+      replyCount: 1500,
+    });
+    renderWithProviders(<PostCard post={post} />);
+
+    expect(within(card()).getByTestId('avatar').textContent).toBe('Z');
+    expect(within(card()).getByRole('link', { name: 'zeynep kaya' }).getAttribute('href')).toBe(
+      '/profile/zeynep',
+    );
+    expect(within(card()).getByText('@zeynep')).toBeTruthy();
+    expect(within(card()).getByRole('img', { name: 'Onaylı hesap' })).toBeTruthy();
+    expect(within(card()).getByText('5m').tagName).toBe('TIME');
+    expect(within(card()).getByText('5m').closest('a')?.getAttribute('href')).toBe('/post/p1');
+
+    const tag = within(card()).getByRole('link', { name: '#gündem' });
+    expect(tag.getAttribute('href')).toBe('/explore?q=%23g%C3%BCndem');
+    const link = within(card()).getByRole('link', { name: 'ornek.com.tr/yazi' });
+    expect(link.getAttribute('href')).toBe('https://ornek.com.tr/yazi');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(card()).getByRole('link', { name: '@mehmet' }).getAttribute('href')).toBe(
+      '/profile/mehmet',
+    );
+
+    expect(within(action('Beğen').parentElement!).getByTestId('like-count').textContent).toBe('12');
+    expect(within(action('Yeniden paylaş').parentElement!).getByTestId('repost-count').textContent).toBe('3');
+    expect(within(action('Yanıtla').parentElement!).getByTestId('reply-count').textContent).toBe('1.5K');
+    expect(action('Paylaş')).toBeTruthy();
+    expect(action('Beğen').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('uses the other screens’ units when asked', () => {
+    const post = makePost({ createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString() });
+    renderWithProviders(<PostCard post={post} timeUnits="short" />);
+    expect(within(card()).getByText('3sa')).toBeTruthy();
+  });
+
+  it('shows no badge for an unverified author and reads the profile form of the fields', () => {
+    const post: Post = {
+      _id: 'p9',
+      content: 'Profil biçimi',
+      createdAt: new Date().toISOString(),
+      author: { username: 'ali', displayName: 'Ali', isVerified: false },
+      isLiked: true,
+      isRetweeted: true,
+      engagement: { likes: 4, retweets: 2, replies: 0, views: 0 },
+    };
+    renderWithProviders(<PostCard post={post} />);
+    expect(within(card()).queryByRole('img', { name: 'Onaylı hesap' })).toBeNull();
+    expect(action('Beğen').getAttribute('aria-pressed')).toBe('true');
+    expect(action('Yeniden paylaş').getAttribute('aria-pressed')).toBe('true');
+    expect(within(action('Beğen').parentElement!).getByTestId('like-count').textContent).toBe('4');
+  });
+
+  it('opens the post when its text is clicked, but not when a hashtag is', async () => {
+    renderWithProviders(
+      <PostCard post={makePost({ _id: 'p7', content: 'Bakın #deneme burada' })} />,
+    );
+    await userEvent.click(within(card()).getByRole('link', { name: '#deneme' }));
+    expect(currentLocation()).toBe('/explore?q=%23deneme');
+  });
+
+  it('opens /post/:id from the body', async () => {
+    renderWithProviders(<PostCard post={makePost({ _id: 'p8', content: 'Gövde metni' })} />);
+    await userEvent.click(screen.getByText('Gövde metni'));
+    expect(currentLocation()).toBe('/post/p8');
+  });
+});
+
+describe('PostCard — like and repost', () => {
+  it("sets the like from the server's answer", async () => {
+    const post = makePost({ _id: 'p1', likeCount: 3 });
+    const { calls } = renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([post]) },
+        // The server knows better than +1: others liked it meanwhile.
+        'POST /api/posts/p1/like': {
+          body: { liked: true, likesCount: 8, isLiked: true, likes: 8 },
+        },
+      },
+    });
+    await screen.findByTestId('post-card');
+    await userEvent.click(action('Beğen'));
+    await waitFor(() => expect(action('Beğen').getAttribute('aria-pressed')).toBe('true'));
+    expect(within(action('Beğen').parentElement!).getByTestId('like-count').textContent).toBe('8');
+    const like = calls.find((call) => call.url === '/api/posts/p1/like');
+    expect(like?.method).toBe('POST');
+    expect(like?.headers.Authorization).toBe('Bearer tok-test');
+  });
+
+  it('takes a like back when the server says so', async () => {
+    const post = makePost({ _id: 'p1', likeCount: 5, liked: true });
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([post]) },
+        'POST /api/posts/p1/like': { body: { liked: false, likesCount: 4 } },
+      },
+    });
+    await screen.findByTestId('post-card');
+    await userEvent.click(action('Beğen'));
+    await waitFor(() => expect(action('Beğen').getAttribute('aria-pressed')).toBe('false'));
+    expect(within(action('Beğen').parentElement!).getByTestId('like-count').textContent).toBe('4');
+  });
+
+  it('toggles a repost from the answer', async () => {
+    const post = makePost({ _id: 'p1', retweetCount: 1 });
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([post]) },
+        'POST /api/posts/p1/retweet': {
+          body: { retweeted: true, retweetsCount: 2, isRetweeted: true, retweets: 2 },
+        },
+      },
+    });
+    await screen.findByTestId('post-card');
+    await userEvent.click(action('Yeniden paylaş'));
+    await waitFor(() =>
+      expect(action('Yeniden paylaş').getAttribute('aria-pressed')).toBe('true'),
+    );
+    expect(within(action('Yeniden paylaş').parentElement!).getByTestId('repost-count').textContent).toBe('2');
+  });
+
+  it('patches every cached copy of the post', async () => {
+    const post = makePost({ _id: 'p1', likeCount: 1 });
+    const other = makePost({ _id: 'p2', likeCount: 1 });
+    const queryClient = createTestQueryClient();
+    const viewer = 'u-ayse';
+    const list = (posts: Post[]): InfiniteData<PostsPage> => ({
+      pages: [page(posts)],
+      pageParams: [undefined],
+    });
+    queryClient.setQueryData(searchPostsQueryKey('merhaba', viewer), list([other, post]));
+    queryClient.setQueryData(userPostsQueryKey('mehmet', viewer), list([post]));
+    queryClient.setQueryData<InfiniteData<PostThreadPage>>(postQueryKey('p1', viewer), {
+      pages: [{ post, replies: [], nextCursor: null }],
+      pageParams: [undefined],
+    });
+    queryClient.setQueryData<InfiniteData<PostThreadPage>>(postQueryKey('p0', viewer), {
+      pages: [{ post: other, replies: [post], nextCursor: null }],
+      pageParams: [undefined],
+    });
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      queryClient,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([post]) },
+        'POST /api/posts/p1/like': { body: { liked: true, likesCount: 2 } },
+      },
+    });
+    await screen.findByTestId('post-card');
+    await userEvent.click(action('Beğen'));
+    await waitFor(() => expect(action('Beğen').getAttribute('aria-pressed')).toBe('true'));
+
+    const search = queryClient.getQueryData<InfiniteData<PostsPage>>(
+      searchPostsQueryKey('merhaba', viewer),
+    );
+    expect(search?.pages[0].posts[1]).toMatchObject({ liked: true, isLiked: true, likeCount: 2 });
+    expect(search?.pages[0].posts[1].engagement?.likes).toBe(2);
+    expect(search?.pages[0].posts[0]).toMatchObject({ liked: false, likeCount: 1 });
+    const profile = queryClient.getQueryData<InfiniteData<PostsPage>>(
+      userPostsQueryKey('mehmet', viewer),
+    );
+    expect(profile?.pages[0].posts[0]).toMatchObject({ isLiked: true, likeCount: 2 });
+    const detail = queryClient.getQueryData<InfiniteData<PostThreadPage>>(
+      postQueryKey('p1', viewer),
+    );
+    expect(detail?.pages[0].post).toMatchObject({ liked: true, likeCount: 2 });
+    const thread = queryClient.getQueryData<InfiniteData<PostThreadPage>>(
+      postQueryKey('p0', viewer),
+    );
+    expect(thread?.pages[0].replies[0]).toMatchObject({ liked: true, likeCount: 2 });
+  });
+
+  it('logs a failed like without any visible text and keeps the count', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const post = makePost({ _id: 'p1', likeCount: 3 });
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([post]) },
+        'POST /api/posts/p1/like': { status: 500, body: { message: 'Sunucu hatası' } },
+      },
+    });
+    await screen.findByTestId('post-card');
+    await userEvent.click(action('Beğen'));
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(within(action('Beğen').parentElement!).getByTestId('like-count').textContent).toBe('3');
+    expect(action('Beğen').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Sunucu hatası')).toBeNull();
+  });
+});
+
+describe('PostCard — guests', () => {
+  it.each(['Beğen', 'Yeniden paylaş', 'Yanıtla'])(
+    '%s opens the login dialog and calls nothing',
+    async (name) => {
+      const { fetchMock } = renderWithProviders(<PostCard post={makePost({ _id: 'p1' })} />);
+      await userEvent.click(action(name));
+      expect(screen.getByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
+      expect(screen.queryByRole('dialog', { name: 'Yanıtla' })).toBeNull();
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it('the share button does nothing', async () => {
+    const { fetchMock } = renderWithProviders(<PostCard post={makePost({ _id: 'p1' })} />, {
+      path: '/explore',
+    });
+    await userEvent.click(action('Paylaş'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(currentLocation()).toBe('/explore');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

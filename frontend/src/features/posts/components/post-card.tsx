@@ -1,0 +1,218 @@
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Avatar } from '../../../components/avatar';
+import { HeartIcon, MessageCircleIcon, RepeatIcon, ShareIcon } from '../../../components/icons';
+import { VerifiedBadge } from '../../../components/verified-badge';
+import { useAuth } from '../../../lib/auth';
+import {
+  displayNameOf,
+  formatCount,
+  formatFullDate,
+  formatRelativeTime,
+  usernameOf,
+  type TimeUnits,
+} from '../../../lib/format';
+import { postPath, profilePath } from '../../../lib/paths';
+import { useWatchedPost } from '../../../lib/socket';
+import type { Post } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+import { useToggleLike } from '../api/toggle-like';
+import { useToggleRepost } from '../api/toggle-repost';
+import {
+  authorOf,
+  isLikedBy,
+  isRepostedBy,
+  likeCountOf,
+  postIdOf,
+  replyCountOf,
+  repostCountOf,
+} from '../post-model';
+import { PostContent } from './post-content';
+import { ReplyModal } from './reply-modal';
+
+export interface PostCardProps {
+  post: Post;
+  /** `timeline` (5m) on the home feed, `short` (5dk) on the other screens (SPEC.md 9). */
+  timeUnits?: TimeUnits;
+  /** `feed`: a list item; `detail`: the post of /post/:id; `quoted`: inside the reply dialog. */
+  variant?: 'feed' | 'detail' | 'quoted';
+}
+
+/** Clicks on links, buttons or a text selection do not open the post. */
+function isPlainClick(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  if (target.closest('a, button')) return false;
+  const selection = window.getSelection?.();
+  return !selection || selection.isCollapsed;
+}
+
+export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: PostCardProps) {
+  const navigate = useNavigate();
+  const { isAuthenticated, openAuthModal } = useAuth();
+  const [replying, setReplying] = useState(false);
+  const like = useToggleLike();
+  const repost = useToggleRepost();
+
+  const id = postIdOf(post);
+  const author = authorOf(post);
+  const username = usernameOf(author);
+  const name = displayNameOf(author);
+  const liked = isLikedBy(post);
+  const reposted = isRepostedBy(post);
+  const interactive = variant !== 'quoted';
+  // Live counts while the card is on screen (the quoted copy in the reply dialog needs none).
+  const watchRef = useWatchedPost(interactive ? id : null);
+
+  // Guests get the login dialog for every interaction (SPEC.md 5).
+  const asMember = (action: () => void) => () => {
+    if (!isAuthenticated) {
+      openAuthModal('login');
+      return;
+    }
+    action();
+  };
+
+  const openPost = (event: MouseEvent<HTMLElement>) => {
+    if (variant === 'feed' && isPlainClick(event)) navigate(postPath(id));
+  };
+
+  const time = (
+    <time dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
+      {formatRelativeTime(post.createdAt, timeUnits)}
+    </time>
+  );
+
+  return (
+    <article
+      ref={watchRef}
+      className={`post-card post-card--${variant}`}
+      data-testid="post-card"
+      data-post-id={id}
+      aria-label={`${name} @${username}`}
+    >
+      {interactive ? (
+        <Link
+          to={profilePath(username)}
+          className="post-card__avatar"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          <Avatar displayName={author.displayName} seed={author.username} />
+        </Link>
+      ) : (
+        <span className="post-card__avatar">
+          <Avatar displayName={author.displayName} seed={author.username} />
+        </span>
+      )}
+      <div className="post-card__main">
+        <header className="post-card__header">
+          {interactive ? (
+            <Link to={profilePath(username)} className="post-card__name">
+              {name}
+            </Link>
+          ) : (
+            <span className="post-card__name">{name}</span>
+          )}
+          {author.isVerified ? <VerifiedBadge size={17} /> : null}
+          <span className="post-card__handle">@{username}</span>
+          <span className="post-card__dot" aria-hidden="true">
+            ·
+          </span>
+          {interactive && variant === 'feed' ? (
+            <Link to={postPath(id)} className="post-card__time">
+              {time}
+            </Link>
+          ) : (
+            <span className="post-card__time">{time}</span>
+          )}
+          {post.isEdited ? <span className="post-card__edited">{tr.posts.edited}</span> : null}
+        </header>
+        <div
+          className={
+            variant === 'feed' ? 'post-card__body post-card__body--link' : 'post-card__body'
+          }
+          onClick={openPost}
+        >
+          <PostContent text={post.content ?? ''} className="post-card__content" />
+        </div>
+        {variant === 'detail' ? (
+          <p className="post-card__full-date">{formatFullDate(post.createdAt)}</p>
+        ) : null}
+        {interactive ? (
+          <div className="post-actions" role="group" aria-label={tr.posts.actions}>
+            <ActionButton
+              label={tr.posts.reply}
+              tone="reply"
+              count={replyCountOf(post)}
+              onClick={asMember(() => setReplying(true))}
+              icon={<MessageCircleIcon size={18} />}
+            />
+            <ActionButton
+              label={tr.posts.repost}
+              tone="repost"
+              count={repostCountOf(post)}
+              pressed={reposted}
+              onClick={asMember(() => {
+                if (!repost.isPending) repost.mutate(id);
+              })}
+              icon={<RepeatIcon size={18} />}
+            />
+            <ActionButton
+              label={tr.posts.like}
+              tone="like"
+              count={likeCountOf(post)}
+              pressed={liked}
+              onClick={asMember(() => {
+                if (!like.isPending) like.mutate(id);
+              })}
+              icon={<HeartIcon size={18} fill={liked ? 'currentColor' : 'none'} />}
+            />
+            {/* SPEC.md 2.3: present, with no behaviour. */}
+            <ActionButton label={tr.posts.share} tone="share" icon={<ShareIcon size={18} />} />
+          </div>
+        ) : null}
+      </div>
+      {replying ? <ReplyModal post={post} onClose={() => setReplying(false)} /> : null}
+    </article>
+  );
+}
+
+function ActionButton({
+  label,
+  tone,
+  icon,
+  count,
+  pressed,
+  onClick,
+}: {
+  label: string;
+  tone: 'reply' | 'repost' | 'like' | 'share';
+  icon: ReactNode;
+  count?: number;
+  pressed?: boolean;
+  onClick?: () => void;
+}) {
+  const countId = useId();
+  // The count sits beside the button, not inside it: the button's name stays exactly its
+  // visible label (WCAG 2.5.3, axe label-content-name-mismatch) and the count is its description.
+  return (
+    <span className={`post-action post-action--${tone}${pressed ? ' post-action--active' : ''}`}>
+      <button
+        type="button"
+        className="post-action__button"
+        aria-label={label}
+        aria-pressed={pressed}
+        aria-describedby={count !== undefined ? countId : undefined}
+        title={label}
+        onClick={onClick}
+      >
+        <span className="post-action__icon">{icon}</span>
+      </button>
+      {count !== undefined ? (
+        <span id={countId} className="post-action__count" data-testid={`${tone}-count`} onClick={onClick}>
+          {formatCount(count)}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,22 @@
+import { Modal } from '../../../components/modal';
+import { usernameOf } from '../../../lib/format';
+import type { Post } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+import { authorOf } from '../post-model';
+import { ComposeBox } from './compose-box';
+import { PostCard } from './post-card';
+
+/** The original post and a reply box; a sent reply closes it (SPEC.md 4). */
+export function ReplyModal({ post, onClose }: { post: Post; onClose: () => void }) {
+  return (
+    <Modal title={tr.posts.replyTitle} onClose={onClose} size="md">
+      <div className="reply-modal">
+        <PostCard post={post} variant="quoted" timeUnits="timeline" />
+        <p className="reply-modal__to">
+          {tr.posts.replyingTo} <span className="post-link">@{usernameOf(authorOf(post))}</span>
+        </p>
+        <ComposeBox replyTo={post} onPosted={onClose} autoFocus />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+// Socket events → the posts in the query cache (STYLE.md: setQueryData, never a refetch storm).
+// Mounted once for the whole app (<LivePosts /> in the layout).
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useAuth, useViewerKey } from '../../../lib/auth';
+import { useSocketEvent, useSocketResync } from '../../../lib/socket';
+import { entityId, type Post, type PostsPage, type User } from '../../../lib/types';
+import { getTimeline, timelineQueryKey } from '../api/get-timeline';
+import { addPendingPosts, removePendingPost } from '../api/new-posts';
+import { patchPostEverywhere, POSTS_ROOT_KEY, removePostEverywhere } from '../api/post-cache';
+import {
+  authorOf,
+  likeCountOf,
+  postIdOf,
+  replyCountOf,
+  repostCountOf,
+  withCounts,
+} from '../post-model';
+
+/** Whether the signed-in `user` wrote `post` (their own posts are prepended when sent). */
+export function isOwnPost(post: Post, user: User | null): boolean {
+  if (!user) return false;
+  const userId = entityId(user);
+  const author = authorOf(post);
+  if (userId && (post.userId === userId || entityId(author) === userId)) return true;
+  return Boolean(user.username) && author.username === user.username;
+}
+
+function heldPosts(data: InfiniteData<PostsPage> | undefined): Post[] {
+  return data?.pages.flatMap((page) => page.posts ?? []) ?? [];
+}
+
+function countsOf(post: Post) {
+  return {
+    likeCount: likeCountOf(post),
+    retweetCount: repostCountOf(post),
+    replyCount: replyCountOf(post),
+  };
+}
+
+/**
+ * After a reconnect: the home feed's loaded pages are fetched again to refresh the counts of the
+ * posts it holds, and posts newer than its top wait behind the pill (the feed does not move).
+ * Other open lists and post pages are refetched; inactive ones only marked stale.
+ */
+export async function resyncPosts(
+  queryClient: QueryClient,
+  viewer: string,
+  user: User | null,
+): Promise<void> {
+  const key = timelineQueryKey(viewer);
+  void queryClient.invalidateQueries({
+    queryKey: POSTS_ROOT_KEY,
+    predicate: (query) => query.queryKey[1] !== 'timeline',
+    refetchType: 'active',
+  });
+  const timeline = queryClient.getQueryCache().find<InfiniteData<PostsPage>>({
+    queryKey: key,
+    exact: true,
+  });
+  const data = timeline?.state.data;
+  if (!timeline || !data) return;
+  if (!timeline.isActive()) {
+    void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+    return;
+  }
+  const held = heldPosts(data);
+  const heldIds = new Set(held.map(postIdOf));
+  const newest = Math.max(0, ...held.map((post) => new Date(post.createdAt).getTime() || 0));
+  const pageParams = data.pageParams as (string | undefined)[];
+  const pages = await Promise.all(
+    pageParams.map((cursor) => getTimeline({ cursor }).catch(() => null)),
+  );
+  const fresh: Post[] = [];
+  pages.forEach((page, index) => {
+    for (const post of page?.posts ?? []) {
+      const id = postIdOf(post);
+      if (heldIds.has(id)) {
+        patchPostEverywhere(queryClient, id, (cached) => withCounts(cached, countsOf(post)));
+      } else if (
+        index === 0 &&
+        new Date(post.createdAt).getTime() > newest &&
+        !isOwnPost(post, user)
+      ) {
+        fresh.push(post);
+      }
+    }
+  });
+  addPendingPosts(queryClient, viewer, fresh);
+}
+
+export function useLivePosts(): void {
+  const queryClient = useQueryClient();
+  const viewer = useViewerKey();
+  const { user } = useAuth();
+
+  useSocketEvent('post:engagement', (event) => {
+    if (!event?.postId) return;
+    patchPostEverywhere(queryClient, event.postId, (post) => withCounts(post, event));
+  });
+
+  useSocketEvent('post:deleted', (event) => {
+    if (!event?.postId) return;
+    removePostEverywhere(queryClient, event.postId);
+    removePendingPost(queryClient, viewer, event.postId);
+  });
+
+  useSocketEvent('post:new', (event) => {
+    const post = event?.post;
+    if (!post || isOwnPost(post, user)) return;
+    // Only a feed that has been loaded waits for new posts; a fresh load includes them anyway.
+    const timeline = queryClient.getQueryData<InfiniteData<PostsPage>>(timelineQueryKey(viewer));
+    if (!timeline) return;
+    const id = postIdOf(post);
+    if (heldPosts(timeline).some((held) => postIdOf(held) === id)) return;
+    addPendingPosts(queryClient, viewer, [post]);
+  });
+
+  useSocketResync(() => {
+    void resyncPosts(queryClient, viewer, user);
+  });
+}

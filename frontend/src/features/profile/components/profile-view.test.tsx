@@ -1,0 +1,224 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MockReply } from '../../../test/fetch-mock';
+import { makeUser } from '../../../test/fixtures';
+import { currentLocation, deferred, member, renderWithProviders } from '../../../test/render';
+import { ProfileView } from './profile-view';
+
+const zeynep = makeUser();
+
+interface ProfileOptions {
+  user?: typeof member;
+  fetch?: Record<string, MockReply | (() => Promise<MockReply>)>;
+}
+
+function renderProfile(username: string, options: ProfileOptions = {}) {
+  return renderWithProviders(<ProfileView username={username} posts={<p>posts-slot</p>} />, {
+    user: options.user,
+    fetch: options.fetch,
+  });
+}
+
+function followersCount() {
+  return screen.getByTestId('followers-count').textContent;
+}
+
+describe('ProfileView', () => {
+  it("shows the member's details, counts and join date", async () => {
+    const { calls } = renderProfile('zeynep', {
+      fetch: { 'GET /api/users/profile/zeynep': { body: { user: zeynep } } },
+    });
+    expect(screen.getByRole('status', { name: 'Yükleniyor…' })).toBeTruthy();
+    const name = await screen.findByRole('heading', { level: 2, name: /Zeynep Kaya/ });
+    expect(within(name).getByRole('img', { name: 'Onaylı hesap' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Zeynep Kaya' })).toBeTruthy();
+    expect(screen.getByText('42 gönderi')).toBeTruthy();
+    expect(screen.getByTestId('profile-cover')).toBeTruthy();
+    expect(screen.getAllByTestId('avatar')[0].textContent).toBe('Z');
+    expect(screen.getByText('@zeynep')).toBeTruthy();
+    expect(screen.getByText('Kahve, kitap ve kod.')).toBeTruthy();
+    expect(screen.getByText('İstanbul')).toBeTruthy();
+    const website = screen.getByRole('link', { name: 'zeynep.dev' });
+    expect(website.getAttribute('href')).toBe('https://zeynep.dev');
+    expect(website.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('Kasım 2026 tarihinde katıldı')).toBeTruthy();
+    expect(screen.getByTestId('following-count').textContent).toBe('1.2K');
+    expect(followersCount()).toBe('1.5M');
+    expect(screen.getByText('posts-slot')).toBeTruthy();
+    expect(calls[0].url).toBe('/api/users/profile/zeynep');
+  });
+
+  it('has four tabs and only the posts tab shows data', async () => {
+    renderProfile('zeynep', {
+      fetch: { 'GET /api/users/profile/zeynep': { body: { user: zeynep } } },
+    });
+    const tabs = await screen.findByRole('tablist', { name: 'Profil sekmeleri' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Gönderiler',
+      'Yanıtlar',
+      'Medya',
+      'Beğeniler',
+    ]);
+    await userEvent.click(within(tabs).getByRole('tab', { name: 'Beğeniler' }));
+    expect(screen.queryByText('posts-slot')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Henüz beğeni yok' })).toBeTruthy();
+    await userEvent.click(within(tabs).getByRole('tab', { name: 'Yanıtlar' }));
+    expect(screen.getByRole('heading', { name: 'Henüz yanıt yok' })).toBeTruthy();
+    await userEvent.click(within(tabs).getByRole('tab', { name: 'Gönderiler' }));
+    expect(screen.getByText('posts-slot')).toBeTruthy();
+  });
+
+  it('says "Kullanıcı bulunamadı" for an unknown username', async () => {
+    renderProfile('yok', {
+      fetch: {
+        'GET /api/users/profile/yok': {
+          status: 404,
+          body: { message: 'Kullanıcı bulunamadı', statusCode: 404 },
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Kullanıcı bulunamadı' })).toBeTruthy();
+    expect(screen.queryByText('posts-slot')).toBeNull();
+  });
+
+  it('offers a retry when loading fails', async () => {
+    let reply: MockReply = { networkError: true };
+    renderProfile('zeynep', {
+      fetch: { 'GET /api/users/profile/zeynep': async () => reply },
+    });
+    expect(await screen.findByRole('heading', { name: 'Profil yüklenemedi' })).toBeTruthy();
+    reply = { body: { user: zeynep } };
+    await userEvent.click(screen.getByRole('button', { name: 'Tekrar dene' }));
+    expect(await screen.findByText('Kasım 2026 tarihinde katıldı')).toBeTruthy();
+  });
+
+  it('follows optimistically and takes the count from the server', async () => {
+    const held = deferred<MockReply>();
+    const { calls } = renderProfile('zeynep', {
+      user: member,
+      fetch: {
+        'GET /api/users/profile/zeynep': {
+          body: { user: makeUser({ followersCount: 999, isFollowing: false }) },
+        },
+        'POST /api/users/u-zeynep/follow': () => held.promise,
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Takip et' });
+    expect(followersCount()).toBe('999');
+    await userEvent.click(button);
+    expect(button.textContent).toBe('Takip ediliyor');
+    expect(followersCount()).toBe('1.0K');
+    await act(async () => held.resolve({ body: { isFollowing: true, followersCount: 1005 } }));
+    expect(followersCount()).toBe('1.0K');
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+    expect(calls.find((call) => call.method === 'POST')?.url).toBe('/api/users/u-zeynep/follow');
+  });
+
+  it('reverts the follow when the call fails', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const held = deferred<MockReply>();
+    renderProfile('zeynep', {
+      user: member,
+      fetch: {
+        'GET /api/users/profile/zeynep': {
+          body: { user: makeUser({ followersCount: 10, isFollowing: true }) },
+        },
+        'POST /api/users/u-zeynep/follow': () => held.promise,
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Takip ediliyor' });
+    await userEvent.click(button);
+    expect(button.textContent).toBe('Takip et');
+    expect(followersCount()).toBe('9');
+    await act(async () => held.resolve({ status: 500, body: {} }));
+    await waitFor(() => expect(button.textContent).toBe('Takip ediliyor'));
+    expect(followersCount()).toBe('10');
+    expect(error).toHaveBeenCalled();
+  });
+
+  it('asks a guest to log in instead of following', async () => {
+    const { calls } = renderProfile('zeynep', {
+      fetch: { 'GET /api/users/profile/zeynep': { body: { user: zeynep } } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Takip et' }));
+    expect(screen.getByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('offers a member a "Mesaj" button that opens the conversation', async () => {
+    renderProfile('zeynep', {
+      user: member,
+      fetch: { 'GET /api/users/profile/zeynep': { body: { user: zeynep } } },
+    });
+    const link = await screen.findByRole('link', { name: 'Mesaj' });
+    await userEvent.click(link);
+    expect(currentLocation()).toBe('/messages?user=zeynep');
+  });
+
+  it('shows no "Mesaj" button to a guest', async () => {
+    renderProfile('zeynep', {
+      fetch: { 'GET /api/users/profile/zeynep': { body: { user: zeynep } } },
+    });
+    await screen.findByRole('button', { name: 'Takip et' });
+    expect(screen.queryByRole('link', { name: 'Mesaj' })).toBeNull();
+  });
+});
+
+describe('ProfileView — own profile', () => {
+  const own = makeUser({
+    _id: 'u-ayse',
+    id: 'u-ayse',
+    username: 'ayse',
+    displayName: 'Ayşe Yılmaz',
+    bio: 'Eski biyografi',
+  });
+
+  async function renderOwn() {
+    const view = renderProfile('ayse', {
+      user: { ...member, bio: 'Eski biyografi' },
+      fetch: { 'GET /api/users/profile/ayse': { body: { user: own } } },
+    });
+    await screen.findByText('Eski biyografi');
+    return view;
+  }
+
+  it('has no follow button but a bio editor', async () => {
+    await renderOwn();
+    expect(screen.queryByRole('button', { name: 'Takip et' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Mesaj' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Biyografiyi düzenle' })).toBeTruthy();
+  });
+
+  it('edits the bio locally: 160 characters with a counter, nothing sent', async () => {
+    const { calls } = await renderOwn();
+    const callsBefore = calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Biyografiyi düzenle' }));
+    const field = screen.getByRole('textbox', { name: 'Biyografi' }) as HTMLTextAreaElement;
+    expect(field.maxLength).toBe(160);
+    expect(field.value).toBe('Eski biyografi');
+    expect(screen.getByTestId('bio-counter').textContent).toBe('14/160');
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Yeni biyografi');
+    expect(screen.getByTestId('bio-counter').textContent).toBe('14/160');
+    fireEvent.change(field, { target: { value: 'x'.repeat(160) } });
+    expect(screen.getByTestId('bio-counter').textContent).toBe('160/160');
+    fireEvent.change(field, { target: { value: 'Yeni biyografi' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+
+    expect(screen.queryByRole('textbox', { name: 'Biyografi' })).toBeNull();
+    expect(screen.getByText('Yeni biyografi')).toBeTruthy();
+    expect(screen.queryByText('Eski biyografi')).toBeNull();
+    expect(calls.length).toBe(callsBefore);
+  });
+
+  it('cancels without changing the bio', async () => {
+    await renderOwn();
+    await userEvent.click(screen.getByRole('button', { name: 'Biyografiyi düzenle' }));
+    const field = screen.getByRole('textbox', { name: 'Biyografi' });
+    await userEvent.type(field, ' ve daha fazlası');
+    await userEvent.click(screen.getByRole('button', { name: 'İptal' }));
+    expect(screen.getByText('Eski biyografi')).toBeTruthy();
+    expect(screen.queryByText(/daha fazlası/)).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { useViewerKey } from '../../../lib/auth';
+import type { User } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+
+export const SUGGESTED_USERS_LIMIT = 3;
+
+/** Shown when the call fails (SPEC.md 7): a silent fallback to hard-coded accounts. */
+export const FALLBACK_USERS: readonly User[] = tr.samples.accounts.slice(0, SUGGESTED_USERS_LIMIT);
+
+export const suggestedUsersQueryKey = (viewer: string) =>
+  ['trending', 'users', SUGGESTED_USERS_LIMIT, viewer] as const;
+
+/** GET /api/trending/users?limit=3 (bearer when signed in); any failure gives the fallback. */
+export async function getSuggestedUsers(signal?: AbortSignal): Promise<readonly User[]> {
+  try {
+    const data = await apiClient.get<{ users?: User[] }>('/trending/users', {
+      query: { limit: SUGGESTED_USERS_LIMIT },
+      signal,
+    });
+    if (!Array.isArray(data?.users)) return FALLBACK_USERS;
+    return data.users;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return FALLBACK_USERS;
+  }
+}
+
+export function useSuggestedUsers() {
+  const viewer = useViewerKey();
+  return useQuery({
+    queryKey: suggestedUsersQueryKey(viewer),
+    queryFn: ({ signal }) => getSuggestedUsers(signal),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import type { Trend } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+
+export const TRENDS_LIMIT = 5;
+
+/** Shown when the call fails: SPEC.md 7 asks for a silent fallback to a hard-coded list. */
+export const FALLBACK_TRENDS: readonly Trend[] = tr.samples.trends;
+
+export const trendingHashtagsQueryKey = ['trending', 'hashtags', TRENDS_LIMIT] as const;
+
+/** GET /api/trending/hashtags?limit=5; any failure gives the hard-coded list instead. */
+export async function getTrendingHashtags(signal?: AbortSignal): Promise<readonly Trend[]> {
+  try {
+    const data = await apiClient.get<{ trends?: Trend[] }>('/trending/hashtags', {
+      query: { limit: TRENDS_LIMIT },
+      signal,
+    });
+    if (!Array.isArray(data?.trends)) return FALLBACK_TRENDS;
+    return data.trends;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return FALLBACK_TRENDS;
+  }
+}
+
+export function useTrendingHashtags() {
+  return useQuery({
+    queryKey: trendingHashtagsQueryKey,
+    queryFn: ({ signal }) => getTrendingHashtags(signal),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+import { Spinner } from '../../../components/spinner';
+import { formatCount } from '../../../lib/format';
+import { hashtagPath } from '../../../lib/paths';
+import { tr } from '../../../locales/tr';
+import { useTrendingHashtags } from '../api/get-trending-hashtags';
+
+/** SPEC.md 7: a trend's count is shown as 15 times its post count. */
+export const TREND_COUNT_FACTOR = 15;
+
+/** "Gündem": the hashtags of the moment, each linking to its search. */
+export function TrendsWidget() {
+  const { data: trends, isPending } = useTrendingHashtags();
+  return (
+    <section className="widget" aria-labelledby="trends-widget-title">
+      <h2 className="widget__title" id="trends-widget-title">
+        {tr.widgets.trends}
+      </h2>
+      {isPending ? (
+        <div className="widget__loading">
+          <Spinner size="sm" />
+        </div>
+      ) : (
+        <ul className="trend-list" aria-label={tr.widgets.trendsLabel}>
+          {trends?.map((trend) => {
+            const tag = trend.hashtag.replace(/^#/, '');
+            const count = formatCount(TREND_COUNT_FACTOR * (trend.postCount ?? 0));
+            return (
+              <li key={tag}>
+                <Link to={hashtagPath(tag)} className="trend-item">
+                  <span className="trend-item__context">{tr.widgets.trendContext}</span>
+                  <span className="trend-item__tag">#{tag}</span>
+                  <span className="trend-item__count">{tr.widgets.trendCount(count)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Link to="/explore" className="widget__more">
+        {tr.widgets.showMore}
+      </Link>
+    </section>
+  );
+}

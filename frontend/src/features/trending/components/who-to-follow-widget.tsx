@@ -1,0 +1,65 @@
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/avatar';
+import { FollowButton } from '../../../components/follow-button';
+import { Spinner } from '../../../components/spinner';
+import { VerifiedBadge } from '../../../components/verified-badge';
+import { useFollowToggle } from '../../../lib/follow';
+import { displayNameOf, usernameOf } from '../../../lib/format';
+import { profilePath } from '../../../lib/paths';
+import { entityId, type User } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+import { useSuggestedUsers } from '../api/get-suggested-users';
+
+/** "Kimi takip etmeli": three accounts with a follow button each. */
+export function WhoToFollowWidget() {
+  const { data: users, isPending } = useSuggestedUsers();
+  return (
+    <section className="widget" aria-labelledby="who-to-follow-title">
+      <h2 className="widget__title" id="who-to-follow-title">
+        {tr.widgets.whoToFollow}
+      </h2>
+      {isPending ? (
+        <div className="widget__loading">
+          <Spinner size="sm" />
+        </div>
+      ) : !users?.length ? (
+        <p className="widget__empty">{tr.widgets.noSuggestions}</p>
+      ) : (
+        <ul className="suggestion-list">
+          {users?.map((user) => (
+            <SuggestedUser key={entityId(user) || user.username} user={user} />
+          ))}
+        </ul>
+      )}
+      <Link to="/explore" className="widget__more">
+        {tr.widgets.showMore}
+      </Link>
+    </section>
+  );
+}
+
+export function SuggestedUser({ user }: { user: User }) {
+  const follow = useFollowToggle(entityId(user), { isFollowing: Boolean(user.isFollowing) });
+  const username = usernameOf(user);
+  const name = displayNameOf(user);
+  return (
+    <li className="suggestion">
+      <Link to={profilePath(username)} className="suggestion__profile">
+        <Avatar displayName={user.displayName} seed={user.username} />
+        <span className="suggestion__text">
+          <span className="suggestion__name">
+            <span className="suggestion__name-text">{name}</span>
+            {user.isVerified ? <VerifiedBadge size={16} /> : null}
+          </span>
+          <span className="suggestion__handle">@{username}</span>
+        </span>
+      </Link>
+      <FollowButton
+        isFollowing={follow.isFollowing}
+        busy={follow.isPending}
+        onClick={follow.toggle}
+        name={name}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,96 @@
+// Following another member (SPEC.md 4): an optimistic flip at once, then the server's
+// `isFollowing`, and back to where it was when the call fails. Shared by the sidebar's
+// suggestions and the profile header, so it lives here rather than in one feature.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiClient } from './api-client';
+import { useAuth, useViewerKey } from './auth';
+
+export interface FollowResult {
+  isFollowing: boolean;
+  followersCount?: number;
+}
+
+export function toggleFollow(userId: string): Promise<FollowResult> {
+  return apiClient.post<FollowResult>(`/users/${encodeURIComponent(userId)}/follow`);
+}
+
+export function getFollowStatus(userId: string): Promise<{ isFollowing: boolean }> {
+  return apiClient.get<{ isFollowing: boolean }>(`/users/${encodeURIComponent(userId)}/following`);
+}
+
+export const followStatusQueryKey = (userId: string, viewer: string) =>
+  ['follow-status', userId, viewer] as const;
+
+/** Asks whether the viewer follows `userId`; only when signed in and `enabled`. */
+export function useFollowStatus(userId: string, enabled: boolean) {
+  const { isAuthenticated } = useAuth();
+  const viewer = useViewerKey();
+  return useQuery({
+    queryKey: followStatusQueryKey(userId, viewer),
+    queryFn: () => getFollowStatus(userId),
+    enabled: enabled && isAuthenticated && Boolean(userId),
+  });
+}
+
+export interface FollowState {
+  isFollowing: boolean;
+  followersCount?: number;
+}
+
+function flipped(state: FollowState): FollowState {
+  const { isFollowing, followersCount } = state;
+  if (followersCount === undefined) return { isFollowing: !isFollowing };
+  return {
+    isFollowing: !isFollowing,
+    followersCount: Math.max(0, followersCount + (isFollowing ? -1 : 1)),
+  };
+}
+
+/**
+ * The follow toggle of one account. `initial` is what the server last said; a newer value (a
+ * refetched profile) replaces the local one. A guest gets the login dialog instead.
+ */
+export function useFollowToggle(userId: string, initial: FollowState) {
+  const { isAuthenticated, openAuthModal } = useAuth();
+  const [state, setState] = useState<FollowState>(initial);
+  const sourceKey = `${userId}|${initial.isFollowing}|${initial.followersCount ?? ''}`;
+  const [source, setSource] = useState(sourceKey);
+  if (source !== sourceKey) {
+    setSource(sourceKey);
+    setState(initial);
+  }
+
+  const mutation = useMutation({
+    mutationFn: () => toggleFollow(userId),
+    onMutate: () => {
+      const previous = state;
+      setState(flipped(previous));
+      return { previous };
+    },
+    onSuccess: (result) =>
+      setState((current) => ({
+        isFollowing: Boolean(result?.isFollowing),
+        followersCount:
+          typeof result?.followersCount === 'number'
+            ? result.followersCount
+            : current.followersCount,
+      })),
+    onError: (error, _variables, context) => {
+      // SPEC.md 8: no visible text, the button just goes back.
+      console.error('Takip işlemi başarısız oldu', error);
+      if (context) setState(context.previous);
+    },
+  });
+
+  const toggle = () => {
+    if (!isAuthenticated) {
+      openAuthModal('login');
+      return;
+    }
+    if (mutation.isPending) return;
+    mutation.mutate();
+  };
+
+  return { ...state, toggle, isPending: mutation.isPending };
+}

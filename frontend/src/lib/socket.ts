@@ -1,0 +1,481 @@
+// The one Socket.IO connection of a tab (CONTRACT.md "Socket.IO", STYLE.md habit 8), shared by
+// every feature through a React context. It is opened lazily, on the first subscription or
+// watched post, with the session's token; a login or logout reconnects it with the new one.
+// Events are lost while disconnected, so every `connect` after the first one (for the same
+// session) raises a "resync" signal: features then refetch what they may have missed.
+import {
+  createContext,
+  createElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { io } from 'socket.io-client';
+import { getToken } from './api-client';
+import { useAuth } from './auth';
+import type { Conversation, Message, Post } from './types';
+
+// ---------- Wire shapes ----------
+
+/** Absolute counts after a change: overwrite, never add. */
+export interface PostEngagementEvent {
+  postId: string;
+  likeCount: number;
+  retweetCount: number;
+  replyCount: number;
+}
+
+export interface PostNewEvent {
+  post: Post;
+}
+
+export interface PostDeletedEvent {
+  postId: string;
+}
+
+export interface MessageNewEvent {
+  message: Message;
+  conversation: Conversation;
+}
+
+export type WatchResult = { ok: true; watching?: number } | { ok: false; message?: string };
+
+/** Server → client events. */
+export interface ServerToClientEvents {
+  'post:engagement': (event: PostEngagementEvent) => void;
+  'post:new': (event: PostNewEvent) => void;
+  'post:deleted': (event: PostDeletedEvent) => void;
+  'message:new': (event: MessageNewEvent) => void;
+}
+
+/** Client → server events. */
+export interface ClientToServerEvents {
+  'posts:watch': (postIds: string[], ack: (result: WatchResult) => void) => void;
+  'posts:unwatch': (postIds: string[], ack: (result: WatchResult) => void) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+
+const SERVER_EVENTS: readonly ServerEventName[] = [
+  'post:engagement',
+  'post:new',
+  'post:deleted',
+  'message:new',
+];
+
+/** CONTRACT.md: at most 200 ids per `posts:watch` call. */
+export const WATCH_BATCH_SIZE = 200;
+/** Watch changes gathered over this window go out as one call. */
+export const WATCH_FLUSH_MS = 200;
+
+/** `connect_error` messages the server sends from its handshake check. */
+export const UNAUTHORIZED = 'unauthorized';
+export const UNAVAILABLE = 'unavailable';
+
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+
+// The server refuses a whole `posts:watch` call over one malformed id: send only real post ids.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// ---------- The socket ----------
+
+type Listener = (...args: never[]) => void;
+
+/** What the client needs of a socket.io-client `Socket`; tests pass a fake with the same shape. */
+export interface SocketLike {
+  readonly connected: boolean;
+  readonly id?: string;
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener?: Listener): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+}
+
+export interface SocketAuth {
+  token?: string;
+}
+
+/** Makes the (not yet connected) socket; `auth` is asked again on every connection attempt. */
+export type SocketFactory = (auth: () => SocketAuth) => SocketLike;
+
+/** The real socket: same origin, path /socket.io, WebSocket first with polling as fallback. */
+export const createBrowserSocket: SocketFactory = (auth) =>
+  io({
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    autoConnect: false,
+    auth: (cb) => cb(auth()),
+  }) as unknown as SocketLike;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface RealtimeClientOptions {
+  createSocket?: SocketFactory;
+  token?: string | null;
+}
+
+/**
+ * Owns the tab's socket: one dispatcher per server event feeding the subscribers, the set of
+ * watched posts (reference-counted, sent in batches, sent again after every reconnect), and the
+ * resync signal.
+ */
+export class RealtimeClient {
+  private socket: SocketLike | null = null;
+  private readonly createSocket: SocketFactory;
+  private token: string | null;
+  private readonly handlers = new Map<ServerEventName, Set<Listener>>();
+  private readonly resyncHandlers = new Set<() => void>();
+  /** Whether this session's socket has been connected before: the next `connect` is a gap. */
+  private connectedBefore = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryDelay = RETRY_MIN_MS;
+
+  private readonly watchCounts = new Map<string, number>();
+  private readonly pendingWatch = new Set<string>();
+  private readonly pendingUnwatch = new Set<string>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+
+  private observer: IntersectionObserver | null = null;
+  private readonly observed = new Map<Element, string>();
+  private readonly visible = new Set<Element>();
+
+  /** Called when the server refuses the token; the session then drops it. */
+  onUnauthorized: (() => void) | null = null;
+
+  constructor({ createSocket = createBrowserSocket, token = null }: RealtimeClientOptions = {}) {
+    this.createSocket = createSocket;
+    this.token = token;
+  }
+
+  /** The socket's id, for the `X-Socket-Id` header (no echo of the tab's own message). */
+  get socketId(): string | undefined {
+    return this.socket?.connected ? this.socket.id : undefined;
+  }
+
+  get connected(): boolean {
+    return Boolean(this.socket?.connected);
+  }
+
+  /** Subscribes to a server event; returns the unsubscribe function. */
+  on<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): () => void {
+    let set = this.handlers.get(event);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(event, set);
+    }
+    const listener = handler as Listener;
+    set.add(listener);
+    this.ensureSocket();
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  /** Runs `handler` after a reconnect, when events may have been missed. */
+  onResync(handler: () => void): () => void {
+    this.resyncHandlers.add(handler);
+    this.ensureSocket();
+    return () => {
+      this.resyncHandlers.delete(handler);
+    };
+  }
+
+  /** The session changed: reconnect with the new token (null: as a guest). */
+  setToken(token: string | null): void {
+    if (token === this.token) return;
+    this.token = token;
+    // A new identity starts afresh: its first connection is not a gap to fill.
+    this.connectedBefore = false;
+    this.clearRetry();
+    if (this.socket) {
+      this.socket.disconnect();
+      this.socket.connect();
+    }
+  }
+
+  /**
+   * Closes the socket (the provider unmounted); a later subscription opens a new one. The
+   * watched set stays: it mirrors what is mounted, and mounted posts clean up after themselves.
+   */
+  dispose(): void {
+    this.clearRetry();
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.pendingWatch.clear();
+    this.pendingUnwatch.clear();
+    const socket = this.socket;
+    this.socket = null;
+    this.connectedBefore = false;
+    socket?.disconnect();
+  }
+
+  // ---------- Watched posts ----------
+
+  /** Counts one more watcher of `postId`; the first one joins the post's room. */
+  watchPost(postId: string): void {
+    if (!UUID.test(postId)) return;
+    const count = this.watchCounts.get(postId) ?? 0;
+    this.watchCounts.set(postId, count + 1);
+    if (count > 0) return;
+    // Still watched on the server if an unwatch had not gone out yet.
+    if (!this.pendingUnwatch.delete(postId)) this.pendingWatch.add(postId);
+    this.ensureSocket();
+    this.scheduleFlush();
+  }
+
+  /** Counts one watcher less; the last one leaves the post's room. */
+  unwatchPost(postId: string): void {
+    const count = this.watchCounts.get(postId);
+    if (!count) return;
+    if (count > 1) {
+      this.watchCounts.set(postId, count - 1);
+      return;
+    }
+    this.watchCounts.delete(postId);
+    if (!this.pendingWatch.delete(postId)) this.pendingUnwatch.add(postId);
+    this.scheduleFlush();
+  }
+
+  /** Post ids currently watched (for tests and debugging). */
+  watchedPosts(): string[] {
+    return [...this.watchCounts.keys()];
+  }
+
+  /**
+   * Watches `postId` while `element` is on screen (IntersectionObserver); returns the cleanup.
+   * Without IntersectionObserver the post is watched as long as it is mounted.
+   */
+  observePost(element: Element, postId: string): () => void {
+    const observer = this.getObserver();
+    if (!observer) {
+      this.watchPost(postId);
+      return () => this.unwatchPost(postId);
+    }
+    this.observed.set(element, postId);
+    observer.observe(element);
+    return () => {
+      observer.unobserve(element);
+      const id = this.observed.get(element);
+      this.observed.delete(element);
+      if (id !== undefined && this.visible.delete(element)) this.unwatchPost(id);
+    };
+  }
+
+  private getObserver(): IntersectionObserver | null {
+    if (typeof IntersectionObserver === 'undefined') return null;
+    if (!this.observer) {
+      this.observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          const id = this.observed.get(entry.target);
+          if (id === undefined) continue;
+          if (entry.isIntersecting && !this.visible.has(entry.target)) {
+            this.visible.add(entry.target);
+            this.watchPost(id);
+          } else if (!entry.isIntersecting && this.visible.delete(entry.target)) {
+            this.unwatchPost(id);
+          }
+        }
+      });
+    }
+    return this.observer;
+  }
+
+  private scheduleFlush(): void {
+    // A window, not a pure debounce: a long scroll still sends every 200 ms.
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      this.flush();
+    }, WATCH_FLUSH_MS);
+  }
+
+  private flush(): void {
+    const socket = this.socket;
+    const watch = [...this.pendingWatch];
+    const unwatch = [...this.pendingUnwatch];
+    this.pendingWatch.clear();
+    this.pendingUnwatch.clear();
+    // A socket that is not connected has no rooms: `connect` sends the whole set.
+    if (!socket?.connected) return;
+    this.send(socket, 'posts:unwatch', unwatch);
+    this.send(socket, 'posts:watch', watch);
+  }
+
+  private send(socket: SocketLike, event: keyof ClientToServerEvents, ids: string[]): void {
+    for (const batch of chunks(ids, WATCH_BATCH_SIZE)) {
+      socket.emit(event, batch, (result: WatchResult) => {
+        if (result && !result.ok) console.warn(`${event} reddedildi`, result.message);
+      });
+    }
+  }
+
+  // ---------- Connection ----------
+
+  private ensureSocket(): void {
+    if (this.socket) return;
+    const socket = this.createSocket(() => (this.token ? { token: this.token } : {}));
+    this.socket = socket;
+    for (const event of SERVER_EVENTS) {
+      socket.on(event, ((payload: unknown) => this.dispatch(event, payload)) as Listener);
+    }
+    socket.on('connect', () => this.onConnect(socket));
+    socket.on('connect_error', ((error: Error) => this.onConnectError(socket, error)) as Listener);
+    socket.connect();
+  }
+
+  private dispatch(event: ServerEventName, payload: unknown): void {
+    for (const handler of [...(this.handlers.get(event) ?? [])]) {
+      try {
+        (handler as (payload: unknown) => void)(payload);
+      } catch (error) {
+        console.error(`${event} işlenemedi`, error);
+      }
+    }
+  }
+
+  private onConnect(socket: SocketLike): void {
+    if (socket !== this.socket) return;
+    this.retryDelay = RETRY_MIN_MS;
+    // A new connection is in no room yet: watch everything on screen again, at once.
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.pendingWatch.clear();
+    this.pendingUnwatch.clear();
+    this.send(socket, 'posts:watch', [...this.watchCounts.keys()]);
+    const gap = this.connectedBefore;
+    this.connectedBefore = true;
+    if (!gap) return;
+    for (const handler of [...this.resyncHandlers]) {
+      try {
+        handler();
+      } catch (error) {
+        console.error('Yeniden eşitleme başarısız oldu', error);
+      }
+    }
+  }
+
+  private onConnectError(socket: SocketLike, error: Error): void {
+    if (socket !== this.socket) return;
+    const reason = error?.message;
+    if (reason === UNAUTHORIZED && this.token) {
+      // The token is refused: drop it as the session does, and carry on as a guest.
+      this.token = null;
+      this.connectedBefore = false;
+      this.onUnauthorized?.();
+      socket.connect();
+      return;
+    }
+    if (reason === UNAUTHORIZED || reason === UNAVAILABLE) {
+      // Refused by the handshake: socket.io does not retry by itself. Keep the token, retry later.
+      this.clearRetry();
+      const delay = this.retryDelay;
+      this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        if (this.socket === socket && !socket.connected) socket.connect();
+      }, delay);
+    }
+    // Transport errors: socket.io-client reconnects on its own.
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.retryDelay = RETRY_MIN_MS;
+  }
+}
+
+// ---------- React ----------
+
+const SocketContext = createContext<RealtimeClient | null>(null);
+
+export interface SocketProviderProps {
+  children?: ReactNode;
+  /** Tests inject a fake socket here; the app uses socket.io-client. */
+  createSocket?: SocketFactory;
+}
+
+/** One RealtimeClient for the tab, following the session's token. Inside <AuthProvider>. */
+export function SocketProvider({ children, createSocket }: SocketProviderProps) {
+  const { status, user, logout } = useAuth();
+  const [client] = useState(() => new RealtimeClient({ createSocket, token: getToken() }));
+  const userId = user?._id ?? user?.id ?? null;
+
+  useEffect(() => {
+    // While a stored token is being checked nothing is rendered that could subscribe.
+    if (status === 'loading') return;
+    client.setToken(status === 'authenticated' ? getToken() : null);
+  }, [client, status, userId]);
+
+  useEffect(() => {
+    client.onUnauthorized = logout;
+    return () => {
+      client.onUnauthorized = null;
+    };
+  }, [client, logout]);
+
+  useEffect(() => () => client.dispose(), [client]);
+
+  return createElement(SocketContext.Provider, { value: client }, children);
+}
+
+/** The tab's realtime client; null outside a <SocketProvider> (then nothing is live). */
+export function useRealtime(): RealtimeClient | null {
+  return useContext(SocketContext);
+}
+
+/** Keeps the latest `value` in a ref without re-subscribing. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+/** Calls `handler` for every `event` while the component is mounted. */
+export function useSocketEvent<E extends ServerEventName>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): void {
+  const client = useRealtime();
+  const latest = useLatest(handler);
+  useEffect(() => {
+    if (!client) return;
+    const listener = ((payload: never) =>
+      (latest.current as (payload: never) => void)(payload)) as ServerToClientEvents[E];
+    return client.on(event, listener);
+  }, [client, event, latest]);
+}
+
+/** Calls `handler` after each reconnect (a gap in the events), while mounted. */
+export function useSocketResync(handler: () => void): void {
+  const client = useRealtime();
+  const latest = useLatest(handler);
+  useEffect(() => {
+    if (!client) return;
+    return client.onResync(() => latest.current());
+  }, [client, latest]);
+}
+
+/** A callback ref: the post's live counts are watched while its element is on screen. */
+export function useWatchedPost(postId: string | null | undefined) {
+  const client = useRealtime();
+  return useCallback(
+    (element: Element | null) => {
+      if (!element || !client || !postId) return;
+      return client.observePost(element, postId);
+    },
+    [client, postId],
+  );
+}

@@ -1,0 +1,74 @@
+import type { Post, User } from '../lib/types';
+
+let sequence = 0;
+
+/** A post as CONTRACT.md sends it, both forms of every engagement field included. */
+export function makePost(overrides: Partial<Post> & { author?: Post['author'] } = {}): Post {
+  sequence += 1;
+  const id = overrides._id ?? `p${sequence}`;
+  const author = overrides.author ??
+    overrides.user ?? {
+      _id: 'u-mehmet',
+      id: 'u-mehmet',
+      username: 'mehmet',
+      displayName: 'Mehmet Demir',
+      isVerified: false,
+    };
+  const likes = overrides.likeCount ?? 0;
+  const retweets = overrides.retweetCount ?? 0;
+  const replies = overrides.replyCount ?? 0;
+  const liked = overrides.liked ?? false;
+  const retweeted = overrides.retweeted ?? false;
+  return {
+    _id: id,
+    id,
+    content: 'Merhaba gündem',
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    userId: author._id,
+    engagement: { likes, retweets, replies, views: 0 },
+    hashtags: [],
+    links: [],
+    isEdited: false,
+    isReply: false,
+    isRetweet: false,
+    isPinned: false,
+    replyToId: null,
+    ...overrides,
+    user: author,
+    author,
+    likeCount: likes,
+    retweetCount: retweets,
+    replyCount: replies,
+    liked,
+    isLiked: liked,
+    retweeted,
+    isRetweeted: retweeted,
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: 'u-zeynep',
+    id: 'u-zeynep',
+    username: 'zeynep',
+    displayName: 'Zeynep Kaya',
+    bio: 'Kahve, kitap ve kod.',
+    location: 'İstanbul',
+    website: 'https://zeynep.dev',
+    createdAt: '2026-11-05T10:00:00.000Z',
+    isVerified: true,
+    isActive: true,
+    role: 'user',
+    followingCount: 1200,
+    followersCount: 1_500_000,
+    postsCount: 42,
+    coverImage: null,
+    profileImage: null,
+    isFollowing: false,
+    ...overrides,
+  };
+}
+
+export function page(posts: Post[], nextCursor: string | null = null) {
+  return { posts, nextCursor };
+}
