@@ -40,11 +40,11 @@ export function AdminLayout({ user }: { user: User }) {
   return (
     <div className="admin">
       <header className="admin__header">
-        <Link to="/" className="brand brand--small" aria-label={tr.app.brand}>
+        <Link to="/" className="brand brand--small">
           <span className="brand__mark" aria-hidden="true">
             g
           </span>
-          <span className="brand__word" aria-hidden="true">
+          <span className="brand__word">
             {tr.app.brand}
           </span>
         </Link>

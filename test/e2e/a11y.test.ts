@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core inside the real page: no serious or critical violations on the main screens. */
+describe('accessibility (axe-core)', () => {
+  let e2e: E2E;
+  let member: Page;
+  let admin: Page;
+  beforeAll(async () => {
+    e2e = await startE2E();
+    ({ page: member } = await e2e.newPage());
+    await e2e.signIn(member, DEMO.ayse);
+    ({ page: admin } = await e2e.newPage());
+    await e2e.signIn(admin, DEMO.admin);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  async function audit(page: Page, path: string, ready: string): Promise<AxeViolation[]> {
+    await page.goto(path);
+    await page.getByText(ready).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.addScriptTag({ path: axePath });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(o: object): Promise<{ violations: AxeViolation[] }> } }).axe.run({
+        resultTypes: ['violations'],
+      });
+      return result.violations;
+    });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  }
+
+  const describeViolations = (list: AxeViolation[]) =>
+    list.map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+
+  it.each([
+    ['home', '/', 'Günaydın gündem!'],
+    ['explore', '/explore?q=istanbul', 'İstanbul'],
+    ['profile', '/profile/ayse', 'Ayşe Yılmaz'],
+    ['messages', '/messages', 'Mesajlar'],
+  ])('%s has no serious or critical violations', (name, path, ready) =>
+    withScreenshots(`a11y-${name}`, [member], async () => {
+      expect(describeViolations(await audit(member, path, ready))).toEqual([]);
+    }),
+  );
+
+  it('admin dashboard has no serious or critical violations', () =>
+    withScreenshots('a11y-admin', [admin], async () => {
+      expect(describeViolations(await audit(admin, '/admin', 'Toplam kullanıcı'))).toEqual([]);
+    }));
+});

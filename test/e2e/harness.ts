@@ -1,0 +1,147 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { freshDatabase, type TestDatabase } from '../realtime/cluster';
+import { repoRoot, type RunningServer, startServer } from '../support/server';
+
+/**
+ * Browser journeys: Debian's Chromium (never a downloaded browser) driven by playwright-core
+ * against the real built server on a free port with a fresh, demo-seeded database.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const FAILURE_DIR = join(repoRoot, 'test-results/e2e');
+export const DEMO = {
+  admin: { email: 'admin@gundem.local', password: 'gundem123' },
+  moderator: { email: 'moderator@gundem.local', password: 'gundem123' },
+  ayse: { email: 'ayse@gundem.local', password: 'gundem123' },
+};
+
+export interface E2E {
+  url: string;
+  server: RunningServer;
+  browser: Browser;
+  newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Signs in through the API and stores the token as the app does (faster than the form). */
+  signIn(page: Page, account: { email: string; password: string }): Promise<void>;
+  api<T = unknown>(path: string, init?: { method?: string; body?: unknown; token?: string }): Promise<{ status: number; body: T }>;
+  token(account: { email: string; password: string }): Promise<string>;
+  /** The newest outbox mail to `to` that contains `needle`, decoded from quoted-printable. */
+  mailTo(to: string, needle: string): string;
+  close(): Promise<void>;
+}
+
+export async function startE2E(env: Record<string, string | undefined> = {}): Promise<E2E> {
+  buildIfNeeded();
+  const db: TestDatabase = await freshDatabase();
+  const server = await startServer({ DATABASE_URL: db.url, SEED_DEMO: 'true', REDIS_URL: undefined, ...env });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  const e2e: E2E = {
+    url: server.url,
+    server,
+    browser,
+    async newPage({ width = 1280, height = 900 } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: server.url, locale: 'tr-TR' });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') consoleLines.push(`[${m.type()}] ${m.text()}`);
+      });
+      page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+      page.on('response', (r) => {
+        if (r.status() >= 400) consoleLines.push(`[http ${r.status()}] ${r.request().method()} ${r.url()}`);
+      });
+      page.on('dialog', (dialog) => {
+        // Tests that expect a dialog register their own handler first; this keeps others from hanging.
+        if (!dialogHandled.has(page)) void dialog.dismiss().catch(() => undefined);
+      });
+      return { context, page };
+    },
+    async api(path, init = {}) {
+      const res = await fetch(server.url + path, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: {
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as never };
+    },
+    async token(account) {
+      const res = await e2e.api<{ token: string }>('/api/auth/login', { body: { login: account.email, password: account.password } });
+      if (res.status !== 200) throw new Error(`login ${account.email}: ${res.status}`);
+      return res.body.token;
+    },
+    async signIn(page, account) {
+      const token = await e2e.token(account);
+      await page.goto('/');
+      await page.evaluate((t) => localStorage.setItem('gundem_token', t), token);
+      await page.goto('/');
+      // Signed in once the sidebar shows the user card.
+      const username = (await e2e.api<{ user: { username: string } }>('/api/auth/me', { token })).body.user.username;
+      try {
+        await page.locator('aside.left-sidebar').getByText(`@${username}`).waitFor({ timeout: 10_000 });
+      } catch (error) {
+        console.warn(`[e2e] sign-in of ${username} did not show:\n${consoleLines.slice(-20).join('\n')}`);
+        throw error;
+      }
+    },
+    mailTo(to, needle) {
+      const dir = join(server.dataDir, 'outbox');
+      for (const file of readdirSync(dir).sort().reverse()) {
+        const text = readFileSync(join(dir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (text.includes(`To: ${to}`) && text.includes(needle)) return text;
+      }
+      throw new Error(`no mail to ${to} containing ${needle}`);
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server.stop();
+      await db.drop();
+    },
+  };
+  return e2e;
+}
+
+const dialogHandled = new WeakSet<Page>();
+/** Browser console errors and warnings of every page, printed when a step fails. */
+const consoleLines: string[] = [];
+/** Accepts (or dismisses) the next dialogs of the page, recording their messages. */
+export function handleDialogs(page: Page, accept = true): string[] {
+  dialogHandled.add(page);
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void (accept ? dialog.accept() : dialog.dismiss()).catch(() => undefined);
+  });
+  return seen;
+}
+
+/** Runs a step; on failure keeps a screenshot of every open page under test-results/e2e/. */
+export async function withScreenshots(name: string, pages: Page[], fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (error) {
+    if (consoleLines.length) console.warn(`[e2e] ${name}: browser console\n${consoleLines.slice(-20).join('\n')}`);
+    mkdirSync(FAILURE_DIR, { recursive: true });
+    const slug = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+    await Promise.all(
+      pages.map((page, i) => page.screenshot({ path: join(FAILURE_DIR, `${slug}-${i + 1}.png`), fullPage: true }).catch(() => undefined)),
+    );
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { repoRoot } from '../support/server';
+import { DEMO, type E2E, startE2E } from './harness';
+
+/**
+ * A screenshot of each main screen at desktop width and at a 390 px phone width, each checked
+ * to have rendered (its text is there, no error banner). They land in test-results/screenshots;
+ * `UPDATE_DOCS=1 npm test -- cross-cutting` also copies them to docs/screenshots for the README.
+ */
+const OUT = join(repoRoot, 'test-results/screenshots');
+const DOCS = join(repoRoot, 'docs/screenshots');
+const SCREENS: { name: string; path: string; ready: string; as: 'guest' | 'member' | 'admin' }[] = [
+  { name: 'home', path: '/', ready: 'Günaydın gündem!', as: 'member' },
+  { name: 'home-guest', path: '/', ready: 'Gündeme sen de katıl', as: 'guest' },
+  { name: 'explore', path: '/explore', ready: 'Gündemdeki konular', as: 'member' },
+  { name: 'search', path: '/explore?q=istanbul', ready: 'İstanbul', as: 'member' },
+  { name: 'profile', path: '/profile/ayse', ready: 'Ayşe Yılmaz', as: 'member' },
+  { name: 'post', path: '/', ready: 'Kürk Mantolu Madonna', as: 'member' },
+  { name: 'messages', path: '/messages?user=admin', ready: 'gündem Yönetici', as: 'member' },
+  { name: 'notifications', path: '/notifications', ready: 'Bildirimler', as: 'member' },
+  { name: 'settings', path: '/settings', ready: 'Ayarlar', as: 'member' },
+  { name: 'admin-dashboard', path: '/admin', ready: 'Toplam kullanıcı', as: 'admin' },
+  { name: 'admin-users', path: '/admin/users', ready: '@ayse', as: 'admin' },
+  { name: 'admin-settings', path: '/admin/settings', ready: 'Maksimum gönderi uzunluğu', as: 'admin' },
+];
+
+describe('screenshots of the main screens', () => {
+  let e2e: E2E;
+  const pages: Record<string, Record<string, Page>> = {};
+  beforeAll(async () => {
+    e2e = await startE2E();
+    mkdirSync(OUT, { recursive: true });
+    for (const [width, height] of [
+      [1400, 900],
+      [390, 844],
+    ]) {
+      const set: Record<string, Page> = {};
+      for (const who of ['guest', 'member', 'admin'] as const) {
+        const { page } = await e2e.newPage({ width, height });
+        if (who === 'member') await e2e.signIn(page, DEMO.ayse);
+        if (who === 'admin') await e2e.signIn(page, DEMO.admin);
+        set[who] = page;
+      }
+      pages[width] = set;
+    }
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it.each(SCREENS.flatMap((s) => [1400, 390].map((width) => ({ ...s, width }))))('$name at $width px', async ({ name, path, ready, as, width }) => {
+    const page = pages[width][as];
+    await page.goto(path);
+    if (name === 'post') {
+      await page.getByText(ready).first().click();
+      await page.waitForURL(/\/post\//);
+    }
+    await page.getByText(ready).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(/yüklenemedi|Bağlantı hatası/).count()).toBe(0);
+    const file = join(OUT, `${name}-${width === 390 ? 'mobile' : 'desktop'}.png`);
+    await page.screenshot({ path: file });
+    expect(statSync(file).size).toBeGreaterThan(10_000);
+    if (process.env.UPDATE_DOCS === '1') {
+      mkdirSync(DOCS, { recursive: true });
+      copyFileSync(file, join(DOCS, `${name}-${width === 390 ? 'mobile' : 'desktop'}.png`));
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { DEMO, type E2E, handleDialogs, startE2E, withScreenshots } from './harness';
+
+/** Journey 6: staff in the back office, and what members see of it. */
+describe('staff journey', () => {
+  let e2e: E2E;
+  let admin: Page;
+  const mert = { username: 'mert', displayName: 'Mert Demir', email: 'mert@ornek.com', password: 'gizli123' };
+  const ece = { username: 'ece', displayName: 'Ece Şahin', email: 'ece@ornek.com', password: 'gizli123' };
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    for (const account of [mert, ece]) expect((await e2e.api('/api/auth/register', { body: account })).status).toBe(201);
+    await e2e.api('/api/posts', { body: { content: 'Silinecek gönderi: kurallara aykırı içerik' }, token: await e2e.token(ece) });
+    ({ page: admin } = await e2e.newPage());
+    await e2e.signIn(admin, DEMO.admin);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  const rowOf = (page: Page, username: string) => page.locator('tr, li, article').filter({ hasText: `@${username}` }).first();
+
+  it('shows the moderator no settings entry, and the admin one', async () => {
+    const { page } = await e2e.newPage();
+    await withScreenshots('staff-moderator', [page, admin], async () => {
+      await e2e.signIn(page, DEMO.moderator);
+      await page.goto('/admin');
+      const nav = page.getByRole('navigation', { name: 'Yönetim menüsü' });
+      await nav.getByRole('link', { name: /Kullanıcılar/ }).waitFor();
+      expect(await nav.getByRole('link', { name: /Sistem Ayarları/ }).count()).toBe(0);
+      await page.getByText('Moderatör').first().waitFor();
+      await admin.goto('/admin');
+      await admin.getByRole('navigation', { name: 'Yönetim menüsü' }).getByRole('link', { name: /Sistem Ayarları/ }).waitFor();
+    });
+  });
+
+  it('deactivates a member, who is signed out on their next request', async () => {
+    const { page: member } = await e2e.newPage();
+    await withScreenshots('staff-deactivate', [admin, member], async () => {
+      await e2e.signIn(member, mert);
+      await member.locator('aside.left-sidebar').getByText('@mert').waitFor();
+
+      const alerts = handleDialogs(admin);
+      await admin.goto('/admin/users');
+      await admin.getByRole('searchbox').or(admin.getByLabel('Kullanıcı ara')).first().fill('mert');
+      const row = rowOf(admin, 'mert');
+      await row.getByRole('button', { name: 'Devre dışı bırak' }).click();
+      await row.getByRole('button', { name: 'Aktifleştir' }).waitFor();
+      expect(alerts).toContain('Kullanıcı başarıyla güncellendi');
+
+      await member.reload();
+      await member.locator('aside.left-sidebar').getByRole('button', { name: 'Giriş Yap' }).waitFor();
+      expect(await member.evaluate(() => localStorage.getItem('gundem_token'))).toBeNull();
+    });
+  });
+
+  it('verifies a member and the badge appears on their profile', () =>
+    withScreenshots('staff-verify', [admin], async () => {
+      const alerts = handleDialogs(admin);
+      await admin.goto('/admin/users');
+      await admin.getByLabel('Kullanıcı ara').fill('ece');
+      const row = rowOf(admin, 'ece');
+      await row.getByRole('button', { name: 'Doğrula', exact: true }).click();
+      await row.getByRole('button', { name: 'Doğrulamayı kaldır' }).waitFor();
+      expect(alerts).toContain('Kullanıcı başarıyla güncellendi');
+      await admin.goto('/profile/ece');
+      await admin.getByRole('main').getByRole('img', { name: 'Onaylı hesap' }).first().waitFor();
+    }));
+
+  it('deletes a post after the confirm dialog and it is gone from the feed', () =>
+    withScreenshots('staff-delete-post', [admin], async () => {
+      const dialogs = handleDialogs(admin);
+      await admin.goto('/admin/posts');
+      await admin.getByLabel('Gönderi ara').fill('Silinecek');
+      const row = admin.locator('tr, li, article').filter({ hasText: 'Silinecek gönderi' }).first();
+      await row.getByRole('button', { name: 'Sil' }).click();
+      await row.waitFor({ state: 'detached' });
+      expect(dialogs).toEqual(expect.arrayContaining(['Bu gönderiyi silmek istediğinizden emin misiniz?', 'Gönderi silindi!']));
+      await admin.goto('/');
+      await admin.getByRole('article').first().waitFor();
+      expect(await admin.getByText('Silinecek gönderi').count()).toBe(0);
+    }));
+
+  it('changes maxTweetLength and closes registration, which the register form then reports', async () => {
+    const { page: guest } = await e2e.newPage();
+    await withScreenshots('staff-settings', [admin, guest], async () => {
+      await admin.goto('/admin/settings');
+      await admin.getByLabel('Maksimum gönderi uzunluğu').fill('50');
+      await admin.getByLabel('Yeni kayıtlar açık').uncheck();
+      await admin.getByRole('button', { name: 'Kaydet' }).click();
+      await admin.getByText('Ayarlar başarıyla kaydedildi!').waitFor();
+      await admin.getByText('Ayarlar başarıyla kaydedildi!').waitFor({ state: 'detached', timeout: 5_000 });
+
+      // maxTweetLength bounds new posts on the server (the home compose keeps its 280 limit).
+      await admin.goto('/');
+      await admin.getByRole('textbox', { name: 'Gönderi metni' }).fill('Bu gönderi elli karakterden uzun olduğu için reddedilmeli, değil mi?');
+      await admin.getByRole('button', { name: 'Gönder', exact: true }).click();
+      await admin.getByText('Gönderi en fazla 50 karakter olabilir.').waitFor();
+
+      await guest.goto('/');
+      await guest.locator('aside.left-sidebar').getByRole('button', { name: 'Giriş Yap' }).click();
+      const dialog = guest.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Kayıt Ol' }).click();
+      await dialog.getByLabel('Ad Soyad').fill('Yeni Üye');
+      await dialog.getByLabel('Kullanıcı adı').fill('yeni_uye');
+      await dialog.getByLabel('E-posta').fill('yeni@ornek.com');
+      await dialog.getByLabel('Şifre').fill('gizli123');
+      await dialog.getByRole('button', { name: 'Kayıt Ol' }).click();
+      await dialog.getByText('Yeni kayıtlar şu anda kapalı.').waitFor();
+    });
+  });
+});
