@@ -93,7 +93,7 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
       // Signed in once the sidebar shows the user card.
       const username = (await e2e.api<{ user: { username: string } }>('/api/auth/me', { token })).body.user.username;
       try {
-        await page.locator('aside.left-sidebar').getByText(`@${username}`).waitFor({ timeout: 10_000 });
+        await page.locator('aside.left-sidebar').getByText(`@${username}`).waitFor({ state: 'attached', timeout: 10_000 });
       } catch (error) {
         console.warn(`[e2e] sign-in of ${username} did not show:\n${consoleLines.slice(-20).join('\n')}`);
         throw error;

@@ -54,10 +54,10 @@ describe('screenshots of the main screens', () => {
     const page = pages[width][as];
     await page.goto(path);
     if (name === 'post') {
-      await page.getByText(ready).first().click();
+      await page.getByText(ready).filter({ visible: true }).first().click();
       await page.waitForURL(/\/post\//);
     }
-    await page.getByText(ready).first().waitFor();
+    await page.getByText(ready).filter({ visible: true }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByText(/yüklenemedi|Bağlantı hatası/).count()).toBe(0);
     const file = join(OUT, `${name}-${width === 390 ? 'mobile' : 'desktop'}.png`);

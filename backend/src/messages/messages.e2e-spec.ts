@@ -63,7 +63,7 @@ describe('messages API (real PostgreSQL)', () => {
       ['whitespace only', { content: ' \n\t ' }, 'Mesaj boş olamaz.'],
       ['missing content', { content: undefined }, 'Mesaj boş olamaz.'],
       ['content not a string', { content: 42 }, 'Mesaj boş olamaz.'],
-      ['content with a NUL character', { content: 'a\u0000b' }, 'Mesaj geçersiz karakterler içeriyor.'],
+      ['content with a NUL character', { content: 'a\u0000b' }, 'İstek geçersiz bir karakter içeriyor.'],
       ['missing receiver', { receiverId: undefined }, 'Alıcı zorunludur.'],
       ['receiver not a uuid', { receiverId: '123' }, 'Geçersiz kimlik.'],
       ['unknown field', { extra: true }, 'Bilinmeyen alan: extra'],

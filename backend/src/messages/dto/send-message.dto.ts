@@ -1,11 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, Matches, NotContains, ValidateBy, type ValidationOptions } from 'class-validator';
+import { IsNotEmpty, IsString, Matches, ValidateBy, type ValidationOptions } from 'class-validator';
 import { INVALID_ID } from '../../common/pipes/uuid.pipe';
 
 export const MAX_MESSAGE_LENGTH = 1000;
 export const MESSAGE_EMPTY = 'Mesaj boş olamaz.';
 export const MESSAGE_TOO_LONG = `Mesaj en fazla ${MAX_MESSAGE_LENGTH} karakter olabilir.`;
-export const MESSAGE_BAD_CHARACTERS = 'Mesaj geçersiz karakterler içeriyor.';
 export const RECEIVER_REQUIRED = 'Alıcı zorunludur.';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,7 +29,6 @@ export class SendMessageDto {
   /** Trimmed; 1 to 1000 characters. */
   @Transform(trim)
   // PostgreSQL text cannot hold NUL; refusing it here keeps it a 400 rather than a 500.
-  @NotContains('\0', { message: MESSAGE_BAD_CHARACTERS })
   @MaxCodePoints(MAX_MESSAGE_LENGTH, { message: MESSAGE_TOO_LONG })
   @IsNotEmpty({ message: MESSAGE_EMPTY })
   @IsString({ message: MESSAGE_EMPTY })
