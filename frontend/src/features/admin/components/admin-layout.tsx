@@ -44,9 +44,7 @@ export function AdminLayout({ user }: { user: User }) {
           <span className="brand__mark" aria-hidden="true">
             g
           </span>
-          <span className="brand__word">
-            {tr.app.brand}
-          </span>
+          <span className="brand__word">{tr.app.brand}</span>
         </Link>
         <span className="admin__title">{tr.admin.title}</span>
         <div className="admin__user">
