@@ -1,0 +1,356 @@
+/**
+ * `npm run bench`: what gündem costs at a realistic size, as ratios against bare servers
+ * measured in the same run (the machine is shared and noisy, so absolute numbers mean little).
+ *
+ *   npm run bench                      both scales (10k and 1M posts), 3 rounds, realtime part
+ *   npm run bench -- --quick           small scale, 1 round, short runs: under a minute
+ *   npm run bench -- --scale default --rounds 1 --seconds 3 --only timeline-guest,like-toggle --no-realtime
+ *
+ * Data: a database per scale on BENCH_DATABASE_URL / DATABASE_URL / the local PostgreSQL service
+ * (else an embedded one), seeded once by `npm run seed -- --scale …` and reused. Two nodes share
+ * it and Redis; HTTP scenarios load node A with autocannon; the realtime part uses both.
+ * Output: a table on stdout and `bench/results/latest.json` (see docs/performance.md).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Ceiling, type LoadFigures, load, medianFigures, type Scenario, scenarios, startCeiling } from './http.js';
+import {
+  benchDatabase,
+  type Fixtures,
+  gitCommit,
+  loadFixtures,
+  newJwtSecret,
+  openPostgres,
+  openRedis,
+  repoRoot,
+  type RunningNode,
+  type Scale,
+  sleep,
+  sql,
+  startNode,
+} from './infra.js';
+import { runRealtimeBench } from './realtime.js';
+
+const USAGE = 'Kullanım: npm run bench -- [--quick] [--scale small|default|both] [--rounds N] [--seconds N] [--only a,b] [--no-realtime] [--out DOSYA]';
+
+const { values: args } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        quick: { type: 'boolean', default: false },
+        scale: { type: 'string' },
+        rounds: { type: 'string' },
+        seconds: { type: 'string' },
+        only: { type: 'string' },
+        'no-realtime': { type: 'boolean', default: false },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const quick = args.quick!;
+const scaleArg = args.scale ?? (quick ? 'small' : 'both');
+if (!['small', 'default', 'both'].includes(scaleArg)) {
+  console.error(`--scale small, default ya da both olmalı.\n${USAGE}`);
+  process.exit(2);
+}
+const scales: Scale[] = scaleArg === 'both' ? ['small', 'default'] : [scaleArg as Scale];
+const rounds = Number(args.rounds ?? (quick ? 1 : 3));
+const seconds = Number(args.seconds ?? (quick ? 1 : 5));
+if (!Number.isInteger(rounds) || rounds < 1 || !Number.isFinite(seconds) || seconds < 1) {
+  console.error(`--rounds ve --seconds en az 1 olmalı.\n${USAGE}`);
+  process.exit(2);
+}
+const only = args.only ? new Set(args.only.split(',').map((s) => s.trim())) : null;
+const outFile = args.out ?? join(repoRoot, 'bench/results/latest.json');
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0).padStart(4)} sn`;
+const log = (line: string) => console.log(`[bench ${elapsed()}] ${line}`);
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+/** Figures of one scale. */
+interface ScaleResult {
+  scale: Scale;
+  seedSeconds?: number;
+  rows: { users: number; posts: number; likes: number; reposts: number; follows: number; messages: number };
+  ceilings: { http: LoadFigures; express: LoadFigures; bodyBytes: number };
+  scenarios: Record<string, LoadFigures & { label: string; xExpress: number; xHttp: number; rounds: LoadFigures[] }>;
+  hotUpdates?: { updates: number; hot: number; ratio: number };
+  isolation?: { heavy: string; alone: LoadFigures; underLoad: LoadFigures; heavyFigures: LoadFigures }[];
+  realtime?: unknown;
+}
+
+async function tableCounts(url: string): Promise<ScaleResult['rows']> {
+  const [row] = await sql<Record<string, string>>(
+    url,
+    `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM posts) AS posts, (SELECT count(*) FROM likes) AS likes,
+            (SELECT count(*) FROM reposts) AS reposts, (SELECT count(*) FROM follows) AS follows, (SELECT count(*) FROM messages) AS messages`,
+  );
+  return {
+    users: Number(row.users),
+    posts: Number(row.posts),
+    likes: Number(row.likes),
+    reposts: Number(row.reposts),
+    follows: Number(row.follows),
+    messages: Number(row.messages),
+  };
+}
+
+async function get(url: string, token?: string): Promise<{ status: number; body: Buffer }> {
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The cursor of the timeline's 50th page (20 posts a page), walked as a reader would. */
+async function deepCursor(node: RunningNode, token: string): Promise<string | null> {
+  let cursor: string | null = null;
+  for (let page = 1; page < 50; page++) {
+    const res = await get(`${node.url}/api/posts/timeline${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, token);
+    const body = JSON.parse(res.body.toString()) as { nextCursor: string | null };
+    if (!body.nextCursor) return cursor;
+    cursor = body.nextCursor;
+  }
+  return cursor;
+}
+
+/** Counter updates of `posts` and how many were HOT (heap-only: no index touched). */
+async function postUpdates(url: string): Promise<{ updates: number; hot: number }> {
+  const [row] = await sql<{ upd: string; hot: string }>(url, `SELECT n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'posts'`);
+  return { updates: Number(row.upd), hot: Number(row.hot) };
+}
+
+async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres>>, redisUrl: string | null): Promise<ScaleResult> {
+  const db = await benchDatabase(pg, scale, log);
+  const secret = newJwtSecret();
+  const env: Record<string, string> = { DATABASE_URL: db.url, JWT_SECRET: secret };
+  if (redisUrl) Object.assign(env, { REDIS_URL: redisUrl, REDIS_PREFIX: `gundem-bench-${process.pid}` });
+  log('Düğüm A başlatılıyor…');
+  const a = await startNode(env, 'a');
+  const nodes: RunningNode[] = [a];
+  const ceilings: Ceiling[] = [];
+  // Counter updates of posts over the whole run (likes, replies, views), read again once the
+  // nodes have stopped: a backend reports its statistics when it exits, an idle one only
+  // every ~10 s.
+  const updatesBefore = await postUpdates(db.url);
+  let result: ScaleResult;
+  try {
+    if (redisUrl) {
+      log('Düğüm B başlatılıyor…');
+      nodes.push(await startNode(env, 'b'));
+    }
+    const rows = await tableCounts(db.url);
+    log(`Veri: ${rows.users} kullanıcı, ${rows.posts} gönderi, ${rows.likes} beğeni, ${rows.reposts} yeniden paylaşım, ${rows.follows} takip, ${rows.messages} mesaj.`);
+    const fixtures: Fixtures = await loadFixtures(db.url, secret, 1000);
+    const cursor = await deepCursor(a, fixtures.users[0].token);
+    const guest = await get(`${a.url}/api/posts/timeline`);
+    if (guest.status !== 200) throw new Error(`zaman akışı ${guest.status} döndü`);
+    ceilings.push(await startCeiling('http', guest.body), await startCeiling('express', guest.body));
+    const [httpCeiling, expressCeiling] = ceilings;
+
+    const list = scenarios(fixtures, cursor).filter((s) => !only || only.has(s.key));
+    if (!quick) {
+      log('Isınma (her senaryo 1 sn)…');
+      for (const s of list) await load(a.url, { ...s, connections: 8 }, 1);
+    }
+    const perScenario = new Map<string, LoadFigures[]>(list.map((s) => [s.key, []]));
+    const ceilingRuns = { http: [] as LoadFigures[], express: [] as LoadFigures[] };
+    const steps = rounds * (list.length + 2);
+    let step = 0;
+    for (let round = 1; round <= rounds; round++) {
+      // The ceilings are measured in every round, between the scenarios of the run, so a
+      // change in the machine's load moves both sides of a ratio.
+      for (const c of [httpCeiling, expressCeiling]) {
+        const figures = await load(c.url, { next: () => ({ method: 'GET', path: '/api/posts/timeline' }) }, seconds);
+        ceilingRuns[c.kind].push(figures);
+        log(`(${++step}/${steps}) tur ${round}: tavan ${c.kind.padEnd(7)} ${fmt(figures.rps).padStart(6)} istek/sn`);
+      }
+      for (const s of list) {
+        const figures = await load(a.url, s, seconds);
+        perScenario.get(s.key)!.push(figures);
+        log(
+          `(${++step}/${steps}) tur ${round}: ${s.key.padEnd(20)} ${fmt(figures.rps).padStart(6)} istek/sn  p50 ${fmt(figures.p50)} ms  p99 ${fmt(figures.p99)} ms` +
+            (figures.non2xx || figures.errors ? `  ⚠️ ${figures.non2xx} 2xx-dışı, ${figures.errors} hata` : ''),
+        );
+      }
+    }
+    const http = medianFigures(ceilingRuns.http);
+    const express = medianFigures(ceilingRuns.express);
+    result = {
+      scale,
+      seedSeconds: db.seedSeconds,
+      rows,
+      ceilings: { http, express, bodyBytes: guest.body.length },
+      scenarios: {},
+    };
+    for (const s of list) {
+      const runs = perScenario.get(s.key)!;
+      const m = medianFigures(runs);
+      result.scenarios[s.key] = { ...m, label: s.label, xExpress: m.rps / express.rps, xHttp: m.rps / http.rps, rounds: runs };
+    }
+
+    // Isolation: the timeline's latency alone, then while 32 clients hammer a heavy route.
+    if (scale === 'default' || scales.length === 1) {
+      result.isolation = [];
+      const timeline = list.find((s) => s.key === 'timeline-guest') ?? scenarios(fixtures, cursor)[0];
+      const reads = list.filter((s) => s.key !== 'login' && s.next().method === 'GET');
+      const heaviest = [...reads].sort((x, y) => result.scenarios[y.key].p50 - result.scenarios[x.key].p50)[0];
+      const login = list.find((s) => s.key === 'login');
+      for (const heavy of [heaviest, login].filter((s): s is Scenario => Boolean(s))) {
+        const alone = await load(a.url, { ...timeline, connections: 4 }, seconds);
+        const [underLoad, heavyFigures] = await Promise.all([load(a.url, { ...timeline, connections: 4 }, seconds), load(a.url, { ...heavy, connections: 32 }, seconds)]);
+        result.isolation.push({ heavy: heavy.key, alone, underLoad, heavyFigures });
+        log(`yalıtım: ${heavy.key} altında zaman akışı p99 ${fmt(underLoad.p99)} ms (yalnızken ${fmt(alone.p99)} ms)`);
+      }
+    }
+
+    if (!args['no-realtime'] && nodes.length === 2 && (scale === 'default' || scales.length === 1)) {
+      log('Anlık ölçümler (iki düğüm, gerçek socket.io-client)…');
+      result.realtime = await runRealtimeBench({
+        nodes: [nodes[0], nodes[1]],
+        users: fixtures.users,
+        postIds: fixtures.recentPostIds,
+        quick,
+        log: (line) => log(`anlık: ${line}`),
+      });
+    }
+  } finally {
+    for (const c of ceilings) await c.stop();
+    for (const n of nodes) await n.stop();
+  }
+  await sleep(500);
+  const updatesAfter = await postUpdates(db.url);
+  const updates = updatesAfter.updates - updatesBefore.updates;
+  const hot = updatesAfter.hot - updatesBefore.hot;
+  if (updates > 0) result.hotUpdates = { updates, hot, ratio: hot / updates };
+  return result;
+}
+
+interface Target {
+  name: string;
+  value: string;
+  ok: boolean;
+}
+
+function targets(results: ScaleResult[]): Target[] {
+  const big = results.find((r) => r.scale === 'default') ?? results[results.length - 1];
+  const small = results.find((r) => r.scale === 'small');
+  const s = big.scenarios;
+  const out: Target[] = [];
+  const ratio = (key: string, min: number, label: string) => {
+    if (s[key]) out.push({ name: `${label} ≥ ${min}× Express`, value: `${fmt(s[key].xExpress, 2)}×`, ok: s[key].xExpress >= min });
+  };
+  const p99 = (key: string, max: number) => {
+    if (s[key]) out.push({ name: `${key} p99 < ${max} ms`, value: `${fmt(s[key].p99)} ms`, ok: s[key].p99 < max });
+  };
+  ratio('timeline-guest', 0.6, 'misafir zaman akışı');
+  ratio('timeline-member', 0.35, 'üye zaman akışı');
+  ratio('like-toggle', 0.25, 'beğeni');
+  ratio('create-post', 0.25, 'gönderi oluşturma');
+  for (const k of ['like-toggle', 'create-post', 'search-common', 'search-rare', 'search-hashtag', 'search-short', 'admin-users-search', 'admin-dashboard']) p99(k, 100);
+  const guestRps = s['timeline-guest']?.rps;
+  for (const k of ['trending-hashtags', 'trending-users', 'post-hot']) {
+    if (s[k] && guestRps) out.push({ name: `${k} ≥ 0.5× misafir zaman akışı`, value: `${fmt(s[k].rps / guestRps, 2)}×`, ok: s[k].rps / guestRps >= 0.5 });
+  }
+  if (big.hotUpdates) out.push({ name: 'HOT sayaç güncellemesi ≥ %90', value: `%${fmt(big.hotUpdates.ratio * 100, 1)}`, ok: big.hotUpdates.ratio >= 0.9 });
+  for (const iso of big.isolation ?? []) {
+    out.push({ name: `yalıtım (${iso.heavy} altında) zaman akışı p99 < 100 ms`, value: `${fmt(iso.underLoad.p99)} ms`, ok: iso.underLoad.p99 < 100 });
+  }
+  if (small && small !== big) {
+    for (const [key, f] of Object.entries(s)) {
+      const base = small.scenarios[key];
+      if (!base) continue;
+      // Below a millisecond autocannon's resolution decides; 1 ms is the floor of a fair ratio.
+      const r = Math.max(f.p50, 1) / Math.max(base.p50, 1);
+      out.push({ name: `${key}: p50 1M / 10k ≤ 1.5`, value: `${fmt(r, 2)}`, ok: r <= 1.5 });
+    }
+  }
+  const rt = big.realtime as { targets?: Target[] } | undefined;
+  if (rt?.targets) out.push(...rt.targets);
+  return out;
+}
+
+function printTable(r: ScaleResult, small?: ScaleResult): void {
+  const title = `${r.scale === 'default' ? 'Varsayılan ölçek' : 'Küçük ölçek'}: ${r.rows.posts.toLocaleString('tr-TR')} gönderi, ${r.rows.users.toLocaleString('tr-TR')} kullanıcı`;
+  console.log(`\n${title}`);
+  console.log(`tavanlar: node:http ${fmt(r.ceilings.http.rps)} istek/sn, Express ${fmt(r.ceilings.express.rps)} istek/sn (${r.ceilings.bodyBytes} bayt, 32 bağlantı)`);
+  const head = ['senaryo', 'istek/sn', 'p50 ms', 'p99 ms', '× Express', '× http', ...(small ? ['p50 / 10k'] : []), 'hata'];
+  const rows = Object.entries(r.scenarios).map(([key, f]) => [
+    key,
+    fmt(f.rps),
+    fmt(f.p50),
+    fmt(f.p99),
+    fmt(f.xExpress, 2),
+    fmt(f.xHttp, 2),
+    ...(small ? [small.scenarios[key] ? fmt(Math.max(f.p50, 1) / Math.max(small.scenarios[key].p50, 1), 2) : '–'] : []),
+    String(f.non2xx + f.errors),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  if (r.hotUpdates) console.log(`posts HOT güncelleme oranı (tüm koşu: beğeni, yanıt, görüntülenme): %${fmt(r.hotUpdates.ratio * 100, 1)} (${r.hotUpdates.hot}/${r.hotUpdates.updates})`);
+  for (const iso of r.isolation ?? []) {
+    console.log(`yalıtım: 32 istemci ${iso.heavy} (${fmt(iso.heavyFigures.rps)} istek/sn) → zaman akışı p99 ${fmt(iso.underLoad.p99)} ms (yalnızken ${fmt(iso.alone.p99)} ms)`);
+  }
+}
+
+async function main(): Promise<void> {
+  log(`gündem benchmark: ölçek ${scales.join(' + ')}, ${rounds} tur × ${seconds} sn${quick ? ' (hızlı)' : ''}`);
+  const load1 = loadavg();
+  const pg = await openPostgres(log);
+  const redis = await openRedis(log);
+  log(`${pg.version}${pg.embedded ? ' (gömülü)' : ''}; Redis ${redis ? redis.url : 'yok'}`);
+  const results: ScaleResult[] = [];
+  try {
+    for (const scale of scales) results.push(await runScale(scale, pg, redis?.url ?? null));
+  } finally {
+    await redis?.stop();
+    await pg.stop();
+  }
+  const small = results.find((r) => r.scale === 'small');
+  for (const r of results) printTable(r, r.scale === 'default' ? small : undefined);
+  const list = targets(results);
+  console.log('\nHedefler (issue 9):');
+  for (const t of list) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name}: ${t.value}`);
+  const report = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    postgres: pg.version,
+    redis: Boolean(redis),
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    loadAverage: { start: load1, end: loadavg() },
+    settings: { quick, scales, rounds, seconds, connections: 32 },
+    seconds: Math.round((Date.now() - started) / 1000),
+    results,
+    targets: list,
+    summary: { met: list.filter((t) => t.ok).length, missed: list.filter((t) => !t.ok).length },
+  };
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+  log(`Sonuçlar: ${outFile} (${report.summary.met} hedef tuttu, ${report.summary.missed} tutmadı; ${report.seconds} sn).`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,168 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { type Fixtures, freePort, tempDir } from './infra.js';
+
+/** One autocannon run: throughput and latency under load. */
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Answers that were not 2xx, and socket errors/timeouts. */
+  non2xx: number;
+  errors: number;
+}
+
+export interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Scenario {
+  key: string;
+  /** What the table shows. */
+  label: string;
+  /** Builds each request afresh (random viewer, post, term…). */
+  next(): Request;
+  connections?: number;
+}
+
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const json = (token: string) => ({ ...auth(token), 'content-type': 'application/json' });
+
+const TOPICS = ['kahve', 'istanbul', 'yazılım', 'kitap', 'futbol', 'müzik', 'ankara', 'deniz'];
+const SENTENCES = ['Bugün harika bir gün', 'Şu an çalışıyorum', 'Akşam çay içtik', 'Yeni bir şey öğrendim', 'İzmir’de güneş var'];
+
+/**
+ * The HTTP scenarios of issue 9: what a page of gündem costs, one route at a time. Viewers,
+ * posts and terms are drawn per request so caches only help as much as they would in real use.
+ */
+export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
+  const member = () => pick(f.users);
+  return [
+    { key: 'timeline-guest', label: 'zaman akışı, misafir', next: () => ({ method: 'GET', path: '/api/posts/timeline' }) },
+    { key: 'timeline-member', label: 'zaman akışı, üye (çok izleyici)', next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: auth(member().token) }) },
+    {
+      key: 'timeline-deep',
+      label: 'zaman akışı, 50. sayfa',
+      next: () => ({ method: 'GET', path: `/api/posts/timeline${deepCursor ? `?cursor=${encodeURIComponent(deepCursor)}` : ''}`, headers: auth(member().token) }),
+    },
+    { key: 'profile', label: 'profil başlığı', next: () => ({ method: 'GET', path: `/api/users/profile/${pick(f.authors)}`, headers: auth(member().token) }) },
+    { key: 'profile-posts', label: 'profil gönderileri', next: () => ({ method: 'GET', path: `/api/posts/user/${pick(f.authors)}`, headers: auth(member().token) }) },
+    { key: 'post-page', label: 'gönderi sayfası', next: () => ({ method: 'GET', path: `/api/posts/${pick(f.threadPostIds)}`, headers: auth(member().token) }) },
+    { key: 'post-hot', label: 'tek sıcak gönderi (32 istemci)', next: () => ({ method: 'GET', path: `/api/posts/${f.hotPostId}` }) },
+    ...(['common', 'rare', 'hashtag', 'short'] as const).map((kind) => ({
+      key: `search-${kind}`,
+      label: `arama, ${{ common: 'yaygın kelime', rare: 'nadir kelime', hashtag: 'hashtag', short: '2 karakter' }[kind]} (${f.terms[kind]})`,
+      next: (): Request => ({ method: 'GET', path: `/api/posts/search?q=${encodeURIComponent(f.terms[kind])}` }),
+    })),
+    { key: 'trending-hashtags', label: 'gündem hashtagleri', next: () => ({ method: 'GET', path: '/api/trending/hashtags' }) },
+    { key: 'trending-users', label: 'kimi takip etmeli (üye)', next: () => ({ method: 'GET', path: '/api/trending/users', headers: auth(member().token) }) },
+    {
+      key: 'like-toggle',
+      label: 'beğeni aç/kapa (çok üye)',
+      next: () => ({ method: 'POST', path: `/api/posts/${pick(f.recentPostIds.slice(0, 1000))}/like`, headers: auth(member().token) }),
+    },
+    {
+      key: 'create-post',
+      label: 'gönderi oluştur',
+      next: () => ({
+        method: 'POST',
+        path: '/api/posts',
+        headers: json(member().token),
+        body: JSON.stringify({ content: `${pick(SENTENCES)} #${pick(TOPICS)} ${Math.random().toString(36).slice(2, 8)}` }),
+      }),
+    },
+    {
+      key: 'send-message',
+      label: 'mesaj gönder',
+      next: () => {
+        const from = member();
+        let to = member();
+        while (to.id === from.id) to = member();
+        return { method: 'POST', path: '/api/messages/send', headers: json(from.token), body: JSON.stringify({ receiverId: to.id, content: `Merhaba, ${pick(SENTENCES).toLowerCase()}!` }) };
+      },
+    },
+    {
+      key: 'login',
+      label: 'giriş (argon2id)',
+      next: () => ({ method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: member().username, password: 'gundem123' }) }),
+    },
+    {
+      key: 'admin-users-search',
+      label: 'yönetim: kullanıcı arama',
+      next: () => ({ method: 'GET', path: `/api/admin/users?search=${encodeURIComponent(pick(f.adminTerms))}&page=1&limit=20`, headers: auth(f.admin.token) }),
+    },
+    { key: 'admin-dashboard', label: 'yönetim: pano', next: () => ({ method: 'GET', path: '/api/admin/dashboard', headers: auth(f.admin.token) }) },
+  ];
+}
+
+/** Runs one scenario against `baseUrl` for `seconds` with autocannon (programmatic). */
+export async function load(baseUrl: string, scenario: Pick<Scenario, 'next' | 'connections'>, seconds: number): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: scenario.connections ?? 32,
+    duration: seconds,
+    // Rebuilt before every request, so each one draws its own viewer, post or term.
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, ...scenario.next() }) }],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export interface Ceiling {
+  kind: 'http' | 'express';
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A bare server (ceiling.ts) answering `body` from memory, in its own process. */
+export async function startCeiling(kind: 'http' | 'express', body: Buffer): Promise<Ceiling> {
+  const dir = tempDir('ceiling');
+  const file = join(dir, 'body.json');
+  writeFileSync(file, body);
+  const port = await freePort();
+  const child: ChildProcess = fork(join(__dirname, 'ceiling.js'), [kind, String(port), file], { stdio: 'ignore' });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`tavan sunucusu (${kind}) kapandı: ${code}`)));
+  });
+  return {
+    kind,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The median of each figure over rounds (figures of one round stay together only for rps). */
+export function medianFigures(runs: LoadFigures[]): LoadFigures {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    max: Math.max(...runs.map((r) => r.max)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+}
