@@ -34,7 +34,7 @@ export interface TestApp {
   /** Creates a post (or a reply) through PostsService, counters and all. */
   createPost(author: Pick<User, 'id'>, content: string, replyToId?: string): Promise<PostResponse>;
   /** Runs fn and counts every SQL statement sent to PostgreSQL meanwhile (see countingPool). */
-  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }>;
+  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; statements: string[] }>;
   close(): Promise<void>;
 }
 
@@ -48,15 +48,19 @@ let fastHash: Promise<string> | undefined;
  * BEGIN/COMMIT and the guard's session lookup. (TypeORM's `logger` option is fixed when the
  * DataSource is built, and wrapping `pool.query` alone would miss checked-out clients.)
  */
-function countingPool(pool: Pool): { count: number; active: boolean } {
-  const state = { count: 0, active: false };
+function countingPool(pool: Pool): { count: number; active: boolean; statements: string[] } {
+  const state = { count: 0, active: false, statements: [] as string[] };
   const counted = new WeakSet<PoolClient>();
   pool.on('acquire', (client) => {
     if (counted.has(client)) return;
     counted.add(client);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
-      if (state.active) state.count += 1;
+      if (state.active) {
+        state.count += 1;
+        const [first] = args;
+        state.statements.push(typeof first === 'string' ? first : String((first as { text?: unknown })?.text ?? ''));
+      }
       return query(...args);
     };
   });
@@ -88,7 +92,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   await app.init();
   const db = app.get(DataSource);
   const users = app.get(UsersService);
-  let queryCounter: { count: number; active: boolean } | undefined;
+  let queryCounter: ReturnType<typeof countingPool> | undefined;
   return {
     app,
     config,
@@ -133,10 +137,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       queryCounter ??= countingPool((db.driver as unknown as { master: Pool }).master);
       const state = queryCounter;
       state.count = 0;
+      state.statements = [];
       state.active = true;
       try {
         const result = await fn();
-        return { result, queries: state.count };
+        return { result, queries: state.count, statements: state.statements };
       } finally {
         state.active = false;
       }

@@ -1,5 +1,7 @@
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { User } from '../users/user.entity';
+import { User } from '../users/user.entity';
+import { TrendingRepository } from './trending.repository';
+import { TrendingService } from './trending.service';
 
 describe('trending API (real PostgreSQL)', () => {
   let t: TestApp;
@@ -11,6 +13,8 @@ describe('trending API (real PostgreSQL)', () => {
   });
 
   const bearer = async (user: Pick<User, 'id'>) => `Bearer ${await t.tokenFor(user)}`;
+  /** Trends are precomputed: a test that just wrote its posts recomputes them, as the minute-old refresh would. */
+  const refresh = () => t.app.get(TrendingService).refresh();
 
   describe('GET /api/trending/hashtags', () => {
     it('ranks the last 7 days by post count, scores likes + 2×reposts + replies, hides old and deactivated', async () => {
@@ -31,6 +35,7 @@ describe('trending API (real PostgreSQL)', () => {
       await t.db.query(`UPDATE posts SET created_at = now() - interval '8 days' WHERE id = $1`, [old.id]);
       await t.createPost(gone, '#gizli #gizli2 #yazılım');
       await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [gone.id]);
+      await refresh();
 
       const res = await t.http.get('/api/trending/hashtags?limit=5').expect(200);
       expect(res.body).toEqual({
@@ -67,6 +72,7 @@ describe('trending API (real PostgreSQL)', () => {
       await t.db.query(`UPDATE posts SET created_at = now() - interval '8 days' WHERE id = $1`, [old.id]);
       await t.http.post(`/api/users/${popular.id}/follow`).set('authorization', await bearer(quiet)).expect(200);
       await t.http.post(`/api/users/${followed.id}/follow`).set('authorization', await bearer(viewer)).expect(200);
+      await refresh();
 
       const guest = await t.http.get('/api/trending/users?limit=10').expect(200);
       const guestIds = guest.body.users.map((u: { id: string }) => u.id);
@@ -81,9 +87,79 @@ describe('trending API (real PostgreSQL)', () => {
       }
     });
 
+    it('filters the viewer\'s follows per request, without waiting for the next refresh', async () => {
+      await t.db.query('DELETE FROM users');
+      const [first, second, viewer] = await t.createUsers(3);
+      await t.createPost(first, 'bir');
+      await t.createPost(first, 'iki');
+      await t.createPost(second, 'üç');
+      await refresh();
+      const auth = await bearer(viewer);
+      const before = await t.http.get('/api/trending/users').set('authorization', auth).expect(200);
+      expect(before.body.users.map((u: { id: string }) => u.id)).toEqual([first.id, second.id]);
+      await t.http.post(`/api/users/${first.id}/follow`).set('authorization', auth).expect(200);
+      const after = await t.http.get('/api/trending/users').set('authorization', auth).expect(200);
+      expect(after.body.users.map((u: { id: string }) => u.id)).toEqual([second.id]);
+      // A deactivated candidate disappears at once too (the lookup of the candidates checks it).
+      await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [second.id]);
+      const gone = await t.http.get('/api/trending/users').set('authorization', auth).expect(200);
+      expect(gone.body.users).toEqual([]);
+    });
+
+    it('falls back to the newest accounts the viewer does not follow when the candidates run out', async () => {
+      await t.db.query('DELETE FROM users');
+      const [a, b, viewer] = await t.createUsers(3);
+      await refresh();
+      // Accounts created after the refresh are no candidates yet; the fallback finds them.
+      const [late1, late2] = await t.createUsers(2);
+      const auth = await bearer(viewer);
+      await t.http.post(`/api/users/${a.id}/follow`).set('authorization', auth).expect(200);
+      await t.http.post(`/api/users/${b.id}/follow`).set('authorization', auth).expect(200);
+      const res = await t.http.get('/api/trending/users?limit=2').set('authorization', auth).expect(200);
+      expect(res.body.users.map((u: { id: string }) => u.id).sort()).toEqual([late1.id, late2.id].sort());
+    });
+
     it('refuses a bad limit with 400 and a bad token with 401', async () => {
       await t.http.get('/api/trending/users?limit=0').expect(400);
       await t.http.get('/api/trending/users').set('authorization', 'Bearer bozuk').expect(401);
+    });
+  });
+
+  describe('precomputed ranking', () => {
+    it('serves the request from the snapshot in memory: no statement on posts; a new post shows after a refresh', async () => {
+      const [author] = await t.createUsers(1);
+      await t.createPost(author, 'Yeni bir etiket #anlıkgündem');
+      await refresh();
+      const served = await t.countQueries(() => t.http.get('/api/trending/hashtags?limit=20').expect(200));
+      expect(served.result.body.trends).toContainEqual({ hashtag: 'anlıkgündem', postCount: 1, engagementScore: 0 });
+      expect(served.queries).toBe(0);
+
+      await t.createPost(author, 'İkinci kez #anlıkgündem ve #tazeetiket');
+      const stale = await t.http.get('/api/trending/hashtags?limit=20').expect(200);
+      expect(stale.body.trends).not.toContainEqual(expect.objectContaining({ hashtag: 'tazeetiket' }));
+      await refresh();
+      const fresh = await t.http.get('/api/trending/hashtags?limit=20').expect(200);
+      expect(fresh.body.trends).toContainEqual({ hashtag: 'anlıkgündem', postCount: 2, engagementScore: 0 });
+      expect(fresh.body.trends).toContainEqual({ hashtag: 'tazeetiket', postCount: 1, engagementScore: 0 });
+
+      const guest = await t.countQueries(() => t.http.get('/api/trending/users').expect(200));
+      expect(guest.statements.join('\n')).not.toMatch(/\bposts\b/);
+      const viewer = await t.countQueries(async () => t.http.get('/api/trending/users').set('authorization', await bearer(author)).expect(200));
+      expect(viewer.statements.join('\n')).not.toMatch(/\bposts\b/);
+      expect(viewer.statements.join('\n')).toMatch(/FROM follows WHERE follower_id/);
+    });
+
+    it('stores the ranking for every node and computes it on the first request after boot', async () => {
+      const [author] = await t.createUsers(1);
+      await t.createPost(author, 'Açılışta #ilkistek');
+      await t.db.query('DELETE FROM trending_snapshots');
+      // A second app on the same database stands for a freshly booted node: it has nothing in memory.
+      const fresh = new TrendingService(t.app.get(TrendingRepository), t.db.getRepository(User));
+      const first = await fresh.hashtags({ limit: 20 });
+      expect(first.trends).toContainEqual({ hashtag: 'ilkistek', postCount: 1, engagementScore: 0 });
+      const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM trending_snapshots`);
+      expect(n).toBe(2);
+      await fresh.onModuleDestroy();
     });
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Sql } from '../posts/posts.repository';
 
 /** How far back "trending" looks. */
 export const TRENDING_WINDOW = '7 days';
@@ -11,6 +12,21 @@ export interface HashtagTrend {
   engagementScore: number;
 }
 
+/** What one refresh computes: the ranking the request path serves from memory. */
+export interface TrendingRanking {
+  hashtags: HashtagTrend[];
+  /** Who-to-follow candidates, best first, before removing the viewer and whom they follow. */
+  candidates: string[];
+}
+
+/** A stored ranking and how old it is by the database's clock (nodes' clocks may differ). */
+export interface StoredRanking extends TrendingRanking {
+  ageMs: number;
+}
+
+/** Any constant: the key of the advisory lock that lets one node at a time refresh. */
+const REFRESH_LOCK = 7_246_009;
+
 @Injectable()
 export class TrendingRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -19,10 +35,10 @@ export class TrendingRepository {
    * Hashtags of the posts of the last 7 days (active authors only), ranked by how many posts
    * carry them. engagementScore = Σ (likes + 2 × reposts + replies) over those posts, with the
    * posts' current counters; it breaks ties in postCount, then the tag's alphabetical order.
-   * The range on created_at is served by idx_posts_created.
+   * Background work: reads only the 7-day range of idx_posts_created, never the older posts.
    */
-  async hashtags(limit: number): Promise<HashtagTrend[]> {
-    const rows: { hashtag: string; post_count: number; engagement_score: number }[] = await this.dataSource.query(
+  private async computeHashtags(em: EntityManager, limit: number): Promise<HashtagTrend[]> {
+    const rows: { hashtag: string; post_count: number; engagement_score: number }[] = await em.query(
       `SELECT tag AS hashtag,
               count(*)::int AS post_count,
               sum(p.like_count + 2 * p.retweet_count + p.reply_count)::int AS engagement_score
@@ -38,12 +54,9 @@ export class TrendingRepository {
     return rows.map((r) => ({ hashtag: r.hashtag, postCount: r.post_count, engagementScore: r.engagement_score }));
   }
 
-  /**
-   * Ids of active accounts to suggest, best first: never the viewer nor anyone the viewer
-   * follows; ranked by posts in the last 7 days, then followers, then newest account.
-   */
-  async suggestedUserIds(viewerId: string | null, limit: number): Promise<string[]> {
-    const rows: { id: string }[] = await this.dataSource.query(
+  /** Active accounts ranked by posts in the last 7 days, then followers, then newest account. */
+  private async computeCandidates(em: EntityManager, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await em.query(
       `WITH recent AS (
          SELECT author_id, count(*)::int AS posts
            FROM posts
@@ -54,13 +67,96 @@ export class TrendingRepository {
          FROM users u
          LEFT JOIN recent r ON r.author_id = u.id
         WHERE u.is_active
-          AND ($1::uuid IS NULL OR (
-                u.id <> $1::uuid
-                AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1::uuid AND f.followee_id = u.id)))
         ORDER BY coalesce(r.posts, 0) DESC, u.followers_count DESC, u.created_at DESC, u.id
-        LIMIT $2`,
-      [viewerId, limit],
+        LIMIT $1`,
+      [limit],
     );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Recomputes and stores the ranking unless another node is doing it right now (the advisory
+   * lock is taken without waiting) or, when `minAgeMs` is given, the stored one is younger than
+   * that (another node refreshed it a moment ago). Null when it did not compute. Its own
+   * statement timeout: a refresh may take a few seconds at a million posts, never minutes.
+   */
+  async refresh(hashtagLimit: number, candidateLimit: number, timeoutMs: number, minAgeMs?: number): Promise<TrendingRanking | null> {
+    return this.dataSource.transaction(async (em) => {
+      await em.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
+      const [{ locked }] = await em.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [REFRESH_LOCK]);
+      if (!locked) return null;
+      if (minAgeMs !== undefined) {
+        const fresh = await em.query(
+          `SELECT 1 FROM trending_snapshots WHERE kind = 'hashtags' AND computed_at > now() - make_interval(secs => $1)`,
+          [minAgeMs / 1000],
+        );
+        if (fresh.length) return null;
+      }
+      const ranking: TrendingRanking = {
+        hashtags: await this.computeHashtags(em, hashtagLimit),
+        candidates: await this.computeCandidates(em, candidateLimit),
+      };
+      await em.query(
+        `INSERT INTO trending_snapshots (kind, payload, computed_at)
+         VALUES ('hashtags', $1::jsonb, now()), ('users', $2::jsonb, now())
+         ON CONFLICT (kind) DO UPDATE SET payload = EXCLUDED.payload, computed_at = EXCLUDED.computed_at`,
+        [JSON.stringify(ranking.hashtags), JSON.stringify(ranking.candidates)],
+      );
+      return ranking;
+    });
+  }
+
+  /** The stored ranking (two rows by primary key), or null before the first refresh. */
+  async load(): Promise<StoredRanking | null> {
+    const rows: { kind: string; payload: unknown; age_ms: number }[] = await this.dataSource.query(
+      `SELECT kind, payload, (extract(epoch FROM now() - computed_at) * 1000)::float8 AS age_ms FROM trending_snapshots WHERE kind IN ('hashtags', 'users')`,
+    );
+    const hashtags = rows.find((r) => r.kind === 'hashtags');
+    const users = rows.find((r) => r.kind === 'users');
+    if (!hashtags || !users) return null;
+    return {
+      hashtags: hashtags.payload as HashtagTrend[],
+      candidates: users.payload as string[],
+      ageMs: Math.max(hashtags.age_ms, users.age_ms),
+    };
+  }
+
+  /** Which of `ids` the viewer follows: primary key lookups on follows, at most one per candidate. */
+  followedAmongSql(viewerId: string, ids: string[]): Sql {
+    return {
+      text: `SELECT followee_id FROM follows WHERE follower_id = $1::uuid AND followee_id = ANY($2::uuid[])`,
+      params: [viewerId, ids],
+    };
+  }
+
+  async followedAmong(viewerId: string, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const sql = this.followedAmongSql(viewerId, ids);
+    const rows: { followee_id: string }[] = await this.dataSource.query(sql.text, sql.params);
+    return new Set(rows.map((r) => r.followee_id));
+  }
+
+  /**
+   * When the viewer already follows (nearly) every candidate: the newest active accounts they do
+   * not follow, outside `exclude`. Walks idx_users_created_at newest first with a primary key
+   * lookup on follows per account, so it stops after `limit` finds.
+   */
+  newestNotFollowedSql(viewerId: string | null, exclude: string[], limit: number): Sql {
+    return {
+      text: `SELECT u.id FROM users u
+              WHERE u.is_active AND u.id <> ALL($2::uuid[])
+                AND ($1::uuid IS NULL OR (
+                      u.id <> $1::uuid
+                      AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1::uuid AND f.followee_id = u.id)))
+              ORDER BY u.created_at DESC, u.id DESC
+              LIMIT $3`,
+      params: [viewerId, exclude, limit],
+    };
+  }
+
+  async newestNotFollowed(viewerId: string | null, exclude: string[], limit: number): Promise<string[]> {
+    const sql = this.newestNotFollowedSql(viewerId, exclude, limit);
+    const rows: { id: string }[] = await this.dataSource.query(sql.text, sql.params);
     return rows.map((r) => r.id);
   }
 }

@@ -1,35 +1,152 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import { User } from '../users/user.entity';
 import { toUserResponse, type UserResponse } from '../users/user.response';
-import type { TrendingQueryDto } from './dto/trending-query.dto';
-import { type HashtagTrend, TrendingRepository } from './trending.repository';
+import { MAX_TRENDING_LIMIT, type TrendingQueryDto } from './dto/trending-query.dto';
+import { type HashtagTrend, type TrendingRanking, TrendingRepository } from './trending.repository';
 
 export const DEFAULT_TRENDING_HASHTAGS = 5;
 export const DEFAULT_SUGGESTED_USERS = 3;
 
+/**
+ * Staleness bound of the trends: a ranking is recomputed once it is a minute old, and every node
+ * re-reads the stored one every few seconds, so what a reader sees is at most about
+ * REFRESH_AFTER_MS + RELOAD_AFTER_MS (+ one refresh's run time) old. A minute is far below how
+ * fast a 7-day ranking moves, and it makes the refresh (a second or two of background work at a
+ * million posts) cost a few percent of one core at most, while every request reads memory.
+ */
+export const REFRESH_AFTER_MS = 60_000;
+/** How often a node re-reads the stored ranking (a two-row primary key read) that another node may have refreshed. */
+export const RELOAD_AFTER_MS = 5_000;
+/**
+ * Older than this (an idle site, or the first request after boot) and the request waits for a
+ * refresh instead of serving what it has: nobody sees an hour-old ranking after a quiet night.
+ */
+export const SERVE_STALE_UNTIL_MS = 10 * 60_000;
+/** Background refreshes get this long per statement (request paths have the pool's short default). */
+export const REFRESH_TIMEOUT_MS = 60_000;
+/** Who-to-follow candidates kept: enough that the viewer's follows rarely use them all up. */
+export const CANDIDATES = 100;
+
+interface Snapshot extends TrendingRanking {
+  /** Date.now() at which the ranking was computed (by the database's clock, shifted to ours). */
+  computedAt: number;
+}
+
+/**
+ * Trends are precomputed (as Mastodon and Misskey do): the request path reads a ranking in
+ * memory, and at most one node at a time recomputes it in the background. Nothing runs without
+ * traffic: the first request after the ranking turned a minute old starts the refresh.
+ */
 @Injectable()
-export class TrendingService {
+export class TrendingService implements OnModuleDestroy {
+  private readonly logger = new Logger('Trending');
+  private snapshot?: Snapshot;
+  private loadedAt = 0;
+  private loading?: Promise<void>;
+  private refreshing?: Promise<void>;
+
   constructor(
     private readonly trending: TrendingRepository,
     @InjectRepository(User) private readonly userRepository: Repository<User>,
   ) {}
 
-  /** Hashtags without `#` (the interface adds it). */
-  async hashtags(query: TrendingQueryDto): Promise<{ trends: HashtagTrend[] }> {
-    return { trends: await this.trending.hashtags(query.limit ?? DEFAULT_TRENDING_HASHTAGS) };
+  async onModuleDestroy(): Promise<void> {
+    // Background work must not outlive the pool it uses.
+    await Promise.allSettled([this.loading, this.refreshing]);
   }
 
-  /** Who to follow: accounts the viewer does not follow yet, so each has `isFollowing: false`. */
+  /**
+   * Recomputes the ranking now (unless another node is computing it) and serves it from then
+   * on. Tests call it to see their posts at once; the app calls it when the ranking is stale.
+   */
+  async refresh(): Promise<void> {
+    await this.recompute(undefined);
+  }
+
+  private recompute(minAgeMs: number | undefined): Promise<void> {
+    this.refreshing ??= (async () => {
+      try {
+        const ranking = await this.trending.refresh(MAX_TRENDING_LIMIT, CANDIDATES, REFRESH_TIMEOUT_MS, minAgeMs);
+        if (ranking) {
+          this.snapshot = { ...ranking, computedAt: Date.now() };
+          this.loadedAt = Date.now();
+        } else {
+          await this.reload();
+        }
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  private reload(): Promise<void> {
+    this.loading ??= (async () => {
+      try {
+        const stored = await this.trending.load();
+        this.loadedAt = Date.now();
+        if (stored && (!this.snapshot || stored.ageMs < Date.now() - this.snapshot.computedAt)) {
+          this.snapshot = { hashtags: stored.hashtags, candidates: stored.candidates, computedAt: Date.now() - stored.ageMs };
+        }
+      } finally {
+        this.loading = undefined;
+      }
+    })();
+    return this.loading;
+  }
+
+  private background(work: Promise<void>): void {
+    work.catch((error: unknown) => this.logger.warn(`Gündem sıralaması yenilenemedi: ${String(error)}`));
+  }
+
+  /** The ranking to serve; waits only when there is none yet or it is past SERVE_STALE_UNTIL_MS. */
+  private async current(): Promise<Snapshot> {
+    if (!this.snapshot) await this.reload();
+    let age = this.snapshot ? Date.now() - this.snapshot.computedAt : Infinity;
+    if (age > SERVE_STALE_UNTIL_MS) {
+      // Another node may be computing it (the lock is taken): serve what is stored meanwhile.
+      await this.recompute(REFRESH_AFTER_MS);
+      age = this.snapshot ? Date.now() - this.snapshot.computedAt : Infinity;
+    } else if (age > REFRESH_AFTER_MS) {
+      this.background(this.recompute(REFRESH_AFTER_MS));
+    }
+    if (!this.refreshing && Date.now() - this.loadedAt > RELOAD_AFTER_MS) this.background(this.reload());
+    return this.snapshot ?? { hashtags: [], candidates: [], computedAt: 0 };
+  }
+
+  /** Hashtags without `#` (the interface adds it). */
+  async hashtags(query: TrendingQueryDto): Promise<{ trends: HashtagTrend[] }> {
+    const { hashtags } = await this.current();
+    return { trends: hashtags.slice(0, query.limit ?? DEFAULT_TRENDING_HASHTAGS) };
+  }
+
+  /**
+   * Who to follow: the precomputed candidates minus the viewer and the accounts the viewer
+   * follows (one primary-key lookup per candidate), so each has `isFollowing: false`. Should
+   * the viewer follow nearly all of them, the newest accounts they do not follow fill the rest.
+   */
   async users(viewer: User | undefined, query: TrendingQueryDto): Promise<{ users: UserResponse[] }> {
-    const ids = await this.trending.suggestedUserIds(viewer?.id ?? null, query.limit ?? DEFAULT_SUGGESTED_USERS);
-    if (!ids.length) return { users: [] };
-    const byId = new Map((await this.userRepository.findBy({ id: In(ids) })).map((u) => [u.id, u]));
-    const users = ids.flatMap((id) => {
-      const user = byId.get(id);
-      return user ? [toUserResponse(user, { isFollowing: false })] : [];
-    });
-    return { users };
+    const limit = query.limit ?? DEFAULT_SUGGESTED_USERS;
+    const { candidates } = await this.current();
+    let remaining = candidates;
+    if (viewer) {
+      const followed = await this.trending.followedAmong(viewer.id, candidates);
+      remaining = candidates.filter((id) => id !== viewer.id && !followed.has(id));
+    }
+    // A few spare ones: a candidate deactivated since the refresh is dropped by the lookup.
+    let users = await this.activeByIds(remaining.slice(0, limit + 5));
+    if (users.length < limit) {
+      const more = await this.trending.newestNotFollowed(viewer?.id ?? null, candidates, limit - users.length);
+      users = [...users, ...(await this.activeByIds(more))];
+    }
+    return { users: users.slice(0, limit).map((user) => toUserResponse(user, { isFollowing: false })) };
+  }
+
+  private async activeByIds(ids: string[]): Promise<User[]> {
+    if (!ids.length) return [];
+    const byId = new Map((await this.userRepository.findBy({ id: In(ids), isActive: true })).map((u) => [u.id, u]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }
