@@ -9,7 +9,7 @@ import { RealtimeEvents } from '../realtime/realtime-events.service';
 import type { EngagementCounts } from '../realtime/realtime.types';
 import type { User } from '../users/user.entity';
 import { AdminRepository } from './admin.repository';
-import { type AdminPageQueryDto, type Pagination, pagination } from './dto/admin-page-query.dto';
+import { type AdminPageQueryDto, type Pagination, pageOffset, pagination } from './dto/admin-page-query.dto';
 
 export const POSTS_PAGE_SIZE = 20;
 export const POST_DELETED = 'Gönderi silindi!';
@@ -40,13 +40,13 @@ export class AdminPostsService {
     const limit = query.limit ?? POSTS_PAGE_SIZE;
     if (query.search && charCount(query.search) > SEARCH_MAX_LENGTH) throw new BadRequestException(SEARCH_TOO_LONG);
     const pattern = query.search ? likePattern(query.search) : null;
-    const { posts, total } = await this.repository.postPage(viewer.id, pattern, limit, (page - 1) * limit);
+    const { posts, total } = await this.repository.postPage(viewer.id, pattern, limit, pageOffset(page, limit));
     return { posts: posts.map(toPostResponse), pagination: pagination(page, limit, total) };
   }
 
   /** The `n` newest posts of any author (the dashboard). */
   async newest(viewer: User, n: number): Promise<PostResponse[]> {
-    return (await this.repository.postPage(viewer.id, null, n, 0)).posts.map(toPostResponse);
+    return (await this.repository.postPage(viewer.id, null, n, 0, false)).posts.map(toPostResponse);
   }
 
   /**

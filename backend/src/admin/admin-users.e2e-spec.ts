@@ -39,7 +39,7 @@ describe('back-office users API (real PostgreSQL)', () => {
       const auth = await bearer(moderator);
       const first = await t.http.get('/api/admin/users').set('authorization', auth).expect(200);
       const [{ total }] = await t.db.query('SELECT count(*)::int AS total FROM users');
-      expect(first.body.pagination).toEqual({ page: 1, limit: 10, total, pages: Math.ceil(total / 10) });
+      expect(first.body.pagination).toEqual({ page: 1, limit: 10, total, pages: Math.ceil(total / 10), estimated: false });
       expect(first.body.users).toHaveLength(10);
       const newestFirst = [...made].reverse();
       expect(first.body.users.map((u: { id: string }) => u.id)).toEqual(newestFirst.slice(0, 10).map((u) => u.id));
@@ -47,7 +47,7 @@ describe('back-office users API (real PostgreSQL)', () => {
       expect(JSON.stringify(first.body)).not.toMatch(/password|hash|session/i);
 
       const second = await t.http.get('/api/admin/users?page=2&limit=5').set('authorization', auth).expect(200);
-      expect(second.body.pagination).toEqual({ page: 2, limit: 5, total, pages: Math.ceil(total / 5) });
+      expect(second.body.pagination).toEqual({ page: 2, limit: 5, total, pages: Math.ceil(total / 5), estimated: false });
       expect(second.body.users.map((u: { id: string }) => u.id)).toEqual(newestFirst.slice(5, 10).map((u) => u.id));
       const beyond = await t.http.get('/api/admin/users?page=999').set('authorization', auth).expect(200);
       expect(beyond.body.users).toEqual([]);
@@ -76,7 +76,7 @@ describe('back-office users API (real PostgreSQL)', () => {
       // LIKE wildcards are literal characters.
       expect(await search('%')).toEqual([]);
       const res = await t.http.get('/api/admin/users').query({ search: 'kimse-yok-boyle' }).set('authorization', auth).expect(200);
-      expect(res.body).toEqual({ users: [], pagination: { page: 1, limit: 10, total: 0, pages: 1 } });
+      expect(res.body).toEqual({ users: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, estimated: false } });
     });
 
     it.each([

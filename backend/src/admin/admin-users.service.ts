@@ -9,7 +9,7 @@ import { User, type UserRole } from '../users/user.entity';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { USER_NOT_FOUND } from '../users/users.messages';
 import { AdminRepository } from './admin.repository';
-import { type AdminPageQueryDto, type Pagination, pagination } from './dto/admin-page-query.dto';
+import { type AdminPageQueryDto, type Pagination, pageOffset, pagination } from './dto/admin-page-query.dto';
 import { singleChange, type UpdateUserDto, type UserChange } from './dto/update-user.dto';
 import { isStaff } from './staff';
 
@@ -63,13 +63,13 @@ export class AdminUsersService {
     const limit = query.limit ?? USERS_PAGE_SIZE;
     if (query.search && charCount(query.search) > SEARCH_MAX_LENGTH) throw new BadRequestException(SEARCH_TOO_LONG);
     const patterns = query.search ? { turkish: likePattern(query.search), plain: plainLikePattern(query.search) } : null;
-    const { ids, total } = await this.repository.userPage(patterns, limit, (page - 1) * limit);
+    const { ids, total } = await this.repository.userPage(patterns, limit, pageOffset(page, limit));
     return { users: await this.byIds(ids), pagination: pagination(page, limit, total) };
   }
 
   /** The `n` newest accounts, with private fields (the dashboard). */
   async newest(n: number): Promise<UserResponse[]> {
-    const { ids } = await this.repository.userPage(null, n, 0);
+    const { ids } = await this.repository.userPage(null, n, 0, false);
     return this.byIds(ids);
   }
 

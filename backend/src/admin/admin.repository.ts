@@ -3,20 +3,39 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from '../database/query-rows';
 import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from '../posts/post-view.sql';
+import type { Sql } from '../posts/posts.repository';
 
 export interface DashboardCounts {
   users: { total: number; verified: number; active: number; admins: number };
   posts: { total: number; today: number };
+  /** True when users.total, users.active or posts.total is the planner's estimate (see tableTotal). */
+  estimated: boolean;
+}
+
+/** A list's total: exact, or an estimate where an exact count would cost a scan. */
+export interface Total {
+  total: number;
+  estimated: boolean;
 }
 
 /** Calendar days of the statistics ("posts today") are Turkish days, whatever the server's zone. */
 export const DASHBOARD_TIME_ZONE = 'Europe/Istanbul';
 
 /**
- * SQL for a Turkish case-insensitive match of `expr` against a pattern made by likePattern():
- * `I`/`İ` become `ı`/`i` before lower(), so the result does not depend on the database's locale.
+ * Totals up to this are exact; above it a whole table's total is the planner's estimate
+ * (pg_class, scaled to the table's current size) and a filtered total is the planner's estimate
+ * of the filter. Counting 20,000 rows costs a few milliseconds; counting 1M costs a scan per
+ * request, and "1.000.000 or 1.000.412" is the same answer to someone reading a back-office list.
  */
-const turkishLower = (expr: string) => `lower(translate(${expr}, 'IİŞĞÜÖÇ', 'ıişğüöç'))`;
+export const EXACT_COUNT_LIMIT = 20_000;
+/** Filtered totals are counted exactly up to this (a capped subquery), then estimated. */
+export const EXACT_FILTERED_LIMIT = 1_000;
+
+/** For the dashboard's newest rows, which show no total. */
+const NO_TOTAL: Total = { total: 0, estimated: false };
+
+/** The searched text of an account; the expression idx_users_search_trgm indexes (migration 1764000000000). */
+const USER_SEARCH_TEXT = 'user_search_text(u.username, u.email, u.display_name)';
 
 export interface PostToDelete {
   id: string;
@@ -33,61 +52,120 @@ export class AdminRepository {
     return this.dataSource.manager;
   }
 
+  /**
+   * No count scans a table: the small sets (verified, inactive, admins) are index-only counts
+   * over partial indexes, today's posts a range of idx_posts_created, and the two big totals
+   * tableTotal(). users.active = total − inactive, so it is an estimate when the total is.
+   */
   async dashboardCounts(): Promise<DashboardCounts> {
-    const [row] = await queryRows<Record<string, number>>(
-      this.manager,
-      `SELECT
-         (SELECT count(*) FROM users)::int AS users_total,
+    const [[row], users, posts] = await Promise.all([
+      queryRows<Record<string, number>>(this.manager, this.dashboardCountsSql().text, this.dashboardCountsSql().params),
+      this.tableTotal('users'),
+      this.tableTotal('posts'),
+    ]);
+    return {
+      users: { total: users.total, verified: row.users_verified, active: Math.max(0, users.total - row.users_inactive), admins: row.users_admins },
+      posts: { total: posts.total, today: row.posts_today },
+      estimated: users.estimated || posts.estimated,
+    };
+  }
+
+  dashboardCountsSql(): Sql {
+    return {
+      text: `SELECT
          (SELECT count(*) FROM users WHERE is_verified)::int AS users_verified,
-         (SELECT count(*) FROM users WHERE is_active)::int AS users_active,
+         (SELECT count(*) FROM users WHERE NOT is_active)::int AS users_inactive,
          (SELECT count(*) FROM users WHERE role = 'admin')::int AS users_admins,
-         (SELECT count(*) FROM posts)::int AS posts_total,
          (SELECT count(*) FROM posts
            WHERE created_at >= date_trunc('day', now() AT TIME ZONE $1::text) AT TIME ZONE $1::text)::int AS posts_today`,
-      [DASHBOARD_TIME_ZONE],
+      params: [DASHBOARD_TIME_ZONE],
+    };
+  }
+
+  /**
+   * Rows of a whole table: the planner's row estimate scaled to the table's current size (as
+   * the planner itself does), or an exact count when that is at most EXACT_COUNT_LIMIT or the
+   * table was never analysed.
+   */
+  async tableTotal(table: 'users' | 'posts'): Promise<Total> {
+    const [row] = await queryRows<{ estimate: number | null }>(
+      this.manager,
+      `SELECT CASE WHEN c.relpages > 0 AND c.reltuples >= 0
+                   THEN c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int)
+              END::float8 AS estimate
+         FROM pg_class c WHERE c.oid = $1::regclass`,
+      [table],
     );
+    if (row?.estimate != null && row.estimate > EXACT_COUNT_LIMIT) return { total: Math.round(row.estimate), estimated: true };
+    const [count] = await queryRows<{ total: number }>(this.manager, `SELECT count(*)::int AS total FROM ${table}`);
+    return { total: count.total, estimated: false };
+  }
+
+  /**
+   * The total of a filtered list: an exact count capped at EXACT_FILTERED_LIMIT + 1 rows (it
+   * stops there), and above the cap the planner's estimate of the filter (EXPLAIN, no execution).
+   */
+  private async filteredTotal(from: string, params: unknown[]): Promise<Total> {
+    const [count] = await queryRows<{ total: number }>(
+      this.manager,
+      `SELECT count(*)::int AS total FROM (SELECT 1 ${from} LIMIT ${EXACT_FILTERED_LIMIT + 1}) capped`,
+      params,
+    );
+    if (count.total <= EXACT_FILTERED_LIMIT) return { total: count.total, estimated: false };
+    const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(this.manager, `EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params);
+    return { total: Math.max(count.total, Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows'])), estimated: true };
+  }
+
+  /** `FROM … WHERE …` of the users list; $1/$2 are the patterns when searching. */
+  private userFrom(patterns: { turkish: string; plain: string } | null): { from: string; params: unknown[] } {
+    if (!patterns) return { from: 'FROM users u', params: [] };
+    return { from: `FROM users u WHERE ${USER_SEARCH_TEXT} LIKE $1 OR ${USER_SEARCH_TEXT} LIKE $2`, params: [patterns.turkish, patterns.plain] };
+  }
+
+  userPageSql(patterns: { turkish: string; plain: string } | null, limit: number, offset: number): Sql {
+    const { from, params } = this.userFrom(patterns);
     return {
-      users: { total: row.users_total, verified: row.users_verified, active: row.users_active, admins: row.users_admins },
-      posts: { total: row.posts_total, today: row.posts_today },
+      text: `SELECT u.id ${from} ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      params: [...params, limit, offset],
     };
   }
 
   /**
    * Ids of a page of users, newest first, and the total matching. `patterns` are LIKE patterns
-   * (likePattern): the Turkish-lowered one is matched against the Turkish-lowered text, the
-   * plainly lowered one against lower(), so `ismail` finds `İsmail` and `isik` finds `ISIK`.
+   * (likePattern): the Turkish-lowered one and the plainly lowered one, each matched against
+   * user_search_text (which holds both lowered forms), so `ismail` finds `İsmail` and `isik`
+   * finds `ISIK`; the trigram index idx_users_search_trgm serves both.
    */
-  async userPage(patterns: { turkish: string; plain: string } | null, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
-    const text = `concat_ws(E'\\n', u.username, u.email, u.display_name)`;
-    const where = patterns ? `WHERE ${turkishLower(text)} LIKE $1 OR lower(${text}) LIKE $2` : '';
-    const params: unknown[] = patterns ? [patterns.turkish, patterns.plain] : [];
-    const [ids, [count]] = await Promise.all([
-      queryRows<{ id: string }>(
-        this.manager,
-        `SELECT u.id FROM users u ${where} ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, offset],
-      ),
-      queryRows<{ total: number }>(this.manager, `SELECT count(*)::int AS total FROM users u ${where}`, params),
+  async userPage(patterns: { turkish: string; plain: string } | null, limit: number, offset: number, withTotal = true): Promise<{ ids: string[]; total: Total }> {
+    const sql = this.userPageSql(patterns, limit, offset);
+    const { from, params } = this.userFrom(patterns);
+    const [ids, total] = await Promise.all([
+      queryRows<{ id: string }>(this.manager, sql.text, sql.params),
+      !withTotal ? NO_TOTAL : patterns ? this.filteredTotal(from, params) : this.tableTotal('users'),
     ]);
-    return { ids: ids.map((r) => r.id), total: count.total };
+    return { ids: ids.map((r) => r.id), total };
+  }
+
+  postPageSql(viewerId: string, pattern: string | null, limit: number, offset: number): Sql {
+    const where = pattern ? 'WHERE p.search_text LIKE $2' : '';
+    const filter = pattern ? [pattern] : [];
+    // PostsRepository's columns without its "active authors only" filter: staff see and
+    // moderate every post. $1 is the staff member, for the liked/retweeted flags.
+    return {
+      text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id ${where}
+          ORDER BY p.created_at DESC, p.id DESC LIMIT $${filter.length + 2} OFFSET $${filter.length + 3}`,
+      params: [viewerId, ...filter, limit, offset],
+    };
   }
 
   /** A page of posts of any author, newest first, and the total; `pattern` searches search_text (trigram index). */
-  async postPage(viewerId: string, pattern: string | null, limit: number, offset: number): Promise<{ posts: PostView[]; total: number }> {
-    const where = pattern ? 'WHERE p.search_text LIKE $2' : '';
-    const filter = pattern ? [pattern] : [];
-    const [rows, [count]] = await Promise.all([
-      // PostsRepository's columns without its "active authors only" filter: staff see and
-      // moderate every post. $1 is the staff member, for the liked/retweeted flags.
-      queryRows<PostViewRow>(
-        this.manager,
-        `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id ${where}
-          ORDER BY p.created_at DESC, p.id DESC LIMIT $${filter.length + 2} OFFSET $${filter.length + 3}`,
-        [viewerId, ...filter, limit, offset],
-      ),
-      queryRows<{ total: number }>(this.manager, `SELECT count(*)::int AS total FROM posts p ${pattern ? 'WHERE p.search_text LIKE $1' : ''}`, filter),
+  async postPage(viewerId: string, pattern: string | null, limit: number, offset: number, withTotal = true): Promise<{ posts: PostView[]; total: Total }> {
+    const sql = this.postPageSql(viewerId, pattern, limit, offset);
+    const [rows, total] = await Promise.all([
+      queryRows<PostViewRow>(this.manager, sql.text, sql.params),
+      !withTotal ? NO_TOTAL : pattern ? this.filteredTotal('FROM posts p WHERE p.search_text LIKE $1', [pattern]) : this.tableTotal('posts'),
     ]);
-    return { posts: rows.map(toPostView), total: count.total };
+    return { posts: rows.map(toPostView), total };
   }
 
   async findPostToDelete(em: EntityManager, id: string, lock: boolean): Promise<PostToDelete | null> {

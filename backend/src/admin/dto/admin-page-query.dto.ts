@@ -1,3 +1,4 @@
+import { BadRequestException } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_PAGE_SIZE } from '../../common/pagination/page-query.dto';
@@ -36,14 +37,32 @@ export class AdminPageQueryDto {
   search?: string;
 }
 
+/**
+ * The deepest row a page may start at. OFFSET reads and throws away every row before the page,
+ * so page 50,000 of the posts would read a million rows; a back-office reader narrows a list
+ * with the search instead of paging that deep.
+ */
+export const MAX_OFFSET = 10_000;
+export const PAGE_TOO_DEEP = 'Bu kadar ileri bir sayfa gösterilemiyor. Lütfen aramayla listeyi daraltın.';
+
+/** The row a page starts at; 400 beyond MAX_OFFSET. */
+export function pageOffset(page: number, limit: number): number {
+  const offset = (page - 1) * limit;
+  if (offset > MAX_OFFSET) throw new BadRequestException(PAGE_TOO_DEEP);
+  return offset;
+}
+
 export interface Pagination {
   page: number;
   limit: number;
   total: number;
-  /** At least 1, so a client can always show "page 1 of N". */
+  /** At least 1, so a client can always show "page 1 of N"; never past the deepest page allowed. */
   pages: number;
+  /** True when `total` is an estimate (a big table or a search matching many rows), shown as approximate. */
+  estimated: boolean;
 }
 
-export function pagination(page: number, limit: number, total: number): Pagination {
-  return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
+export function pagination(page: number, limit: number, total: { total: number; estimated: boolean }): Pagination {
+  const pages = Math.min(Math.ceil(total.total / limit), Math.floor(MAX_OFFSET / limit) + 1);
+  return { page, limit, total: total.total, pages: Math.max(1, pages), estimated: total.estimated };
 }
