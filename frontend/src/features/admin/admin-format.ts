@@ -14,6 +14,14 @@ export function formatNumber(value: number | null | undefined): string {
   return numberFormat.format(typeof value === 'number' && Number.isFinite(value) ? value : 0);
 }
 
+/**
+ * A total the server estimated (a big table, or a search matching thousands): "~12.345", so
+ * nobody reads it as an exact count.
+ */
+export function formatCount(value: number | null | undefined, estimated: boolean | undefined): string {
+  return estimated ? `~${formatNumber(value)}` : formatNumber(value);
+}
+
 function toTime(date: string | null | undefined): number {
   return date ? new Date(date).getTime() : Number.NaN;
 }

@@ -6,11 +6,15 @@ export interface Pagination {
   limit: number;
   total: number;
   pages: number;
+  /** True when `total` is the server's estimate: shown as approximate. */
+  estimated?: boolean;
 }
 
 export interface DashboardStatistics {
   users: { total: number; verified: number; active: number; admins: number };
   posts: { total: number; today: number };
+  /** True when users.total, users.active and posts.total are the server's estimates. */
+  estimated?: boolean;
 }
 
 export interface Dashboard {

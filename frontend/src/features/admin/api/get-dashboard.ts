@@ -14,6 +14,7 @@ type RawDashboard = {
   statistics?: {
     users?: Partial<DashboardStatistics['users']>;
     posts?: Partial<DashboardStatistics['posts']>;
+    estimated?: boolean;
   };
   recentUsers?: Dashboard['recentUsers'];
   recentPosts?: Dashboard['recentPosts'];
@@ -32,6 +33,7 @@ export function toDashboard(data: RawDashboard | null | undefined): Dashboard {
         admins: toCount(users?.admins),
       },
       posts: { total: toCount(posts?.total), today: toCount(posts?.today) },
+      estimated: data?.statistics?.estimated === true,
     },
     recentUsers: Array.isArray(data?.recentUsers) ? data.recentUsers : [],
     recentPosts: Array.isArray(data?.recentPosts) ? data.recentPosts : [],

@@ -13,7 +13,13 @@ export function toPagination(
 ): Pagination {
   const total = count(raw?.total) || received;
   const pages = Math.max(1, count(raw?.pages) || Math.ceil(total / limit));
-  return { page: count(raw?.page) || page, limit: count(raw?.limit) || limit, total, pages };
+  return {
+    page: count(raw?.page) || page,
+    limit: count(raw?.limit) || limit,
+    total,
+    pages,
+    estimated: raw?.estimated === true,
+  };
 }
 
 export { count as toCount };

@@ -79,6 +79,20 @@ describe('AdminDashboard', () => {
     expect(screen.getByText('Henüz gönderi yok.')).toBeTruthy();
   });
 
+  it('marks the totals the server estimated as approximate', async () => {
+    const estimated = { ...DASHBOARD, statistics: { ...DASHBOARD.statistics, estimated: true } };
+    await renderAdmin('/admin', { api: { 'GET /api/admin/dashboard': { body: estimated } } });
+    await screen.findByText('Can Demir');
+    expect(statValues()).toEqual([
+      ['Toplam kullanıcı', '~1.234'],
+      ['Doğrulanmış kullanıcı', '56'],
+      ['Aktif kullanıcı', '~1.100'],
+      ['Yönetici', '2'],
+      ['Toplam gönderi', '~98.765'],
+      ['Bugünkü gönderi', '42'],
+    ]);
+  });
+
   it('retries after a failure', async () => {
     let fail = true;
     await renderAdmin('/admin', {

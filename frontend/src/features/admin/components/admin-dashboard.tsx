@@ -16,7 +16,7 @@ import { displayNameOf, formatRelativeTime, truncate, usernameOf } from '../../.
 import { postPath } from '../../../lib/paths';
 import { entityId, type Post, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
-import { formatDateTime, formatNumber } from '../admin-format';
+import { formatCount, formatDateTime } from '../admin-format';
 import { useDashboard, ZERO_STATISTICS } from '../api/get-dashboard';
 import { ActivityIcon, ChevronRightIcon, ExternalLinkIcon } from './admin-icons';
 
@@ -28,9 +28,12 @@ function StatCard({
   value,
   icon,
   tone,
+  estimated,
 }: {
   label: string;
   value: number;
+  /** The server's estimate of a big total: shown as "~12.345". */
+  estimated?: boolean;
   icon: ReactNode;
   tone: 'brand' | 'blue' | 'green' | 'violet' | 'orange' | 'teal';
 }) {
@@ -39,7 +42,7 @@ function StatCard({
       <span className="admin-stat__icon">{icon}</span>
       <span className="admin-stat__label">{label}</span>
       <span className="admin-stat__value" data-testid="admin-stat-value">
-        {formatNumber(value)}
+        {formatCount(value, estimated)}
       </span>
     </li>
   );
@@ -197,6 +200,7 @@ export function AdminDashboard() {
         <StatCard
           label={tr.admin.statUsersTotal}
           value={statistics.users.total}
+          estimated={statistics.estimated}
           icon={<UsersIcon size={20} />}
           tone="blue"
         />
@@ -209,6 +213,7 @@ export function AdminDashboard() {
         <StatCard
           label={tr.admin.statUsersActive}
           value={statistics.users.active}
+          estimated={statistics.estimated}
           icon={<ActivityIcon size={20} />}
           tone="green"
         />
@@ -221,6 +226,7 @@ export function AdminDashboard() {
         <StatCard
           label={tr.admin.statPostsTotal}
           value={statistics.posts.total}
+          estimated={statistics.estimated}
           icon={<FileTextIcon size={20} />}
           tone="brand"
         />

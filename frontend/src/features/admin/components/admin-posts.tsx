@@ -11,7 +11,7 @@ import { postPath } from '../../../lib/paths';
 import { entityId, type Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { failureText } from '../admin-errors';
-import { formatDate, formatDateTime, formatNumber } from '../admin-format';
+import { formatCount, formatDate, formatDateTime, formatNumber } from '../admin-format';
 import { useAdminPosts } from '../api/get-admin-posts';
 import { useDeleteAdminPost } from '../api/delete-admin-post';
 import { ExternalLinkIcon, TrashIcon } from './admin-icons';
@@ -192,7 +192,7 @@ export function AdminPosts() {
         <div>
           <h1 className="admin-section__title">{tr.admin.posts}</h1>
           <p className="admin-section__intro">
-            {data ? tr.admin.postsTotal(formatNumber(data.pagination.total)) : tr.admin.postsIntro}
+            {data ? tr.admin.postsTotal(formatCount(data.pagination.total, data.pagination.estimated)) : tr.admin.postsIntro}
           </p>
         </div>
         <AdminSearch

@@ -196,6 +196,12 @@ describe('AdminUsers', () => {
     expect(await screen.findByRole('heading', { name: 'Kullanıcı bulunamadı' })).toBeTruthy();
   });
 
+  it('shows an estimated total as approximate', async () => {
+    const reply = { body: { users: [ADMIN, AYSE], pagination: { page: 1, limit: 10, total: 123456, pages: 1001, estimated: true } } };
+    await renderUsers({}, { 'GET /api/admin/users': () => reply });
+    expect(await screen.findByText('Toplam ~123.456 kullanıcı')).toBeTruthy();
+  });
+
   it('shows a load error with a retry', async () => {
     let fail = true;
     await renderAdmin('/admin/users', {

@@ -11,7 +11,7 @@ import { displayNameOf, usernameOf } from '../../../lib/format';
 import { entityId, type Role, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { failureText } from '../admin-errors';
-import { formatDate, formatDateTime, formatNumber } from '../admin-format';
+import { formatCount, formatDate, formatDateTime } from '../admin-format';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import type { UserPatch } from '../types';
@@ -205,7 +205,7 @@ export function AdminUsers() {
         <div>
           <h1 className="admin-section__title">{tr.admin.users}</h1>
           <p className="admin-section__intro">
-            {data ? tr.admin.usersTotal(formatNumber(data.pagination.total)) : tr.admin.usersIntro}
+            {data ? tr.admin.usersTotal(formatCount(data.pagination.total, data.pagination.estimated)) : tr.admin.usersIntro}
           </p>
         </div>
         <AdminSearch
