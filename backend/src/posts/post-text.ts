@@ -58,3 +58,11 @@ export function searchTextOf(content: string, hashtags: string[]): string {
 export function likePattern(query: string): string {
   return `%${turkishLower(query).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Whether the trigram index can narrow a search for `query`: pg_trgm builds trigrams from runs
+ * of letters and digits only, so a term needs three of them in a row.
+ */
+export function trigramSearchable(query: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(turkishLower(query));
+}

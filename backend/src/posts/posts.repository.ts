@@ -85,6 +85,31 @@ export class PostsRepository {
     return this.run(this.searchSql(pattern, viewerId, page));
   }
 
+  /**
+   * The same search over only the next `window` posts after the cursor (newest first), walking
+   * idx_posts_created: the inner LIMIT bounds the walk, and the outer LIMIT stops it as soon as
+   * the page is full, so a common word reads a few hundred rows instead of sorting the 100k
+   * rows its trigrams match. A filter cannot move below a LIMIT, so the bound always holds.
+   */
+  searchRecentSql(pattern: string, viewerId: string | null, page: PageRequest, window: number): Sql {
+    const params: unknown[] = [viewerId, pattern];
+    const keyset = page.cursor ? 'WHERE (p.created_at, p.id) < ($4::timestamptz, $5::uuid)' : '';
+    if (page.cursor) params.push(page.cursor.createdAt, page.cursor.id);
+    return {
+      text: `SELECT ${POST_VIEW_COLUMNS}
+        FROM (SELECT p.* FROM posts p ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT $3) p
+        JOIN users u ON u.id = p.author_id
+        WHERE u.is_active AND p.search_text LIKE $2
+        ORDER BY p.created_at DESC, p.id DESC
+        LIMIT ${page.limit + 1}`,
+      params: [...params.slice(0, 2), window, ...params.slice(2)],
+    };
+  }
+
+  searchRecent(pattern: string, viewerId: string | null, page: PageRequest, window: number): Promise<PostView[]> {
+    return this.run(this.searchRecentSql(pattern, viewerId, page, window));
+  }
+
   async findView(id: string, viewerId: string | null): Promise<PostView | null> {
     const [view] = await this.run({
       text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active`,

@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { likePattern } from './post-text';
 import { PostsRepository } from './posts.repository';
+import { SEARCH_WINDOW } from './posts.service';
 
 describe('GET /api/posts/search (real PostgreSQL)', () => {
   let t: TestApp;
@@ -108,5 +109,49 @@ describe('GET /api/posts/search (real PostgreSQL)', () => {
 
     const found = await contents('zümrüdüanka');
     expect(found).toHaveLength(3);
+  });
+
+  describe('over a bounded stretch of the newest posts', () => {
+    let author: { id: string };
+    beforeAll(async () => {
+      author = await t.createUser();
+      // Older than the whole window: a post with both a short term and a rare long word.
+      const [old] = await t.db.query(
+        `INSERT INTO posts (author_id, content, search_text, created_at) VALUES ($1, 'eski qz ve qzzyxmavi', 'eski qz ve qzzyxmavi', now() - interval '30 days') RETURNING id`,
+        [author.id],
+      );
+      expect(old.id).toBeDefined();
+      // SEARCH_WINDOW + 500 newer posts; the newest 30 carry the short term 'ğx'.
+      await t.db.query(
+        `INSERT INTO posts (author_id, content, search_text, created_at)
+         SELECT $1, c, c, now() - interval '1 day' - make_interval(secs => g)
+           FROM generate_series(1, $2::int) AS g,
+                LATERAL (SELECT CASE WHEN g <= 30 THEN 'dolgu ' || g || ' ğx' ELSE 'dolgu ' || g END AS c) AS x`,
+        [author.id, SEARCH_WINDOW + 500],
+      );
+      await t.db.query('VACUUM ANALYZE posts');
+    });
+
+    it('pages a 1–2 character term while pages fill, then ends without a cursor', async () => {
+      const first = await t.http.get(`/api/posts/search?q=${encodeURIComponent('ĞX')}&limit=20`).expect(200);
+      expect(first.body.posts).toHaveLength(20);
+      expect(first.body.nextCursor).toEqual(expect.any(String));
+      const second = await t.http.get(`/api/posts/search?q=${encodeURIComponent('ğx')}&limit=20&cursor=${first.body.nextCursor}`).expect(200);
+      expect(second.body.posts).toHaveLength(10);
+      expect(second.body.nextCursor).toBeNull();
+    });
+
+    it('never reaches past the window for a short term, while a long rare word is found by the index at any age', async () => {
+      expect(await contents('qz')).toEqual([]);
+      expect(await contents('QZZYXMAVİ')).toEqual(['eski qz ve qzzyxmavi']);
+    });
+
+    it('walks idx_posts_created with a bounded LIMIT, never a sequential scan', async () => {
+      const sql = t.app.get(PostsRepository).searchRecentSql(likePattern('ğx'), null, { limit: 20 }, SEARCH_WINDOW);
+      const plan = (await t.db.query(`EXPLAIN ${sql.text}`, sql.params)).map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('idx_posts_created');
+      // (users here are a handful of rows; query-plans.e2e-spec.ts checks the join at scale)
+      expect(plan).not.toMatch(/Seq Scan on posts/);
+    });
   });
 });
