@@ -12,6 +12,7 @@ import { RolesGuard } from './common/guards/roles.guard';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
+import { HeavyQueriesModule } from './database/heavy-queries';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { MessagesModule } from './messages/messages.module';
@@ -33,7 +34,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), migrationsRun: false }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs }), migrationsRun: false }),
+        HeavyQueriesModule,
         ...(spa
           ? [
               ServeStaticModule.forRoot({

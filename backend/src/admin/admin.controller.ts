@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Roles } from '../common/decorators/roles.decorator';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
+import { HeavyQueryInterceptor } from '../database/heavy-queries';
 import type { User } from '../users/user.entity';
 import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminPostsService } from './admin-posts.service';
@@ -19,6 +20,8 @@ import { STAFF_ROLES } from './staff';
 @ApiTags('admin')
 @ApiBearerAuth()
 @Roles(...STAFF_ROLES)
+// Lists, searches and statistics: their database work shares HeavyQueries' few connections.
+@UseInterceptors(HeavyQueryInterceptor)
 @Controller('admin')
 export class AdminController {
   constructor(

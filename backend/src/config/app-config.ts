@@ -25,6 +25,11 @@ export interface AppConfig {
    * settings. Off only for load benchmarks and tests that do not test the limiter itself.
    */
   rateLimitEnabled: boolean;
+  /**
+   * DB_STATEMENT_TIMEOUT_MS (default 5000; 0 turns it off): the longest any one SQL statement of
+   * a request may run before PostgreSQL cancels it and the client gets a 503.
+   */
+  statementTimeoutMs: number;
   /** Built SPA to serve at /; unset or missing serves the API only. */
   frontendDist?: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -97,6 +102,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   const seedDemo = parseBool('SEED_DEMO', env.SEED_DEMO, problems) ?? !databaseUrl;
   const rateLimitEnabled = parseBool('RATE_LIMIT_ENABLED', env.RATE_LIMIT_ENABLED, problems) ?? true;
+  let statementTimeoutMs = 5000;
+  if (env.DB_STATEMENT_TIMEOUT_MS !== undefined && env.DB_STATEMENT_TIMEOUT_MS !== '') {
+    statementTimeoutMs = Number(env.DB_STATEMENT_TIMEOUT_MS);
+    if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 0) {
+      problems.push(`DB_STATEMENT_TIMEOUT_MS 0 ya da daha büyük bir tam sayı (milisaniye) olmalı (şu an: "${env.DB_STATEMENT_TIMEOUT_MS}")`);
+      statementTimeoutMs = 5000;
+    }
+  }
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL şunlardan biri olmalı: ${LOG_LEVELS.join(', ')}`);
 
@@ -117,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: env.MAIL_FROM || 'gündem <no-reply@gundem.local>',
     seedDemo,
     rateLimitEnabled,
+    statementTimeoutMs,
     frontendDist: env.FRONTEND_DIST ? resolve(cwd, env.FRONTEND_DIST) : undefined,
     logLevel,
   };

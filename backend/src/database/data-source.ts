@@ -2,7 +2,12 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
 
-export function dataSourceOptions(url: string): DataSourceOptions {
+/**
+ * `statementTimeoutMs` (the app's request path; migrations and CLI tools run without one):
+ * every statement on the pool's connections is cancelled after it, so no request holds a
+ * connection for long. Background work that may take longer sets its own with SET LOCAL.
+ */
+export function dataSourceOptions(url: string, options: { statementTimeoutMs?: number } = {}): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -10,7 +15,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrations,
     migrationsTableName: 'migrations',
     synchronize: false,
-    extra: { max: 20 },
+    extra: { max: 20, ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}) },
   };
 }
 

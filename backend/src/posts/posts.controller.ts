@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
+import { HeavyQueryInterceptor } from '../database/heavy-queries';
 import type { User } from '../users/user.entity';
 import { CreatePostDto } from './dto/create-post.dto';
 import { toLikeResponse, toRepostResponse } from './dto/engagement.response';
@@ -29,6 +30,7 @@ export class PostsController {
 
   /** Posts whose text or hashtags contain `q` (Turkish case rules), newest first. */
   @OptionalAuth()
+  @UseInterceptors(HeavyQueryInterceptor)
   @Get('search')
   search(@CurrentUser() viewer: User | undefined, @Query() query: SearchPostsDto) {
     return this.posts.search(viewer, query);

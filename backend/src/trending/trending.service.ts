@@ -104,11 +104,10 @@ export class TrendingService implements OnModuleDestroy {
   /** The ranking to serve; waits only when there is none yet or it is past SERVE_STALE_UNTIL_MS. */
   private async current(): Promise<Snapshot> {
     if (!this.snapshot) await this.reload();
-    let age = this.snapshot ? Date.now() - this.snapshot.computedAt : Infinity;
+    const age = this.snapshot ? Date.now() - this.snapshot.computedAt : Infinity;
     if (age > SERVE_STALE_UNTIL_MS) {
       // Another node may be computing it (the lock is taken): serve what is stored meanwhile.
       await this.recompute(REFRESH_AFTER_MS);
-      age = this.snapshot ? Date.now() - this.snapshot.computedAt : Infinity;
     } else if (age > REFRESH_AFTER_MS) {
       this.background(this.recompute(REFRESH_AFTER_MS));
     }

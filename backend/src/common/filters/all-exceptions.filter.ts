@@ -7,6 +7,8 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Response } from 'express';
+import { SERVER_BUSY } from '../../database/heavy-queries';
+import { pgErrorCode } from '../../database/query-rows';
 
 /** Turkish texts for statuses whose exception carries no Turkish message of its own. */
 const DEFAULT_MESSAGES: Record<number, string> = {
@@ -45,6 +47,9 @@ function fromExpressError(err: BodyParserError & { message?: string }, status: n
 }
 
 export function toErrorBody(exception: unknown): { statusCode: number; message: string; extra?: Record<string, unknown> } {
+  // statement_timeout (query_canceled): the database gave up on a statement that ran too long,
+  // a load problem and not the client's fault nor a bug; the client may try again.
+  if (pgErrorCode(exception) === '57014') return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: SERVER_BUSY };
   // Nest wraps body-parser and Express errors (bad JSON, too large) in HttpExceptions whose
   // message is English; the cause tells what happened.
   if (exception instanceof HttpException && exception.cause instanceof Error) {
