@@ -34,8 +34,14 @@ export interface TestApp {
   /** Creates a post (or a reply) through PostsService, counters and all. */
   createPost(author: Pick<User, 'id'>, content: string, replyToId?: string): Promise<PostResponse>;
   /** Runs fn and counts every SQL statement sent to PostgreSQL meanwhile (see countingPool). */
-  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; statements: string[] }>;
+  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; statements: Statement[] }>;
   close(): Promise<void>;
+}
+
+/** A statement as sent to the driver: its text and parameters (query-plans.e2e-spec.ts EXPLAINs them). */
+export interface Statement {
+  text: string;
+  values: unknown[];
 }
 
 export const FAST_PASSWORD = 'parola123';
@@ -48,8 +54,8 @@ let fastHash: Promise<string> | undefined;
  * BEGIN/COMMIT and the guard's session lookup. (TypeORM's `logger` option is fixed when the
  * DataSource is built, and wrapping `pool.query` alone would miss checked-out clients.)
  */
-function countingPool(pool: Pool): { count: number; active: boolean; statements: string[] } {
-  const state = { count: 0, active: false, statements: [] as string[] };
+function countingPool(pool: Pool): { count: number; active: boolean; statements: Statement[] } {
+  const state = { count: 0, active: false, statements: [] as Statement[] };
   const counted = new WeakSet<PoolClient>();
   pool.on('acquire', (client) => {
     if (counted.has(client)) return;
@@ -58,8 +64,11 @@ function countingPool(pool: Pool): { count: number; active: boolean; statements:
     (client as { query: unknown }).query = (...args: unknown[]) => {
       if (state.active) {
         state.count += 1;
-        const [first] = args;
-        state.statements.push(typeof first === 'string' ? first : String((first as { text?: unknown })?.text ?? ''));
+        const [first, second] = args;
+        const config = (typeof first === 'object' && first !== null ? first : {}) as { text?: unknown; values?: unknown };
+        const text = typeof first === 'string' ? first : String(config.text ?? '');
+        const values = Array.isArray(second) ? second : Array.isArray(config.values) ? config.values : [];
+        state.statements.push({ text, values });
       }
       return query(...args);
     };

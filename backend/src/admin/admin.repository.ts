@@ -105,10 +105,12 @@ export class AdminRepository {
    * The total of a filtered list: an exact count capped at EXACT_FILTERED_LIMIT + 1 rows (it
    * stops there), and above the cap the planner's estimate of the filter (EXPLAIN, no execution).
    */
-  private async filteredTotal(from: string, params: unknown[]): Promise<Total> {
+  private async filteredTotal(from: string, order: string, params: unknown[]): Promise<Total> {
+    // Ordered like the list: a wide match stops after the cap on the (created_at, id) index
+    // walk, a narrow one is found by the trigram index; neither reads the whole table.
     const [count] = await queryRows<{ total: number }>(
       this.manager,
-      `SELECT count(*)::int AS total FROM (SELECT 1 ${from} LIMIT ${EXACT_FILTERED_LIMIT + 1}) capped`,
+      `SELECT count(*)::int AS total FROM (SELECT 1 ${from} ORDER BY ${order} LIMIT ${EXACT_FILTERED_LIMIT + 1}) capped`,
       params,
     );
     if (count.total <= EXACT_FILTERED_LIMIT) return { total: count.total, estimated: false };
@@ -141,7 +143,7 @@ export class AdminRepository {
     const { from, params } = this.userFrom(patterns);
     const [ids, total] = await Promise.all([
       queryRows<{ id: string }>(this.manager, sql.text, sql.params),
-      !withTotal ? NO_TOTAL : patterns ? this.filteredTotal(from, params) : this.tableTotal('users'),
+      !withTotal ? NO_TOTAL : patterns ? this.filteredTotal(from, 'u.created_at DESC, u.id DESC', params) : this.tableTotal('users'),
     ]);
     return { ids: ids.map((r) => r.id), total };
   }
@@ -163,7 +165,7 @@ export class AdminRepository {
     const sql = this.postPageSql(viewerId, pattern, limit, offset);
     const [rows, total] = await Promise.all([
       queryRows<PostViewRow>(this.manager, sql.text, sql.params),
-      !withTotal ? NO_TOTAL : pattern ? this.filteredTotal('FROM posts p WHERE p.search_text LIKE $1', [pattern]) : this.tableTotal('posts'),
+      !withTotal ? NO_TOTAL : pattern ? this.filteredTotal('FROM posts p WHERE p.search_text LIKE $1', 'p.created_at DESC, p.id DESC', [pattern]) : this.tableTotal('posts'),
     ]);
     return { posts: rows.map(toPostView), total };
   }

@@ -81,14 +81,21 @@ export class MessagesRepository {
            WHERE m.sender_id = $1::uuid OR m.receiver_id = $1::uuid
          ) mine
          ORDER BY other_id, created_at DESC, id DESC
+       ),
+       -- The page is cut before the join (every other_id has its user: the foreign keys
+       -- cascade), so only its rows look up their user and unread count by index, never
+       -- a hash of the whole users table.
+       page AS (
+         SELECT * FROM latest l
+         ${keyset}
+         ORDER BY l.created_at DESC, l.id DESC
+         LIMIT $${params.length}
        )
        SELECT l.*, u.username, u.display_name, u.is_verified,
               (SELECT count(*)::int FROM messages x
                 WHERE x.receiver_id = $1::uuid AND x.sender_id = l.other_id AND x.read_at IS NULL) AS unread_count
-       FROM latest l JOIN users u ON u.id = l.other_id
-       ${keyset}
-       ORDER BY l.created_at DESC, l.id DESC
-       LIMIT $${params.length}`,
+       FROM page l JOIN users u ON u.id = l.other_id
+       ORDER BY l.created_at DESC, l.id DESC`,
       params,
     );
     return rows.map((row) => ({

@@ -143,10 +143,10 @@ describe('trending API (real PostgreSQL)', () => {
       expect(fresh.body.trends).toContainEqual({ hashtag: 'tazeetiket', postCount: 1, engagementScore: 0 });
 
       const guest = await t.countQueries(() => t.http.get('/api/trending/users').expect(200));
-      expect(guest.statements.join('\n')).not.toMatch(/\bposts\b/);
+      expect(guest.statements.map((s) => s.text).join('\n')).not.toMatch(/\bposts\b/);
       const viewer = await t.countQueries(async () => t.http.get('/api/trending/users').set('authorization', await bearer(author)).expect(200));
-      expect(viewer.statements.join('\n')).not.toMatch(/\bposts\b/);
-      expect(viewer.statements.join('\n')).toMatch(/FROM follows WHERE follower_id/);
+      expect(viewer.statements.map((s) => s.text).join('\n')).not.toMatch(/\bposts\b/);
+      expect(viewer.statements.map((s) => s.text).join('\n')).toMatch(/FROM follows WHERE follower_id/);
     });
 
     it('stores the ranking for every node and computes it on the first request after boot', async () => {
