@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import { ConfigError } from '../config/app-config';
 import { extractHashtags, extractLinks, searchTextOf } from '../posts/post-text';
-import { hashPassword } from '../users/users.service';
+import { hashPassword } from '../users/password-hashing';
 import { openCliDatabase } from './cli-database';
 
 const USAGE = 'Kullanım: npm run seed -- --users N --posts N [--follows N] [--likes N] [--password P]';
