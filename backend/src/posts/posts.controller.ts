@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
@@ -20,11 +21,17 @@ export class PostsController {
     private readonly engagement: EngagementService,
   ) {}
 
-  /** Every member's posts and replies, newest first; `liked`/`retweeted` for the viewer. */
+  /**
+   * Every member's posts and replies, newest first; `liked`/`retweeted` for the viewer. A guest's
+   * first page is the same JSON for every guest and comes serialised from a one-second cache.
+   */
   @OptionalAuth()
   @Get('timeline')
-  timeline(@CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto) {
-    return this.posts.timeline(viewer, query);
+  timeline(@CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto, @Res({ passthrough: true }) res: Response) {
+    if (viewer || query.cursor) return this.posts.timeline(viewer, query);
+    // The bytes res.json would send, with its Content-Type.
+    res.type('json');
+    return this.posts.guestTimelineJson(query);
   }
 
   /** Posts whose text or hashtags contain `q` (Turkish case rules), newest first. */
