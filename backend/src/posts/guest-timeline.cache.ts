@@ -1,11 +1,28 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 
 /** How long a guest's first timeline page is served from memory. */
 export const GUEST_TIMELINE_TTL_MS = 1_000;
 
+/** The page's JSON and its ETag. */
+export interface CachedPage {
+  json: string;
+  etag: string;
+}
+
 interface Entry {
-  json: Promise<string>;
+  page: Promise<CachedPage>;
   expires: number;
+}
+
+/**
+ * The weak ETag Express computes for a body (`W/"<length hex>-<sha1 base64, 27 chars>"`), once
+ * per cached page instead of once per answer; the same value, so conditional requests (304)
+ * behave as before.
+ */
+function weakEtag(json: string): string {
+  const hash = createHash('sha1').update(json, 'utf8').digest('base64').slice(0, 27);
+  return `W/"${Buffer.byteLength(json, 'utf8').toString(16)}-${hash}"`;
 }
 
 /**
@@ -24,18 +41,18 @@ export class GuestTimelineCache {
   /** By page size (1..100, validated), so at most 100 entries. */
   private readonly entries = new Map<number, Entry>();
 
-  get(limit: number, load: () => Promise<string>): Promise<string> {
+  get(limit: number, load: () => Promise<string>): Promise<CachedPage> {
     const now = Date.now();
     const hit = this.entries.get(limit);
-    if (hit && hit.expires > now) return hit.json;
-    const json = load();
-    const entry: Entry = { json, expires: now + GUEST_TIMELINE_TTL_MS };
+    if (hit && hit.expires > now) return hit.page;
+    const page = load().then((json) => ({ json, etag: weakEtag(json) }));
+    const entry: Entry = { page, expires: now + GUEST_TIMELINE_TTL_MS };
     this.entries.set(limit, entry);
     // A failed load is not kept: the next request tries again.
-    json.catch(() => {
+    page.catch(() => {
       if (this.entries.get(limit) === entry) this.entries.delete(limit);
     });
-    return json;
+    return page;
   }
 
   /** After a local write that changes the page; a load in flight stays with the requests that came before it. */

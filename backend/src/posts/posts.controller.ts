@@ -27,11 +27,12 @@ export class PostsController {
    */
   @OptionalAuth()
   @Get('timeline')
-  timeline(@CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto, @Res({ passthrough: true }) res: Response) {
+  async timeline(@CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto, @Res({ passthrough: true }) res: Response) {
     if (viewer || query.cursor) return this.posts.timeline(viewer, query);
-    // The bytes res.json would send, with its Content-Type.
-    res.type('json');
-    return this.posts.guestTimelineJson(query);
+    const page = await this.posts.guestTimeline(query);
+    // The bytes, Content-Type and ETag res.json would send.
+    res.type('json').setHeader('ETag', page.etag);
+    return page.json;
   }
 
   /** Posts whose text or hashtags contain `q` (Turkish case rules), newest first. */

@@ -294,6 +294,10 @@ describe('posts API (real PostgreSQL)', () => {
       expect(again.queries).toBe(0);
       for (const res of again.result) expect(res.text).toBe(first.result.text);
       expect(first.result.headers['content-type']).toBe('application/json; charset=utf-8');
+      // The ETag Express gives the same body, so a conditional request still answers 304.
+      const etag = first.result.headers.etag;
+      expect(etag).toBe(t.app.getHttpAdapter().getInstance().get('etag fn')(first.result.text, 'utf8'));
+      await t.http.get('/api/posts/timeline').set('if-none-match', etag).expect(304);
       expect(first.result.body.posts[0]).toMatchObject({ id: post.id, liked: false, retweeted: false });
 
       const auth = await bearer(viewer);

@@ -13,7 +13,7 @@ import { type PostResponse, toPostResponse } from './dto/post.response';
 import type { SearchPostsDto } from './dto/search-posts.dto';
 import type { EngagementCounts } from './engagement.service';
 import { charCount, extractHashtags, extractLinks, likePattern, searchTextOf } from './post-text';
-import { GuestTimelineCache } from './guest-timeline.cache';
+import { type CachedPage, GuestTimelineCache } from './guest-timeline.cache';
 import { type PostView, toPostView } from './post-view.sql';
 import { PostViewsBuffer } from './post-views.buffer';
 import { type CreatedPostRow, type PageRequest, PostsRepository } from './posts.repository';
@@ -63,7 +63,7 @@ export class PostsService {
   constructor(
     private readonly posts: PostsRepository,
     private readonly views: PostViewsBuffer,
-    private readonly guestTimeline: GuestTimelineCache,
+    private readonly guestPages: GuestTimelineCache,
     private readonly users: UsersService,
     private readonly settings: SettingsService,
     private readonly realtime: RealtimeEvents,
@@ -108,7 +108,7 @@ export class PostsService {
       ? { postId: row.parent.id, likeCount: row.parent.like_count, retweetCount: row.parent.retweet_count, replyCount: row.parent.reply_count }
       : null;
     // After the commit only (the statement is its own transaction): a rolled-back post is never announced.
-    this.guestTimeline.invalidate();
+    this.guestPages.invalidate();
     this.realtime.postNew(response);
     if (parent) this.realtime.postEngagement(parent.postId, parent);
     return { post: response, parent };
@@ -120,9 +120,9 @@ export class PostsService {
   }
 
   /** The guests' first page as JSON, shared by every guest for up to a second (GuestTimelineCache). */
-  guestTimelineJson(query: PageQueryDto): Promise<string> {
+  guestTimeline(query: PageQueryDto): Promise<CachedPage> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    return this.guestTimeline.get(limit, async () => JSON.stringify(toPostPage(await this.posts.timeline(null, { limit }), limit)));
+    return this.guestPages.get(limit, async () => JSON.stringify(toPostPage(await this.posts.timeline(null, { limit }), limit)));
   }
 
   async byUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
