@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
 import { GUEST_TIMELINE_TTL_MS } from './guest-timeline.cache';
@@ -280,6 +281,31 @@ describe('posts API (real PostgreSQL)', () => {
         expect(userLarge).toBe(userSmall);
       }
     });
+  });
+
+  it('plans the timeline once per connection and then reuses the plan (prepared, generic)', async () => {
+    const viewer = await t.createUser();
+    const auth = await bearer(viewer);
+    for (let i = 0; i < 12; i++) await t.http.get('/api/posts/timeline?limit=3').set('authorization', auth).expect(200);
+    // pg_prepared_statements is per connection: ask every pooled one.
+    const pool = (t.db.driver as unknown as { master: Pool }).master;
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    try {
+      const rows = (
+        await Promise.all(
+          clients.map(
+            async (c) =>
+              (await c.query(`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE '%ORDER BY p.created_at DESC, p.id DESC%LIMIT 4'`)).rows,
+          ),
+        )
+      ).flat() as { generic: number; custom: number }[];
+      const total = rows.reduce((n, r) => n + r.generic + r.custom, 0);
+      expect(total).toBe(12);
+      // After five custom plans PostgreSQL switches to the generic one when it costs no more.
+      expect(rows.reduce((n, r) => n + r.generic, 0)).toBeGreaterThan(0);
+    } finally {
+      for (const c of clients) c.release();
+    }
   });
 
   describe("guests' first timeline page (GuestTimelineCache)", () => {
