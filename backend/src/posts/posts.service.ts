@@ -127,9 +127,9 @@ export class PostsService {
 
   async byUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
     const page = pageRequest(query);
-    const user = await this.users.findByUsername(username);
-    if (!user || !user.isActive) throw new NotFoundException(USER_NOT_FOUND);
-    return toPostPage(await this.posts.byAuthor(user.id, viewer?.id ?? null, page), page.limit);
+    const authorId = await this.users.findActiveIdByUsername(username);
+    if (!authorId) throw new NotFoundException(USER_NOT_FOUND);
+    return toPostPage(await this.posts.byAuthor(authorId, viewer?.id ?? null, page), page.limit);
   }
 
   /**

@@ -52,6 +52,20 @@ export class UsersService {
     return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
   }
 
+  /**
+   * The id of an active account by username (any case), for lists of its posts: one prepared
+   * statement on the unique lower(username) index, no entity hydration. Null when missing or
+   * deactivated.
+   */
+  async findActiveIdByUsername(username: string): Promise<string | null> {
+    const [row] = await poolRows<{ id: string }>(this.dataSource, {
+      name: 'users_active_id_by_username',
+      text: 'SELECT id FROM users WHERE lower(username) = lower($1) AND is_active',
+      values: [username],
+    });
+    return row?.id ?? null;
+  }
+
   /** `login` is an e-mail or a username; the password hash is selected for verification. */
   findForLogin(login: string): Promise<User | null> {
     return this.users
