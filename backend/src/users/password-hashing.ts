@@ -16,17 +16,21 @@ export const ARGON2_OPTIONS = {
 };
 
 /**
+ * How many hashes run at once: one core is left to the event loop and the database.
+ *
  * @node-rs/argon2's async API runs on libuv's thread pool, off the event loop. That pool has 4
  * threads by default and also serves file and DNS work, and each hash is tens of milliseconds of
- * pure CPU: a burst of logins would occupy every core (and every pool thread) at once. Hashing
- * waits here instead, at most one per core, so other requests keep a share of the machine.
+ * pure CPU: a burst of logins occupied every core, and the signed-in timeline next to 32
+ * logging-in clients fell to a tenth of its rate with a p99 over a second (2 cores). Hashing
+ * waits here instead; with one core kept free the same timeline kept half its rate and a p99
+ * under 200 ms, for a third fewer logins per second during the burst.
  */
-const MAX_CONCURRENT = Math.max(1, availableParallelism());
+export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (running >= HASHING_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
   try {
     return await work();
