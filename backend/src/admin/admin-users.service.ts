@@ -79,7 +79,7 @@ export class AdminUsersService {
    * was revoked a moment ago no longer counts. Deactivating also bumps the session version, so
    * the account's tokens stay invalid even if it is activated again, and closes its sockets.
    */
-  async update(actor: User, targetId: string, dto: UpdateUserDto): Promise<{ message: string; user: UserResponse }> {
+  async update(actor: Pick<User, 'id' | 'role'>, targetId: string, dto: UpdateUserDto): Promise<{ message: string; user: UserResponse }> {
     const change = singleChange(dto);
     const deactivated = await this.dataSource.transaction(async (em) => {
       const rows = await queryRows<{ id: string; role: UserRole; is_active: boolean }>(

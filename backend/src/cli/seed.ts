@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/app-config';
 import { extractHashtags, extractLinks, searchTextOf } from '../posts/post-text';
-import { hashPassword } from '../users/users.service';
+import { hashPassword } from '../users/password-hashing';
 import { bulkSeed, SeedRefused } from './bulk-seed';
 import { openCliDatabase } from './cli-database';
 import { progressBar as progress } from './progress-bar';

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   const db = await openCliDatabase();
   let conflict: string | undefined;
   try {
-    const users = new UsersService(db.dataSource.getRepository(User));
+    const users = new UsersService(db.dataSource.getRepository(User), db.dataSource);
     const user = await users.create({ ...dto, role, isEmailVerified: true });
     console.log(JSON.stringify({ id: user.id }));
   } catch (error) {

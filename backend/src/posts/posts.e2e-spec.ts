@@ -1,5 +1,7 @@
+import type { Pool } from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
+import { GUEST_TIMELINE_TTL_MS } from './guest-timeline.cache';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -278,6 +280,82 @@ describe('posts API (real PostgreSQL)', () => {
         const userLarge = await count(`/api/posts/user/${author.username}?limit=100`, 50, withAuth);
         expect(userLarge).toBe(userSmall);
       }
+    });
+  });
+
+  it('plans the timeline once per connection and then reuses the plan (prepared, generic)', async () => {
+    const viewer = await t.createUser();
+    const auth = await bearer(viewer);
+    // A page size no other test uses, so only these executions are counted.
+    for (let i = 0; i < 12; i++) await t.http.get('/api/posts/timeline?limit=17').set('authorization', auth).expect(200);
+    // pg_prepared_statements is per connection: ask every pooled one.
+    const pool = (t.db.driver as unknown as { master: Pool }).master;
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    try {
+      const rows = (
+        await Promise.all(
+          clients.map(
+            async (c) =>
+              (await c.query(`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE '%ORDER BY p.created_at DESC, p.id DESC%LIMIT 18'`)).rows,
+          ),
+        )
+      ).flat() as { generic: number; custom: number }[];
+      const total = rows.reduce((n, r) => n + r.generic + r.custom, 0);
+      expect(total).toBe(12);
+      // After five custom plans PostgreSQL switches to the generic one when it costs no more.
+      expect(rows.reduce((n, r) => n + r.generic, 0)).toBeGreaterThan(0);
+    } finally {
+      for (const c of clients) c.release();
+    }
+  });
+
+  describe("guests' first timeline page (GuestTimelineCache)", () => {
+    it('is one query for many guests, the same JSON as res.json would send, and never serves a member', async () => {
+      const author = await t.createUser();
+      const viewer = await t.createUser();
+      await t.createPost(author, 'önceki gönderi');
+      const post = await t.createPost(author, 'misafir önbelleği');
+      const first = await t.countQueries(() => t.http.get('/api/posts/timeline').expect(200));
+      const again = await t.countQueries(() => Promise.all([1, 2, 3].map(() => t.http.get('/api/posts/timeline').expect(200))));
+      expect(first.queries).toBe(1);
+      expect(again.queries).toBe(0);
+      for (const res of again.result) expect(res.text).toBe(first.result.text);
+      expect(first.result.headers['content-type']).toBe('application/json; charset=utf-8');
+      // The ETag Express gives the same body, so a conditional request still answers 304.
+      const etag = first.result.headers.etag;
+      expect(etag).toBe(t.app.getHttpAdapter().getInstance().get('etag fn')(first.result.text, 'utf8'));
+      await t.http.get('/api/posts/timeline').set('if-none-match', etag).expect(304);
+      expect(first.result.body.posts[0]).toMatchObject({ id: post.id, liked: false, retweeted: false });
+
+      const auth = await bearer(viewer);
+      await t.http.post(`/api/posts/${post.id}/like`).set('authorization', auth).expect(200);
+      const member = await t.countQueries(() => t.http.get('/api/posts/timeline').set('authorization', auth).expect(200));
+      expect(member.queries).toBe(2);
+      expect(member.result.body.posts[0]).toMatchObject({ id: post.id, liked: true, likeCount: 1 });
+      // Another page size is its own entry; a later page is never cached.
+      const one = await t.countQueries(() => t.http.get('/api/posts/timeline?limit=1').expect(200));
+      expect(one.queries).toBe(1);
+      for (let i = 0; i < 2; i++) {
+        const next = await t.countQueries(() => t.http.get(`/api/posts/timeline?limit=1&cursor=${one.result.body.nextCursor}`).expect(200));
+        expect(next.queries).toBe(1);
+      }
+    });
+
+    it('shows a post created on this node at once, and any other change within a second', async () => {
+      const author = await t.createUser();
+      await t.http.get('/api/posts/timeline').expect(200);
+      const created = await t.http.post('/api/posts').set('authorization', await bearer(author)).send({ content: 'hemen görünür' }).expect(201);
+      const fresh = await t.http.get('/api/posts/timeline').expect(200);
+      expect(fresh.body.posts[0].id).toBe(created.body.post.id);
+
+      // A change that is not a local post (here: straight in the database) waits out the cache.
+      await t.db.query('UPDATE posts SET like_count = 42 WHERE id = $1', [created.body.post.id]);
+      const cached = await t.http.get('/api/posts/timeline').expect(200);
+      expect(cached.body.posts[0].likeCount).toBe(0);
+      await new Promise((r) => setTimeout(r, GUEST_TIMELINE_TTL_MS + 50));
+      const later = await t.http.get('/api/posts/timeline').expect(200);
+      expect(later.body.posts[0].likeCount).toBe(42);
+      await t.db.query('UPDATE posts SET like_count = 0 WHERE id = $1', [created.body.post.id]);
     });
   });
 

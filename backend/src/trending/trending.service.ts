@@ -22,7 +22,7 @@ export class TrendingService {
   }
 
   /** Who to follow: accounts the viewer does not follow yet, so each has `isFollowing: false`. */
-  async users(viewer: User | undefined, query: TrendingQueryDto): Promise<{ users: UserResponse[] }> {
+  async users(viewer: Pick<User, 'id'> | undefined, query: TrendingQueryDto): Promise<{ users: UserResponse[] }> {
     const ids = await this.trending.suggestedUserIds(viewer?.id ?? null, query.limit ?? DEFAULT_SUGGESTED_USERS);
     if (!ids.length) return { users: [] };
     const byId = new Map((await this.userRepository.findBy({ id: In(ids) })).map((u) => [u.id, u]));

@@ -2,6 +2,7 @@ import { CreateUsers1763780000000 } from './1763780000000-CreateUsers';
 import { CreatePosts1763790000000 } from './1763790000000-CreatePosts';
 import { CreateMessages1763800000000 } from './1763800000000-CreateMessages';
 import { CreateSettings1763900000000 } from './1763900000000-CreateSettings';
+import { CounterFillfactor1764100000000 } from './1764100000000-CounterFillfactor';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
-export const migrations = [CreateUsers1763780000000, CreatePosts1763790000000, CreateMessages1763800000000, CreateSettings1763900000000];
+export const migrations = [CreateUsers1763780000000, CreatePosts1763790000000, CreateMessages1763800000000, CreateSettings1763900000000, CounterFillfactor1764100000000];
