@@ -5,6 +5,7 @@ import { hash } from '@node-rs/argon2';
 import { createTestApp, type TestApp, uniqueName } from '../../test/test-app';
 import { MailService } from '../mail/mail.service';
 import { HASHING_CONCURRENCY, hashPassword, passwordHashingLoad, verifyPassword } from '../users/password-hashing';
+import { UsersService } from '../users/users.service';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -254,7 +255,9 @@ describe('auth API (real PostgreSQL)', () => {
     it('refuses a token issued before a password reset (session version), and one for a non-uuid subject', async () => {
       const user = await t.createUser();
       const token = await t.tokenFor(user);
-      await t.db.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [user.id]);
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${token}`).expect(200);
+      // What a password reset does (and then drops the cached session on every node).
+      await t.app.get(UsersService).setPassword(user.id, 'yeni-parola-123');
       await t.http.get('/api/auth/me').set('authorization', `Bearer ${token}`).expect(401);
       await t.http.get('/api/auth/me').set('authorization', `Bearer ${await t.tokenFor(user)}`).expect(200);
       const now = Math.floor(Date.now() / 1000);

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
+import { FirstPageCache } from './first-page.cache';
 import { type CountsRow, type EngagementKind, EngagementRepository, type ToggleRow } from './engagement.repository';
 import { POST_NOT_FOUND } from './posts.service';
 
@@ -33,6 +34,7 @@ export class EngagementService {
   constructor(
     private readonly repository: EngagementRepository,
     private readonly realtime: RealtimeEvents,
+    private readonly firstPages: FirstPageCache,
   ) {}
 
   toggleLike(userId: string, postId: string): Promise<ToggleResult> {
@@ -55,6 +57,8 @@ export class EngagementService {
     if (!row.visible) throw new NotFoundException(POST_NOT_FOUND);
     if (row.counts) {
       const result = { active: row.added, changed: true, ...toCounts(row.counts) };
+      // The shared first page must not show this member's like beside the count before it.
+      this.firstPages.touch(postId);
       // Pushed after the commit (the statement is its own transaction), with absolute counts.
       this.realtime.postEngagement(postId, result);
       return result;

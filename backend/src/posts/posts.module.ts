@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
 import { EngagementRepository } from './engagement.repository';
 import { EngagementService } from './engagement.service';
-import { GuestTimelineCache } from './guest-timeline.cache';
+import { FirstPageCache } from './first-page.cache';
 import { Like } from './like.entity';
 import { Post } from './post.entity';
 import { PostViewsBuffer } from './post-views.buffer';
@@ -15,7 +15,7 @@ import { Repost } from './repost.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule],
   controllers: [PostsController],
-  providers: [PostsService, EngagementService, EngagementRepository, PostsRepository, PostViewsBuffer, GuestTimelineCache],
+  providers: [PostsService, EngagementService, EngagementRepository, PostsRepository, PostViewsBuffer, FirstPageCache],
   exports: [PostsService, EngagementService],
 })
 export class PostsModule {}

@@ -96,6 +96,24 @@ export class PostsRepository {
     return this.run(this.listSql(viewerId, () => [], page, 'newest'), true);
   }
 
+  /**
+   * Which of `postIds` the viewer has liked and reposted: primary-key probes of likes and
+   * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache).
+   */
+  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; retweeted: Set<string> }> {
+    const flags = { liked: new Set<string>(), retweeted: new Set<string>() };
+    if (!postIds.length) return flags;
+    const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' }>(this.dataSource, {
+      name: 'posts_viewer_flags',
+      text: `SELECT post_id, 'like' AS kind FROM likes WHERE user_id = $1 AND post_id = ANY($2::uuid[])
+             UNION ALL
+             SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])`,
+      values: [viewerId, postIds],
+    });
+    for (const row of rows) (row.kind === 'like' ? flags.liked : flags.retweeted).add(row.post_id);
+    return flags;
+  }
+
   byAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
     return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`], page, 'newest'), true);
   }

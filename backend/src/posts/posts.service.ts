@@ -13,7 +13,7 @@ import { type PostResponse, toPostResponse } from './dto/post.response';
 import type { SearchPostsDto } from './dto/search-posts.dto';
 import type { EngagementCounts } from './engagement.service';
 import { charCount, extractHashtags, extractLinks, likePattern, searchTextOf } from './post-text';
-import { type CachedPage, GuestTimelineCache } from './guest-timeline.cache';
+import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
 import { PostViewsBuffer } from './post-views.buffer';
 import { type CreatedPostRow, type PageRequest, PostsRepository } from './posts.repository';
@@ -63,7 +63,7 @@ export class PostsService {
   constructor(
     private readonly posts: PostsRepository,
     private readonly views: PostViewsBuffer,
-    private readonly guestPages: GuestTimelineCache,
+    private readonly firstPages: FirstPageCache,
     private readonly users: UsersService,
     private readonly settings: SettingsService,
     private readonly realtime: RealtimeEvents,
@@ -108,21 +108,42 @@ export class PostsService {
       ? { postId: row.parent.id, likeCount: row.parent.like_count, retweetCount: row.parent.retweet_count, replyCount: row.parent.reply_count }
       : null;
     // After the commit only (the statement is its own transaction): a rolled-back post is never announced.
-    this.guestPages.invalidate();
+    this.firstPages.invalidate();
     this.realtime.postNew(response);
     if (parent) this.realtime.postEngagement(parent.postId, parent);
     return { post: response, parent };
   }
 
+  /**
+   * A page of the timeline. The first page is shared by every reader for up to a second
+   * (FirstPageCache); a member gets it with their own liked/reposted flags, read fresh by one
+   * primary-key lookup of at most limit + 1 ids.
+   */
   async timeline(viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
     const page = pageRequest(query);
-    return toPostPage(await this.posts.timeline(viewer?.id ?? null, page), page.limit);
+    if (page.cursor || !viewer) return toPostPage(await this.posts.timeline(viewer?.id ?? null, page), page.limit);
+    const { views } = await this.firstPage(page.limit);
+    const flags = await this.posts.viewerFlags(
+      viewer.id,
+      views.map((v) => v.id),
+    );
+    return toPostPage(
+      views.map((v) => ({ ...v, liked: flags.liked.has(v.id), retweeted: flags.retweeted.has(v.id) })),
+      page.limit,
+    );
   }
 
-  /** The guests' first page as JSON, shared by every guest for up to a second (GuestTimelineCache). */
+  /** The guests' first page as JSON, shared by every guest for up to a second (FirstPageCache). */
   guestTimeline(query: PageQueryDto): Promise<CachedPage> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    return this.guestPages.get(limit, async () => JSON.stringify(toPostPage(await this.posts.timeline(null, { limit }), limit)));
+    return this.firstPage(query.limit ?? DEFAULT_PAGE_SIZE);
+  }
+
+  private firstPage(limit: number): Promise<CachedPage> {
+    return this.firstPages.get(
+      limit,
+      () => this.posts.timeline(null, { limit }),
+      (views) => JSON.stringify(toPostPage(views, limit)),
+    );
   }
 
   async byUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {

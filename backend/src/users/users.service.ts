@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, QueryFailedError, type Repository } from 'typeorm';
 import { poolRows } from '../database/query-rows';
 import { hashPassword } from './password-hashing';
+import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
 import { User, type UserRole } from './user.entity';
 
@@ -37,6 +38,7 @@ export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionCache,
   ) {}
 
   findById(id: string): Promise<User | null> {
@@ -82,14 +84,22 @@ export class UsersService {
    */
   async findForSession(id: string): Promise<SessionUser | null> {
     if (!UUID.test(id)) return null;
-    const [row] = await poolRows<SessionUser>(this.dataSource, {
-      name: 'users_session',
-      text: `SELECT id, username, display_name AS "displayName", role, is_active AS "isActive",
-                    is_verified AS "isVerified", session_version AS "sessionVersion"
-             FROM users WHERE id = $1`,
-      values: [id],
+    // Cached per node for seconds, dropped on every node when the row changes (SessionCache).
+    return this.sessions.get(id.toLowerCase(), async () => {
+      const [row] = await poolRows<SessionUser>(this.dataSource, {
+        name: 'users_session',
+        text: `SELECT id, username, display_name AS "displayName", role, is_active AS "isActive",
+                      is_verified AS "isVerified", session_version AS "sessionVersion"
+               FROM users WHERE id = $1`,
+        values: [id],
+      });
+      return row ?? null;
     });
-    return row ?? null;
+  }
+
+  /** After a committed change to a field of SessionUser: every node reads the row again. */
+  sessionChanged(id: string): void {
+    this.sessions.invalidate(id.toLowerCase());
   }
 
   /** Creates an account; a taken username or e-mail answers 409, also when two requests race. */
@@ -128,6 +138,7 @@ export class UsersService {
       .set({ passwordHash: await hashPassword(password), sessionVersion: () => 'session_version + 1' })
       .where('id = :id', { id })
       .execute();
+    this.sessionChanged(id);
   }
 
   async touchLastLogin(id: string): Promise<Date> {
