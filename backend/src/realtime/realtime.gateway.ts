@@ -94,6 +94,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     clearInterval(this.sweeper);
   }
 
+  /** Socket.IO connections open on this node (for the benchmark's figures). */
+  connectionCount(): number {
+    return this.server?.of('/').sockets.size ?? 0;
+  }
+
   /** Runs the slow-consumer guard over this node's connections (see slow-socket-guard.ts). */
   sweep(server: RealtimeServer): void {
     try {
