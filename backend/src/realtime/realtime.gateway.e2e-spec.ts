@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { closeAllSockets, collect, connectSocket, type ClientSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { FEED_NOT_AN_OBJECT, FEED_UNKNOWN } from './feed-watch';
 import { MAX_WATCHED_POSTS, WATCH_INVALID_ID, WATCH_LIMIT_REACHED, WATCH_NOT_A_LIST, WATCH_TOO_MANY_PER_CALL } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
 import { RealtimeGateway } from './realtime.gateway';
@@ -139,6 +140,50 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
     });
   });
 
+  describe('feed:watch / feed:unwatch', () => {
+    it('joins and leaves feed:home, answering { ok: true }; joining twice is harmless', async () => {
+      const socket = await connectSocket(url);
+      expect(await request(socket, 'feed:watch', { feed: 'home' })).toEqual({ ok: true });
+      expect(await request(socket, 'feed:watch', { feed: 'home' })).toEqual({ ok: true });
+      expect((await roomsOf(socket)).filter((room) => room.startsWith('feed:'))).toEqual(['feed:home']);
+      expect(await request(socket, 'feed:unwatch', { feed: 'home' })).toEqual({ ok: true });
+      expect((await roomsOf(socket)).filter((room) => room.startsWith('feed:'))).toEqual([]);
+    });
+
+    it('refuses unknown feeds and malformed payloads in Turkish, keeping the connection', async () => {
+      const socket = await connectSocket(url);
+      const cases: Array<[unknown, string]> = [
+        [{ feed: 'global' }, FEED_UNKNOWN],
+        [{ feed: 'post:1' }, FEED_UNKNOWN],
+        ['home', FEED_NOT_AN_OBJECT],
+        [['home'], FEED_NOT_AN_OBJECT],
+        [{ feed: 7 }, FEED_NOT_AN_OBJECT],
+        [null, FEED_NOT_AN_OBJECT],
+      ];
+      for (const [payload, message] of cases) {
+        expect(await request(socket, 'feed:watch', payload)).toEqual({ ok: false, message });
+        expect(await request(socket, 'feed:unwatch', payload)).toEqual({ ok: false, message });
+      }
+      expect((await roomsOf(socket)).filter((room) => room.startsWith('feed:'))).toEqual([]);
+      // Without an ack callback the refusal comes as `feed:error`.
+      const error = nextEvent(socket, 'feed:error');
+      socket.emit('feed:watch', { feed: 'yok' });
+      expect(await error).toEqual({ ok: false, message: FEED_UNKNOWN });
+      expect(socket.connected).toBe(true);
+    });
+  });
+
+  describe('memory per connection', () => {
+    it('keeps no HTTP upgrade request on a connection, and the handshake still knows the user', async () => {
+      const user = await t.createUser();
+      const socket = await connectSocket(url, await t.tokenFor(user));
+      const serverSide = gateway.server.sockets.sockets.get(socket.id!)!;
+      expect(serverSide.conn.request).toBeNull();
+      expect(serverSide.data.userId).toBe(user.id);
+      expect(await request(socket, 'posts:watch', [randomUUID()])).toEqual({ ok: true, watching: 1 });
+    });
+  });
+
   describe('events', () => {
     it('post:engagement: five quick changes give exactly two events, the last with the final counts', async () => {
       const postId = randomUUID();
@@ -169,14 +214,30 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       expect(await event).toEqual({ postId, likeCount: 3, retweetCount: 2, replyCount: 1 });
     });
 
-    it('post:new reaches every connection, guests included', async () => {
-      const user = await t.createUser();
-      const guest = await connectSocket(url);
-      const member = await connectSocket(url, await t.tokenFor(user));
-      const post = { _id: randomUUID(), id: randomUUID(), content: 'Merhaba gündem' };
-      const got = Promise.all([nextEvent(guest, 'post:new'), nextEvent(member, 'post:new')]);
-      events.postNew(post);
-      expect(await got).toEqual([{ post }, { post }]);
+    it('post:new: the posts created within a second reach the home feed’s connections as ONE frame, and no other connection', async () => {
+      const author = await t.createUser();
+      const token = await t.tokenFor(author);
+      const guestOnHome = await connectSocket(url);
+      const memberOnHome = await connectSocket(url, await t.tokenFor(await t.createUser()));
+      const elsewhere = await connectSocket(url);
+      const leftHome = await connectSocket(url);
+      for (const socket of [guestOnHome, memberOnHome, leftHome]) expect(await request(socket, 'feed:watch', { feed: 'home' })).toEqual({ ok: true });
+      expect(await request(leftHome, 'feed:unwatch', { feed: 'home' })).toEqual({ ok: true });
+      const frames = [guestOnHome, memberOnHome, elsewhere, leftHome].map((socket) => collect(socket, 'post:new'));
+      const arrived = Promise.all([nextEvent(guestOnHome, 'post:new'), nextEvent(memberOnHome, 'post:new')]);
+
+      const created: string[] = [];
+      for (let i = 1; i <= 5; i++) {
+        const res = await t.http.post('/api/posts').set('authorization', `Bearer ${token}`).send({ content: `Toplu gönderi ${i}` }).expect(201);
+        created.push(res.body.post._id);
+      }
+      const [forGuest, forMember] = await arrived;
+      expect(forGuest.posts.map((post) => (post as { _id: string })._id)).toEqual(created);
+      expect(forGuest.post).toEqual(forGuest.posts[4]);
+      expect(forGuest.posts[0]).toMatchObject({ content: 'Toplu gönderi 1', author: { username: author.username } });
+      expect(forMember).toEqual(forGuest);
+      await Promise.all([guestOnHome, memberOnHome, elsewhere, leftHome].map(roundTrip));
+      expect(frames.map((seen) => seen.length)).toEqual([1, 1, 0, 0]);
     });
 
     it('message:new goes to the receiver (isOwn false) and the sender’s other tabs (isOwn true), never to a third user', async () => {
