@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { io } from 'socket.io-client';
 import { closeAllSockets, collect, connectSocket, type ClientSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { FEED_NOT_AN_OBJECT, FEED_UNKNOWN } from './feed-watch';
@@ -181,6 +182,24 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       expect(serverSide.conn.request).toBeNull();
       expect(serverSide.data.userId).toBe(user.id);
       expect(await request(socket, 'posts:watch', [randomUUID()])).toEqual({ ok: true, watching: 1 });
+    });
+
+    it('still serves a client on the HTTP long-polling fallback (a proxy that refuses WebSocket)', async () => {
+      const user = await t.createUser();
+      const polling = io(url, { transports: ['polling'], auth: { token: await t.tokenFor(user) }, reconnection: false, forceNew: true });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          polling.once('connect', () => resolve());
+          polling.once('connect_error', reject);
+        });
+        expect(gateway.server.sockets.sockets.get(polling.id!)?.data.userId).toBe(user.id);
+        expect(await polling.timeout(3_000).emitWithAck('feed:watch', { feed: 'home' })).toEqual({ ok: true });
+        const got = nextEvent(polling, 'post:new', 3_000);
+        events.postNew({ _id: 'p-polling', content: 'Uzun yoklama' });
+        expect(await got).toEqual({ post: { _id: 'p-polling', content: 'Uzun yoklama' }, posts: [{ _id: 'p-polling', content: 'Uzun yoklama' }] });
+      } finally {
+        polling.close();
+      }
     });
   });
 
