@@ -378,10 +378,12 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       const gone = new Promise<string>((resolve) => frozen.once('disconnect', resolve));
       const received = collect(healthy, 'post:new');
 
-      const chunk = 'x'.repeat(64 * 1024);
+      // `post` and `posts` both carry it: 64 KB a frame.
+      const chunk = 'x'.repeat(32 * 1024);
       const sent = 400;
       for (let i = 0; i < sent; i++) {
-        gateway.server.to(`post:${postId}`).emit('post:new', { post: { id: postId, content: chunk } });
+        const post = { id: postId, content: chunk };
+        gateway.server.to(`post:${postId}`).emit('post:new', { post, posts: [post] });
         // Let the healthy client read along, as a real one would.
         if (i % 20 === 19) await new Promise((resolve) => setTimeout(resolve, 5));
       }
