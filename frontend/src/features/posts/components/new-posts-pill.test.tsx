@@ -50,6 +50,7 @@ describe('new posts pill', () => {
     await screen.findByText('Eski gönderi');
     expect(screen.queryByRole('button', { name: /yeni gönderi/ })).toBeNull();
 
+    // Frames of one post each, as a server before batching sent them (`post` alone).
     await socket.serverEmit('post:new', { post: newPost('n1', 'Birinci yeni', zeynepAuthor, 5) });
     await socket.serverEmit('post:new', { post: newPost('n2', 'İkinci yeni') });
     // The viewer's own post (sent from another tab) does not count.
