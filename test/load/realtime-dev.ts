@@ -3,7 +3,7 @@
  * small database of their own, then `runRealtimeBench`. Compile and run from the repository root:
  *
  *   npm run build -w backend && npx tsc -p test/load/tsconfig.json
- *   node test/load/dist/realtime-dev.js [--quick] [--keep] [--heap N]
+ *   node test/load/dist/realtime-dev.js [--quick] [--keep] [--heap N] [--ladder 1000,5000] [--watchers N]
  *
  * `--heap N`: only heap and RSS per idle connection, N guests and then N signed-in connections
  * split across the nodes (after a full GC, minus the figures before).
@@ -19,7 +19,13 @@ import { ClientPool, runRealtimeBench } from './realtime.js';
 import type { BenchNode } from './types.js';
 
 const { values: args } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, heap: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    heap: { type: 'string' },
+    ladder: { type: 'string' },
+    watchers: { type: 'string' },
+  },
 });
 const log = (line: string) => console.log(`[anlık-dev] ${line}`);
 
@@ -57,6 +63,9 @@ async function main(): Promise<void> {
       postIds: fixtures.recentPostIds,
       quick: args.quick!,
       log,
+    }, {
+      ...(args.ladder ? { ladder: args.ladder.split(',').map(Number) } : {}),
+      ...(args.watchers ? { watchers: Number(args.watchers) } : {}),
     });
     console.log(JSON.stringify(results, null, 2));
   } finally {

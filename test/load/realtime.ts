@@ -225,6 +225,16 @@ async function api(node: BenchNode, method: string, path: string, token: string,
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/** Waits until the nodes have let go of closed connections, so a phase does not pay for the last one's teardown. */
+async function settle(nodes: BenchNode[]): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const stats = await Promise.all(nodes.map((n) => n.stats()));
+    if (stats.every((s) => s.connections === 0)) break;
+    await sleep(100);
+  }
+  await sleep(300);
+}
+
 /** Resets both nodes' loop-delay histograms; the returned function reads them. */
 async function loopWindow(nodes: BenchNode[]): Promise<() => Promise<LoopDelay[]>> {
   await Promise.all(nodes.map((n) => n.stats({ resetLoop: true })));
@@ -233,27 +243,45 @@ async function loopWindow(nodes: BenchNode[]): Promise<() => Promise<LoopDelay[]
 
 const fmtLoop = (loops: LoopDelay[]) => loops.map((l, i) => `${'AB'[i]} p99 ${round(l.p99)} ms, en çok ${round(l.max)} ms`).join('; ');
 
-export async function runRealtimeBench(ctx: RealtimeBenchContext): Promise<RealtimeResults> {
+/** How much each phase does; `runRealtimeBench` picks these from `ctx.quick` unless told. */
+export interface RealtimeSizes {
+  /** Connection counts of the ladder's steps, both nodes together. */
+  ladder: number[];
+  watchers: number;
+  likes: number;
+  messages: number;
+  homeClients: number;
+  otherClients: number;
+  feedPosts: number;
+  feedSeconds: number;
+}
+
+export const REALTIME_SIZES: Record<'full' | 'quick', RealtimeSizes> = {
+  full: { ladder: [1_000, 5_000, 10_000, 20_000, 40_000], watchers: 5_000, likes: 20, messages: 200, homeClients: 2_000, otherClients: 2_000, feedPosts: 100, feedSeconds: 4 },
+  quick: { ladder: [1_000, 2_000], watchers: 300, likes: 5, messages: 50, homeClients: 100, otherClients: 100, feedPosts: 20, feedSeconds: 2 },
+};
+
+export async function runRealtimeBench(ctx: RealtimeBenchContext, sizes: Partial<RealtimeSizes> = {}): Promise<RealtimeResults> {
   const { nodes, users, quick, log } = ctx;
+  const size = { ...REALTIME_SIZES[quick ? 'quick' : 'full'], ...sizes };
   const began = now();
   const limit = fileLimit();
   // A node needs a few dozen descriptors of its own (database pool, Redis, files).
   const perNodeMax = Math.max(100, limit - 200);
-  const wanted = quick ? [1_000, 2_000] : [1_000, 5_000, 10_000, 20_000, 40_000];
+  const wanted = size.ladder;
   const steps = [...new Set(wanted.map((n) => Math.min(n, 2 * perNodeMax)))];
   if (steps[steps.length - 1] < wanted[wanted.length - 1]) {
     log(`⚠️  açık dosya sınırı ${limit}: düğüm başına en çok ${perNodeMax} bağlantı, merdiven ${steps[steps.length - 1]} bağlantıda biter.`);
   }
-  const watchers = quick ? 300 : 5_000;
-  const likes = Math.min(quick ? 5 : 20, users.length - 2);
-  const messages = quick ? 50 : 200;
-  const homeClients = quick ? 100 : 2_000;
-  const otherClients = quick ? 100 : 2_000;
-  const feedPosts = quick ? 20 : 100;
-  const feedSeconds = quick ? 2 : 4;
+  const { watchers, messages, homeClients, otherClients, feedPosts, feedSeconds } = size;
+  const likes = Math.min(size.likes, users.length - 2);
   // Ten thousand client sockets a child at most, and each child under the file limit too.
   const perChild = Math.min(10_000, limit - 200);
-  const pool = await ClientPool.start(Math.max(1, Math.ceil(Math.max(steps[steps.length - 1], watchers, homeClients + otherClients) / perChild)));
+  // Watchers of one post all receive each event at once: a child takes about as long per event
+  // as a node does, so no child gets more than 1,250 of them, or the clients' own queue would
+  // be what the latency measures.
+  const children = Math.max(Math.ceil(Math.max(steps[steps.length - 1], homeClients + otherClients) / perChild), Math.ceil(watchers / 1_250), 1);
+  const pool = await ClientPool.start(children);
   const tokenAt = (i: number) => users[i % users.length].token;
   let receiver: Socket | undefined;
   try {
@@ -294,6 +322,7 @@ export async function runRealtimeBench(ctx: RealtimeBenchContext): Promise<Realt
       }
     }
     await pool.close('ladder');
+    await settle(nodes);
     const top = ladder[ladder.length - 1];
 
     // ---------- like → post:engagement ----------
@@ -335,6 +364,7 @@ export async function runRealtimeBench(ctx: RealtimeBenchContext): Promise<Realt
     const engagement = { ...latency(samples), watchers: w.opened, likes, missing: Math.max(0, expected - samples.length), loop: engagementLoop };
     log(`beğeni → ${w.opened} izleyici: p50 ${engagement.p50} ms, p99 ${engagement.p99} ms, en çok ${engagement.max} ms (${engagement.missing} eksik); döngü ${fmtLoop(engagementLoop)}`);
     await pool.close('watchers');
+    await settle(nodes);
 
     // ---------- cross-node message:new ----------
     const [sender, to] = [users[0], users[1]];
@@ -392,7 +422,7 @@ export async function runRealtimeBench(ctx: RealtimeBenchContext): Promise<Realt
     const atHome = await pool.collect('home');
     const elsewhere = await pool.collect('others');
     const frames = atHome.frames.length + elsewhere.frames.length;
-    const sizes = atHome.frames;
+    const batchSizes = atHome.frames;
     const feed = {
       homeClients: home.opened,
       otherClients: others.opened,
@@ -400,12 +430,13 @@ export async function runRealtimeBench(ctx: RealtimeBenchContext): Promise<Realt
       framesPerPost: round(frames / Math.max(1, created), 2),
       framesPerPostBroadcast: home.opened + others.opened,
       framesElsewhere: elsewhere.frames.length,
-      postsPerHomeClient: round(sizes.reduce((s, n) => s + n, 0) / Math.max(1, home.opened), 2),
+      postsPerHomeClient: round(batchSizes.reduce((s, n) => s + n, 0) / Math.max(1, home.opened), 2),
       batch: {
-        frames: sizes.length,
-        min: sizes.length ? Math.min(...sizes) : 0,
-        mean: round(sizes.reduce((s, n) => s + n, 0) / Math.max(1, sizes.length), 2),
-        max: sizes.length ? Math.max(...sizes) : 0,
+        frames: batchSizes.length,
+        // reduce, not Math.min(...batchSizes): tens of thousands of arguments overflow the stack.
+        min: batchSizes.reduce((m, n) => Math.min(m, n), batchSizes.length ? Infinity : 0),
+        mean: round(batchSizes.reduce((s, n) => s + n, 0) / Math.max(1, batchSizes.length), 2),
+        max: batchSizes.reduce((m, n) => Math.max(m, n), 0),
       },
       loop: feedLoop,
     };
@@ -418,7 +449,7 @@ export async function runRealtimeBench(ctx: RealtimeBenchContext): Promise<Realt
 
     const worstHeap = Math.max(...top.perNode.map((p) => p.heapPerConnection));
     const targets: RealtimeResults['targets'] = [];
-    if (!quick) targets.push({ name: 'anlık: iki düğümde 40.000 bağlantı', value: `${top.connections}`, ok: top.connections >= 40_000 });
+    if (!quick && !sizes.ladder) targets.push({ name: 'anlık: iki düğümde 40.000 bağlantı', value: `${top.connections}`, ok: top.connections >= 40_000 });
     targets.push(
       { name: `anlık: boştaki bağlantı başına yığın < 15 KB (${top.connections} bağlantıda)`, value: kb(worstHeap), ok: worstHeap < 15 * 1024 },
       { name: `anlık: beğeni → ${engagement.watchers} izleyici p99 < 150 ms`, value: `${engagement.p99} ms`, ok: engagement.p99 < 150 && engagement.missing === 0 },
