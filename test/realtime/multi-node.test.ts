@@ -66,12 +66,25 @@ const skip = redisMode === 'none' && unavailable(`Redis yok (${sharedRedisUrl} y
     expect(leaks).toEqual([[], [], []]);
   });
 
-  it('post:new caused on node B reaches every connection on node A', async () => {
-    const guestOnA = await connectSocket(a.url);
-    const newPost = nextEvent(guestOnA, 'post:new', 1_000);
-    const created = await api(b.url, 'POST', '/api/posts', { token: ali.token, body: { content: 'İki düğümlü #gündem' } });
-    expect(created.status).toBe(201);
-    expect((await newPost).post).toMatchObject({ _id: created.body.post._id, content: 'İki düğümlü #gündem' });
+  it('post:new caused on node B reaches the home feed’s connections on node A as one batch, and no other connection', async () => {
+    const homeOnA = await connectSocket(a.url);
+    const homeOnB = await connectSocket(b.url);
+    const elsewhereOnA = await connectSocket(a.url);
+    for (const socket of [homeOnA, homeOnB]) expect(await request(socket, 'feed:watch', { feed: 'home' })).toEqual({ ok: true });
+    const leak = collect(elsewhereOnA, 'post:new');
+    const batches = [nextEvent(homeOnA, 'post:new', 3_000), nextEvent(homeOnB, 'post:new', 3_000)];
+    const ids: string[] = [];
+    for (const content of ['İki düğümlü #gündem', 'Aynı saniyede ikincisi']) {
+      const created = await api(b.url, 'POST', '/api/posts', { token: ali.token, body: { content } });
+      expect(created.status).toBe(201);
+      ids.push(created.body.post._id);
+    }
+    for (const batch of await Promise.all(batches)) {
+      expect(batch.posts.map((post) => (post as { _id: string })._id)).toEqual(ids);
+      expect(batch.post).toMatchObject({ _id: ids[1], content: 'Aynı saniyede ikincisi' });
+    }
+    await roundTrip(elsewhereOnA);
+    expect(leak).toEqual([]);
   });
 
   it('post:engagement from a like on node B reaches the post’s watchers on node A', async () => {

@@ -13,9 +13,10 @@ import {
 import type { JwtPayload } from '../auth/jwt.strategy';
 import { Public } from '../common/decorators/public.decorator';
 import { UsersService } from '../users/users.service';
+import { applyFeedWatch } from './feed-watch';
 import { applyWatch } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
-import { type RealtimeServer, type RealtimeSocket, userRoom, type WatchResult } from './realtime.types';
+import { type FeedResult, type RealtimeServer, type RealtimeSocket, userRoom, type WatchResult } from './realtime.types';
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
 
 /** `connect_error` message of a refused handshake (CONTRACT.md): the client should sign in again. */
@@ -32,7 +33,8 @@ class HandshakeError extends Error {}
  *
  * Handshake: `auth: { token }` is checked with the HTTP rules (signature, expiry, active account,
  * session version); no token makes a guest, who gets public events only. Every signed-in
- * connection joins `user:<id>`; `posts:watch`/`posts:unwatch` join and leave `post:<id>`.
+ * connection joins `user:<id>`; `posts:watch`/`posts:unwatch` join and leave `post:<id>`, and
+ * `feed:watch`/`feed:unwatch` `{ feed: 'home' }` the room `feed:home` that gets `post:new`.
  * A token that expires or a session revoked while connected does not end the connection;
  * `RealtimeEvents.disconnectUser` does.
  *
@@ -82,16 +84,31 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
 
   @SubscribeMessage('posts:watch')
   watch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): void {
-    this.answer(socket, applyWatch(socket, body, 'watch'), ack);
+    this.answer(socket, 'posts:error', applyWatch(socket, body, 'watch'), ack);
   }
 
   @SubscribeMessage('posts:unwatch')
   unwatch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): void {
-    this.answer(socket, applyWatch(socket, body, 'unwatch'), ack);
+    this.answer(socket, 'posts:error', applyWatch(socket, body, 'unwatch'), ack);
+  }
+
+  @SubscribeMessage('feed:watch')
+  watchFeed(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: FeedResult) => void): void {
+    this.answer(socket, 'feed:error', applyFeedWatch(socket, body, 'watch'), ack);
+  }
+
+  @SubscribeMessage('feed:unwatch')
+  unwatchFeed(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: FeedResult) => void): void {
+    this.answer(socket, 'feed:error', applyFeedWatch(socket, body, 'unwatch'), ack);
   }
 
   onModuleDestroy(): void {
     clearInterval(this.sweeper);
+  }
+
+  /** Socket.IO connections open on this node (for the benchmark's figures). */
+  connectionCount(): number {
+    return this.server?.of('/').sockets.size ?? 0;
   }
 
   /** Runs the slow-consumer guard over this node's connections (see slow-socket-guard.ts). */
@@ -105,9 +122,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     }
   }
 
-  private answer(socket: RealtimeSocket, result: WatchResult, ack?: (result: WatchResult) => void): void {
+  private answer<R extends WatchResult | FeedResult>(socket: RealtimeSocket, errorEvent: 'posts:error' | 'feed:error', result: R, ack?: (result: R) => void): void {
     if (typeof ack === 'function') ack(result);
-    else if (!result.ok) socket.emit('posts:error', result);
+    else if (!result.ok) (socket.emit as (event: string, result: R) => boolean)(errorEvent, result);
   }
 
   private async authenticate(socket: RealtimeSocket): Promise<void> {
