@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { closeAllSockets, collect, connectSocket, nextEvent, request, roundTrip } from '../../backend/test/socket-client';
 import type { RunningServer } from '../support/server';
 import { api, ensureBackendBuilt, freshDatabase, type Member, redisAnswers, RedisProcess, registerMember, startNodes, type TestDatabase, unavailable, hasRedisServer } from './cluster';
@@ -98,6 +99,25 @@ const skip = redisMode === 'none' && unavailable(`Redis yok (${sharedRedisUrl} y
     expect([200, 201]).toContain(like.status);
     expect(like.body).toMatchObject({ liked: true, likesCount: 1 });
     expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0 });
+  });
+
+  it('a member deactivated through node B is refused on node A at once, though A had their session cached', async () => {
+    const admin = await registerMember(b.url, 'yonetici');
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    await client.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.id]).finally(() => client.end());
+    const member = await registerMember(a.url, 'hedef');
+    // Node A reads the member's session once and keeps it (SessionCache, seconds).
+    expect((await api(a.url, 'GET', '/api/auth/me', { token: member.token })).status).toBe(200);
+    expect((await api(b.url, 'PATCH', `/api/admin/users/${member.id}`, { token: admin.token, body: { isActive: false } })).status).toBe(200);
+    // Node B told node A through Redis: well within a second, not after A's cached row expires.
+    const deadline = Date.now() + 1_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await api(a.url, 'GET', '/api/auth/me', { token: member.token })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
   });
 
   it('a REST call on either node is answered while the other node serves sockets', async () => {

@@ -1,4 +1,4 @@
-import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
   Ack,
@@ -12,6 +12,8 @@ import {
 } from '@nestjs/websockets';
 import type { JwtPayload } from '../auth/jwt.strategy';
 import { Public } from '../common/decorators/public.decorator';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { SessionCache } from '../users/session-cache';
 import { UsersService } from '../users/users.service';
 import { applyFeedWatch } from './feed-watch';
 import { applyWatch } from './post-watch';
@@ -61,6 +63,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     private readonly events: RealtimeEvents,
     private readonly jwt: JwtService,
     private readonly users: UsersService,
+    private readonly sessions: SessionCache,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'redisUrl'>,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -74,6 +78,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
       );
     });
     this.events.attach(server);
+    // Session rows are cached per node (SessionCache): a change made on one node drops the row on
+    // the others through the adapter. Without Redis there are no other nodes.
+    if (this.config.redisUrl) {
+      server.on('session:invalidate', (userId: unknown) => {
+        if (typeof userId === 'string') this.sessions.forget(userId);
+      });
+      this.sessions.onInvalidate((userId) => {
+        try {
+          server.serverSideEmit('session:invalidate', userId);
+        } catch (error) {
+          // Redis away: the other nodes see the change when their cached row expires (seconds).
+          this.logger.warn(`Oturum değişikliği diğer düğümlere iletilemedi: ${String(error)}`);
+        }
+      });
+    }
     this.sweeper = setInterval(() => this.sweep(server), SLOW_SOCKET_SWEEP_MS);
     this.sweeper.unref();
   }

@@ -65,8 +65,14 @@ export interface SocketData {
   userId?: string;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Node → node messages (Socket.IO serverSideEmit, through the Redis adapter). */
+export interface InterServerEvents {
+  /** A user's session row changed: drop it from this node's SessionCache. */
+  'session:invalidate': (userId: string) => void;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const postRoom = (postId: string) => `post:${postId}`;
