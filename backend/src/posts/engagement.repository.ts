@@ -80,12 +80,19 @@ export class EngagementRepository {
     return row;
   }
 
-  /** The counters as committed now (a fresh snapshot: a new statement). */
-  async counts(postId: string): Promise<CountsRow | null> {
-    const [row] = await poolRows<CountsRow>(this.dataSource, {
-      name: 'engagement_counts',
-      text: 'SELECT id, like_count, retweet_count, reply_count FROM posts WHERE id = $1',
-      values: [postId],
+  /**
+   * The counters and whether the user's row exists, as committed now (a fresh snapshot: a new
+   * statement): read together, so the answer is one consistent state even while other toggles
+   * of the same user keep landing.
+   */
+  async state(kind: EngagementKind, userId: string, postId: string): Promise<(CountsRow & { active: boolean }) | null> {
+    const { table } = KINDS[kind];
+    const [row] = await poolRows<CountsRow & { active: boolean }>(this.dataSource, {
+      name: `engagement_state_${kind}`,
+      text: `SELECT id, like_count, retweet_count, reply_count,
+                    EXISTS (SELECT 1 FROM ${table} x WHERE x.user_id = $1 AND x.post_id = $2) AS active
+               FROM posts WHERE id = $2`,
+      values: [userId, postId],
     });
     return row ?? null;
   }

@@ -64,10 +64,11 @@ export class EngagementService {
       return result;
     }
     // Nothing to delete, yet the insert conflicted: a concurrent toggle of the same user inserted
-    // the row and committed in between. That is the state now; report it as is, with counts read
-    // afresh (the toggle's snapshot predates that commit). No event: the winner sent one.
-    const counts = await this.repository.counts(postId);
-    if (!counts) throw new NotFoundException(POST_NOT_FOUND);
-    return { active: true, changed: false, ...toCounts(counts) };
+    // the row and committed in between. Report the state as it is now, read afresh in one
+    // statement (the toggle's snapshot predates that commit, and yet another toggle of the same
+    // user may have landed since). No event: the toggles that changed something sent theirs.
+    const state = await this.repository.state(kind, userId, postId);
+    if (!state) throw new NotFoundException(POST_NOT_FOUND);
+    return { active: state.active, changed: false, ...toCounts(state) };
   }
 }

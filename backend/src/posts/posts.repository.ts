@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { poolRows, queryRows } from '../database/query-rows';
-import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from './post-view.sql';
+import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 
 export interface PageRequest {
   limit: number;
@@ -51,7 +51,8 @@ export class PostsRepository {
 
   /** Builds `SELECT … WHERE <filters> AND <keyset> ORDER BY … LIMIT n + 1`. */
   private listSql(viewerId: string | null, filters: (param: (value: unknown) => string) => string[], page: PageRequest, order: 'newest' | 'oldest'): Sql {
-    const params: unknown[] = [viewerId];
+    // The viewer is $1 when there is one; a guest's statement has no viewer parameter at all.
+    const params: unknown[] = viewerId === null ? [] : [viewerId];
     const param = (value: unknown) => {
       params.push(value);
       return `$${params.length}`;
@@ -69,7 +70,7 @@ export class PostsRepository {
     const limit = page.limit + 1;
     if (!Number.isSafeInteger(limit) || limit < 2) throw new Error(`invalid page limit ${page.limit}`);
     return {
-      text: `SELECT ${POST_VIEW_COLUMNS}
+      text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}
         FROM posts p JOIN users u ON u.id = p.author_id
         WHERE ${where.join(' AND ')}
         ORDER BY p.created_at ${direction}, p.id ${direction}
