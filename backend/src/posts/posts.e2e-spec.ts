@@ -315,8 +315,8 @@ describe('posts API (real PostgreSQL)', () => {
     }
   });
 
-  describe("guests' first timeline page (GuestTimelineCache)", () => {
-    it('is one query for many guests, the same JSON as res.json would send, and never serves a member', async () => {
+  describe("the timeline's first page (FirstPageCache)", () => {
+    it('is one query for many guests, the same JSON as res.json would send', async () => {
       const author = await t.createUser();
       const viewer = await t.createUser();
       await t.createPost(author, 'önceki gönderi');
@@ -335,6 +335,7 @@ describe('posts API (real PostgreSQL)', () => {
 
       const auth = await bearer(viewer);
       await t.http.post(`/api/posts/${post.id}/like`).set('authorization', auth).expect(200);
+      // The like dropped the shared page (its post is on it): read again, plus the member's flags.
       const member = await t.countQueries(() => t.http.get('/api/posts/timeline').set('authorization', auth).expect(200));
       expect(member.queries).toBe(2);
       expect(member.result.body.posts[0]).toMatchObject({ id: post.id, liked: true, likeCount: 1 });
@@ -345,6 +346,39 @@ describe('posts API (real PostgreSQL)', () => {
         const next = await t.countQueries(() => t.http.get(`/api/posts/timeline?limit=1&cursor=${one.result.body.nextCursor}`).expect(200));
         expect(next.queries).toBe(1);
       }
+    });
+
+    it('is shared by members too, each with their own liked and reposted flags read fresh', async () => {
+      const author = await t.createUser();
+      const [liker, reposter, reader] = [await t.createUser(), await t.createUser(), await t.createUser()];
+      const oldest = await t.createPost(author, 'en eski gönderi');
+      await t.createPost(author, 'eski gönderi');
+      const post = await t.createPost(author, 'paylaşılan ilk sayfa');
+      const tokens = { liker: await bearer(liker), reposter: await bearer(reposter), reader: await bearer(reader) };
+      await t.http.post(`/api/posts/${post.id}/like`).set('authorization', tokens.liker).expect(200);
+      await t.http.post(`/api/posts/${post.id}/retweet`).set('authorization', tokens.reposter).expect(200);
+      for (const token of Object.values(tokens)) await t.http.get('/api/auth/me').set('authorization', token).expect(200);
+      await t.http.get('/api/posts/timeline?limit=2').expect(200);
+      // The page is cached and the sessions are: each member costs one lookup of their own flags.
+      const pages = await t.countQueries(() =>
+        Promise.all(Object.values(tokens).map((token) => t.http.get('/api/posts/timeline?limit=2').set('authorization', token).expect(200))),
+      );
+      expect(pages.queries).toBe(3);
+      const [asLiker, asReposter, asReader] = pages.result.map((res) => res.body.posts[0]);
+      expect(asLiker).toMatchObject({ id: post.id, liked: true, retweeted: false, likeCount: 1, retweetCount: 1 });
+      expect(asReposter).toMatchObject({ id: post.id, liked: false, retweeted: true, likeCount: 1, retweetCount: 1 });
+      expect(asReader).toMatchObject({ id: post.id, liked: false, retweeted: false });
+      // A like of a post that is not on a cached page leaves that page cached (limit=1 reads `post`
+      // and the one after it, to know a next page exists; `oldest` is on neither).
+      const first = await t.countQueries(() => t.http.get('/api/posts/timeline?limit=1').set('authorization', tokens.reader).expect(200));
+      expect(first.queries).toBe(2);
+      await t.http.post(`/api/posts/${oldest.id}/like`).set('authorization', tokens.reader).expect(200);
+      const again = await t.countQueries(() => t.http.get('/api/posts/timeline?limit=1').set('authorization', tokens.reader).expect(200));
+      expect(again.queries).toBe(1);
+      // A like of a post on the page drops it, so the liker's flag and the count agree at once.
+      await t.http.post(`/api/posts/${post.id}/like`).set('authorization', tokens.reader).expect(200);
+      const mine = await t.http.get('/api/posts/timeline?limit=1').set('authorization', tokens.reader).expect(200);
+      expect(mine.body.posts[0]).toMatchObject({ id: post.id, liked: true, likeCount: 2 });
     });
 
     it('shows a post created on this node at once, and any other change within a second', async () => {
