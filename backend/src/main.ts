@@ -6,6 +6,8 @@ import { ConfigError, loadConfig, resolveJwtSecret } from './config/app-config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './database/demo-seed';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres';
 import { runMigrations } from './database/migrate';
+import { installIpcStats } from './diagnostics/ipc-stats';
+import { RealtimeGateway } from './realtime/realtime.gateway';
 
 async function bootstrap(): Promise<void> {
   const logger = new Logger('gündem');
@@ -46,6 +48,9 @@ async function bootstrap(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen(config.port, config.host);
+  // Only when a parent (the benchmark) gave this process an IPC channel; a no-op otherwise.
+  const gateway = app.get(RealtimeGateway);
+  installIpcStats({ connections: () => gateway.connectionCount() });
   const seeded = config.seedDemo ? await seedDemo(app) : false;
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

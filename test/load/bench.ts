@@ -183,7 +183,7 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
         perScenario.get(s.key)!.push(figures);
         log(
           `(${++step}/${steps}) tur ${round}: ${s.key.padEnd(20)} ${fmt(figures.rps).padStart(6)} istek/sn  p50 ${fmt(figures.p50)} ms  p99 ${fmt(figures.p99)} ms` +
-            (figures.non2xx || figures.errors ? `  ⚠️ ${figures.non2xx} 2xx-dışı, ${figures.errors} hata` : ''),
+            (figures.non2xx || figures.errors ? `  ⚠️ ${figures.non2xx} 2xx-dışı ${JSON.stringify(figures.failures)}, ${figures.errors} hata` : ''),
         );
       }
     }

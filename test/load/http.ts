@@ -13,6 +13,8 @@ export interface LoadFigures {
   /** Answers that were not 2xx, and socket errors/timeouts. */
   non2xx: number;
   errors: number;
+  /** Count per status code that was not 2xx, to say what went wrong. */
+  failures?: Record<string, number>;
 }
 
 export interface Request {
@@ -118,6 +120,11 @@ export async function load(baseUrl: string, scenario: Pick<Scenario, 'next' | 'c
     max: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    failures: Object.fromEntries(
+      Object.entries((result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, stat]) => [code, stat.count]),
+    ),
   };
 }
 
@@ -164,5 +171,9 @@ export function medianFigures(runs: LoadFigures[]): LoadFigures {
     max: Math.max(...runs.map((r) => r.max)),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
+    failures: runs.reduce<Record<string, number>>((all, r) => {
+      for (const [code, n] of Object.entries(r.failures ?? {})) all[code] = (all[code] ?? 0) + n;
+      return all;
+    }, {}),
   };
 }

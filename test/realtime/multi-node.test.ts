@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { closeAllSockets, collect, connectSocket, nextEvent, request, roundTrip } from '../../backend/test/socket-client';
 import type { RunningServer } from '../support/server';
 import { api, ensureBackendBuilt, freshDatabase, type Member, redisAnswers, RedisProcess, registerMember, startNodes, type TestDatabase, unavailable, hasRedisServer } from './cluster';
@@ -66,12 +67,25 @@ const skip = redisMode === 'none' && unavailable(`Redis yok (${sharedRedisUrl} y
     expect(leaks).toEqual([[], [], []]);
   });
 
-  it('post:new caused on node B reaches every connection on node A', async () => {
-    const guestOnA = await connectSocket(a.url);
-    const newPost = nextEvent(guestOnA, 'post:new', 1_000);
-    const created = await api(b.url, 'POST', '/api/posts', { token: ali.token, body: { content: 'İki düğümlü #gündem' } });
-    expect(created.status).toBe(201);
-    expect((await newPost).post).toMatchObject({ _id: created.body.post._id, content: 'İki düğümlü #gündem' });
+  it('post:new caused on node B reaches the home feed’s connections on node A as one batch, and no other connection', async () => {
+    const homeOnA = await connectSocket(a.url);
+    const homeOnB = await connectSocket(b.url);
+    const elsewhereOnA = await connectSocket(a.url);
+    for (const socket of [homeOnA, homeOnB]) expect(await request(socket, 'feed:watch', { feed: 'home' })).toEqual({ ok: true });
+    const leak = collect(elsewhereOnA, 'post:new');
+    const batches = [nextEvent(homeOnA, 'post:new', 3_000), nextEvent(homeOnB, 'post:new', 3_000)];
+    const ids: string[] = [];
+    for (const content of ['İki düğümlü #gündem', 'Aynı saniyede ikincisi']) {
+      const created = await api(b.url, 'POST', '/api/posts', { token: ali.token, body: { content } });
+      expect(created.status).toBe(201);
+      ids.push(created.body.post._id);
+    }
+    for (const batch of await Promise.all(batches)) {
+      expect(batch.posts.map((post) => (post as { _id: string })._id)).toEqual(ids);
+      expect(batch.post).toMatchObject({ _id: ids[1], content: 'Aynı saniyede ikincisi' });
+    }
+    await roundTrip(elsewhereOnA);
+    expect(leak).toEqual([]);
   });
 
   it('post:engagement from a like on node B reaches the post’s watchers on node A', async () => {
@@ -85,6 +99,25 @@ const skip = redisMode === 'none' && unavailable(`Redis yok (${sharedRedisUrl} y
     expect([200, 201]).toContain(like.status);
     expect(like.body).toMatchObject({ liked: true, likesCount: 1 });
     expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0 });
+  });
+
+  it('a member deactivated through node B is refused on node A at once, though A had their session cached', async () => {
+    const admin = await registerMember(b.url, 'yonetici');
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    await client.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.id]).finally(() => client.end());
+    const member = await registerMember(a.url, 'hedef');
+    // Node A reads the member's session once and keeps it (SessionCache, seconds).
+    expect((await api(a.url, 'GET', '/api/auth/me', { token: member.token })).status).toBe(200);
+    expect((await api(b.url, 'PATCH', `/api/admin/users/${member.id}`, { token: admin.token, body: { isActive: false } })).status).toBe(200);
+    // Node B told node A through Redis: well within a second, not after A's cached row expires.
+    const deadline = Date.now() + 1_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await api(a.url, 'GET', '/api/auth/me', { token: member.token })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
   });
 
   it('a REST call on either node is answered while the other node serves sockets', async () => {

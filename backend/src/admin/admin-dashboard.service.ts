@@ -26,7 +26,7 @@ export class AdminDashboardService {
     private readonly posts: AdminPostsService,
   ) {}
 
-  async get(viewer: User): Promise<Dashboard> {
+  async get(viewer: Pick<User, 'id'>): Promise<Dashboard> {
     const [statistics, recentUsers, recentPosts] = await Promise.all([
       this.repository.dashboardCounts(),
       this.users.newest(DASHBOARD_RECENT),

@@ -35,7 +35,7 @@ export class AdminPostsService {
   ) {}
 
   /** Posts of any author (deactivated ones included), newest first; `search` over the content and hashtags. */
-  async list(viewer: User, query: AdminPageQueryDto): Promise<{ posts: PostResponse[]; pagination: Pagination }> {
+  async list(viewer: Pick<User, 'id'>, query: AdminPageQueryDto): Promise<{ posts: PostResponse[]; pagination: Pagination }> {
     const page = query.page ?? 1;
     const limit = query.limit ?? POSTS_PAGE_SIZE;
     if (query.search && charCount(query.search) > SEARCH_MAX_LENGTH) throw new BadRequestException(SEARCH_TOO_LONG);
@@ -45,7 +45,7 @@ export class AdminPostsService {
   }
 
   /** The `n` newest posts of any author (the dashboard). */
-  async newest(viewer: User, n: number): Promise<PostResponse[]> {
+  async newest(viewer: Pick<User, 'id'>, n: number): Promise<PostResponse[]> {
     return (await this.repository.postPage(viewer.id, null, n, 0, false)).posts.map(toPostResponse);
   }
 

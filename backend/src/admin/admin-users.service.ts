@@ -8,6 +8,7 @@ import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { User, type UserRole } from '../users/user.entity';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { USER_NOT_FOUND } from '../users/users.messages';
+import { UsersService } from '../users/users.service';
 import { AdminRepository } from './admin.repository';
 import { type AdminPageQueryDto, type Pagination, pageOffset, pagination } from './dto/admin-page-query.dto';
 import { singleChange, type UpdateUserDto, type UserChange } from './dto/update-user.dto';
@@ -55,6 +56,7 @@ export class AdminUsersService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repository: AdminRepository,
     private readonly realtime: RealtimeEvents,
+    private readonly users: UsersService,
   ) {}
 
   /** Every account, newest first; `search` over username, display name and e-mail (Turkish case rules). */
@@ -79,7 +81,7 @@ export class AdminUsersService {
    * was revoked a moment ago no longer counts. Deactivating also bumps the session version, so
    * the account's tokens stay invalid even if it is activated again, and closes its sockets.
    */
-  async update(actor: User, targetId: string, dto: UpdateUserDto): Promise<{ message: string; user: UserResponse }> {
+  async update(actor: Pick<User, 'id' | 'role'>, targetId: string, dto: UpdateUserDto): Promise<{ message: string; user: UserResponse }> {
     const change = singleChange(dto);
     const deactivated = await this.dataSource.transaction(async (em) => {
       const rows = await queryRows<{ id: string; role: UserRole; is_active: boolean }>(
@@ -100,7 +102,9 @@ export class AdminUsersService {
       );
       return endsSessions;
     });
-    // After commit: the account's open sockets on every node are closed.
+    // After commit: every node reads the session row again (role, active, verified), and a
+    // deactivated account's open sockets on every node are closed.
+    this.users.sessionChanged(targetId);
     if (deactivated) this.realtime.disconnectUser(targetId);
     const [user] = await this.byIds([targetId]);
     return { message: USER_UPDATED, user };

@@ -4,7 +4,7 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Roles } from '../common/decorators/roles.decorator';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { HeavyQueryInterceptor } from '../database/heavy-queries';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminPostsService } from './admin-posts.service';
 import { AdminUsersService } from './admin-users.service';
@@ -32,7 +32,7 @@ export class AdminController {
 
   /** Statistics, the 5 newest accounts and the 5 newest posts. */
   @Get('dashboard')
-  getDashboard(@CurrentUser() viewer: User) {
+  getDashboard(@CurrentUser() viewer: SessionUser) {
     return this.dashboard.get(viewer);
   }
 
@@ -44,13 +44,13 @@ export class AdminController {
 
   /** Exactly one of `isActive`, `isVerified`, `role`. */
   @Patch('users/:id')
-  updateUser(@Param('id', UuidPipe) id: string, @Body() dto: UpdateUserDto, @CurrentUser() actor: User) {
+  updateUser(@Param('id', UuidPipe) id: string, @Body() dto: UpdateUserDto, @CurrentUser() actor: SessionUser) {
     return this.users.update(actor, id, dto);
   }
 
   /** Every post of any author, newest first, 20 a page; `search` over the content. */
   @Get('posts')
-  listPosts(@Query() query: AdminPageQueryDto, @CurrentUser() viewer: User) {
+  listPosts(@Query() query: AdminPageQueryDto, @CurrentUser() viewer: SessionUser) {
     return this.posts.list(viewer, query);
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
 import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminPostsService } from './admin-posts.service';
 import { AdminUsersService } from './admin-users.service';
@@ -7,6 +8,7 @@ import { AdminRepository } from './admin.repository';
 
 /** The back-office API (dashboard, users, posts). RealtimeEvents comes from the global RealtimeModule. */
 @Module({
+  imports: [UsersModule],
   controllers: [AdminController],
   providers: [AdminRepository, AdminDashboardService, AdminUsersService, AdminPostsService],
 })

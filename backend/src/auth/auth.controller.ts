@@ -4,8 +4,7 @@ import type { Request, Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Public } from '../common/decorators/public.decorator';
 import { AllowDuringMaintenance } from '../settings/maintenance.guard';
-import type { User } from '../users/user.entity';
-import { toUserResponse } from '../users/user.response';
+import type { SessionUser } from '../users/session-user';
 import { AuthService, EMAIL_VERIFIED, INVALID_VERIFY_LINK } from './auth.service';
 import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { LoginDto } from './dto/login.dto';
@@ -52,8 +51,8 @@ export class AuthController {
   /** The signed-in user. */
   @ApiBearerAuth()
   @Get('me')
-  me(@CurrentUser() user: User) {
-    return { user: toUserResponse(user, { includePrivate: true }) };
+  me(@CurrentUser() user: SessionUser) {
+    return this.auth.me(user.id);
   }
 
   /** Always the same answer, whether or not the e-mail has an account. */

@@ -1,7 +1,19 @@
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hash } from '@node-rs/argon2';
 import { createTestApp, type TestApp, uniqueName } from '../../test/test-app';
 import { MailService } from '../mail/mail.service';
+import { HASHING_CONCURRENCY, hashPassword, passwordHashingLoad, verifyPassword } from '../users/password-hashing';
+import { UsersService } from '../users/users.service';
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A JWT signed as jsonwebtoken did with the secret given as a string (before the key became a KeyObject). */
+function signHmac(header: object, claims: object, secret: string, algorithm = 'sha256'): string {
+  const body = `${b64(header)}.${b64(claims)}`;
+  return `${body}.${createHmac(algorithm, Buffer.from(secret, 'utf8')).update(body).digest('base64url')}`;
+}
 
 describe('auth API (real PostgreSQL)', () => {
   let t: TestApp;
@@ -41,7 +53,8 @@ describe('auth API (real PostgreSQL)', () => {
       expect(res.body.user._id).toBe(res.body.user.id);
       expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
       const [row] = await t.db.query('SELECT password_hash FROM users WHERE id = $1', [res.body.user.id]);
-      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+      // OWASP's argon2id minimum, spelled out: 19 MiB, 2 passes, 1 lane.
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     });
 
     it.each([
@@ -125,6 +138,46 @@ describe('auth API (real PostgreSQL)', () => {
       expect(res2.body.message).toBe('Şifre zorunludur.');
     });
 
+    it('still accepts passwords hashed with other argon2 parameters (they travel in the hash)', async () => {
+      const user = await t.createUser();
+      const old = await hash(user.password, { memoryCost: 4096, timeCost: 3, parallelism: 1 });
+      expect(old).toMatch(/\$m=4096,t=3,p=1\$/);
+      await t.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, old]);
+      await t.http.post('/api/auth/login').send({ login: user.username, password: user.password }).expect(200);
+      await t.http.post('/api/auth/login').send({ login: user.username, password: 'yanlis-sifre' }).expect(401);
+    });
+
+    it('hashes off the event loop: a timer scheduled after the hash starts runs before it ends', async () => {
+      const order: string[] = [];
+      const done = hashPassword('gizli123').then(() => order.push('hash'));
+      setImmediate(() => order.push('loop'));
+      await done;
+      expect(order).toEqual(['loop', 'hash']);
+      expect(await verifyPassword(await hashPassword('x'), 'x')).toBe(true);
+      expect(await verifyPassword('not a hash', 'x')).toBe(false);
+    });
+
+    it('runs a bounded number of hashes at a time (one core kept free), however many logins arrive', async () => {
+      const users = await Promise.all(Array.from({ length: 3 }, () => t.createUser()));
+      const logins = Array.from({ length: (HASHING_CONCURRENCY + 1) * 3 }, (_, i) => users[i % users.length]);
+      let maxRunning = 0;
+      let maxWaiting = 0;
+      const probe = setInterval(() => {
+        const load = passwordHashingLoad();
+        maxRunning = Math.max(maxRunning, load.running);
+        maxWaiting = Math.max(maxWaiting, load.waiting);
+      }, 1);
+      try {
+        const answers = await Promise.all(logins.map((u) => t.http.post('/api/auth/login').send({ login: u.username, password: u.password })));
+        expect(answers.map((r) => r.status)).toEqual(logins.map(() => 200));
+      } finally {
+        clearInterval(probe);
+      }
+      expect(maxRunning).toBe(HASHING_CONCURRENCY);
+      expect(maxWaiting).toBeGreaterThan(0);
+      expect(passwordHashingLoad()).toEqual({ running: 0, waiting: 0 });
+    });
+
     it('refuses a deactivated account with 403', async () => {
       const user = await t.createUser({ isActive: false });
       const res = await t.http.post('/api/auth/login').send({ login: user.email, password: user.password }).expect(403);
@@ -161,6 +214,55 @@ describe('auth API (real PostgreSQL)', () => {
       const otherToken = await t.tokenFor(other);
       await t.db.query('DELETE FROM users WHERE id = $1', [other.id]);
       await t.http.get('/api/auth/me').set('authorization', `Bearer ${otherToken}`).expect(401);
+    });
+
+    it('accepts tokens signed before and after the key became a KeyObject; refuses tampered ones', async () => {
+      const user = await t.createUser();
+      const secret = t.config.jwtSecret;
+      const now = Math.floor(Date.now() / 1000);
+      // Signed the old way: HMAC-SHA256 over the secret string's bytes.
+      const before = signHmac({ alg: 'HS256', typ: 'JWT' }, { sub: user.id, ver: 0, iat: now, exp: now + 600 }, secret);
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${before}`).expect(200);
+      // Signed now: still HS256 over the same key bytes, so a node not yet upgraded accepts it too.
+      const after = await t.tokenFor(user);
+      const [header, claims, signature] = after.split('.');
+      expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
+      expect(createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${header}.${claims}`).digest('base64url')).toBe(signature);
+      const payload = JSON.parse(Buffer.from(claims, 'base64url').toString());
+      expect(payload).toMatchObject({ sub: user.id, ver: 0 });
+      expect(payload.exp - payload.iat).toBe(7 * 24 * 3600);
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${after}`).expect(200);
+
+      const other = await t.createUser();
+      const tampered = [
+        // Another user's id under the original signature.
+        `${header}.${b64({ ...payload, sub: other.id })}.${signature}`,
+        // A later expiry under the original signature.
+        `${header}.${b64({ ...payload, exp: payload.exp + 3600 })}.${signature}`,
+        // One character of the signature changed.
+        `${header}.${claims}.${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`,
+        // Unsigned.
+        `${b64({ alg: 'none', typ: 'JWT' })}.${claims}.`,
+        // The right secret, but not the algorithm the server uses.
+        signHmac({ alg: 'HS512', typ: 'JWT' }, payload, secret, 'sha512'),
+      ];
+      for (const token of tampered) {
+        const res = await t.http.get('/api/auth/me').set('authorization', `Bearer ${token}`).expect(401);
+        expect(res.body).toEqual({ message: 'Oturumunuz geçersiz ya da süresi dolmuş. Lütfen tekrar giriş yapın.', statusCode: 401 });
+      }
+    });
+
+    it('refuses a token issued before a password reset (session version), and one for a non-uuid subject', async () => {
+      const user = await t.createUser();
+      const token = await t.tokenFor(user);
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${token}`).expect(200);
+      // What a password reset does (and then drops the cached session on every node).
+      await t.app.get(UsersService).setPassword(user.id, 'yeni-parola-123');
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${token}`).expect(401);
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${await t.tokenFor(user)}`).expect(200);
+      const now = Math.floor(Date.now() / 1000);
+      const odd = signHmac({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', ver: 0, iat: now, exp: now + 600 }, t.config.jwtSecret);
+      await t.http.get('/api/auth/me').set('authorization', `Bearer ${odd}`).expect(401);
     });
 
     it('refuses an expired token', async () => {

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { JWT_ALGORITHM, jwtKey } from './jwt-key';
 import { JwtStrategy } from './jwt.strategy';
 import { UserToken } from './user-token.entity';
 
@@ -17,8 +18,9 @@ import { UserToken } from './user-token.entity';
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        secret: config.jwtSecret,
-        signOptions: { expiresIn: config.jwtExpiresIn as `${number}d` },
+        secret: jwtKey(config.jwtSecret),
+        signOptions: { algorithm: JWT_ALGORITHM, expiresIn: config.jwtExpiresIn as `${number}d` },
+        verifyOptions: { algorithms: [JWT_ALGORITHM] },
       }),
     }),
   ],

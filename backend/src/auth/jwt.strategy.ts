@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { UsersService } from '../users/users.service';
+import { JWT_ALGORITHM, jwtKey } from './jwt-key';
 
 export interface JwtPayload {
   sub: string;
@@ -21,10 +22,17 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly users: UsersService,
   ) {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), ignoreExpiration: false, secretOrKey: config.jwtSecret });
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      ignoreExpiration: false,
+      // passport-jwt hands the key to jsonwebtoken as is, which takes a KeyObject (see jwt-key.ts);
+      // its type definitions only list string and Buffer.
+      secretOrKey: jwtKey(config.jwtSecret) as unknown as string,
+      algorithms: [JWT_ALGORITHM],
+    });
   }
 
-  async validate(payload: JwtPayload): Promise<User | false> {
+  async validate(payload: JwtPayload): Promise<SessionUser | false> {
     if (typeof payload?.sub !== 'string') return false;
     const user = await this.users.findForSession(payload.sub).catch(() => null);
     if (!user || !user.isActive || user.sessionVersion !== payload.ver) return false;

@@ -1,12 +1,16 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { SingleBar, Presets } from 'cli-progress';
 import { ConfigError } from '../config/app-config';
 import { extractHashtags, extractLinks, searchTextOf } from '../posts/post-text';
-import { hashPassword } from '../users/users.service';
+import { hashPassword } from '../users/password-hashing';
+import { bulkSeed, SeedRefused } from './bulk-seed';
 import { openCliDatabase } from './cli-database';
+import { progressBar as progress } from './progress-bar';
+import { SCALES, type ScaleName, SEED_EMAIL_DOMAIN, SEED_USERNAME_SQL } from './seed-sql';
 
-const USAGE = 'Kullanım: npm run seed -- --users N --posts N [--follows N] [--likes N] [--password P]';
+const USAGE =
+  'Kullanım: npm run seed -- --users N --posts N [--follows N] [--likes N] [--password P]\n' +
+  '       npm run seed -- --scale default|small|tiny [--password P]   (boş bir veritabanına toplu veri)';
 const BATCH = 500;
 
 const TOPICS = ['gündem', 'istanbul', 'ankara', 'izmir', 'yazılım', 'kahve', 'kitap', 'futbol', 'müzik', 'sinema', 'hava', 'ekonomi', 'bilim', 'seyahat', 'yemek'];
@@ -52,13 +56,27 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return value;
 }
 
-function progress(label: string, total: number): SingleBar {
-  const bar = new SingleBar(
-    { format: `${label.padEnd(14)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`, hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
-    Presets.shades_classic,
-  );
-  bar.start(total, 0);
-  return bar;
+/**
+ * `--scale`: the bulk seeder (bulk-seed.ts) on a database without seed accounts; stdout gets the
+ * progress bars and one summary line, which the benchmark shows as they come.
+ */
+async function runBulk(scale: ScaleName, password: string): Promise<void> {
+  const db = await openCliDatabase();
+  try {
+    const result = await bulkSeed(db.dataSource, scale, await hashPassword(password), (line) => console.error(line));
+    console.log(
+      `Bitti (${result.seconds.toFixed(1)} sn, --scale ${scale}). Veritabanında: ${result.users} kullanıcı, ${result.posts} gönderi ` +
+        `(${result.replies} yanıt), ${result.likes} beğeni, ${result.reposts} yeniden paylaşım, ${result.follows} takip, ${result.messages} mesaj. ` +
+        `Deneme hesapları: seed_00001@${SEED_EMAIL_DOMAIN} …, yönetici seed_admin@${SEED_EMAIL_DOMAIN} (şifre: ${password})`,
+    );
+  } catch (error) {
+    if (!(error instanceof SeedRefused)) throw error;
+    console.error(error.message);
+    await db.close();
+    process.exit(2);
+  }
+  await db.close();
+  process.exit(0);
 }
 
 /**
@@ -75,6 +93,7 @@ async function main(): Promise<void> {
         posts: { type: 'string' },
         follows: { type: 'string' },
         likes: { type: 'string' },
+        scale: { type: 'string' },
         password: { type: 'string', default: 'gundem123' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -87,6 +106,17 @@ async function main(): Promise<void> {
   if (values.help) {
     console.log(USAGE);
     return;
+  }
+  if (values.scale !== undefined) {
+    if (!Object.hasOwn(SCALES, values.scale)) {
+      console.error(`--scale default, small ya da tiny olmalı.\n${USAGE}`);
+      process.exit(2);
+    }
+    if ([values.users, values.posts, values.follows, values.likes].some((v) => v !== undefined)) {
+      console.error(`--scale, --users/--posts/--follows/--likes ile birlikte kullanılamaz.\n${USAGE}`);
+      process.exit(2);
+    }
+    return runBulk(values.scale as ScaleName, values.password!);
   }
   const userCount = positiveInt('users', values.users, 100);
   const postCount = positiveInt('posts', values.posts, 1000);
@@ -105,7 +135,7 @@ async function main(): Promise<void> {
       // Idempotent: a username or e-mail that exists already is skipped.
       await q(
         `INSERT INTO users (username, display_name, email, password_hash, is_email_verified, bio, created_at)
-         SELECT 'seed_' || lpad(n::text, 5, '0'), 'Deneme Kullanıcı ' || n, 'seed_' || lpad(n::text, 5, '0') || '@seed.gundem.local',
+         SELECT ${SEED_USERNAME_SQL}, 'Deneme Kullanıcı ' || n, ${SEED_USERNAME_SQL} || '@${SEED_EMAIL_DOMAIN}',
                 $3, true, 'gündem deneme hesabı #' || n, now() - make_interval(days => (n % 365))
          FROM generate_series($1::int, $2::int) AS n
          ON CONFLICT DO NOTHING`,

@@ -6,6 +6,7 @@ import { plainToInstance } from 'class-transformer';
 import { RegisterDto } from '../auth/dto/register.dto';
 import { ConfigError } from '../config/app-config';
 import { User, USER_ROLES, type UserRole } from '../users/user.entity';
+import { SessionCache } from '../users/session-cache';
 import { UsersService } from '../users/users.service';
 import { openCliDatabase } from './cli-database';
 
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   const db = await openCliDatabase();
   let conflict: string | undefined;
   try {
-    const users = new UsersService(db.dataSource.getRepository(User));
+    const users = new UsersService(db.dataSource.getRepository(User), db.dataSource, new SessionCache());
     const user = await users.create({ ...dto, role, isEmailVerified: true });
     console.log(JSON.stringify({ id: user.id }));
   } catch (error) {

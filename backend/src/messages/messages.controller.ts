@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { ConversationQueryDto } from './dto/conversation-query.dto';
 import { SendMessageDto } from './dto/send-message.dto';
 import { MessagesService } from './messages.service';
@@ -20,13 +20,13 @@ export class MessagesController {
 
   /** The viewer's conversations, newest last message first, with unread counts. */
   @Get('conversations')
-  conversations(@CurrentUser() viewer: User, @Query() query: PageQueryDto) {
+  conversations(@CurrentUser() viewer: SessionUser, @Query() query: PageQueryDto) {
     return this.messages.conversations(viewer, query);
   }
 
   /** Messages with one member, newest first (`cursor` pages back, `after` fills a gap); marks them read. */
   @Get('conversation/:userId')
-  conversation(@CurrentUser() viewer: User, @Param('userId', UuidPipe) userId: string, @Query() query: ConversationQueryDto) {
+  conversation(@CurrentUser() viewer: SessionUser, @Param('userId', UuidPipe) userId: string, @Query() query: ConversationQueryDto) {
     return this.messages.conversation(viewer, userId.toLowerCase(), query);
   }
 
@@ -35,7 +35,7 @@ export class MessagesController {
    * not get the `message:new` echo of its own message.
    */
   @Post('send')
-  send(@CurrentUser() sender: User, @Body() dto: SendMessageDto, @Headers('x-socket-id') socketId?: string) {
+  send(@CurrentUser() sender: SessionUser, @Body() dto: SendMessageDto, @Headers('x-socket-id') socketId?: string) {
     return this.messages.send(sender, dto, socketId && SOCKET_ID.test(socketId) ? socketId : undefined);
   }
 }

@@ -44,7 +44,7 @@ export class MessagesService {
     private readonly realtime: RealtimeEvents,
   ) {}
 
-  async conversations(viewer: User, query: PageQueryDto): Promise<{ conversations: ConversationResponse[]; nextCursor: string | null }> {
+  async conversations(viewer: Pick<User, 'id'>, query: PageQueryDto): Promise<{ conversations: ConversationResponse[]; nextCursor: string | null }> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const rows = await this.repo.conversations(viewer.id, { limit, cursor: decodeCursor(query.cursor) });
     const page = toPage(rows, limit, (row) => row.last.cursor);
@@ -52,7 +52,7 @@ export class MessagesService {
   }
 
   /** A page of the conversation with `otherId`, newest first; marks what they sent the viewer as read. */
-  async conversation(viewer: User, otherId: string, query: ConversationQueryDto): Promise<{ messages: MessageResponse[]; nextCursor: string | null }> {
+  async conversation(viewer: Pick<User, 'id'>, otherId: string, query: ConversationQueryDto): Promise<{ messages: MessageResponse[]; nextCursor: string | null }> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const cursor = decodeCursor(query.cursor);
     const other = await this.users.findById(otherId);
@@ -68,7 +68,7 @@ export class MessagesService {
     return { messages: page.items.map((row) => toMessageResponse(row, viewer.id)), nextCursor: page.nextCursor };
   }
 
-  async send(sender: User, dto: SendMessageDto, senderSocketId?: string): Promise<{ message: MessageResponse; conversation: ConversationResponse }> {
+  async send(sender: Pick<User, 'id' | 'username' | 'displayName' | 'isVerified'>, dto: SendMessageDto, senderSocketId?: string): Promise<{ message: MessageResponse; conversation: ConversationResponse }> {
     const receiverId = dto.receiverId.toLowerCase();
     if (receiverId === sender.id) throw new BadRequestException(NOT_TO_YOURSELF);
     const receiver = await this.users.findById(receiverId);

@@ -1,9 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { pgErrorCode, queryRows } from '../database/query-rows';
+import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
-import { PostsRepository } from './posts.repository';
+import { FirstPageCache } from './first-page.cache';
+import { type CountsRow, type EngagementKind, EngagementRepository, type ToggleRow } from './engagement.repository';
 import { POST_NOT_FOUND } from './posts.service';
 
 /** A post's absolute counts after a change (what a realtime `post:engagement` event carries). */
@@ -21,38 +20,21 @@ export interface ToggleResult extends EngagementCounts {
   changed: boolean;
 }
 
-type EngagementKind = 'like' | 'repost';
-
-/** Table and counter per kind; only these constants are ever put into SQL text. */
-const KINDS: Record<EngagementKind, { table: 'likes' | 'reposts'; counter: 'like_count' | 'retweet_count' }> = {
-  like: { table: 'likes', counter: 'like_count' },
-  repost: { table: 'reposts', counter: 'retweet_count' },
-};
-
-interface CountsRow {
-  id: string;
-  like_count: number;
-  retweet_count: number;
-  reply_count: number;
-}
-
-const COUNTS = 'id, like_count, retweet_count, reply_count';
-
 function toCounts(row: CountsRow): EngagementCounts {
   return { postId: row.id, likeCount: row.like_count, retweetCount: row.retweet_count, replyCount: row.reply_count };
 }
 
 /**
- * Likes and reposts: toggles that stay exact under any concurrency. Each toggle is one
- * transaction: DELETE … RETURNING, or else INSERT … ON CONFLICT DO NOTHING RETURNING, and the
- * counter moves by ±1 in SQL only when a row really went away or came in.
+ * Likes and reposts: toggles that stay exact under any concurrency. Each toggle is one SQL
+ * statement (EngagementRepository): the row goes away, or else comes in, and the counter moves by
+ * ±1 only when a row really did.
  */
 @Injectable()
 export class EngagementService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly posts: PostsRepository,
+    private readonly repository: EngagementRepository,
     private readonly realtime: RealtimeEvents,
+    private readonly firstPages: FirstPageCache,
   ) {}
 
   toggleLike(userId: string, postId: string): Promise<ToggleResult> {
@@ -64,44 +46,29 @@ export class EngagementService {
   }
 
   private async toggle(kind: EngagementKind, userId: string, postId: string): Promise<ToggleResult> {
-    const result = await this.toggleInTransaction(kind, userId, postId);
-    // Pushed after the commit, with absolute counts; nothing when a concurrent toggle won.
-    if (result.changed) this.realtime.postEngagement(postId, result);
-    return result;
-  }
-
-  private async toggleInTransaction(kind: EngagementKind, userId: string, postId: string): Promise<ToggleResult> {
-    const { table, counter } = KINDS[kind];
+    let row: ToggleRow;
     try {
-      return await this.dataSource.transaction(async (em) => {
-        if (!(await this.posts.isVisible(em, postId))) throw new NotFoundException(POST_NOT_FOUND);
-        const removed = await queryRows(em, `DELETE FROM ${table} WHERE user_id = $1 AND post_id = $2 RETURNING post_id`, [userId, postId]);
-        if (removed.length) return { active: false, changed: true, ...(await this.bump(em, counter, postId, -1)) };
-        const added = await queryRows(
-          em,
-          `INSERT INTO ${table} (user_id, post_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING post_id`,
-          [userId, postId],
-        );
-        if (added.length) return { active: true, changed: true, ...(await this.bump(em, counter, postId, 1)) };
-        // Nothing to delete, yet the insert conflicted: a concurrent toggle of the same user
-        // inserted the row and committed in between. That is the state now; report it as is.
-        const [row] = await queryRows<CountsRow>(em, `SELECT ${COUNTS} FROM posts WHERE id = $1`, [postId]);
-        return { active: true, changed: false, ...toCounts(row) };
-      });
+      row = await this.repository.toggle(kind, userId, postId);
     } catch (error) {
-      // The post was deleted between the visibility check and the insert.
+      // The post was deleted after the statement's snapshot: the insert's foreign key refuses it.
       if (pgErrorCode(error) === '23503') throw new NotFoundException(POST_NOT_FOUND);
       throw error;
     }
-  }
-
-  private async bump(em: EntityManager, counter: string, postId: string, delta: 1 | -1): Promise<EngagementCounts> {
-    const [row] = await queryRows<CountsRow>(
-      em,
-      `UPDATE posts SET ${counter} = ${counter} ${delta > 0 ? '+' : '-'} 1 WHERE id = $1 RETURNING ${COUNTS}`,
-      [postId],
-    );
-    if (!row) throw new NotFoundException(POST_NOT_FOUND);
-    return toCounts(row);
+    if (!row.visible) throw new NotFoundException(POST_NOT_FOUND);
+    if (row.counts) {
+      const result = { active: row.added, changed: true, ...toCounts(row.counts) };
+      // The shared first page must not show this member's like beside the count before it.
+      this.firstPages.touch(postId);
+      // Pushed after the commit (the statement is its own transaction), with absolute counts.
+      this.realtime.postEngagement(postId, result);
+      return result;
+    }
+    // Nothing to delete, yet the insert conflicted: a concurrent toggle of the same user inserted
+    // the row and committed in between. Report the state as it is now, read afresh in one
+    // statement (the toggle's snapshot predates that commit, and yet another toggle of the same
+    // user may have landed since). No event: the toggles that changed something sent theirs.
+    const state = await this.repository.state(kind, userId, postId);
+    if (!state) throw new NotFoundException(POST_NOT_FOUND);
+    return { active: state.active, changed: false, ...toCounts(state) };
   }
 }

@@ -51,14 +51,25 @@ export interface PostViewRow {
  * `$1` is always the viewer's id (NULL for a guest: `user_id = NULL` is never true, so both
  * flags are false). Map the rows with toPostView.
  */
-export const POST_VIEW_COLUMNS = `
+export const POST_VIEW_COLUMNS = postViewColumns('$1');
+
+/**
+ * The same columns read by nobody in particular (a guest, or the shared first page): the flags
+ * are constants and the statement has no viewer parameter, so a prepared statement's generic
+ * plan is as good as a custom one and PostgreSQL reuses it.
+ */
+export const POST_VIEW_COLUMNS_NO_VIEWER = postViewColumns(null);
+
+function postViewColumns(viewer: string | null): string {
+  return `
   p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links,
   p.like_count, p.retweet_count, p.reply_count, p.view_count, p.is_edited, p.is_pinned,
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
   u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
   u.is_verified AS author_is_verified,
-  EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::uuid AND l.post_id = p.id) AS liked,
-  EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::uuid AND r.post_id = p.id) AS retweeted`;
+  ${viewer ? `EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::uuid AND l.post_id = p.id)` : 'false'} AS liked,
+  ${viewer ? `EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::uuid AND r.post_id = p.id)` : 'false'} AS retweeted`;
+}
 
 export function toPostView(row: PostViewRow): PostView {
   return {

@@ -1,11 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { HeavyQueryInterceptor } from '../database/heavy-queries';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { CreatePostDto } from './dto/create-post.dto';
 import { toLikeResponse, toRepostResponse } from './dto/engagement.response';
 import { SearchPostsDto } from './dto/search-posts.dto';
@@ -21,25 +22,32 @@ export class PostsController {
     private readonly engagement: EngagementService,
   ) {}
 
-  /** Every member's posts and replies, newest first; `liked`/`retweeted` for the viewer. */
+  /**
+   * Every member's posts and replies, newest first; `liked`/`retweeted` for the viewer. A guest's
+   * first page is the same JSON for every guest and comes serialised from a one-second cache.
+   */
   @OptionalAuth()
   @Get('timeline')
-  timeline(@CurrentUser() viewer: User | undefined, @Query() query: PageQueryDto) {
-    return this.posts.timeline(viewer, query);
+  async timeline(@CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto, @Res({ passthrough: true }) res: Response) {
+    if (viewer || query.cursor) return this.posts.timeline(viewer, query);
+    const page = await this.posts.guestTimeline(query);
+    // The bytes, Content-Type and ETag res.json would send.
+    res.type('json').setHeader('ETag', page.etag);
+    return page.json;
   }
 
   /** Posts whose text or hashtags contain `q` (Turkish case rules), newest first. */
   @OptionalAuth()
   @UseInterceptors(HeavyQueryInterceptor)
   @Get('search')
-  search(@CurrentUser() viewer: User | undefined, @Query() query: SearchPostsDto) {
+  search(@CurrentUser() viewer: SessionUser | undefined, @Query() query: SearchPostsDto) {
     return this.posts.search(viewer, query);
   }
 
   /** A member's posts and replies, newest first. */
   @OptionalAuth()
   @Get('user/:username')
-  byUser(@Param('username') username: string, @CurrentUser() viewer: User | undefined, @Query() query: PageQueryDto) {
+  byUser(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto) {
     return this.posts.byUsername(username, viewer, query);
   }
 
@@ -50,7 +58,7 @@ export class PostsController {
    */
   @ApiBearerAuth()
   @Post()
-  async create(@CurrentUser() author: User, @Body() dto: CreatePostDto) {
+  async create(@CurrentUser() author: SessionUser, @Body() dto: CreatePostDto) {
     const { post, parent } = await this.posts.create(author, dto);
     return parent ? { post, parent } : { post };
   }
@@ -58,7 +66,7 @@ export class PostsController {
   /** The post and a page of its replies, oldest first. */
   @OptionalAuth()
   @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined, @Query() query: PageQueryDto) {
+  get(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto) {
     return this.posts.getWithReplies(id, viewer, query);
   }
 
@@ -66,7 +74,7 @@ export class PostsController {
   @ApiBearerAuth()
   @Post(':id/like')
   @HttpCode(200)
-  async like(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
+  async like(@Param('id', UuidPipe) id: string, @CurrentUser() user: SessionUser) {
     return toLikeResponse(await this.engagement.toggleLike(user.id, id));
   }
 
@@ -74,7 +82,7 @@ export class PostsController {
   @ApiBearerAuth()
   @Post(':id/retweet')
   @HttpCode(200)
-  async retweet(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
+  async retweet(@Param('id', UuidPipe) id: string, @CurrentUser() user: SessionUser) {
     return toRepostResponse(await this.engagement.toggleRepost(user.id, id));
   }
 }

@@ -1,5 +1,7 @@
+import type { Pool } from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
+import { FIRST_PAGE_TTL_MS, FirstPageCache } from './first-page.cache';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -272,12 +274,128 @@ describe('posts API (real PostgreSQL)', () => {
         const small = await count('/api/posts/timeline?limit=5', 5, withAuth);
         const large = await count('/api/posts/timeline?limit=50', 50, withAuth);
         expect(large).toBe(small);
-        // One query for the page; with a token, one more for the guard's session lookup.
-        expect(small).toBe(withAuth ? 2 : 1);
+        // One query: the guest reads the first page (then shared for a second, FirstPageCache);
+        // the member gets that shared page plus one lookup of their own flags, and the guard's
+        // session comes from SessionCache (the likes above read it).
+        expect(small).toBe(1);
         const userSmall = await count(`/api/posts/user/${author.username}?limit=5`, 5, withAuth);
         const userLarge = await count(`/api/posts/user/${author.username}?limit=100`, 50, withAuth);
         expect(userLarge).toBe(userSmall);
       }
+    });
+  });
+
+  it('plans the timeline once per connection and then reuses the plan (prepared, generic)', async () => {
+    const viewer = await t.createUser();
+    const auth = await bearer(viewer);
+    // A page size no other test uses, so only these executions are counted.
+    // The first page is shared for a second (FirstPageCache): drop it so every request reads it.
+    for (let i = 0; i < 12; i++) {
+      t.app.get(FirstPageCache).invalidate();
+      await t.http.get('/api/posts/timeline?limit=17').set('authorization', auth).expect(200);
+    }
+    // pg_prepared_statements is per connection: ask every pooled one.
+    const pool = (t.db.driver as unknown as { master: Pool }).master;
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    try {
+      const rows = (
+        await Promise.all(
+          clients.map(
+            async (c) =>
+              (await c.query(`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE '%ORDER BY p.created_at DESC, p.id DESC%LIMIT 18'`)).rows,
+          ),
+        )
+      ).flat() as { generic: number; custom: number }[];
+      const total = rows.reduce((n, r) => n + r.generic + r.custom, 0);
+      expect(total).toBe(12);
+      // After five custom plans PostgreSQL switches to the generic one when it costs no more.
+      expect(rows.reduce((n, r) => n + r.generic, 0)).toBeGreaterThan(0);
+    } finally {
+      for (const c of clients) c.release();
+    }
+  });
+
+  describe("the timeline's first page (FirstPageCache)", () => {
+    it('is one query for many guests, the same JSON as res.json would send', async () => {
+      const author = await t.createUser();
+      const viewer = await t.createUser();
+      await t.createPost(author, 'önceki gönderi');
+      const post = await t.createPost(author, 'misafir önbelleği');
+      const first = await t.countQueries(() => t.http.get('/api/posts/timeline').expect(200));
+      const again = await t.countQueries(() => Promise.all([1, 2, 3].map(() => t.http.get('/api/posts/timeline').expect(200))));
+      expect(first.queries).toBe(1);
+      expect(again.queries).toBe(0);
+      for (const res of again.result) expect(res.text).toBe(first.result.text);
+      expect(first.result.headers['content-type']).toBe('application/json; charset=utf-8');
+      // The ETag Express gives the same body, so a conditional request still answers 304.
+      const etag = first.result.headers.etag;
+      expect(etag).toBe(t.app.getHttpAdapter().getInstance().get('etag fn')(first.result.text, 'utf8'));
+      await t.http.get('/api/posts/timeline').set('if-none-match', etag).expect(304);
+      expect(first.result.body.posts[0]).toMatchObject({ id: post.id, liked: false, retweeted: false });
+
+      const auth = await bearer(viewer);
+      await t.http.post(`/api/posts/${post.id}/like`).set('authorization', auth).expect(200);
+      // The like dropped the shared page (its post is on it): read again, plus the member's flags.
+      const member = await t.countQueries(() => t.http.get('/api/posts/timeline').set('authorization', auth).expect(200));
+      expect(member.queries).toBe(2);
+      expect(member.result.body.posts[0]).toMatchObject({ id: post.id, liked: true, likeCount: 1 });
+      // Another page size is its own entry; a later page is never cached.
+      const one = await t.countQueries(() => t.http.get('/api/posts/timeline?limit=1').expect(200));
+      expect(one.queries).toBe(1);
+      for (let i = 0; i < 2; i++) {
+        const next = await t.countQueries(() => t.http.get(`/api/posts/timeline?limit=1&cursor=${one.result.body.nextCursor}`).expect(200));
+        expect(next.queries).toBe(1);
+      }
+    });
+
+    it('is shared by members too, each with their own liked and reposted flags read fresh', async () => {
+      const author = await t.createUser();
+      const [liker, reposter, reader] = [await t.createUser(), await t.createUser(), await t.createUser()];
+      const oldest = await t.createPost(author, 'en eski gönderi');
+      await t.createPost(author, 'eski gönderi');
+      const post = await t.createPost(author, 'paylaşılan ilk sayfa');
+      const tokens = { liker: await bearer(liker), reposter: await bearer(reposter), reader: await bearer(reader) };
+      await t.http.post(`/api/posts/${post.id}/like`).set('authorization', tokens.liker).expect(200);
+      await t.http.post(`/api/posts/${post.id}/retweet`).set('authorization', tokens.reposter).expect(200);
+      for (const token of Object.values(tokens)) await t.http.get('/api/auth/me').set('authorization', token).expect(200);
+      await t.http.get('/api/posts/timeline?limit=2').expect(200);
+      // The page is cached and the sessions are: each member costs one lookup of their own flags.
+      const pages = await t.countQueries(() =>
+        Promise.all(Object.values(tokens).map((token) => t.http.get('/api/posts/timeline?limit=2').set('authorization', token).expect(200))),
+      );
+      expect(pages.queries).toBe(3);
+      const [asLiker, asReposter, asReader] = pages.result.map((res) => res.body.posts[0]);
+      expect(asLiker).toMatchObject({ id: post.id, liked: true, retweeted: false, likeCount: 1, retweetCount: 1 });
+      expect(asReposter).toMatchObject({ id: post.id, liked: false, retweeted: true, likeCount: 1, retweetCount: 1 });
+      expect(asReader).toMatchObject({ id: post.id, liked: false, retweeted: false });
+      // A like of a post that is not on a cached page leaves that page cached (limit=1 reads `post`
+      // and the one after it, to know a next page exists; `oldest` is on neither).
+      const first = await t.countQueries(() => t.http.get('/api/posts/timeline?limit=1').set('authorization', tokens.reader).expect(200));
+      expect(first.queries).toBe(2);
+      await t.http.post(`/api/posts/${oldest.id}/like`).set('authorization', tokens.reader).expect(200);
+      const again = await t.countQueries(() => t.http.get('/api/posts/timeline?limit=1').set('authorization', tokens.reader).expect(200));
+      expect(again.queries).toBe(1);
+      // A like of a post on the page drops it, so the liker's flag and the count agree at once.
+      await t.http.post(`/api/posts/${post.id}/like`).set('authorization', tokens.reader).expect(200);
+      const mine = await t.http.get('/api/posts/timeline?limit=1').set('authorization', tokens.reader).expect(200);
+      expect(mine.body.posts[0]).toMatchObject({ id: post.id, liked: true, likeCount: 2 });
+    });
+
+    it('shows a post created on this node at once, and any other change within a second', async () => {
+      const author = await t.createUser();
+      await t.http.get('/api/posts/timeline').expect(200);
+      const created = await t.http.post('/api/posts').set('authorization', await bearer(author)).send({ content: 'hemen görünür' }).expect(201);
+      const fresh = await t.http.get('/api/posts/timeline').expect(200);
+      expect(fresh.body.posts[0].id).toBe(created.body.post.id);
+
+      // A change that is not a local post (here: straight in the database) waits out the cache.
+      await t.db.query('UPDATE posts SET like_count = 42 WHERE id = $1', [created.body.post.id]);
+      const cached = await t.http.get('/api/posts/timeline').expect(200);
+      expect(cached.body.posts[0].likeCount).toBe(0);
+      await new Promise((r) => setTimeout(r, FIRST_PAGE_TTL_MS + 50));
+      const later = await t.http.get('/api/posts/timeline').expect(200);
+      expect(later.body.posts[0].likeCount).toBe(42);
+      await t.db.query('UPDATE posts SET like_count = 0 WHERE id = $1', [created.body.post.id]);
     });
   });
 

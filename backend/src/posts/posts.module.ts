@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
+import { EngagementRepository } from './engagement.repository';
 import { EngagementService } from './engagement.service';
+import { FirstPageCache } from './first-page.cache';
 import { Like } from './like.entity';
 import { Post } from './post.entity';
+import { PostViewsBuffer } from './post-views.buffer';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
@@ -12,7 +15,7 @@ import { Repost } from './repost.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule],
   controllers: [PostsController],
-  providers: [PostsService, EngagementService, PostsRepository],
+  providers: [PostsService, EngagementService, EngagementRepository, PostsRepository, PostViewsBuffer, FirstPageCache],
   exports: [PostsService, EngagementService],
 })
 export class PostsModule {}

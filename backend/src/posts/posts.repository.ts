@@ -1,13 +1,33 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
-import { queryRows } from '../database/query-rows';
-import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from './post-view.sql';
+import { poolRows, queryRows } from '../database/query-rows';
+import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 
 export interface PageRequest {
   limit: number;
   cursor?: Cursor;
+}
+
+export interface NewPost {
+  authorId: string;
+  content: string;
+  replyToId: string | null;
+  hashtags: string[];
+  links: string[];
+  searchText: string;
+}
+
+/** The created post (as PostViewRow) and, for a reply, the parent's counts after it. */
+export interface CreatedPostRow extends PostViewRow {
+  parent: { id: string; like_count: number; retweet_count: number; reply_count: number } | null;
+}
+
+/** A prepared statement's name: the same text always gets the same name (pg refuses one name for two texts). */
+function statementName(text: string): string {
+  return `posts_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
 }
 
 /** A statement and its parameters, so a test can EXPLAIN exactly what the API runs. */
@@ -31,7 +51,8 @@ export class PostsRepository {
 
   /** Builds `SELECT … WHERE <filters> AND <keyset> ORDER BY … LIMIT n + 1`. */
   private listSql(viewerId: string | null, filters: (param: (value: unknown) => string) => string[], page: PageRequest, order: 'newest' | 'oldest'): Sql {
-    const params: unknown[] = [viewerId];
+    // The viewer is $1 when there is one; a guest's statement has no viewer parameter at all.
+    const params: unknown[] = viewerId === null ? [] : [viewerId];
     const param = (value: unknown) => {
       params.push(value);
       return `$${params.length}`;
@@ -43,33 +64,64 @@ export class PostsRepository {
       where.push(`(p.created_at, p.id) ${order === 'newest' ? '<' : '>'} (${param(page.cursor.createdAt)}::timestamptz, ${param(page.cursor.id)}::uuid)`);
     }
     const direction = order === 'newest' ? 'DESC' : 'ASC';
+    // The limit is written into the text, not passed as a parameter: a prepared statement's
+    // generic plan cannot see a parameter's value and costs `LIMIT $n` as 10% of the table, so
+    // PostgreSQL would plan every execution afresh instead of reusing the plan (see run()).
+    const limit = page.limit + 1;
+    if (!Number.isSafeInteger(limit) || limit < 2) throw new Error(`invalid page limit ${page.limit}`);
     return {
-      text: `SELECT ${POST_VIEW_COLUMNS}
+      text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}
         FROM posts p JOIN users u ON u.id = p.author_id
         WHERE ${where.join(' AND ')}
         ORDER BY p.created_at ${direction}, p.id ${direction}
-        LIMIT ${param(page.limit + 1)}`,
+        LIMIT ${limit}`,
       params,
     };
   }
 
-  private async run(sql: Sql): Promise<PostView[]> {
-    const rows = await queryRows<PostViewRow>(this.manager, sql.text, sql.params);
+  /**
+   * `prepared`: sent as a named prepared statement (named after its text), so each pooled
+   * connection parses and plans it once; PostgreSQL then reuses a generic plan. Planning was
+   * about as costly as running a timeline page. Only for statements whose best plan does not
+   * depend on the parameters' values (not search: its plan depends on the pattern).
+   */
+  private async run(sql: Sql, prepared = false): Promise<PostView[]> {
+    const rows = prepared
+      ? await poolRows<PostViewRow>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params })
+      : await queryRows<PostViewRow>(this.manager, sql.text, sql.params);
     return rows.map(toPostView);
   }
 
   /** Every member's posts and replies, newest first. */
   timeline(viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.listSql(viewerId, () => [], page, 'newest'));
+    return this.run(this.listSql(viewerId, () => [], page, 'newest'), true);
+  }
+
+  /**
+   * Which of `postIds` the viewer has liked and reposted: primary-key probes of likes and
+   * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache).
+   */
+  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; retweeted: Set<string> }> {
+    const flags = { liked: new Set<string>(), retweeted: new Set<string>() };
+    if (!postIds.length) return flags;
+    const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' }>(this.dataSource, {
+      name: 'posts_viewer_flags',
+      text: `SELECT post_id, 'like' AS kind FROM likes WHERE user_id = $1 AND post_id = ANY($2::uuid[])
+             UNION ALL
+             SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])`,
+      values: [viewerId, postIds],
+    });
+    for (const row of rows) (row.kind === 'like' ? flags.liked : flags.retweeted).add(row.post_id);
+    return flags;
   }
 
   byAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`], page, 'newest'));
+    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`], page, 'newest'), true);
   }
 
   /** Replies to a post, oldest first, so a thread reads top to bottom. */
   replies(postId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.listSql(viewerId, (param) => [`p.reply_to_id = ${param(postId)}::uuid`], page, 'oldest'));
+    return this.run(this.listSql(viewerId, (param) => [`p.reply_to_id = ${param(postId)}::uuid`], page, 'oldest'), true);
   }
 
   /**
@@ -92,17 +144,22 @@ export class PostsRepository {
    * rows its trigrams match. A filter cannot move below a LIMIT, so the bound always holds.
    */
   searchRecentSql(pattern: string, viewerId: string | null, page: PageRequest, window: number): Sql {
-    const params: unknown[] = [viewerId, pattern];
-    const keyset = page.cursor ? 'WHERE (p.created_at, p.id) < ($4::timestamptz, $5::uuid)' : '';
-    if (page.cursor) params.push(page.cursor.createdAt, page.cursor.id);
+    const params: unknown[] = viewerId === null ? [] : [viewerId];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const like = param(pattern);
+    const stretch = param(window);
+    const keyset = page.cursor ? `WHERE (p.created_at, p.id) < (${param(page.cursor.createdAt)}::timestamptz, ${param(page.cursor.id)}::uuid)` : '';
     return {
-      text: `SELECT ${POST_VIEW_COLUMNS}
-        FROM (SELECT p.* FROM posts p ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT $3) p
+      text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}
+        FROM (SELECT p.* FROM posts p ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ${stretch}) p
         JOIN users u ON u.id = p.author_id
-        WHERE u.is_active AND p.search_text LIKE $2
+        WHERE u.is_active AND p.search_text LIKE ${like}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${page.limit + 1}`,
-      params: [...params.slice(0, 2), window, ...params.slice(2)],
+      params,
     };
   }
 
@@ -111,31 +168,69 @@ export class PostsRepository {
   }
 
   async findView(id: string, viewerId: string | null): Promise<PostView | null> {
-    const [view] = await this.run({
-      text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active`,
-      params: [viewerId, id],
-    });
+    const [view] = await this.run(
+      {
+        text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active`,
+        params: [viewerId, id],
+      },
+      true,
+    );
     return view ?? null;
   }
 
-  /** Counts one view and reads the post in one statement; null when missing or hidden. */
-  async viewAndFind(id: string, viewerId: string | null): Promise<PostView | null> {
-    const [view] = await this.run({
-      text: `WITH viewed AS (
-          UPDATE posts p SET view_count = p.view_count + 1
-          FROM users u
-          WHERE p.id = $2::uuid AND u.id = p.author_id AND u.is_active
-          RETURNING p.*
+  /**
+   * Adds buffered views (PostViewsBuffer) in one statement: `ids[i]` gets `counts[i]` more.
+   * Deleted posts are skipped. view_count is in no index, so on a page with room (fillfactor) the
+   * update is HOT.
+   */
+  async addViews(ids: string[], counts: number[]): Promise<void> {
+    await poolRows(this.dataSource, {
+      name: 'posts_add_views',
+      text: `UPDATE posts p SET view_count = p.view_count + v.n
+             FROM unnest($1::uuid[], $2::int[]) AS v(id, n)
+             WHERE p.id = v.id`,
+      values: [ids, counts],
+    });
+  }
+
+  /**
+   * A post (or a reply) in one statement, its own transaction: the author's posts_count, the
+   * post, and for a reply the parent's reply_count, answering the new post as lists show it and
+   * the parent's counts after it. No row when the parent is missing or hidden (nothing is written
+   * then). Counters move by SQL `x = x + 1`; an UPDATE blocked by a concurrent one adds to the
+   * newest row version (READ COMMITTED re-check), so parallel replies count exactly.
+   *
+   * Rows are locked author first, then parent, like before (see AdminPostsService.delete). A
+   * parent deleted after the statement's snapshot fails the foreign key (23503).
+   */
+  async create(input: NewPost): Promise<CreatedPostRow | null> {
+    const [row] = await poolRows<CreatedPostRow>(this.dataSource, {
+      name: 'posts_create',
+      text: `WITH parent AS (
+          SELECT p.id FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $3 AND u.is_active
+        ), author AS (
+          UPDATE users SET posts_count = posts_count + 1
+          WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM parent))
+          RETURNING id, username, display_name, is_verified
+        ), inserted AS (
+          INSERT INTO posts (author_id, content, reply_to_id, hashtags, links, search_text)
+          SELECT a.id, $2, $3, $4::text[], $5::text[], $6 FROM author a
+          RETURNING *
+        ), bumped AS (
+          UPDATE posts p SET reply_count = p.reply_count + 1
+          FROM parent
+          WHERE p.id = parent.id AND EXISTS (SELECT 1 FROM inserted)
+          RETURNING p.id, p.like_count, p.retweet_count, p.reply_count
         )
-        SELECT ${POST_VIEW_COLUMNS} FROM viewed p JOIN users u ON u.id = p.author_id`,
-      params: [viewerId, id],
+        SELECT i.id, i.content, i.created_at, i.reply_to_id, i.hashtags, i.links,
+               i.like_count, i.retweet_count, i.reply_count, i.view_count, i.is_edited, i.is_pinned,
+               to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
+               a.id AS author_id, a.username AS author_username, a.display_name AS author_display_name,
+               a.is_verified AS author_is_verified, false AS liked, false AS retweeted,
+               (SELECT row_to_json(b) FROM bumped b) AS parent
+        FROM inserted i CROSS JOIN author a`,
+      values: [input.authorId, input.content, input.replyToId, input.hashtags, input.links, input.searchText],
     });
-    return view ?? null;
-  }
-
-  /** Whether the post exists and its author is active (hidden posts cannot be engaged with). */
-  async isVisible(manager: EntityManager, id: string): Promise<boolean> {
-    const rows = await queryRows(manager, `SELECT 1 FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $1 AND u.is_active`, [id]);
-    return rows.length > 0;
+    return row ?? null;
   }
 }

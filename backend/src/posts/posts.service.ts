@@ -1,9 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { decodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
-import { pgErrorCode, queryRows } from '../database/query-rows';
+import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { DEFAULT_SETTINGS } from '../settings/settings.constants';
 import { SettingsService } from '../settings/settings.service';
@@ -15,8 +13,10 @@ import { type PostResponse, toPostResponse } from './dto/post.response';
 import type { SearchPostsDto } from './dto/search-posts.dto';
 import type { EngagementCounts } from './engagement.service';
 import { charCount, extractHashtags, extractLinks, likePattern, searchTextOf, trigramSearchable } from './post-text';
-import type { PostView } from './post-view.sql';
-import { type PageRequest, PostsRepository } from './posts.repository';
+import { type CachedPage, FirstPageCache } from './first-page.cache';
+import { type PostView, toPostView } from './post-view.sql';
+import { PostViewsBuffer } from './post-views.buffer';
+import { type CreatedPostRow, type PageRequest, PostsRepository } from './posts.repository';
 
 /** The admin setting's default (`maxTweetLength`, 1 to 500); read only through PostsService.maxLength(). */
 export const DEFAULT_POST_MAX_LENGTH = DEFAULT_SETTINGS.maxTweetLength;
@@ -54,6 +54,9 @@ export interface CreatedPost {
   parent: EngagementCounts | null;
 }
 
+/** Who reads: the signed-in user (only the id matters to post lists) or a guest. */
+type Viewer = Pick<User, 'id'> | undefined;
+
 function pageRequest(query: PageQueryDto): PageRequest {
   return { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: decodeCursor(query.cursor) };
 }
@@ -66,8 +69,9 @@ function toPostPage(rows: PostView[], limit: number): PostPage {
 @Injectable()
 export class PostsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly posts: PostsRepository,
+    private readonly views: PostViewsBuffer,
+    private readonly firstPages: FirstPageCache,
     private readonly users: UsersService,
     private readonly settings: SettingsService,
     private readonly realtime: RealtimeEvents,
@@ -79,8 +83,8 @@ export class PostsService {
   }
 
   /**
-   * Inserts the post, the author's posts_count and the parent's reply_count in one transaction;
-   * counters move by SQL `x = x + 1`, never read-modify-write.
+   * Inserts the post, the author's posts_count and the parent's reply_count in one statement
+   * (PostsRepository.create); counters move by SQL `x = x + 1`, never read-modify-write.
    */
   async create(author: Pick<User, 'id'>, dto: CreatePostDto): Promise<CreatedPost> {
     const content = dto.content.normalize('NFC').trim();
@@ -89,54 +93,72 @@ export class PostsService {
     if (charCount(content) > max) throw new BadRequestException(postTooLong(max));
     const replyToId = dto.replyToId ?? null;
     const hashtags = extractHashtags(content);
-    const links = extractLinks(content);
 
-    let created: { id: string; parent: EngagementCounts | null };
+    let row: CreatedPostRow | null;
     try {
-      created = await this.dataSource.transaction(async (em) => {
-        if (replyToId && !(await this.posts.isVisible(em, replyToId))) throw new NotFoundException(REPLY_TARGET_NOT_FOUND);
-        const [row] = await queryRows<{ id: string }>(
-          em,
-          `INSERT INTO posts (author_id, content, reply_to_id, hashtags, links, search_text)
-           VALUES ($1, $2, $3, $4::text[], $5::text[], $6) RETURNING id`,
-          [author.id, content, replyToId, hashtags, links, searchTextOf(content, hashtags)],
-        );
-        await queryRows(em, `UPDATE users SET posts_count = posts_count + 1 WHERE id = $1`, [author.id]);
-        let parent: EngagementCounts | null = null;
-        if (replyToId) {
-          const [counts] = await queryRows<{ id: string; like_count: number; retweet_count: number; reply_count: number }>(
-            em,
-            `UPDATE posts SET reply_count = reply_count + 1 WHERE id = $1 RETURNING id, like_count, retweet_count, reply_count`,
-            [replyToId],
-          );
-          parent = { postId: counts.id, likeCount: counts.like_count, retweetCount: counts.retweet_count, replyCount: counts.reply_count };
-        }
-        return { id: row.id, parent };
+      row = await this.posts.create({
+        authorId: author.id,
+        content,
+        replyToId,
+        hashtags,
+        links: extractLinks(content),
+        searchText: searchTextOf(content, hashtags),
       });
     } catch (error) {
-      // The parent was deleted between the visibility check and the insert.
+      // The parent was deleted after the statement's snapshot.
       if (pgErrorCode(error) === '23503' && replyToId) throw new NotFoundException(REPLY_TARGET_NOT_FOUND);
       throw error;
     }
-    const post = await this.posts.findView(created.id, author.id);
-    if (!post) throw new NotFoundException(POST_NOT_FOUND);
-    const response = toPostResponse(post);
-    // After the commit only: a rolled-back post is never announced.
+    // No row: the parent is missing or hidden (the author is active: the session check said so).
+    if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : POST_NOT_FOUND);
+    const response = toPostResponse(toPostView(row));
+    const parent: EngagementCounts | null = row.parent
+      ? { postId: row.parent.id, likeCount: row.parent.like_count, retweetCount: row.parent.retweet_count, replyCount: row.parent.reply_count }
+      : null;
+    // After the commit only (the statement is its own transaction): a rolled-back post is never announced.
+    this.firstPages.invalidate();
     this.realtime.postNew(response);
-    if (created.parent) this.realtime.postEngagement(created.parent.postId, created.parent);
-    return { post: response, parent: created.parent };
+    if (parent) this.realtime.postEngagement(parent.postId, parent);
+    return { post: response, parent };
   }
 
-  async timeline(viewer: User | undefined, query: PageQueryDto): Promise<PostPage> {
+  /**
+   * A page of the timeline. The first page is shared by every reader for up to a second
+   * (FirstPageCache); a member gets it with their own liked/reposted flags, read fresh by one
+   * primary-key lookup of at most limit + 1 ids.
+   */
+  async timeline(viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
     const page = pageRequest(query);
-    return toPostPage(await this.posts.timeline(viewer?.id ?? null, page), page.limit);
+    if (page.cursor || !viewer) return toPostPage(await this.posts.timeline(viewer?.id ?? null, page), page.limit);
+    const { views } = await this.firstPage(page.limit);
+    const flags = await this.posts.viewerFlags(
+      viewer.id,
+      views.map((v) => v.id),
+    );
+    return toPostPage(
+      views.map((v) => ({ ...v, liked: flags.liked.has(v.id), retweeted: flags.retweeted.has(v.id) })),
+      page.limit,
+    );
   }
 
-  async byUsername(username: string, viewer: User | undefined, query: PageQueryDto): Promise<PostPage> {
+  /** The guests' first page as JSON, shared by every guest for up to a second (FirstPageCache). */
+  guestTimeline(query: PageQueryDto): Promise<CachedPage> {
+    return this.firstPage(query.limit ?? DEFAULT_PAGE_SIZE);
+  }
+
+  private firstPage(limit: number): Promise<CachedPage> {
+    return this.firstPages.get(
+      limit,
+      () => this.posts.timeline(null, { limit }),
+      (views) => JSON.stringify(toPostPage(views, limit)),
+    );
+  }
+
+  async byUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
     const page = pageRequest(query);
-    const user = await this.users.findByUsername(username);
-    if (!user || !user.isActive) throw new NotFoundException(USER_NOT_FOUND);
-    return toPostPage(await this.posts.byAuthor(user.id, viewer?.id ?? null, page), page.limit);
+    const authorId = await this.users.findActiveIdByUsername(username);
+    if (!authorId) throw new NotFoundException(USER_NOT_FOUND);
+    return toPostPage(await this.posts.byAuthor(authorId, viewer?.id ?? null, page), page.limit);
   }
 
   /**
@@ -149,7 +171,7 @@ export class PostsService {
    * next stretch; a page that does not is the last (no cursor), so a client never pages through
    * empty stretches of the whole table.
    */
-  async search(viewer: User | undefined, query: SearchPostsDto): Promise<PostPage> {
+  async search(viewer: Viewer, query: SearchPostsDto): Promise<PostPage> {
     if (charCount(query.q) > SEARCH_MAX_LENGTH) throw new BadRequestException(SEARCH_TOO_LONG);
     const page = pageRequest(query);
     const pattern = likePattern(query.q);
@@ -161,13 +183,20 @@ export class PostsService {
     return toPostPage(await this.posts.search(pattern, viewerId, page), page.limit);
   }
 
-  /** The post and a page of its replies (oldest first). Opening the post counts a view; paging the replies does not. */
-  async getWithReplies(id: string, viewer: User | undefined, query: PageQueryDto): Promise<PostThread> {
+  /**
+   * The post and a page of its replies (oldest first). Opening the post counts a view; paging the
+   * replies does not. Views are buffered (PostViewsBuffer): the answer adds this node's pending
+   * ones, so the reader's own view shows at once.
+   */
+  async getWithReplies(id: string, viewer: Viewer, query: PageQueryDto): Promise<PostThread> {
     const page = pageRequest(query);
     const viewerId = viewer?.id ?? null;
-    const post = page.cursor ? await this.posts.findView(id, viewerId) : await this.posts.viewAndFind(id, viewerId);
+    // Independent reads: in parallel, on two pooled connections.
+    const [post, rows] = await Promise.all([this.posts.findView(id, viewerId), this.posts.replies(id, viewerId, page)]);
     if (!post) throw new NotFoundException(POST_NOT_FOUND);
-    const replies = toPostPage(await this.posts.replies(id, viewerId, page), page.limit);
+    if (!page.cursor) this.views.add(id);
+    post.viewCount += this.views.pendingFor(id);
+    const replies = toPostPage(rows, page.limit);
     return { post: toPostResponse(post), replies: replies.posts, nextCursor: replies.nextCursor };
   }
 }

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { DELETED_POST_QUIET_MS, ENGAGEMENT_COALESCE_MS, RealtimeEvents } from './realtime-events.service';
+import { DELETED_POST_QUIET_MS, ENGAGEMENT_COALESCE_MS, NEW_POSTS_FLUSH_MS, NEW_POSTS_MAX_BATCH, RealtimeEvents } from './realtime-events.service';
 import type { RealtimeServer } from './realtime.types';
 
 /** A stand-in Socket.IO server that records `to(room).emit(event, payload)` calls. */
@@ -154,6 +154,50 @@ describe('RealtimeEvents', () => {
     });
   });
 
+  describe('postNew batching', () => {
+    const post = (n: number) => ({ id: `p${n}`, content: `gönderi ${n}` });
+
+    it('sends the posts of one second as one event to feed:home, oldest first, with the newest as `post`', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      for (let n = 1; n <= 5; n++) {
+        events.postNew(post(n));
+        jest.advanceTimersByTime(100);
+      }
+      jest.advanceTimersByTime(NEW_POSTS_FLUSH_MS - 500 - 1);
+      expect(sent).toEqual([]);
+      jest.advanceTimersByTime(1);
+      expect(sent).toEqual([{ room: 'feed:home', event: 'post:new', payload: { post: post(5), posts: [1, 2, 3, 4, 5].map(post) } }]);
+      // Nothing more until the next post, which opens a window of its own.
+      jest.advanceTimersByTime(10 * NEW_POSTS_FLUSH_MS);
+      expect(sent).toHaveLength(1);
+      events.postNew(post(6));
+      jest.advanceTimersByTime(NEW_POSTS_FLUSH_MS);
+      expect(sent[1]).toEqual({ room: 'feed:home', event: 'post:new', payload: { post: post(6), posts: [post(6)] } });
+    });
+
+    it(`sends a full batch of ${NEW_POSTS_MAX_BATCH} at once, before its second is up`, () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      for (let n = 1; n <= NEW_POSTS_MAX_BATCH + 1; n++) events.postNew(post(n));
+      expect(sent).toHaveLength(1);
+      expect((sent[0].payload as { posts: unknown[] }).posts).toHaveLength(NEW_POSTS_MAX_BATCH);
+      jest.advanceTimersByTime(NEW_POSTS_FLUSH_MS);
+      expect(sent).toHaveLength(2);
+      expect(sent[1].payload).toEqual({ post: post(NEW_POSTS_MAX_BATCH + 1), posts: [post(NEW_POSTS_MAX_BATCH + 1)] });
+    });
+
+    it('queues nothing before attach and drops the pending batch on shutdown', () => {
+      events.postNew(post(1));
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postNew(post(2));
+      events.onModuleDestroy();
+      jest.advanceTimersByTime(NEW_POSTS_FLUSH_MS);
+      expect(sent).toEqual([]);
+    });
+  });
+
   it('messageNew sends each side its own view, except the sending tab', () => {
     const { server, sent } = fakeServer();
     events.attach(server);
@@ -183,7 +227,7 @@ describe('RealtimeEvents', () => {
     expect(() => events.postNew({ id: 'p' })).not.toThrow();
     expect(() => events.postEngagement('p', counts(1))).not.toThrow();
     expect(() => events.postDeleted('p')).not.toThrow();
-    expect(() => jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS)).not.toThrow();
+    expect(() => jest.advanceTimersByTime(NEW_POSTS_FLUSH_MS)).not.toThrow();
   });
 
   it('drops pending trailing events when the app shuts down', () => {

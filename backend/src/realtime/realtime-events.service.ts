@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ConversationResponse } from '../messages/dto/message.response';
-import { type EngagementCounts, postRoom, type RealtimeServer, userRoom } from './realtime.types';
+import { type EngagementCounts, feedRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
 
 /** Changes to one post within this window after an emitted event merge into one trailing event. */
 export const ENGAGEMENT_COALESCE_MS = 100;
@@ -10,6 +10,15 @@ export const ENGAGEMENT_COALESCE_MS = 100;
  * like or reply that committed just before the delete may still be on its way to postEngagement.
  */
 export const DELETED_POST_QUIET_MS = 5_000;
+
+/** New posts created on this node within this window go out as one `post:new` batch. */
+export const NEW_POSTS_FLUSH_MS = 1_000;
+
+/**
+ * A batch this large goes out at once, before its second is up: one frame stays a few hundred
+ * KB at most, far below the slow-consumer limit, even when one node takes thousands of posts a second.
+ */
+export const NEW_POSTS_MAX_BATCH = 200;
 
 /** What `messageNew` needs of a stored message. */
 export interface NewMessage {
@@ -46,6 +55,9 @@ export class RealtimeEvents implements OnModuleDestroy {
   private readonly windows = new Map<string, EngagementWindow>();
   /** Recently deleted posts (see DELETED_POST_QUIET_MS), each with the timer that forgets it. */
   private readonly deleted = new Map<string, NodeJS.Timeout>();
+  /** Posts created on this node since the last `post:new` flush, oldest first. */
+  private newPosts: object[] = [];
+  private newPostsTimer?: NodeJS.Timeout;
   private lastFailureLog = 0;
 
   /** Called by the gateway once the Socket.IO server exists; until then emits are no-ops. */
@@ -91,9 +103,23 @@ export class RealtimeEvents implements OnModuleDestroy {
     this.emit('post:deleted', (server) => server.to(postRoom(postId)).emit('post:deleted', { postId }));
   }
 
-  /** `post:new` `{ post }` to every connection; `post` is the CONTRACT.md post object as a guest sees it. */
+  /**
+   * Queues a created post (the contract's post object as a guest sees it) for `post:new`. The
+   * posts of this node go out once per NEW_POSTS_FLUSH_MS as ONE event `{ post, posts }` to the
+   * room `feed:home` (connections showing the home feed, which can contain any post), never to
+   * every connection: at 10k connections and 250 posts/s that would be 2.5M frames a second.
+   * The window opens with the first post, so a post waits at most a second.
+   */
   postNew(post: object): void {
-    this.emit('post:new', (server) => server.emit('post:new', { post }));
+    if (!this.server) return;
+    this.newPosts.push(post);
+    if (this.newPosts.length >= NEW_POSTS_MAX_BATCH) {
+      this.flushNewPosts();
+      return;
+    }
+    if (this.newPostsTimer) return;
+    this.newPostsTimer = setTimeout(() => this.flushNewPosts(), NEW_POSTS_FLUSH_MS);
+    this.newPostsTimer.unref();
   }
 
   /**
@@ -122,6 +148,9 @@ export class RealtimeEvents implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    clearTimeout(this.newPostsTimer);
+    this.newPostsTimer = undefined;
+    this.newPosts = [];
     for (const window of this.windows.values()) clearTimeout(window.timer);
     this.windows.clear();
     for (const timer of this.deleted.values()) clearTimeout(timer);
@@ -142,6 +171,16 @@ export class RealtimeEvents implements OnModuleDestroy {
     this.emitEngagement(postId, window.pending);
     // The trailing event opens a window of its own, so a steady stream stays at one event per window.
     this.openWindow(postId);
+  }
+
+  private flushNewPosts(): void {
+    clearTimeout(this.newPostsTimer);
+    this.newPostsTimer = undefined;
+    const posts = this.newPosts;
+    this.newPosts = [];
+    if (!posts.length) return;
+    // `post` (the newest) keeps clients written before batching working.
+    this.emit('post:new', (server) => server.to(feedRoom('home')).emit('post:new', { post: posts[posts.length - 1], posts }));
   }
 
   private emitEngagement(postId: string, counts: EngagementCounts): void {

@@ -1,7 +1,9 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { io } from 'socket.io-client';
 import { closeAllSockets, collect, connectSocket, type ClientSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { FEED_NOT_AN_OBJECT, FEED_UNKNOWN } from './feed-watch';
 import { MAX_WATCHED_POSTS, WATCH_INVALID_ID, WATCH_LIMIT_REACHED, WATCH_NOT_A_LIST, WATCH_TOO_MANY_PER_CALL } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
 import { RealtimeGateway } from './realtime.gateway';
@@ -139,6 +141,68 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
     });
   });
 
+  describe('feed:watch / feed:unwatch', () => {
+    it('joins and leaves feed:home, answering { ok: true }; joining twice is harmless', async () => {
+      const socket = await connectSocket(url);
+      expect(await request(socket, 'feed:watch', { feed: 'home' })).toEqual({ ok: true });
+      expect(await request(socket, 'feed:watch', { feed: 'home' })).toEqual({ ok: true });
+      expect((await roomsOf(socket)).filter((room) => room.startsWith('feed:'))).toEqual(['feed:home']);
+      expect(await request(socket, 'feed:unwatch', { feed: 'home' })).toEqual({ ok: true });
+      expect((await roomsOf(socket)).filter((room) => room.startsWith('feed:'))).toEqual([]);
+    });
+
+    it('refuses unknown feeds and malformed payloads in Turkish, keeping the connection', async () => {
+      const socket = await connectSocket(url);
+      const cases: Array<[unknown, string]> = [
+        [{ feed: 'global' }, FEED_UNKNOWN],
+        [{ feed: 'post:1' }, FEED_UNKNOWN],
+        ['home', FEED_NOT_AN_OBJECT],
+        [['home'], FEED_NOT_AN_OBJECT],
+        [{ feed: 7 }, FEED_NOT_AN_OBJECT],
+        [null, FEED_NOT_AN_OBJECT],
+      ];
+      for (const [payload, message] of cases) {
+        expect(await request(socket, 'feed:watch', payload)).toEqual({ ok: false, message });
+        expect(await request(socket, 'feed:unwatch', payload)).toEqual({ ok: false, message });
+      }
+      expect((await roomsOf(socket)).filter((room) => room.startsWith('feed:'))).toEqual([]);
+      // Without an ack callback the refusal comes as `feed:error`.
+      const error = nextEvent(socket, 'feed:error');
+      socket.emit('feed:watch', { feed: 'yok' });
+      expect(await error).toEqual({ ok: false, message: FEED_UNKNOWN });
+      expect(socket.connected).toBe(true);
+    });
+  });
+
+  describe('memory per connection', () => {
+    it('keeps no HTTP upgrade request on a connection, and the handshake still knows the user', async () => {
+      const user = await t.createUser();
+      const socket = await connectSocket(url, await t.tokenFor(user));
+      const serverSide = gateway.server.sockets.sockets.get(socket.id!)!;
+      expect(serverSide.conn.request).toBeNull();
+      expect(serverSide.data.userId).toBe(user.id);
+      expect(await request(socket, 'posts:watch', [randomUUID()])).toEqual({ ok: true, watching: 1 });
+    });
+
+    it('still serves a client on the HTTP long-polling fallback (a proxy that refuses WebSocket)', async () => {
+      const user = await t.createUser();
+      const polling = io(url, { transports: ['polling'], auth: { token: await t.tokenFor(user) }, reconnection: false, forceNew: true });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          polling.once('connect', () => resolve());
+          polling.once('connect_error', reject);
+        });
+        expect(gateway.server.sockets.sockets.get(polling.id!)?.data.userId).toBe(user.id);
+        expect(await polling.timeout(3_000).emitWithAck('feed:watch', { feed: 'home' })).toEqual({ ok: true });
+        const got = nextEvent(polling, 'post:new', 3_000);
+        events.postNew({ _id: 'p-polling', content: 'Uzun yoklama' });
+        expect(await got).toEqual({ post: { _id: 'p-polling', content: 'Uzun yoklama' }, posts: [{ _id: 'p-polling', content: 'Uzun yoklama' }] });
+      } finally {
+        polling.close();
+      }
+    });
+  });
+
   describe('events', () => {
     it('post:engagement: five quick changes give exactly two events, the last with the final counts', async () => {
       const postId = randomUUID();
@@ -169,14 +233,30 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       expect(await event).toEqual({ postId, likeCount: 3, retweetCount: 2, replyCount: 1 });
     });
 
-    it('post:new reaches every connection, guests included', async () => {
-      const user = await t.createUser();
-      const guest = await connectSocket(url);
-      const member = await connectSocket(url, await t.tokenFor(user));
-      const post = { _id: randomUUID(), id: randomUUID(), content: 'Merhaba gündem' };
-      const got = Promise.all([nextEvent(guest, 'post:new'), nextEvent(member, 'post:new')]);
-      events.postNew(post);
-      expect(await got).toEqual([{ post }, { post }]);
+    it('post:new: the posts created within a second reach the home feed’s connections as ONE frame, and no other connection', async () => {
+      const author = await t.createUser();
+      const token = await t.tokenFor(author);
+      const guestOnHome = await connectSocket(url);
+      const memberOnHome = await connectSocket(url, await t.tokenFor(await t.createUser()));
+      const elsewhere = await connectSocket(url);
+      const leftHome = await connectSocket(url);
+      for (const socket of [guestOnHome, memberOnHome, leftHome]) expect(await request(socket, 'feed:watch', { feed: 'home' })).toEqual({ ok: true });
+      expect(await request(leftHome, 'feed:unwatch', { feed: 'home' })).toEqual({ ok: true });
+      const frames = [guestOnHome, memberOnHome, elsewhere, leftHome].map((socket) => collect(socket, 'post:new'));
+      const arrived = Promise.all([nextEvent(guestOnHome, 'post:new'), nextEvent(memberOnHome, 'post:new')]);
+
+      const created: string[] = [];
+      for (let i = 1; i <= 5; i++) {
+        const res = await t.http.post('/api/posts').set('authorization', `Bearer ${token}`).send({ content: `Toplu gönderi ${i}` }).expect(201);
+        created.push(res.body.post._id);
+      }
+      const [forGuest, forMember] = await arrived;
+      expect(forGuest.posts.map((post) => (post as { _id: string })._id)).toEqual(created);
+      expect(forGuest.post).toEqual(forGuest.posts[4]);
+      expect(forGuest.posts[0]).toMatchObject({ content: 'Toplu gönderi 1', author: { username: author.username } });
+      expect(forMember).toEqual(forGuest);
+      await Promise.all([guestOnHome, memberOnHome, elsewhere, leftHome].map(roundTrip));
+      expect(frames.map((seen) => seen.length)).toEqual([1, 1, 0, 0]);
     });
 
     it('message:new goes to the receiver (isOwn false) and the sender’s other tabs (isOwn true), never to a third user', async () => {
@@ -298,10 +378,12 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       const gone = new Promise<string>((resolve) => frozen.once('disconnect', resolve));
       const received = collect(healthy, 'post:new');
 
-      const chunk = 'x'.repeat(64 * 1024);
+      // `post` and `posts` both carry it: 64 KB a frame.
+      const chunk = 'x'.repeat(32 * 1024);
       const sent = 400;
       for (let i = 0; i < sent; i++) {
-        gateway.server.to(`post:${postId}`).emit('post:new', { post: { id: postId, content: chunk } });
+        const post = { id: postId, content: chunk };
+        gateway.server.to(`post:${postId}`).emit('post:new', { post, posts: [post] });
         // Let the healthy client read along, as a real one would.
         if (i % 20 === 19) await new Promise((resolve) => setTimeout(resolve, 5));
       }

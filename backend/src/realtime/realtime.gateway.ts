@@ -1,4 +1,4 @@
-import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
   Ack,
@@ -12,10 +12,13 @@ import {
 } from '@nestjs/websockets';
 import type { JwtPayload } from '../auth/jwt.strategy';
 import { Public } from '../common/decorators/public.decorator';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { SessionCache } from '../users/session-cache';
 import { UsersService } from '../users/users.service';
+import { applyFeedWatch } from './feed-watch';
 import { applyWatch } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
-import { type RealtimeServer, type RealtimeSocket, userRoom, type WatchResult } from './realtime.types';
+import { type FeedResult, type RealtimeServer, type RealtimeSocket, userRoom, type WatchResult } from './realtime.types';
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
 
 /** `connect_error` message of a refused handshake (CONTRACT.md): the client should sign in again. */
@@ -32,7 +35,8 @@ class HandshakeError extends Error {}
  *
  * Handshake: `auth: { token }` is checked with the HTTP rules (signature, expiry, active account,
  * session version); no token makes a guest, who gets public events only. Every signed-in
- * connection joins `user:<id>`; `posts:watch`/`posts:unwatch` join and leave `post:<id>`.
+ * connection joins `user:<id>`; `posts:watch`/`posts:unwatch` join and leave `post:<id>`, and
+ * `feed:watch`/`feed:unwatch` `{ feed: 'home' }` the room `feed:home` that gets `post:new`.
  * A token that expires or a session revoked while connected does not end the connection;
  * `RealtimeEvents.disconnectUser` does.
  *
@@ -59,6 +63,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     private readonly events: RealtimeEvents,
     private readonly jwt: JwtService,
     private readonly users: UsersService,
+    private readonly sessions: SessionCache,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'redisUrl'>,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -72,6 +78,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
       );
     });
     this.events.attach(server);
+    // Session rows are cached per node (SessionCache): a change made on one node drops the row on
+    // the others through the adapter. Without Redis there are no other nodes.
+    if (this.config.redisUrl) {
+      server.on('session:invalidate', (userId: unknown) => {
+        if (typeof userId === 'string') this.sessions.forget(userId);
+      });
+      this.sessions.onInvalidate((userId) => {
+        try {
+          server.serverSideEmit('session:invalidate', userId);
+        } catch (error) {
+          // Redis away: the other nodes see the change when their cached row expires (seconds).
+          this.logger.warn(`Oturum değişikliği diğer düğümlere iletilemedi: ${String(error)}`);
+        }
+      });
+    }
     this.sweeper = setInterval(() => this.sweep(server), SLOW_SOCKET_SWEEP_MS);
     this.sweeper.unref();
   }
@@ -82,16 +103,31 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
 
   @SubscribeMessage('posts:watch')
   watch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): void {
-    this.answer(socket, applyWatch(socket, body, 'watch'), ack);
+    this.answer(socket, 'posts:error', applyWatch(socket, body, 'watch'), ack);
   }
 
   @SubscribeMessage('posts:unwatch')
   unwatch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): void {
-    this.answer(socket, applyWatch(socket, body, 'unwatch'), ack);
+    this.answer(socket, 'posts:error', applyWatch(socket, body, 'unwatch'), ack);
+  }
+
+  @SubscribeMessage('feed:watch')
+  watchFeed(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: FeedResult) => void): void {
+    this.answer(socket, 'feed:error', applyFeedWatch(socket, body, 'watch'), ack);
+  }
+
+  @SubscribeMessage('feed:unwatch')
+  unwatchFeed(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: FeedResult) => void): void {
+    this.answer(socket, 'feed:error', applyFeedWatch(socket, body, 'unwatch'), ack);
   }
 
   onModuleDestroy(): void {
     clearInterval(this.sweeper);
+  }
+
+  /** Socket.IO connections open on this node (for the benchmark's figures). */
+  connectionCount(): number {
+    return this.server?.of('/').sockets.size ?? 0;
   }
 
   /** Runs the slow-consumer guard over this node's connections (see slow-socket-guard.ts). */
@@ -105,9 +141,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     }
   }
 
-  private answer(socket: RealtimeSocket, result: WatchResult, ack?: (result: WatchResult) => void): void {
+  private answer<R extends WatchResult | FeedResult>(socket: RealtimeSocket, errorEvent: 'posts:error' | 'feed:error', result: R, ack?: (result: R) => void): void {
     if (typeof ack === 'function') ack(result);
-    else if (!result.ok) socket.emit('posts:error', result);
+    else if (!result.ok) (socket.emit as (event: string, result: R) => boolean)(errorEvent, result);
   }
 
   private async authenticate(socket: RealtimeSocket): Promise<void> {

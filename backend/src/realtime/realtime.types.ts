@@ -25,19 +25,39 @@ export interface MessageNewEvent {
 /** Answer to `posts:watch` / `posts:unwatch`: by ack when the client passed one, else as `posts:error`. */
 export type WatchResult = { ok: true; watching: number } | { ok: false; message: string };
 
+/** The feeds a connection can say it shows; `home` is the global feed of every member's posts. */
+export const FEEDS = ['home'] as const;
+export type FeedName = (typeof FEEDS)[number];
+
+/** Answer to `feed:watch` / `feed:unwatch`: by ack when the client passed one, else as `feed:error`. */
+export type FeedResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * New posts of the last second on one node, for the connections showing a feed that can contain
+ * them. `posts` is oldest first; `post` is the newest of them (what clients before batching read).
+ */
+export interface PostNewEvent {
+  post: object;
+  posts: object[];
+}
+
 /** Server → client events of CONTRACT.md's "Socket.IO" section. */
 export interface ServerToClientEvents {
   'post:engagement': (event: PostEngagementEvent) => void;
   'post:deleted': (event: PostDeletedEvent) => void;
-  'post:new': (event: { post: object }) => void;
+  'post:new': (event: PostNewEvent) => void;
   'message:new': (event: MessageNewEvent) => void;
   /** A refused `posts:watch`/`posts:unwatch` sent without an ack callback. */
   'posts:error': (result: WatchResult) => void;
+  /** A refused `feed:watch`/`feed:unwatch` sent without an ack callback. */
+  'feed:error': (result: FeedResult) => void;
 }
 
 export interface ClientToServerEvents {
   'posts:watch': (postIds: string[], ack?: (result: WatchResult) => void) => void;
   'posts:unwatch': (postIds: string[], ack?: (result: WatchResult) => void) => void;
+  'feed:watch': (body: { feed: FeedName }, ack?: (result: FeedResult) => void) => void;
+  'feed:unwatch': (body: { feed: FeedName }, ack?: (result: FeedResult) => void) => void;
 }
 
 export interface SocketData {
@@ -45,8 +65,15 @@ export interface SocketData {
   userId?: string;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Node → node messages (Socket.IO serverSideEmit, through the Redis adapter). */
+export interface InterServerEvents {
+  /** A user's session row changed: drop it from this node's SessionCache. */
+  'session:invalidate': (userId: string) => void;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const postRoom = (postId: string) => `post:${postId}`;
+export const feedRoom = (feed: FeedName) => `feed:${feed}`;

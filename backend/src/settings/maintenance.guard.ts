@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable, SetMetadata, Servi
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { isStaff } from '../admin/staff';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { MAINTENANCE_MESSAGE } from './settings.constants';
 import { SettingsService } from './settings.service';
 
@@ -30,7 +30,7 @@ export class MaintenanceGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const req = context.switchToHttp().getRequest<Request & { user?: User }>();
+    const req = context.switchToHttp().getRequest<Request & { user?: SessionUser }>();
     if (READS.has(req.method) || isStaff(req.user)) return true;
     if (this.reflector.getAllAndOverride<boolean>(ALLOW_DURING_MAINTENANCE, [context.getHandler(), context.getClass()])) return true;
     if (!(await this.settings.get()).maintenanceMode) return true;

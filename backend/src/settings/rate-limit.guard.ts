@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { isStaff } from '../admin/staff';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { RATE_LIMIT_STORE, type RateLimitStore } from './rate-limit.store';
 import { RATE_LIMITED } from './settings.constants';
 import { SettingsService } from './settings.service';
@@ -52,7 +52,7 @@ export class RateLimitGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.config.rateLimitEnabled || context.getType() !== 'http') return true;
     const http = context.switchToHttp();
-    const req = http.getRequest<Request & { user?: User }>();
+    const req = http.getRequest<Request & { user?: SessionUser }>();
     if (!COUNTED_METHODS.has(req.method)) return true;
     if (isStaff(req.user)) return true;
     if (this.reflector.getAllAndOverride<boolean>(SKIP_RATE_LIMIT, [context.getHandler(), context.getClass()])) return true;

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Roles } from '../common/decorators/roles.decorator';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { UpdateSettingsDto } from './dto/update-settings.dto';
 import { SETTINGS_SAVED } from './settings.constants';
 import { SettingsService } from './settings.service';
@@ -22,7 +22,7 @@ export class SettingsController {
 
   /** The whole settings object (a partial one changes only what it names); `siteName` is read-only. */
   @Patch()
-  async update(@Body() dto: UpdateSettingsDto, @CurrentUser() admin: User) {
+  async update(@Body() dto: UpdateSettingsDto, @CurrentUser() admin: SessionUser) {
     return { message: SETTINGS_SAVED, settings: await this.settings.update(dto, admin) };
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth, Public } from '../common/decorators/public.decorator';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { TrendingQueryDto } from './dto/trending-query.dto';
 import { TrendingService } from './trending.service';
 
@@ -21,7 +21,7 @@ export class TrendingController {
   /** Accounts to follow (never the viewer or anyone the viewer follows); `?limit=` 1–20, default 3. */
   @OptionalAuth()
   @Get('users')
-  users(@CurrentUser() viewer: User | undefined, @Query() query: TrendingQueryDto) {
+  users(@CurrentUser() viewer: SessionUser | undefined, @Query() query: TrendingQueryDto) {
     return this.trending.users(viewer, query);
   }
 }

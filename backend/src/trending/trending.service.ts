@@ -126,7 +126,7 @@ export class TrendingService implements OnModuleDestroy {
    * follows (one primary-key lookup per candidate), so each has `isFollowing: false`. Should
    * the viewer follow nearly all of them, the newest accounts they do not follow fill the rest.
    */
-  async users(viewer: User | undefined, query: TrendingQueryDto): Promise<{ users: UserResponse[] }> {
+  async users(viewer: Pick<User, 'id'> | undefined, query: TrendingQueryDto): Promise<{ users: UserResponse[] }> {
     const limit = query.limit ?? DEFAULT_SUGGESTED_USERS;
     const { candidates } = await this.current();
     let remaining = candidates;

@@ -14,7 +14,7 @@ export class ProfilesService {
   ) {}
 
   /** Private fields only for the member and staff; a deactivated account is a 404 like an unknown one. */
-  async get(username: string, viewer: User | undefined): Promise<{ user: UserResponse }> {
+  async get(username: string, viewer: Pick<User, 'id' | 'role'> | undefined): Promise<{ user: UserResponse }> {
     const user = await this.users.findByUsername(username);
     if (!user || !user.isActive) throw new NotFoundException(USER_NOT_FOUND);
     const isFollowing = await this.follows.isFollowing(viewer?.id, user.id);

@@ -56,6 +56,6 @@ export function toUserResponse(user: User, options: { includePrivate?: boolean; 
   return body;
 }
 
-export function canSeePrivate(viewer: User | undefined, subject: User): boolean {
+export function canSeePrivate(viewer: Pick<User, 'id' | 'role'> | undefined, subject: Pick<User, 'id'>): boolean {
   return !!viewer && (viewer.id === subject.id || viewer.role === 'admin' || viewer.role === 'moderator');
 }

@@ -4,7 +4,7 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { FollowsService } from '../social/follows.service';
-import type { User } from './user.entity';
+import type { SessionUser } from './session-user';
 import { ProfilesService } from './profiles.service';
 
 /**
@@ -22,14 +22,14 @@ export class UsersController {
   /** A member's profile, with `isFollowing` for the viewer (false for guests). */
   @OptionalAuth()
   @Get('profile/:username')
-  profile(@Param('username') username: string, @CurrentUser() viewer: User | undefined) {
+  profile(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined) {
     return this.profiles.get(username, viewer);
   }
 
   /** Whether the viewer follows the user. */
   @ApiBearerAuth()
   @Get(':id/following')
-  following(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User) {
+  following(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser) {
     return this.follows.status(viewer.id, id);
   }
 
@@ -37,7 +37,7 @@ export class UsersController {
   @ApiBearerAuth()
   @Post(':id/follow')
   @HttpCode(200)
-  async follow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User) {
+  async follow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser) {
     const { isFollowing, followersCount } = await this.follows.toggle(viewer.id, id);
     return { isFollowing, followersCount };
   }

@@ -4,12 +4,13 @@ import { SocialModule } from '../social/social.module';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
 import { ProfilesService } from './profiles.service';
+import { SessionCache } from './session-cache';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User]), SocialModule],
   controllers: [UsersController],
-  providers: [UsersService, ProfilesService],
-  exports: [UsersService],
+  providers: [UsersService, ProfilesService, SessionCache],
+  exports: [UsersService, SessionCache],
 })
 export class UsersModule {}

@@ -1,7 +1,10 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { hash } from '@node-rs/argon2';
-import { QueryFailedError, type Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { type DataSource, QueryFailedError, type Repository } from 'typeorm';
+import { poolRows } from '../database/query-rows';
+import { hashPassword } from './password-hashing';
+import { SessionCache } from './session-cache';
+import type { SessionUser } from './session-user';
 import { User, type UserRole } from './user.entity';
 
 export interface NewUser {
@@ -20,10 +23,7 @@ export interface NewUser {
 export const USERNAME_TAKEN = 'Bu kullanıcı adı zaten alınmış.';
 export const EMAIL_TAKEN = 'Bu e-posta adresi zaten kayıtlı.';
 
-/** Argon2id (the @node-rs/argon2 default algorithm) with its recommended cost. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isUniqueViolation(error: unknown, index: string): boolean {
   return (
@@ -35,7 +35,11 @@ function isUniqueViolation(error: unknown, index: string): boolean {
 
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionCache,
+  ) {}
 
   findById(id: string): Promise<User | null> {
     return this.users.findOneBy({ id });
@@ -50,6 +54,20 @@ export class UsersService {
     return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
   }
 
+  /**
+   * The id of an active account by username (any case), for lists of its posts: one prepared
+   * statement on the unique lower(username) index, no entity hydration. Null when missing or
+   * deactivated.
+   */
+  async findActiveIdByUsername(username: string): Promise<string | null> {
+    const [row] = await poolRows<{ id: string }>(this.dataSource, {
+      name: 'users_active_id_by_username',
+      text: 'SELECT id FROM users WHERE lower(username) = lower($1) AND is_active',
+      values: [username],
+    });
+    return row?.id ?? null;
+  }
+
   /** `login` is an e-mail or a username; the password hash is selected for verification. */
   findForLogin(login: string): Promise<User | null> {
     return this.users
@@ -59,9 +77,29 @@ export class UsersService {
       .getOne();
   }
 
-  /** The session check behind every authenticated request. */
-  findForSession(id: string): Promise<User | null> {
-    return this.users.createQueryBuilder('u').addSelect('u.sessionVersion').where('u.id = :id', { id }).getOne();
+  /**
+   * The session check behind every authenticated request (and socket handshake): one prepared
+   * statement by primary key answering plain fields, no QueryBuilder or entity hydration.
+   * Null for a missing account or an id that is not a uuid (a forged `sub`).
+   */
+  async findForSession(id: string): Promise<SessionUser | null> {
+    if (!UUID.test(id)) return null;
+    // Cached per node for seconds, dropped on every node when the row changes (SessionCache).
+    return this.sessions.get(id.toLowerCase(), async () => {
+      const [row] = await poolRows<SessionUser>(this.dataSource, {
+        name: 'users_session',
+        text: `SELECT id, username, display_name AS "displayName", role, is_active AS "isActive",
+                      is_verified AS "isVerified", session_version AS "sessionVersion"
+               FROM users WHERE id = $1`,
+        values: [id],
+      });
+      return row ?? null;
+    });
+  }
+
+  /** After a committed change to a field of SessionUser: every node reads the row again. */
+  sessionChanged(id: string): void {
+    this.sessions.invalidate(id.toLowerCase());
   }
 
   /** Creates an account; a taken username or e-mail answers 409, also when two requests race. */
@@ -100,6 +138,7 @@ export class UsersService {
       .set({ passwordHash: await hashPassword(password), sessionVersion: () => 'session_version + 1' })
       .where('id = :id', { id })
       .execute();
+    this.sessionChanged(id);
   }
 
   async touchLastLogin(id: string): Promise<Date> {

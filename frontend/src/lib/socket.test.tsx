@@ -100,6 +100,42 @@ describe('RealtimeClient', () => {
     expect(client.watchedPosts()).toEqual([]);
   });
 
+  it('asks for a feed once however many screens show it, and stops when the last one goes', () => {
+    const { client, socket } = setup();
+    client.watchFeed('home');
+    client.watchFeed('home');
+    expect(socket.feeds()).toEqual([['watch', 'home']]);
+    client.unwatchFeed('home');
+    expect(socket.feeds()).toEqual([['watch', 'home']]);
+    client.unwatchFeed('home');
+    client.unwatchFeed('home');
+    expect(socket.feeds()).toEqual([
+      ['watch', 'home'],
+      ['unwatch', 'home'],
+    ]);
+    expect(client.watchedFeeds()).toEqual([]);
+  });
+
+  it('sends the feeds on screen with every connect, none while disconnected', () => {
+    const fake = createFakeSocket({ autoConnect: false });
+    const client = new RealtimeClient({ createSocket: fake.factory, token: null });
+    client.watchFeed('home');
+    expect(fake.socket.feeds()).toEqual([]);
+    fake.socket.connected = true;
+    fake.socket.fire('connect');
+    expect(fake.socket.feeds()).toEqual([['watch', 'home']]);
+    fake.socket.connected = false;
+    fake.socket.fire('disconnect', 'transport close');
+    client.unwatchFeed('home');
+    client.watchFeed('home');
+    fake.socket.connected = true;
+    fake.socket.fire('connect');
+    expect(fake.socket.feeds()).toEqual([
+      ['watch', 'home'],
+      ['watch', 'home'],
+    ]);
+  });
+
   it('signals a resync after a reconnect (not on the first connect) and watches again', () => {
     const { client, socket } = setup();
     const resync = vi.fn();

@@ -29,8 +29,13 @@ export interface PostEngagementEvent {
   replyCount: number;
 }
 
+/**
+ * The posts created on one server node in the last second, for the connections showing the
+ * home feed (`feed:watch`). `posts` is oldest first; `post` is the newest of them.
+ */
 export interface PostNewEvent {
   post: Post;
+  posts?: Post[];
 }
 
 export interface PostDeletedEvent {
@@ -44,6 +49,9 @@ export interface MessageNewEvent {
 
 export type WatchResult = { ok: true; watching?: number } | { ok: false; message?: string };
 
+/** Feeds whose new posts the server pushes (`post:new`) while a connection shows them. */
+export type FeedName = 'home';
+
 /** Server → client events. */
 export interface ServerToClientEvents {
   'post:engagement': (event: PostEngagementEvent) => void;
@@ -56,6 +64,8 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'posts:watch': (postIds: string[], ack: (result: WatchResult) => void) => void;
   'posts:unwatch': (postIds: string[], ack: (result: WatchResult) => void) => void;
+  'feed:watch': (body: { feed: FeedName }, ack: (result: WatchResult) => void) => void;
+  'feed:unwatch': (body: { feed: FeedName }, ack: (result: WatchResult) => void) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -126,8 +136,8 @@ export interface RealtimeClientOptions {
 
 /**
  * Owns the tab's socket: one dispatcher per server event feeding the subscribers, the set of
- * watched posts (reference-counted, sent in batches, sent again after every reconnect), and the
- * resync signal.
+ * watched posts (reference-counted, sent in batches, sent again after every reconnect), the
+ * feeds on screen (reference-counted, sent again after every reconnect), and the resync signal.
  */
 export class RealtimeClient {
   private socket: SocketLike | null = null;
@@ -141,6 +151,7 @@ export class RealtimeClient {
   private retryDelay = RETRY_MIN_MS;
 
   private readonly watchCounts = new Map<string, number>();
+  private readonly feedCounts = new Map<FeedName, number>();
   private readonly pendingWatch = new Set<string>();
   private readonly pendingUnwatch = new Set<string>();
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -217,6 +228,44 @@ export class RealtimeClient {
     this.socket = null;
     this.connectedBefore = false;
     socket?.disconnect();
+  }
+
+  // ---------- Feeds on screen ----------
+
+  /**
+   * Counts one more screen showing `feed`; the first one asks the server for its `post:new`
+   * batches (the server sends them only to connections that said so).
+   */
+  watchFeed(feed: FeedName): void {
+    const count = this.feedCounts.get(feed) ?? 0;
+    this.feedCounts.set(feed, count + 1);
+    if (count > 0) return;
+    // Not connected yet: `connect` sends every feed on screen.
+    if (this.socket?.connected) this.sendFeed(this.socket, 'feed:watch', feed);
+    else this.ensureSocket();
+  }
+
+  /** Counts one screen less; the last one stops the feed's `post:new`. */
+  unwatchFeed(feed: FeedName): void {
+    const count = this.feedCounts.get(feed);
+    if (!count) return;
+    if (count > 1) {
+      this.feedCounts.set(feed, count - 1);
+      return;
+    }
+    this.feedCounts.delete(feed);
+    if (this.socket?.connected) this.sendFeed(this.socket, 'feed:unwatch', feed);
+  }
+
+  /** Feeds currently on screen (for tests and debugging). */
+  watchedFeeds(): FeedName[] {
+    return [...this.feedCounts.keys()];
+  }
+
+  private sendFeed(socket: SocketLike, event: 'feed:watch' | 'feed:unwatch', feed: FeedName): void {
+    socket.emit(event, { feed }, (result: WatchResult) => {
+      if (result && !result.ok) console.warn(`${event} reddedildi`, result.message);
+    });
   }
 
   // ---------- Watched posts ----------
@@ -311,7 +360,7 @@ export class RealtimeClient {
     this.send(socket, 'posts:watch', watch);
   }
 
-  private send(socket: SocketLike, event: keyof ClientToServerEvents, ids: string[]): void {
+  private send(socket: SocketLike, event: 'posts:watch' | 'posts:unwatch', ids: string[]): void {
     for (const batch of chunks(ids, WATCH_BATCH_SIZE)) {
       socket.emit(event, batch, (result: WatchResult) => {
         if (result && !result.ok) console.warn(`${event} reddedildi`, result.message);
@@ -352,6 +401,7 @@ export class RealtimeClient {
     this.pendingWatch.clear();
     this.pendingUnwatch.clear();
     this.send(socket, 'posts:watch', [...this.watchCounts.keys()]);
+    for (const feed of this.feedCounts.keys()) this.sendFeed(socket, 'feed:watch', feed);
     const gap = this.connectedBefore;
     this.connectedBefore = true;
     if (!gap) return;
@@ -466,6 +516,16 @@ export function useSocketResync(handler: () => void): void {
     if (!client) return;
     return client.onResync(() => latest.current());
   }, [client, latest]);
+}
+
+/** While mounted, the server sends this tab the feed's new posts (`post:new`). */
+export function useWatchedFeed(feed: FeedName): void {
+  const client = useRealtime();
+  useEffect(() => {
+    if (!client) return;
+    client.watchFeed(feed);
+    return () => client.unwatchFeed(feed);
+  }, [client, feed]);
 }
 
 /** A callback ref: the post's live counts are watched while its element is on screen. */

@@ -32,6 +32,8 @@ export interface FakeSocket extends SocketLike {
   /** Ids sent with `posts:watch` / `posts:unwatch`, in order. */
   watched: () => string[][];
   unwatched: () => string[][];
+  /** `feed:watch` / `feed:unwatch` calls in order, e.g. `['watch', 'home']`. */
+  feeds: () => Array<[string, string]>;
 }
 
 export function createFakeSocket(options: { autoConnect?: boolean } = {}) {
@@ -108,6 +110,10 @@ export function createFakeSocket(options: { autoConnect?: boolean } = {}) {
       socket.sent.filter((s) => s.event === 'posts:watch').map((s) => s.args[0] as string[]),
     unwatched: () =>
       socket.sent.filter((s) => s.event === 'posts:unwatch').map((s) => s.args[0] as string[]),
+    feeds: () =>
+      socket.sent
+        .filter((s) => s.event === 'feed:watch' || s.event === 'feed:unwatch')
+        .map((s) => [s.event.slice(5), (s.args[0] as { feed: string }).feed]),
   };
 
   const factory: SocketFactory = (auth) => {

@@ -3,6 +3,8 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC, OPTIONAL_AUTH } from '../decorators/public.decorator';
 
+export const SESSION_INVALID = 'Oturumunuz geçersiz ya da süresi dolmuş. Lütfen tekrar giriş yapın.';
+
 /** Global guard: every route needs a valid bearer token unless marked @Public() or @OptionalAuth(). */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -21,7 +23,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 
   handleRequest<T>(err: unknown, user: T): T {
-    if (err || !user) throw new UnauthorizedException('Oturumunuz geçersiz ya da süresi dolmuş. Lütfen tekrar giriş yapın.');
+    if (err || !user) throw new UnauthorizedException(SESSION_INVALID);
     return user;
   }
 }

@@ -3,6 +3,7 @@ import { CreatePosts1763790000000 } from './1763790000000-CreatePosts';
 import { CreateMessages1763800000000 } from './1763800000000-CreateMessages';
 import { CreateSettings1763900000000 } from './1763900000000-CreateSettings';
 import { QueryIndexes1764000000000 } from './1764000000000-QueryIndexes';
+import { CounterFillfactor1764100000000 } from './1764100000000-CounterFillfactor';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   CreateMessages1763800000000,
   CreateSettings1763900000000,
   QueryIndexes1764000000000,
+  CounterFillfactor1764100000000,
 ];

@@ -36,7 +36,13 @@ export function addPendingPosts(queryClient: QueryClient, viewer: string, posts:
   if (posts.length === 0) return;
   queryClient.setQueryData<Post[]>(newPostsQueryKey(viewer), (current = EMPTY) => {
     const ids = new Set(current.map(postIdOf));
-    const fresh = posts.filter((post) => !ids.has(postIdOf(post)));
+    const fresh: Post[] = [];
+    for (const post of posts) {
+      const id = postIdOf(post);
+      if (ids.has(id)) continue;
+      ids.add(id);
+      fresh.push(post);
+    }
     return fresh.length ? [...fresh, ...current].sort(byNewest) : current;
   });
 }

@@ -105,14 +105,17 @@ export function useLivePosts(): void {
   });
 
   useSocketEvent('post:new', (event) => {
-    const post = event?.post;
-    if (!post || isOwnPost(post, user)) return;
+    // A batch (`posts`, oldest first); a server before batching sent `post` alone.
+    const batch = Array.isArray(event?.posts) ? event.posts : event?.post ? [event.post] : [];
     // Only a feed that has been loaded waits for new posts; a fresh load includes them anyway.
     const timeline = queryClient.getQueryData<InfiniteData<PostsPage>>(timelineQueryKey(viewer));
     if (!timeline) return;
-    const id = postIdOf(post);
-    if (heldPosts(timeline).some((held) => postIdOf(held) === id)) return;
-    addPendingPosts(queryClient, viewer, [post]);
+    const held = new Set(heldPosts(timeline).map(postIdOf));
+    const fresh = batch.filter(
+      (post) => post && !isOwnPost(post, user) && !held.has(postIdOf(post)),
+    );
+    // addPendingPosts counts each post once, also across batches.
+    addPendingPosts(queryClient, viewer, fresh);
   });
 
   useSocketResync(() => {

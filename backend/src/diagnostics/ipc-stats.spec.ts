@@ -1,0 +1,75 @@
+import { EventEmitter } from 'node:events';
+import { installIpcStats, STATS_MESSAGE, type IpcChannel, type StatsReply } from './ipc-stats';
+
+/** A parent's end of the IPC channel: messages in through `emit('message')`, answers recorded. */
+function fakeChannel(withSend = true) {
+  const emitter = new EventEmitter();
+  const replies: StatsReply[] = [];
+  const channel = Object.assign(emitter, withSend ? { send: (reply: StatsReply) => replies.push(reply) } : {}) as unknown as IpcChannel & EventEmitter;
+  return { channel, replies };
+}
+
+const spin = (ms: number) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until);
+};
+
+describe('installIpcStats', () => {
+  it('answers gundem:stats with memory, connections and loop delay; runs gc when asked', async () => {
+    const { channel, replies } = fakeChannel();
+    let gcRuns = 0;
+    const stop = installIpcStats({ channel, connections: () => 42, gc: () => gcRuns++, memory: () => ({ heapUsed: 1_000, rss: 5_000 }) });
+    try {
+      channel.emit('message', { type: STATS_MESSAGE });
+      expect(gcRuns).toBe(0);
+      channel.emit('message', { type: STATS_MESSAGE, gc: true });
+      expect(gcRuns).toBeGreaterThan(0);
+      expect(replies).toHaveLength(2);
+      expect(replies[1]).toMatchObject({ type: STATS_MESSAGE, heapUsed: 1_000, rss: 5_000, connections: 42 });
+      expect(Object.keys(replies[1].loopDelay).sort()).toEqual(['max', 'p50', 'p99']);
+    } finally {
+      stop();
+    }
+  });
+
+  it('measures a blocked event loop in milliseconds, and forgets it after resetLoop', async () => {
+    const { channel, replies } = fakeChannel();
+    const stop = installIpcStats({ channel, connections: () => 0 });
+    try {
+      // Let the 10 ms timer sample a few normal turns, then block the loop for ~200 ms.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      spin(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      channel.emit('message', { type: STATS_MESSAGE, resetLoop: true });
+      expect(replies[0].loopDelay.max).toBeGreaterThanOrEqual(150);
+      expect(replies[0].loopDelay.max).toBeLessThan(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      channel.emit('message', { type: STATS_MESSAGE });
+      expect(replies[1].loopDelay.max).toBeLessThan(150);
+      // An idle loop is late by about nothing: the sampling interval itself is not counted.
+      expect(replies[1].loopDelay.p50).toBeLessThan(5);
+    } finally {
+      stop();
+    }
+  });
+
+  it('ignores other messages and stops answering once stopped', () => {
+    const { channel, replies } = fakeChannel();
+    const stop = installIpcStats({ channel, connections: () => 0 });
+    channel.emit('message', { type: 'başka' });
+    channel.emit('message', 'gundem:stats');
+    channel.emit('message', null);
+    expect(replies).toEqual([]);
+    stop();
+    channel.emit('message', { type: STATS_MESSAGE });
+    expect(replies).toEqual([]);
+    expect(channel.listenerCount('message')).toBe(0);
+  });
+
+  it('does nothing without an IPC channel', () => {
+    const { channel } = fakeChannel(false);
+    const stop = installIpcStats({ channel, connections: () => 0 });
+    expect(channel.listenerCount('message')).toBe(0);
+    stop();
+  });
+});

@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { repoRoot } from '../support/server';
+
+/**
+ * `npm run bench` works end to end: it seeds its database, starts two nodes, loads them with
+ * autocannon beside both ceilings and writes its report. Figures are not asserted (the machine
+ * is shared); that the report holds real measurements of every asked scenario is.
+ */
+describe('npm run bench', () => {
+  const prefix = `gundem_benchtest_${process.pid}`;
+  let dir: string;
+
+  const run = (...args: string[]) =>
+    spawnSync('npm', ['run', '--silent', 'bench', '--', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, BENCH_DATABASE_PREFIX: prefix, DATA_DIR: dir },
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+
+  beforeAll(() => {
+    buildIfNeeded();
+    dir = mkdtempSync(join(tmpdir(), 'gundem-bench-test-'));
+    chmodSync(dir, 0o755);
+  });
+
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+    const client = new Client({ connectionString: url });
+    if (await client.connect().then(() => true, () => false)) {
+      await client.query(`DROP DATABASE IF EXISTS "${prefix}_small" WITH (FORCE)`);
+      await client.end();
+    }
+  });
+
+  it('measures the chosen scenarios on seeded data against both ceilings and writes its report', () => {
+    const out = join(dir, 'report.json');
+    const res = run('--quick', '--only', 'timeline-guest,like-toggle,search-common', '--no-realtime', '--out', out);
+    expect(res.status).toBe(0);
+    expect(res.stdout).toMatch(/senaryo\s+istek\/sn\s+p50 ms/);
+    expect(res.stdout).toMatch(/Hedefler \(issue 9\):/);
+    expect(existsSync(out)).toBe(true);
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(report.settings).toMatchObject({ quick: true, scales: ['small'], rounds: 1 });
+    expect(report.cores).toBeGreaterThan(0);
+    const [small] = report.results;
+    expect(small.scale).toBe('small');
+    expect(small.rows.posts).toBeGreaterThanOrEqual(10_000);
+    expect(small.rows.users).toBeGreaterThanOrEqual(1_000);
+    expect(Object.keys(small.scenarios).sort()).toEqual(['like-toggle', 'search-common', 'timeline-guest']);
+    const measured = { ceilingHttp: small.ceilings.http, ceilingExpress: small.ceilings.express, ...small.scenarios } as Record<string, { rps: number; non2xx: number; errors: number; failures: Record<string, number> }>;
+    for (const [name, figures] of Object.entries(measured)) {
+      expect({ name, positive: figures.rps > 0, non2xx: figures.non2xx, errors: figures.errors, failures: figures.failures }).toEqual({
+        name,
+        positive: true,
+        non2xx: 0,
+        errors: 0,
+        failures: {},
+      });
+    }
+    // Every like toggle moved a counter, so the run saw counter updates of posts.
+    expect(small.hotUpdates.updates).toBeGreaterThan(0);
+  });
+
+  it('refuses unknown arguments with its usage', () => {
+    const res = run('--scale', 'huge');
+    expect(res.status).toBe(2);
+    expect(res.stderr).toMatch(/Kullanım: npm run bench/);
+  });
+});
