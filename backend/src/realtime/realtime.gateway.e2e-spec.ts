@@ -8,6 +8,7 @@ import { MAX_WATCHED_POSTS, WATCH_INVALID_ID, WATCH_LIMIT_REACHED, WATCH_NOT_A_L
 import { RealtimeEvents } from './realtime-events.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { outgoingBacklog, SLOW_SOCKET_LIMITS } from './slow-socket-guard';
+import { UsersService } from '../users/users.service';
 
 /** An HS256 JWT signed with any secret and any claims (the app's JwtService refuses some of these). */
 function jwt(claims: Record<string, unknown>, secret: string): string {
@@ -65,7 +66,8 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       const inactive = await t.createUser({ isActive: false });
       const revoked = await t.createUser();
       const revokedToken = await t.tokenFor(revoked);
-      await t.db.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [revoked.id]);
+      // A password reset, as the app does it (it also drops the cached session, SessionCache).
+      await t.app.get(UsersService).setPassword(revoked.id, 'yeni-parola-123');
       const secret = t.config.jwtSecret;
       const now = Math.floor(Date.now() / 1000);
       const cases: Array<[string, unknown]> = [
