@@ -8,6 +8,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { from, lastValueFrom, type Observable } from 'rxjs';
+import { Semaphore } from '../common/concurrency/semaphore';
 
 /**
  * Of the pool's 20 connections, at most this many run heavy work (search, the back-office lists
@@ -19,51 +20,17 @@ export const HEAVY_CONCURRENCY = 6;
 export const HEAVY_QUEUE_TIMEOUT_MS = 3_000;
 export const SERVER_BUSY = 'Sunucu şu anda çok yoğun. Lütfen biraz sonra tekrar deneyin.';
 
-/** A small counting semaphore (FIFO) over heavy database work. */
+/** The limit over heavy database work (a FIFO semaphore whose waiters give up with a 503). */
 @Injectable()
 export class HeavyQueries {
-  private running = 0;
-  private readonly waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
+  private readonly semaphore: Semaphore;
 
-  constructor(
-    private readonly concurrency = HEAVY_CONCURRENCY,
-    private readonly queueTimeoutMs = HEAVY_QUEUE_TIMEOUT_MS,
-  ) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    await this.acquire();
-    try {
-      return await work();
-    } finally {
-      this.release();
-    }
+  constructor(concurrency = HEAVY_CONCURRENCY, queueTimeoutMs = HEAVY_QUEUE_TIMEOUT_MS) {
+    this.semaphore = new Semaphore(concurrency, { queueTimeoutMs, timeoutError: () => new ServiceUnavailableException(SERVER_BUSY) });
   }
 
-  private acquire(): Promise<void> {
-    if (this.running < this.concurrency) {
-      this.running += 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => {
-      const entry = {
-        start: () => {
-          clearTimeout(entry.timer);
-          resolve();
-        },
-        timer: setTimeout(() => {
-          this.waiting.splice(this.waiting.indexOf(entry), 1);
-          reject(new ServiceUnavailableException(SERVER_BUSY));
-        }, this.queueTimeoutMs),
-      };
-      this.waiting.push(entry);
-    });
-  }
-
-  private release(): void {
-    // The slot passes straight to the next in line, so `running` stays at the limit.
-    const next = this.waiting.shift();
-    if (next) next.start();
-    else this.running -= 1;
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.semaphore.run(work);
   }
 }
 

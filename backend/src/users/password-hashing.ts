@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { Semaphore } from '../common/concurrency/semaphore';
 
 /**
  * Argon2id with OWASP's minimum (19 MiB of memory, 2 passes, 1 lane), written out rather than
@@ -26,32 +27,18 @@ export const ARGON2_OPTIONS = {
  * under 200 ms, for a third fewer logins per second during the burst.
  */
 export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= HASHING_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next waiter, so `running` counts it without a gap.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+const hashing = new Semaphore(HASHING_CONCURRENCY);
 
 export function hashPassword(password: string): Promise<string> {
-  return limited(() => hash(password, ARGON2_OPTIONS));
+  return hashing.run(() => hash(password, ARGON2_OPTIONS));
 }
 
 /** False for a wrong password and for a malformed stored hash. */
 export function verifyPassword(storedHash: string, password: string): Promise<boolean> {
-  return limited(() => verify(storedHash, password)).catch(() => false);
+  return hashing.run(() => verify(storedHash, password)).catch(() => false);
 }
 
 /** How many hash or verify operations run or wait right now (for tests). */
 export function passwordHashingLoad(): { running: number; waiting: number } {
-  return { running, waiting: waiting.length };
+  return hashing.load;
 }
