@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { TrendingRepository } from './trending.repository';
 import { TrendingService } from './trending.service';
 
@@ -146,7 +146,7 @@ describe('trending API (real PostgreSQL)', () => {
       expect(guest.statements.map((s) => s.text).join('\n')).not.toMatch(/\bposts\b/);
       const viewer = await t.countQueries(async () => t.http.get('/api/trending/users').set('authorization', await bearer(author)).expect(200));
       expect(viewer.statements.map((s) => s.text).join('\n')).not.toMatch(/\bposts\b/);
-      expect(viewer.statements.map((s) => s.text).join('\n')).toMatch(/FROM follows WHERE follower_id/);
+      expect(viewer.statements.map((s) => s.text).join('\n')).toMatch(/FROM follows f WHERE f.follower_id/);
     });
 
     it('stores the ranking for every node and computes it on the first request after boot', async () => {
@@ -154,7 +154,7 @@ describe('trending API (real PostgreSQL)', () => {
       await t.createPost(author, 'Açılışta #ilkistek');
       await t.db.query('DELETE FROM trending_snapshots');
       // A second app on the same database stands for a freshly booted node: it has nothing in memory.
-      const fresh = new TrendingService(t.app.get(TrendingRepository), t.db.getRepository(User));
+      const fresh = new TrendingService(t.app.get(TrendingRepository));
       const first = await fresh.hashtags({ limit: 20 });
       expect(first.trends).toContainEqual({ hashtag: 'ilkistek', postCount: 1, engagementScore: 0 });
       const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM trending_snapshots`);

@@ -1,7 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { poolRows } from '../database/query-rows';
 import type { Sql } from '../posts/posts.repository';
+import type { User } from '../users/user.entity';
+
+/** What a suggestion needs of an account: the public fields of a user response. */
+export type SuggestedUser = Pick<
+  User,
+  | 'id'
+  | 'username'
+  | 'displayName'
+  | 'bio'
+  | 'location'
+  | 'website'
+  | 'createdAt'
+  | 'isVerified'
+  | 'isActive'
+  | 'role'
+  | 'followingCount'
+  | 'followersCount'
+  | 'postsCount'
+  | 'coverImage'
+  | 'profileImage'
+>;
 
 /** How far back "trending" looks. */
 export const TRENDING_WINDOW = '7 days';
@@ -122,18 +144,33 @@ export class TrendingRepository {
   }
 
   /** Which of `ids` the viewer follows: primary key lookups on follows, at most one per candidate. */
-  followedAmongSql(viewerId: string, ids: string[]): Sql {
+  /**
+   * The first `limit` of `candidates`, in their order, that are active and neither the viewer nor
+   * followed by them: one statement of primary-key lookups (users, then follows) that stops at
+   * `limit` finds, answering the fields a user response shows.
+   */
+  suggestionsSql(viewerId: string | null, candidates: string[], limit: number): Sql {
     return {
-      text: `SELECT followee_id FROM follows WHERE follower_id = $1::uuid AND followee_id = ANY($2::uuid[])`,
-      params: [viewerId, ids],
+      text: `SELECT u.id, u.username, u.display_name AS "displayName", u.bio, u.location, u.website,
+                    u.created_at AS "createdAt", u.is_verified AS "isVerified", u.is_active AS "isActive", u.role,
+                    u.following_count AS "followingCount", u.followers_count AS "followersCount",
+                    u.posts_count AS "postsCount", u.cover_image AS "coverImage", u.profile_image AS "profileImage"
+               FROM unnest($2::uuid[]) WITH ORDINALITY AS c(id, ord)
+               JOIN users u ON u.id = c.id
+              WHERE u.is_active
+                AND ($1::uuid IS NULL OR (
+                      u.id <> $1::uuid
+                      AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1::uuid AND f.followee_id = u.id)))
+              ORDER BY c.ord
+              LIMIT $3`,
+      params: [viewerId, candidates, limit],
     };
   }
 
-  async followedAmong(viewerId: string, ids: string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    const sql = this.followedAmongSql(viewerId, ids);
-    const rows: { followee_id: string }[] = await this.dataSource.query(sql.text, sql.params);
-    return new Set(rows.map((r) => r.followee_id));
+  async suggestions(viewerId: string | null, candidates: string[], limit: number): Promise<SuggestedUser[]> {
+    if (!candidates.length || limit < 1) return [];
+    const sql = this.suggestionsSql(viewerId, candidates, limit);
+    return poolRows<SuggestedUser>(this.dataSource, { name: 'trending_suggestions', text: sql.text, values: sql.params });
   }
 
   /**

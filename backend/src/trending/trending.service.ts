@@ -1,7 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository } from 'typeorm';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { MAX_TRENDING_LIMIT, type TrendingQueryDto } from './dto/trending-query.dto';
 import { type HashtagTrend, type TrendingRanking, TrendingRepository } from './trending.repository';
@@ -47,10 +45,7 @@ export class TrendingService implements OnModuleDestroy {
   private loading?: Promise<void>;
   private refreshing?: Promise<void>;
 
-  constructor(
-    private readonly trending: TrendingRepository,
-    @InjectRepository(User) private readonly userRepository: Repository<User>,
-  ) {}
+  constructor(private readonly trending: TrendingRepository) {}
 
   async onModuleDestroy(): Promise<void> {
     // Background work must not outlive the pool it uses.
@@ -129,23 +124,12 @@ export class TrendingService implements OnModuleDestroy {
   async users(viewer: Pick<User, 'id'> | undefined, query: TrendingQueryDto): Promise<{ users: UserResponse[] }> {
     const limit = query.limit ?? DEFAULT_SUGGESTED_USERS;
     const { candidates } = await this.current();
-    let remaining = candidates;
-    if (viewer) {
-      const followed = await this.trending.followedAmong(viewer.id, candidates);
-      remaining = candidates.filter((id) => id !== viewer.id && !followed.has(id));
-    }
-    // A few spare ones: a candidate deactivated since the refresh is dropped by the lookup.
-    let users = await this.activeByIds(remaining.slice(0, limit + 5));
+    const viewerId = viewer?.id ?? null;
+    let users = await this.trending.suggestions(viewerId, candidates, limit);
     if (users.length < limit) {
-      const more = await this.trending.newestNotFollowed(viewer?.id ?? null, candidates, limit - users.length);
-      users = [...users, ...(await this.activeByIds(more))];
+      const more = await this.trending.newestNotFollowed(viewerId, candidates, limit - users.length);
+      users = [...users, ...(await this.trending.suggestions(viewerId, more, limit - users.length))];
     }
-    return { users: users.slice(0, limit).map((user) => toUserResponse(user, { isFollowing: false })) };
-  }
-
-  private async activeByIds(ids: string[]): Promise<User[]> {
-    if (!ids.length) return [];
-    const byId = new Map((await this.userRepository.findBy({ id: In(ids), isActive: true })).map((u) => [u.id, u]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return { users: users.map((user) => toUserResponse(user as User, { isFollowing: false })) };
   }
 }

@@ -4,6 +4,7 @@ import { CreateMessages1763800000000 } from './1763800000000-CreateMessages';
 import { CreateSettings1763900000000 } from './1763900000000-CreateSettings';
 import { QueryIndexes1764000000000 } from './1764000000000-QueryIndexes';
 import { CounterFillfactor1764100000000 } from './1764100000000-CounterFillfactor';
+import { UserSearchColumn1764200000000 } from './1764200000000-UserSearchColumn';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   CreateSettings1763900000000,
   QueryIndexes1764000000000,
   CounterFillfactor1764100000000,
+  UserSearchColumn1764200000000,
 ];
