@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { createValidationPipe } from './common/pipes/validation.pipe';
+import { serveSpa } from './common/spa/serve-spa';
 import type { AppConfig } from './config/app-config';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 
@@ -23,6 +24,8 @@ export async function createApp(config: AppConfig, options: { logger?: false } =
   app.useGlobalPipes(createValidationPipe());
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // The SPA at /, in front of the routes but never on the API's paths (see serveSpa).
+  serveSpa(app, config.frontendDist);
   // Socket.IO on this HTTP server; across nodes through Redis when REDIS_URL is set.
   const sockets = new RealtimeIoAdapter(app, config);
   await sockets.connect();

@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
@@ -29,22 +26,12 @@ import { UsersModule } from './users/users.module';
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     if (!config.databaseUrl) throw new Error('databaseUrl must be resolved before the app module is built');
-    const spa = config.frontendDist && existsSync(join(config.frontendDist, 'index.html'));
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs }), migrationsRun: false }),
         HeavyQueriesModule,
-        ...(spa
-          ? [
-              ServeStaticModule.forRoot({
-                rootPath: config.frontendDist,
-                // Deep links such as /profile/ayse get index.html; the API and socket paths never do.
-                exclude: ['/api/{*path}', '/socket.io/{*path}'],
-              }),
-            ]
-          : []),
         MailModule,
         SettingsModule,
         UsersModule,
