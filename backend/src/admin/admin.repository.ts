@@ -76,8 +76,9 @@ export class AdminRepository {
    * tableTotal(). users.active = total − inactive, so it is an estimate when the total is.
    */
   async dashboardCounts(): Promise<DashboardCounts> {
+    const counts = this.dashboardCountsSql();
     const [[row], users, posts] = await Promise.all([
-      queryRows<Record<string, number>>(this.manager, this.dashboardCountsSql().text, this.dashboardCountsSql().params),
+      queryRows<Record<string, number>>(this.manager, counts.text, counts.params),
       this.tableTotal('users'),
       this.tableTotal('posts'),
     ]);
