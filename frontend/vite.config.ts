@@ -1,11 +1,23 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { SPA_ROUTES, SPA_ROUTES_FILE } from './src/app/spa-routes';
 
 const backend = 'http://localhost:3000';
 
+/** Writes the router's page list beside index.html; the server answers 404 for paths outside it. */
+function spaRoutesManifest(): Plugin {
+  return {
+    name: 'gundem-spa-routes',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: SPA_ROUTES_FILE, source: `${JSON.stringify(SPA_ROUTES)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), spaRoutesManifest()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

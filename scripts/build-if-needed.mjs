@@ -22,7 +22,7 @@ const targets = [
   {
     name: 'frontend',
     output: join(root, 'frontend/dist/index.html'),
-    inputs: ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json'],
+    inputs: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json'],
   },
   {
     name: 'backend',

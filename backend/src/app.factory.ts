@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { hardenHttp } from './common/http/harden-http';
+import { compileTrust } from './common/net/client-address';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { serveSpa } from './common/spa/serve-spa';
 import type { AppConfig } from './config/app-config';
@@ -22,8 +24,12 @@ export async function createApp(config: AppConfig, options: { logger?: false } =
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger, bufferLogs: false });
   app.setGlobalPrefix('api', { exclude: [] });
   app.useGlobalPipes(createValidationPipe());
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For only from the proxies TRUST_PROXY names (none by default): req.ip, and every
+  // per-address budget keyed on it, is the real client's and cannot be rotated by the client.
+  app.set('trust proxy', compileTrust(config.trustProxy));
   app.disable('x-powered-by');
+  // Security headers, no-store on private API answers, JSON for requests Node's parser refuses.
+  hardenHttp(app);
   // The SPA at /, in front of the routes but never on the API's paths (see serveSpa).
   serveSpa(app, config.frontendDist);
   // Socket.IO on this HTTP server; across nodes through Redis when REDIS_URL is set.

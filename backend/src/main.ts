@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
+import { installHttpDrain } from './common/lifecycle/http-drain';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config/app-config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './database/demo-seed';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres';
 import { runMigrations } from './database/migrate';
 import { installIpcStats } from './diagnostics/ipc-stats';
+import { MailService } from './mail/mail.service';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 
 async function bootstrap(): Promise<void> {
@@ -27,25 +29,59 @@ async function bootstrap(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) {
     logger.log(`Gömülü PostgreSQL başlatılıyor (${join(config.dataDir, 'postgres')})…`);
-    embedded = await startEmbeddedPostgres(join(config.dataDir, 'postgres'));
+    const pgLogger = new Logger('PostgreSQL');
+    embedded = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), {
+      ownSignals: true,
+      log: (line) => {
+        if (line.startsWith('Gömülü PostgreSQL')) pgLogger.warn(line);
+      },
+      // Restarts in place failed (see startEmbeddedPostgres): exit non-zero so that whatever
+      // supervises this process (systemd, Docker's restart policy) starts it afresh.
+      onGiveUp: (error) => {
+        pgLogger.error(error.message);
+        process.exit(1);
+      },
+    });
     config.databaseUrl = embedded.url;
   }
+  // Until the app exists, a signal (Ctrl-C during migrations) still stops the embedded database:
+  // its package's own signal listeners were removed above.
+  let shutdown = async (signal: string): Promise<void> => {
+    logger.log(`${signal} alındı, kapatılıyor…`);
+    await embedded?.stop().catch((error: unknown) => logger.error(String(error)));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const applied = await runMigrations(config.databaseUrl);
   if (applied.length) logger.log(`Uygulanan migration'lar: ${applied.join(', ')}`);
 
   const app = await createApp(config);
+  const http = installHttpDrain(app.getHttpServer());
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * SIGTERM/SIGINT: the HTTP side drains first (no new connections, health 503, requests in
+   * flight answered within SHUTDOWN_TIMEOUT_MS) while every dependency is still open; only then
+   * does `app.close()` close Socket.IO, the Redis clients and the TypeORM pool, and the embedded
+   * database stops last. A second signal does not cut the drain short: supervisors send SIGKILL
+   * themselves when they stop waiting.
+   */
+  shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.log(`${signal} alındı, kapatılıyor…`);
+    logger.log(`${signal} alındı: yeni bağlantı kabul edilmiyor, süren istekler bitiriliyor (en çok ${config.shutdownTimeoutMs} ms)…`);
+    const drained = await http.drain(config.shutdownTimeoutMs);
+    if (!drained) {
+      logger.warn(`Süre doldu: ${http.inFlight()} istek yanıtlanmadan bağlantıları kapatılıyor.`);
+      http.closeAllConnections();
+    }
+    await app.get(MailService).flush().catch((error: unknown) => logger.error(String(error)));
     await app.close().catch((error: unknown) => logger.error(String(error)));
     await embedded?.stop().catch((error: unknown) => logger.error(String(error)));
+    logger.log('Kapatıldı.');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen(config.port, config.host);
   // Only when a parent (the benchmark) gave this process an IPC channel; a no-op otherwise.

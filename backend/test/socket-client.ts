@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { ServerToClientEvents, WatchResult } from '../src/realtime/realtime.types';
 
@@ -9,9 +10,20 @@ export type ClientSocket = Socket;
 
 const open = new Set<Socket>();
 
-/** Connects over WebSocket only; rejects with the `connect_error` (its message) when refused. */
-export function connectSocket(url: string, token?: string, timeoutMs = 5_000): Promise<Socket> {
-  const socket = io(url, { transports: ['websocket'], auth: token === undefined ? {} : { token }, reconnection: false, forceNew: true, timeout: timeoutMs });
+/**
+ * Connects over WebSocket only; rejects with the `connect_error` (its message, and `data` when
+ * the server's middleware gave some) when refused. `headers` go on the HTTP upgrade request
+ * (Origin, X-Forwarded-For), as a browser or a proxy would send them.
+ */
+export function connectSocket(url: string, token?: string, timeoutMs = 5_000, headers?: Record<string, string>): Promise<Socket> {
+  const socket = io(url, {
+    transports: ['websocket'],
+    auth: token === undefined ? {} : { token },
+    reconnection: false,
+    forceNew: true,
+    timeout: timeoutMs,
+    ...(headers ? { extraHeaders: headers } : {}),
+  });
   open.add(socket);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`socket did not connect in ${timeoutMs} ms`)), timeoutMs);
@@ -69,4 +81,11 @@ export async function roundTrip(socket: Socket): Promise<void> {
 export function closeAllSockets(): void {
   for (const socket of open) socket.close();
   open.clear();
+}
+
+/** An HS256 JWT with any claims, signed with `secret` (e.g. the app's, to make a token without `exp`). */
+export function signJwt(claims: Record<string, unknown>, secret: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }

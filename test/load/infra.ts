@@ -201,6 +201,12 @@ export async function startNode(env: Record<string, string>, label: string): Pro
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       RATE_LIMIT_ENABLED: 'false',
+      // Every benchmark client connects from 127.0.0.1 (thousands of sockets, a few accounts
+      // each holding many): the per-node socket caps, meant for real clients, would refuse them.
+      SOCKET_MAX_PER_IP: '1000000',
+      SOCKET_MAX_PER_USER: '1000000',
+      SOCKET_MAX_WATCHED_PER_IP: '100000000',
+      SOCKET_EVENTS_PER_SECOND: '10000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

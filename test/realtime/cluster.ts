@@ -212,3 +212,46 @@ export async function api(
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, ms: Date.now() - started };
 }
+
+/** TEST_REDIS_URL (CI's service) when it answers, else a throwaway redis-server, else none. */
+const SHARED_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+let redisMode: Promise<'shared' | 'own' | 'none'> | undefined;
+
+/** Asked once per test file, and only by the files that start a cluster. */
+function clusterRedisMode(): Promise<'shared' | 'own' | 'none'> {
+  redisMode ??= (async () => ((await redisAnswers(SHARED_REDIS_URL)) ? 'shared' : hasRedisServer() ? 'own' : 'none'))();
+  return redisMode;
+}
+
+/** true when no Redis can be had: the suite skips loudly (a failure under CI=true, see unavailable). */
+export async function noClusterRedis(): Promise<boolean> {
+  return (await clusterRedisMode()) === 'none' && unavailable(`Redis yok (${SHARED_REDIS_URL} yanıt vermiyor, redis-server da bulunamadı)`);
+}
+
+export interface Cluster {
+  db: TestDatabase;
+  nodes: RunningServer[];
+  stop(): Promise<void>;
+}
+
+/**
+ * `count` nodes of one deployment on a fresh database and a Redis (the shared one, or a
+ * throwaway redis-server), with a channel prefix of their own so parallel runs on one Redis
+ * never hear each other. `stop` ends the nodes, the throwaway Redis and the database.
+ */
+export async function startCluster(count: number): Promise<Cluster> {
+  ensureBackendBuilt();
+  const db = await freshDatabase();
+  const ownRedis = (await clusterRedisMode()) === 'own' ? await RedisProcess.start() : undefined;
+  const redisPrefix = `gundem-rt-${randomBytes(4).toString('hex')}`;
+  const nodes = await startNodes(count, { databaseUrl: db.url, redisUrl: ownRedis?.url ?? SHARED_REDIS_URL, redisPrefix });
+  return {
+    db,
+    nodes,
+    stop: async () => {
+      await Promise.all(nodes.map((node) => node.stop()));
+      await ownRedis?.kill();
+      await db.drop();
+    },
+  };
+}

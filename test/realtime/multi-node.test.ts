@@ -1,21 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { closeAllSockets, collect, connectSocket, nextEvent, request, roundTrip } from '../../backend/test/socket-client';
 import type { RunningServer } from '../support/server';
-import { api, ensureBackendBuilt, freshDatabase, type Member, redisAnswers, RedisProcess, registerMember, startNodes, type TestDatabase, unavailable, hasRedisServer } from './cluster';
+import { api, type Cluster, type Member, noClusterRedis, registerMember, startCluster, type TestDatabase } from './cluster';
 
 /**
  * Two backend processes on two ports, sharing one PostgreSQL and one Redis: an event caused by
  * a REST call to node B reaches the right clients connected to node A (CONTRACT.md: "With
  * REDIS_URL set, every event reaches the right clients whichever node they are connected to").
  */
-const sharedRedisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const redisMode = (await redisAnswers(sharedRedisUrl)) ? 'shared' : hasRedisServer() ? 'own' : 'none';
-const skip = redisMode === 'none' && unavailable(`Redis yok (${sharedRedisUrl} yanıt vermiyor, redis-server da bulunamadı)`);
+const skip = await noClusterRedis();
 
 (skip ? describe.skip : describe)('two nodes sharing PostgreSQL and Redis', () => {
+  let cluster: Cluster;
   let db: TestDatabase;
-  let ownRedis: RedisProcess | undefined;
   let a: RunningServer;
   let b: RunningServer;
   let ali: Member;
@@ -23,19 +20,14 @@ const skip = redisMode === 'none' && unavailable(`Redis yok (${sharedRedisUrl} y
   let can: Member;
 
   beforeAll(async () => {
-    ensureBackendBuilt();
-    db = await freshDatabase();
-    if (redisMode === 'own') ownRedis = await RedisProcess.start();
-    // A prefix of its own, so parallel runs on one Redis never hear each other.
-    const redisPrefix = `gundem-rt-${randomBytes(4).toString('hex')}`;
-    [a, b] = await startNodes(2, { databaseUrl: db.url, redisUrl: ownRedis?.url ?? sharedRedisUrl, redisPrefix });
+    cluster = await startCluster(2);
+    db = cluster.db;
+    [a, b] = cluster.nodes;
     [ali, ayse, can] = [await registerMember(a.url, 'ali'), await registerMember(b.url, 'ayse'), await registerMember(a.url, 'can')];
   });
   afterEach(() => closeAllSockets());
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await ownRedis?.kill();
-    await db?.drop();
+    await cluster?.stop();
   });
 
   it('both nodes use the Redis adapter', () => {

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { closeAllSockets, connectSocket, nextEvent } from '../../backend/test/socket-client';
+import { closeAllSockets, connectSocket, nextEvent, request } from '../../backend/test/socket-client';
 import type { RunningServer } from '../support/server';
 import { api, ensureBackendBuilt, freshDatabase, hasRedisServer, type Member, RedisProcess, registerMember, startNodes, type TestDatabase, unavailable } from './cluster';
 
 /**
  * Redis is a helper, not a dependency of the API: when it dies, REST keeps answering on every
- * node at normal speed and each node still pushes to its own connections; when it comes back on
- * the same port, cross-node pushes resume without a restart.
+ * node at normal speed (messages, posts, likes; health says degraded but stays 200) and each node
+ * still pushes to its own connections; when it comes back on the same port, cross-node pushes
+ * (message:new, post:engagement) resume without a restart.
  */
 const skip = !hasRedisServer() && unavailable('redis-server bulunamadı (PATH)');
 
@@ -89,6 +90,23 @@ const NORMAL_LATENCY_MS = 1_500;
     }
   });
 
+  it('keeps posting and liking on both nodes while Redis is down, and health says degraded (still 200)', async () => {
+    for (const node of [a, b]) {
+      const created = await api(node.url, 'POST', '/api/posts', { token: ali.token, body: { content: 'Redis yokken gönderi' } });
+      expect(created.status).toBe(201);
+      const like = await api(node.url, 'POST', `/api/posts/${created.body.post._id}/like`, { token: ayse.token });
+      expect(like.status).toBe(200);
+      expect(like.body).toMatchObject({ liked: true, likesCount: 1 });
+      expect((await api(node.url, 'GET', `/api/posts/${created.body.post._id}`, { token: ali.token })).body.post.likeCount).toBe(1);
+      // The API serves without Redis, so load balancers must keep the node: 200, but not "ok".
+      const health = await api(node.url, 'GET', '/api/health');
+      expect(health.status).toBe(200);
+      expect(health.body.status).toBe('degraded');
+      expect(health.body.details.database.status).toBe('up');
+      expect(health.body.details.redis.status).toBe('down');
+    }
+  });
+
   it('resumes cross-node pushes on its own once Redis is back on the same port', async () => {
     const ayseOnA = await connectSocket(a.url, ayse.token);
     await redis.restart();
@@ -101,6 +119,31 @@ const NORMAL_LATENCY_MS = 1_500;
     const ayseOnB = await connectSocket(b.url, ayse.token);
     expect(await deliveredAcross(a, ayseOnB, 1_000)).toBe(true);
     for (const node of [a, b]) expect(node.output()).toContain('Redis abonelik bağlantısı yeniden kuruldu');
+  });
+
+  it('resumes post:engagement pushes across nodes and reports Redis up again after the restart', async () => {
+    // Redis is back since the test above (same port, nothing restarted on the app side).
+    const created = await api(a.url, 'POST', '/api/posts', { token: ali.token, body: { content: 'Redis döndükten sonra' } });
+    expect(created.status).toBe(201);
+    const postId: string = created.body.post._id;
+    const watcherOnA = await connectSocket(a.url);
+    expect(await request(watcherOnA, 'posts:watch', [postId])).toEqual({ ok: true, watching: 1 });
+    const engagement = nextEvent(watcherOnA, 'post:engagement', 2_000);
+    const like = await api(b.url, 'POST', `/api/posts/${postId}/like`, { token: ayse.token });
+    expect(like.body).toMatchObject({ liked: true, likesCount: 1 });
+    expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0 });
+
+    // The health probe's own connection reconnects with a backoff capped at 2 s: poll, bounded.
+    for (const node of [a, b]) {
+      const deadline = Date.now() + 10_000;
+      let health = await api(node.url, 'GET', '/api/health');
+      while (health.body.status !== 'ok' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        health = await api(node.url, 'GET', '/api/health');
+      }
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ status: 'ok', details: { database: { status: 'up' }, redis: { status: 'up' } } });
+    }
   });
 
   it('shuts down cleanly and promptly while Redis is away', async () => {

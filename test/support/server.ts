@@ -10,8 +10,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   output(): string;
-  /** Sends SIGINT and resolves with the exit code; removes DATA_DIR unless told to keep it. */
-  stop(options?: { keepData?: boolean }): Promise<number | null>;
+  /** Sends SIGINT (or `signal`) and resolves with the exit code; removes DATA_DIR unless told to keep it. */
+  stop(options?: { keepData?: boolean; signal?: NodeJS.Signals }): Promise<number | null>;
 }
 
 /**
@@ -56,7 +56,7 @@ export async function startServer(
     dataDir,
     output: () => out,
     async stop(stopOptions = {}) {
-      if (child.exitCode === null) child.kill('SIGINT');
+      if (child.exitCode === null) child.kill(stopOptions.signal ?? 'SIGINT');
       const code = await exited;
       if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
       return code;

@@ -10,6 +10,7 @@ import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
+import { LoginLockedException } from './login-throttle';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -23,13 +24,21 @@ export class AuthController {
     return this.auth.register(dto);
   }
 
-  /** `login` is the e-mail address or the username. Open in maintenance mode, so staff can sign in. */
+  /**
+   * `login` is the e-mail address or the username. Open in maintenance mode, so staff can sign in.
+   * A login locked after too many failures answers 429 with Retry-After (LoginThrottle).
+   */
   @Public()
   @AllowDuringMaintenance()
   @Post('login')
   @HttpCode(200)
-  login(@Body() dto: LoginDto) {
-    return this.auth.login(dto);
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response) {
+    try {
+      return await this.auth.login(dto);
+    } catch (error) {
+      if (error instanceof LoginLockedException) res.setHeader('Retry-After', error.retryAfterSeconds);
+      throw error;
+    }
   }
 
   /**

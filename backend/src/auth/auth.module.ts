@@ -8,6 +8,8 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JWT_ALGORITHM, jwtKey } from './jwt-key';
 import { JwtStrategy } from './jwt.strategy';
+import { LoginThrottle } from './login-throttle';
+import { MailThrottle } from './mail-throttle';
 import { UserToken } from './user-token.entity';
 
 @Module({
@@ -25,7 +27,7 @@ import { UserToken } from './user-token.entity';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy],
+  providers: [AuthService, JwtStrategy, LoginThrottle, MailThrottle],
   exports: [AuthService, JwtModule],
 })
 export class AuthModule {}

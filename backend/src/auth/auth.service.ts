@@ -20,6 +20,8 @@ import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
 import type { JwtPayload } from './jwt.strategy';
+import { LoginThrottle } from './login-throttle';
+import { MailThrottle } from './mail-throttle';
 import { UserToken, type UserTokenPurpose } from './user-token.entity';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -30,8 +32,6 @@ export const ACCOUNT_DISABLED = 'Hesabınız devre dışı bırakılmış.';
 export const INVALID_RESET_LINK = 'Şifre sıfırlama bağlantısı geçersiz ya da süresi dolmuş.';
 export const PASSWORD_RESET_DONE = 'Şifreniz başarıyla sıfırlandı!';
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-/** A login refused for an unverified e-mail sends a fresh link, at most this often. */
-export const VERIFY_RESEND_INTERVAL_MS = 10 * 60 * 1000;
 export const EMAIL_NOT_VERIFIED = 'Lütfen önce e-posta adresinizi doğrulayın.';
 export const EMAIL_VERIFIED = 'E-posta adresiniz doğrulandı.';
 export const INVALID_VERIFY_LINK = 'Doğrulama bağlantısı geçersiz ya da süresi dolmuş.';
@@ -52,6 +52,8 @@ export class AuthService {
     private readonly mail: MailService,
     @InjectRepository(UserToken) private readonly tokens: Repository<UserToken>,
     private readonly settings: SettingsService,
+    private readonly loginThrottle: LoginThrottle,
+    private readonly mailThrottle: MailThrottle,
   ) {}
 
   /** 403 while the admin setting `registrationEnabled` is off; mails a verification link when `emailVerificationRequired` is on. */
@@ -63,20 +65,31 @@ export class AuthService {
     return { message: REGISTER_SUCCESS, user: toUserResponse(user, { includePrivate: true }) };
   }
 
+  /**
+   * A locked login (LoginThrottle) answers 429 before any password is checked; every failed
+   * attempt counts, for unknown names too, and a correct password clears the count.
+   */
   async login(dto: LoginDto): Promise<{ user: UserResponse; token: string }> {
+    await this.loginThrottle.assertOpen(dto.login);
     const user = await this.users.findForLogin(dto.login);
-    if (!user) {
+    let ok = false;
+    if (user) ok = await verifyPassword(user.passwordHash, dto.password);
+    else {
+      // Verified against a dummy hash, so an unknown name costs the same time as a wrong password.
       this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
       await verifyPassword(await this.dummyHash, dto.password);
+    }
+    if (!user || !ok) {
+      await this.loginThrottle.recordFailure(dto.login);
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
-    const ok = await verifyPassword(user.passwordHash, dto.password);
-    if (!ok) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    // Failures of a parallel burst may have locked the name while this password was checked.
+    await this.loginThrottle.assertOpen(dto.login);
+    await this.loginThrottle.clear(user.username, user.email);
     if (!user.isActive) throw new ForbiddenException(ACCOUNT_DISABLED);
     // Staff are never locked out of the panel by a setting they manage (like maintenance mode).
     if (!user.isEmailVerified && !isStaff(user) && (await this.settings.get()).emailVerificationRequired) {
-      // Accounts from before the setting was turned on never got a link: this sends one.
-      await this.resendVerification(user);
+      await this.sendVerification(user);
       throw new ForbiddenException(EMAIL_NOT_VERIFIED);
     }
     user.lastLogin = await this.users.touchLastLogin(user.id);
@@ -100,7 +113,8 @@ export class AuthService {
 
   async forgotPassword(dto: ForgotPasswordDto): Promise<{ message: string }> {
     const user = await this.users.findByEmail(dto.email);
-    if (user && user.isActive) {
+    // Throttled per recipient; the answer is the same whether or not a mail went out.
+    if (user && user.isActive && (await this.mailThrottle.allow('password_reset', user.email))) {
       const token = await this.issueToken(user.id, 'password_reset', RESET_TOKEN_TTL_MS);
       const link = `${this.config.appUrl}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
       this.mail.queue(passwordResetMail(user.email, user.displayName, link));
@@ -116,6 +130,8 @@ export class AuthService {
     await this.users.setPassword(user.id, dto.newPassword);
     // Any other reset link still in a mailbox stops working too.
     await this.tokens.update({ userId: user.id, purpose: 'password_reset', usedAt: IsNull() }, { usedAt: new Date() });
+    // The owner's way back in while someone keeps guessing: the reset lifts the login lock.
+    await this.loginThrottle.clear(user.username, user.email);
     return { message: PASSWORD_RESET_DONE };
   }
 
@@ -134,20 +150,16 @@ export class AuthService {
     return !!used?.usedAt && !!(await this.users.findById(used.userId))?.isEmailVerified;
   }
 
+  /**
+   * At most one verification mail per address per 10 minutes (MailThrottle): at registration,
+   * and when an unverified account tries to log in (accounts from before the setting was turned
+   * on never got a link).
+   */
   private async sendVerification(user: Pick<User, 'id' | 'email' | 'displayName'>): Promise<void> {
+    if (!(await this.mailThrottle.allow('email_verify', user.email))) return;
     const token = await this.issueToken(user.id, 'email_verify', VERIFY_TOKEN_TTL_MS);
     const link = `${this.config.appUrl}/api/auth/verify-email?token=${token}`;
     this.mail.queue(verifyEmailMail(user.email, user.displayName, link));
-  }
-
-  private async resendVerification(user: Pick<User, 'id' | 'email' | 'displayName'>): Promise<void> {
-    const recent = await this.tokens.existsBy({
-      userId: user.id,
-      purpose: 'email_verify',
-      usedAt: IsNull(),
-      createdAt: MoreThan(new Date(Date.now() - VERIFY_RESEND_INTERVAL_MS)),
-    });
-    if (!recent) await this.sendVerification(user);
   }
 
   /** 256 random bits, sent once; only its hash is stored. */

@@ -10,11 +10,16 @@ export interface JwtPayload {
   sub: string;
   /** The user's session version when the token was issued. */
   ver: number;
+  /** Expiry, seconds since the epoch: set by the signer, required by validate. */
+  exp?: number;
+  iat?: number;
 }
 
 /**
  * Loads the user on every request, so a deactivated or deleted account, or one whose password
  * was reset since the token was issued, is refused at once rather than when the token expires.
+ * Only such an answer ends a session (401): when the lookup itself fails (the database is away)
+ * the error goes on to the exceptions filter, which answers 503, and the client keeps its token.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
@@ -34,7 +39,10 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
 
   async validate(payload: JwtPayload): Promise<SessionUser | false> {
     if (typeof payload?.sub !== 'string') return false;
-    const user = await this.users.findForSession(payload.sub).catch(() => null);
+    // jsonwebtoken checks `exp` only when the token has one: a token signed without it (by a
+    // tool, or a leaked key used by hand) would never expire. Ours always carry it.
+    if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) return false;
+    const user = await this.users.findForSession(payload.sub);
     if (!user || !user.isActive || user.sessionVersion !== payload.ver) return false;
     return user;
   }

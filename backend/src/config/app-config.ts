@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseTrustProxy, type TrustProxy } from '../common/net/client-address';
 
 /** Every setting the server reads, validated once at boot. Nothing else reads process.env. */
 export interface AppConfig {
@@ -8,6 +9,11 @@ export interface AppConfig {
   port: number;
   /** Interface to listen on. */
   host: string;
+  /**
+   * TRUST_PROXY (default: none): which peers may tell the client's address in X-Forwarded-For —
+   * a hop count, or addresses/CIDRs/`loopback`/`uniquelocal`. See common/net/client-address.ts.
+   */
+  trustProxy: TrustProxy;
   /** Unset means: start the embedded PostgreSQL in DATA_DIR/postgres. */
   databaseUrl?: string;
   redisUrl?: string;
@@ -26,13 +32,52 @@ export interface AppConfig {
    */
   rateLimitEnabled: boolean;
   /**
+   * LOGIN_MAX_FAILURES (default 25) failed logins for one login name (e-mail or username, as
+   * normalised) within LOGIN_FAILURE_WINDOW_MINUTES (default 60) lock that name's login until the
+   * oldest failure leaves the window (auth/login-throttle.ts). Independent of RATE_LIMIT_ENABLED.
+   */
+  loginMaxFailures: number;
+  loginFailureWindowMs: number;
+  /**
    * DB_STATEMENT_TIMEOUT_MS (default 5000; 0 turns it off): the longest any one SQL statement of
    * a request may run before PostgreSQL cancels it and the client gets a 503.
    */
   statementTimeoutMs: number;
+  /**
+   * SHUTDOWN_TIMEOUT_MS (default 10000): on SIGTERM/SIGINT, how long requests in flight may take
+   * to finish before their connections are cut (see common/lifecycle/http-drain.ts).
+   */
+  shutdownTimeoutMs: number;
   /** Built SPA to serve at /; unset or missing serves the API only. */
   frontendDist?: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  /**
+   * READ_RATE_LIMIT_GUEST (default 300) / READ_RATE_LIMIT_MEMBER (default 1500): units of reads
+   * (GET, HEAD) a guest's address / a signed-in account may use per READ_RATE_LIMIT_WINDOW_MS
+   * (default 300000, five minutes) — Mastodon's budgets. A search costs several units
+   * (SEARCH_READ_COST). 0 turns that budget off; RATE_LIMIT_ENABLED=false turns both off.
+   */
+  readRateLimitGuest: number;
+  readRateLimitMember: number;
+  readRateLimitWindowMs: number;
+  /**
+   * SEARCH_STATEMENT_TIMEOUT_MS (default 2000; 0 leaves only DB_STATEMENT_TIMEOUT_MS): the longest
+   * a post search's SQL may run before PostgreSQL cancels it and the client gets a 503.
+   */
+  searchStatementTimeoutMs: number;
+  /**
+   * ALLOWED_ORIGINS (default none): comma-separated origins, besides APP_URL's and the page's own
+   * host, whose pages may open a Socket.IO connection (see realtime/origin-check.ts).
+   */
+  allowedOrigins: string[];
+  /** SOCKET_MAX_PER_IP (default 50): Socket.IO connections one client address may hold on one node. */
+  socketMaxPerIp: number;
+  /** SOCKET_MAX_PER_USER (default 20): Socket.IO connections (tabs) one account may hold on one node. */
+  socketMaxPerUser: number;
+  /** SOCKET_MAX_WATCHED_PER_IP (default 2000): posts watched at once by all of one address's connections on one node. */
+  socketMaxWatchedPerIp: number;
+  /** SOCKET_EVENTS_PER_SECOND (default 20, bursts of twice that): client → server events per connection. */
+  socketEventsPerSecond: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -53,6 +98,14 @@ function parseBool(name: string, raw: string | undefined, problems: string[]): b
   return undefined;
 }
 
+function parseIntInRange(name: string, raw: string | undefined, fallback: number, min: number, max: number, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (Number.isInteger(value) && value >= min && value <= max) return value;
+  problems.push(`${name} ${min} ile ${max} arasında bir tam sayı olmalı (şu an: "${raw}")`);
+  return fallback;
+}
+
 function parseUrl(name: string, raw: string | undefined, protocols: string[], problems: string[]) {
   if (!raw) return undefined;
   try {
@@ -64,6 +117,21 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[], pr
     problems.push(`${name} geçerli bir adres değil`);
   }
   return raw;
+}
+
+/** ALLOWED_ORIGINS as origins (`scheme://host[:port]`); a value that is not an http(s) address is reported. */
+function parseOrigins(raw: string | undefined, problems: string[]): string[] {
+  const origins: string[] = [];
+  for (const item of (raw ?? '').split(',').map((value) => value.trim()).filter(Boolean)) {
+    try {
+      const url = new URL(item);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(url.protocol);
+      origins.push(url.origin);
+    } catch {
+      problems.push(`ALLOWED_ORIGINS içindeki "${item}" http:// ya da https:// ile başlayan bir adres olmalı`);
+    }
+  }
+  return origins;
 }
 
 /**
@@ -110,8 +178,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       statementTimeoutMs = 5000;
     }
   }
+  const loginMaxFailures = parseIntInRange('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 25, 1, 1000, problems);
+  const loginFailureWindowMinutes = parseIntInRange('LOGIN_FAILURE_WINDOW_MINUTES', env.LOGIN_FAILURE_WINDOW_MINUTES, 60, 1, 24 * 60, problems);
+  // Up to 10 minutes: longer than any supervisor waits before its SIGKILL.
+  const shutdownTimeoutMs = parseIntInRange('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0, 600_000, problems);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL şunlardan biri olmalı: ${LOG_LEVELS.join(', ')}`);
+  const allowedOrigins = parseOrigins(env.ALLOWED_ORIGINS, problems);
+  const socketMaxPerIp = parseIntInRange('SOCKET_MAX_PER_IP', env.SOCKET_MAX_PER_IP, 50, 1, 1_000_000, problems);
+  const socketMaxPerUser = parseIntInRange('SOCKET_MAX_PER_USER', env.SOCKET_MAX_PER_USER, 20, 1, 1_000_000, problems);
+  const socketMaxWatchedPerIp = parseIntInRange('SOCKET_MAX_WATCHED_PER_IP', env.SOCKET_MAX_WATCHED_PER_IP, 2_000, 1, 100_000_000, problems);
+  const socketEventsPerSecond = parseIntInRange('SOCKET_EVENTS_PER_SECOND', env.SOCKET_EVENTS_PER_SECOND, 20, 1, 10_000, problems);
+
+  const readRateLimitGuest = parseCount('READ_RATE_LIMIT_GUEST', env.READ_RATE_LIMIT_GUEST, 300, 0, problems);
+  const readRateLimitMember = parseCount('READ_RATE_LIMIT_MEMBER', env.READ_RATE_LIMIT_MEMBER, 1500, 0, problems);
+  const readRateLimitWindowMs = parseCount('READ_RATE_LIMIT_WINDOW_MS', env.READ_RATE_LIMIT_WINDOW_MS, 300_000, 1000, problems);
+  const searchStatementTimeoutMs = parseCount('SEARCH_STATEMENT_TIMEOUT_MS', env.SEARCH_STATEMENT_TIMEOUT_MS, 2000, 0, problems);
 
   if (problems.length) throw new ConfigError(problems);
 
@@ -119,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     nodeEnv,
     port,
     host: env.HOST || '0.0.0.0',
+    trustProxy,
     databaseUrl,
     redisUrl,
     redisPrefix,
@@ -130,9 +214,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: env.MAIL_FROM || 'gündem <no-reply@gundem.local>',
     seedDemo,
     rateLimitEnabled,
+    loginMaxFailures,
+    loginFailureWindowMs: loginFailureWindowMinutes * 60_000,
     statementTimeoutMs,
+    shutdownTimeoutMs,
     frontendDist: env.FRONTEND_DIST ? resolve(cwd, env.FRONTEND_DIST) : undefined,
     logLevel,
+    readRateLimitGuest,
+    readRateLimitMember,
+    readRateLimitWindowMs,
+    searchStatementTimeoutMs,
+    allowedOrigins,
+    socketMaxPerIp,
+    socketMaxPerUser,
+    socketMaxWatchedPerIp,
+    socketEventsPerSecond,
   };
 }
 
@@ -143,4 +239,13 @@ export function resolveJwtSecret(config: AppConfig): AppConfig {
   const file = join(config.dataDir, 'jwt-secret');
   if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   return { ...config, jwtSecret: readFileSync(file, 'utf8').trim() };
+}
+
+/** A whole number of at least `min`, or `fallback` when unset. */
+function parseCount(name: string, raw: string | undefined, fallback: number, min: number, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (Number.isSafeInteger(value) && value >= min) return value;
+  problems.push(`${name} ${min} ya da daha büyük bir tam sayı olmalı (şu an: "${raw}")`);
+  return fallback;
 }

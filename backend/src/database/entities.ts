@@ -1,4 +1,5 @@
 import { UserToken } from '../auth/user-token.entity';
+import { IdempotencyKey } from '../common/idempotency/idempotency-key.entity';
 import { Message } from '../messages/message.entity';
 import { Like } from '../posts/like.entity';
 import { Post } from '../posts/post.entity';
@@ -7,4 +8,4 @@ import { Settings } from '../settings/settings.entity';
 import { Follow } from '../social/follow.entity';
 import { User } from '../users/user.entity';
 
-export const entities = [User, UserToken, Post, Like, Repost, Follow, Message, Settings];
+export const entities = [User, UserToken, Post, Like, Repost, Follow, Message, Settings, IdempotencyKey];

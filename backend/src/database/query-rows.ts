@@ -1,4 +1,4 @@
-import type { Pool, QueryConfig } from 'pg';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /** A statement for {@link poolRows}; `name` makes it a prepared statement on each connection. */
@@ -43,4 +43,44 @@ export function pgErrorCode(error: unknown): string | undefined {
   const err = error as { code?: unknown; driverError?: { code?: unknown } } | undefined;
   const code = err?.driverError?.code ?? err?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** Where a statement runs: the pool (its own transaction) or a checked-out client inside one. */
+export type Queryable = Pool | PoolClient;
+
+/** Rows of one statement on `db` (see {@link poolRows}); a client keeps it inside its transaction. */
+export async function rowsOn<T>(db: Queryable, query: PlainQuery): Promise<T[]> {
+  return (await (db as Pool).query(query as QueryConfig)).rows as T[];
+}
+
+/** Node socket errors that mean the database server could not be reached or went away. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * SQLSTATEs of a server that is stopping, starting or full: admin_shutdown, crash_shutdown,
+ * cannot_connect_now, too_many_connections. (Class 08, connection_exception, is matched whole.)
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * pg raises these without a code: a connection dropped mid-query, a client already broken, and
+ * pg-pool giving up waiting for a connection (connectionTimeoutMillis).
+ */
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether an error means "the database cannot be reached right now" rather than "this statement
+ * is wrong": the answer is then a 503 the client may retry, never a 401 or a 500. Looks through
+ * TypeORM's wrapper (`driverError`), `cause` and AggregateError (a host with several addresses).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const pending: unknown[] = [error];
+  // Bounded: a cyclic `cause` must not loop forever.
+  for (let seen = 0; pending.length > 0 && seen < 10; seen++) {
+    const current = pending.shift() as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown } | null;
+    if (!current || typeof current !== 'object') continue;
+    const { code, message } = current;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    pending.push(current.driverError, current.cause, ...(Array.isArray(current.errors) ? current.errors : []));
+  }
+  return false;
 }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
@@ -50,10 +50,12 @@ export class MailService {
   private async send(mail: Mail): Promise<void> {
     const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
     if (this.config.smtpUrl) return;
-    await mkdir(this.outboxDir, { recursive: true });
+    // The mails hold password-reset and verification links: only this user may list or read them.
+    await mkdir(this.outboxDir, { recursive: true, mode: 0o700 });
+    await chmod(this.outboxDir, 0o700);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = join(this.outboxDir, `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`);
-    await writeFile(file, info.message as Buffer);
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
     this.logger.log(`E-posta ${mail.to} adresine yazıldı: ${file}${mail.link ? `\n  Bağlantı: ${mail.link}` : ''}`);
   }
 }

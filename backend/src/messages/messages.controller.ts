@@ -1,6 +1,8 @@
-import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { ApiIdempotencyKey, IdempotencyKey } from '../common/idempotency/idempotency-key.decorator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import type { SessionUser } from '../users/session-user';
@@ -32,10 +34,20 @@ export class MessagesController {
 
   /**
    * Sends a message. `X-Socket-Id` (optional) names the sending tab's socket, which then does
-   * not get the `message:new` echo of its own message.
+   * not get the `message:new` echo of its own message. `Idempotency-Key` (optional): a retry
+   * with the same key answers the first message again (`Idempotent-Replayed: true`) and sends nothing.
    */
+  @ApiIdempotencyKey()
   @Post('send')
-  send(@CurrentUser() sender: SessionUser, @Body() dto: SendMessageDto, @Headers('x-socket-id') socketId?: string) {
-    return this.messages.send(sender, dto, socketId && SOCKET_ID.test(socketId) ? socketId : undefined);
+  async send(
+    @CurrentUser() sender: SessionUser,
+    @Body() dto: SendMessageDto,
+    @IdempotencyKey() key: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('x-socket-id') socketId?: string,
+  ) {
+    const { message, conversation, replayed } = await this.messages.send(sender, dto, socketId && SOCKET_ID.test(socketId) ? socketId : undefined, key);
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+    return { message, conversation };
   }
 }

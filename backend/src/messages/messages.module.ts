@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdempotencyModule } from '../common/idempotency/idempotency.module';
 import { UsersModule } from '../users/users.module';
 import { Message } from './message.entity';
 import { MessagesController } from './messages.controller';
@@ -7,7 +8,7 @@ import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Message]), UsersModule],
+  imports: [TypeOrmModule.forFeature([Message]), UsersModule, IdempotencyModule],
   controllers: [MessagesController],
   providers: [MessagesService, MessagesRepository],
 })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
-import { queryRows } from '../database/query-rows';
+import { pgPool, type Queryable, queryRows, rowsOn } from '../database/query-rows';
 
 const CURSOR_AT = `to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 /** The conversation of users $1 and $2, written exactly as idx_messages_pair_created is. */
@@ -158,27 +158,26 @@ export class MessagesRepository {
     return row?.n ?? 0;
   }
 
-  async insert(senderId: string, receiverId: string, text: string): Promise<MessageRow> {
-    const [row] = await queryRows<RawMessage>(
-      this.manager,
-      `INSERT INTO messages AS m (sender_id, receiver_id, text) VALUES ($1::uuid, $2::uuid, $3)
+  /** `db`: a client inside a transaction when the message is sent with its Idempotency-Key. */
+  async insert(senderId: string, receiverId: string, text: string, db: Queryable = pgPool(this.dataSource)): Promise<MessageRow> {
+    const [row] = await rowsOn<RawMessage>(db, {
+      text: `INSERT INTO messages AS m (sender_id, receiver_id, text) VALUES ($1::uuid, $2::uuid, $3)
        RETURNING m.id, m.text, m.created_at, m.sender_id, ${CURSOR_AT} AS cursor_at`,
-      [senderId, receiverId, text],
-    );
+      values: [senderId, receiverId, text],
+    });
     return toMessage(row);
   }
 
-  /** Unread messages between the two, per direction. */
-  async unreadBetween(a: string, b: string): Promise<{ toA: number; toB: number }> {
-    const [row] = await queryRows<{ to_a: number; to_b: number }>(
-      this.manager,
-      `SELECT count(*) FILTER (WHERE m.receiver_id = $1::uuid)::int AS to_a,
+  /** Unread messages between the two, per direction (on `db`, it sees that transaction's insert). */
+  async unreadBetween(a: string, b: string, db: Queryable = pgPool(this.dataSource)): Promise<{ toA: number; toB: number }> {
+    const [row] = await rowsOn<{ to_a: number; to_b: number }>(db, {
+      text: `SELECT count(*) FILTER (WHERE m.receiver_id = $1::uuid)::int AS to_a,
               count(*) FILTER (WHERE m.receiver_id = $2::uuid)::int AS to_b
        FROM messages m
        WHERE m.read_at IS NULL
          AND ((m.receiver_id = $1::uuid AND m.sender_id = $2::uuid) OR (m.receiver_id = $2::uuid AND m.sender_id = $1::uuid))`,
-      [a, b],
-    );
+      values: [a, b],
+    });
     return { toA: row?.to_a ?? 0, toB: row?.to_b ?? 0 };
   }
 }

@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { type Cursor, decodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
 import { pgErrorCode } from '../database/query-rows';
@@ -42,6 +43,7 @@ export class MessagesService {
     private readonly repo: MessagesRepository,
     private readonly users: UsersService,
     private readonly realtime: RealtimeEvents,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   async conversations(viewer: Pick<User, 'id'>, query: PageQueryDto): Promise<{ conversations: ConversationResponse[]; nextCursor: string | null }> {
@@ -68,38 +70,58 @@ export class MessagesService {
     return { messages: page.items.map((row) => toMessageResponse(row, viewer.id)), nextCursor: page.nextCursor };
   }
 
-  async send(sender: Pick<User, 'id' | 'username' | 'displayName' | 'isVerified'>, dto: SendMessageDto, senderSocketId?: string): Promise<{ message: MessageResponse; conversation: ConversationResponse }> {
+  /**
+   * With an `idempotencyKey` the insert, the unread counts and the key's stored answer share one
+   * transaction (IdempotencyService): a retry answers the first `{ message, conversation }` and
+   * sends nothing (no second message, no second `message:new`).
+   */
+  async send(
+    sender: Pick<User, 'id' | 'username' | 'displayName' | 'isVerified'>,
+    dto: SendMessageDto,
+    senderSocketId?: string,
+    idempotencyKey?: string,
+  ): Promise<{ message: MessageResponse; conversation: ConversationResponse; replayed: boolean }> {
     const receiverId = dto.receiverId.toLowerCase();
     if (receiverId === sender.id) throw new BadRequestException(NOT_TO_YOURSELF);
-    const receiver = await this.users.findById(receiverId);
-    if (!receiver || !receiver.isActive) throw new NotFoundException(RECEIVER_NOT_FOUND);
-
-    let row: MessageRow;
-    try {
-      row = await this.repo.insert(sender.id, receiver.id, dto.content);
-    } catch (error) {
-      // The receiver was deleted between the check and the insert.
-      if (pgErrorCode(error) === '23503') throw new NotFoundException(RECEIVER_NOT_FOUND);
-      throw error;
-    }
-    // One statement, committed on return: safe to announce.
-    const unread = await this.repo.unreadBetween(sender.id, receiver.id);
-    const timestamp = row.createdAt.toISOString();
-    const conversations = {
-      sender: {
-        id: receiver.id,
-        user: toConversationUser(receiver),
-        lastMessage: { text: row.text, timestamp, isRead: true },
-        unreadCount: unread.toA,
-      },
-      receiver: {
-        id: sender.id,
-        user: toConversationUser(sender),
-        lastMessage: { text: row.text, timestamp, isRead: false },
-        unreadCount: unread.toB,
-      },
-    };
-    this.realtime.messageNew({ id: row.id, text: row.text, timestamp, senderId: sender.id, receiverId: receiver.id }, conversations, senderSocketId);
-    return { message: toMessageResponse(row, sender.id), conversation: conversations.sender };
+    const request = idempotencyKey
+      ? { userId: sender.id, key: idempotencyKey, route: 'messages.send', body: { receiverId, content: dto.content } }
+      : undefined;
+    const outcome = await this.idempotency.run(request, async (db) => {
+      // Inside: a retry answers what was sent even if the receiver has since been deactivated.
+      const receiver = await this.users.findById(receiverId);
+      if (!receiver || !receiver.isActive) throw new NotFoundException(RECEIVER_NOT_FOUND);
+      let row: MessageRow;
+      try {
+        row = await this.repo.insert(sender.id, receiver.id, dto.content, db);
+      } catch (error) {
+        // The receiver was deleted between the check and the insert.
+        if (pgErrorCode(error) === '23503') throw new NotFoundException(RECEIVER_NOT_FOUND);
+        throw error;
+      }
+      const unread = await this.repo.unreadBetween(sender.id, receiver.id, db);
+      const timestamp = row.createdAt.toISOString();
+      const conversations = {
+        sender: {
+          id: receiver.id,
+          user: toConversationUser(receiver),
+          lastMessage: { text: row.text, timestamp, isRead: true },
+          unreadCount: unread.toA,
+        },
+        receiver: {
+          id: sender.id,
+          user: toConversationUser(sender),
+          lastMessage: { text: row.text, timestamp, isRead: false },
+          unreadCount: unread.toB,
+        },
+      };
+      return {
+        status: 201,
+        body: { message: toMessageResponse(row, sender.id), conversation: conversations.sender },
+        // Announced once committed, never for a replay.
+        afterCommit: () =>
+          this.realtime.messageNew({ id: row.id, text: row.text, timestamp, senderId: sender.id, receiverId: receiver.id }, conversations, senderSocketId),
+      };
+    });
+    return { ...outcome.body, replayed: outcome.replayed };
   }
 }

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { FirstPageCache } from './first-page.cache';
-import { type CountsRow, type EngagementKind, EngagementRepository, type ToggleRow } from './engagement.repository';
+import { type CountsRow, type EngagementChange, type EngagementKind, EngagementRepository, type ToggleRow } from './engagement.repository';
 import { POST_NOT_FOUND } from './posts.service';
 
 /** A post's absolute counts after a change (what a realtime `post:engagement` event carries). */
@@ -38,17 +38,30 @@ export class EngagementService {
   ) {}
 
   toggleLike(userId: string, postId: string): Promise<ToggleResult> {
-    return this.toggle('like', userId, postId);
+    return this.change('like', 'toggle', userId, postId);
   }
 
   toggleRepost(userId: string, postId: string): Promise<ToggleResult> {
-    return this.toggle('repost', userId, postId);
+    return this.change('repost', 'toggle', userId, postId);
   }
 
-  private async toggle(kind: EngagementKind, userId: string, postId: string): Promise<ToggleResult> {
+  /**
+   * PUT (`liked` true) and DELETE (false): the state asked for, whatever it was, so a retried
+   * request cannot undo itself the way a retried toggle does. Same answers and events as the
+   * toggle; an event only when something changed.
+   */
+  setLike(userId: string, postId: string, liked: boolean): Promise<ToggleResult> {
+    return this.change('like', liked ? 'set' : 'unset', userId, postId);
+  }
+
+  setRepost(userId: string, postId: string, reposted: boolean): Promise<ToggleResult> {
+    return this.change('repost', reposted ? 'set' : 'unset', userId, postId);
+  }
+
+  private async change(kind: EngagementKind, mode: EngagementChange, userId: string, postId: string): Promise<ToggleResult> {
     let row: ToggleRow;
     try {
-      row = await this.repository.toggle(kind, userId, postId);
+      row = await this.repository.change(kind, mode, userId, postId);
     } catch (error) {
       // The post was deleted after the statement's snapshot: the insert's foreign key refuses it.
       if (pgErrorCode(error) === '23503') throw new NotFoundException(POST_NOT_FOUND);
@@ -63,8 +76,9 @@ export class EngagementService {
       this.realtime.postEngagement(postId, result);
       return result;
     }
-    // Nothing to delete, yet the insert conflicted: a concurrent toggle of the same user inserted
-    // the row and committed in between. Report the state as it is now, read afresh in one
+    // Nothing changed. For a toggle: nothing to delete, yet the insert conflicted, so a
+    // concurrent toggle of the same user inserted the row and committed in between. For PUT or
+    // DELETE: the state already was the one asked for. Report the state as it is now, read afresh in one
     // statement (the toggle's snapshot predates that commit, and yet another toggle of the same
     // user may have landed since). No event: the toggles that changed something sent theirs.
     const state = await this.repository.state(kind, userId, postId);

@@ -1,17 +1,19 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
+import { ApiIdempotencyKey, IdempotencyKey } from '../common/idempotency/idempotency-key.decorator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { HeavyQueryInterceptor } from '../database/heavy-queries';
+import { ReadCost } from '../settings/rate-limit.guard';
 import type { SessionUser } from '../users/session-user';
 import { CreatePostDto } from './dto/create-post.dto';
 import { toLikeResponse, toRepostResponse } from './dto/engagement.response';
 import { SearchPostsDto } from './dto/search-posts.dto';
 import { EngagementService } from './engagement.service';
-import { PostsService } from './posts.service';
+import { PostsService, SEARCH_READ_COST } from './posts.service';
 
 /** Static paths come before `:id` so `timeline`, `search` and `user` are never taken for an id. */
 @ApiTags('posts')
@@ -39,6 +41,7 @@ export class PostsController {
   /** Posts whose text or hashtags contain `q` (Turkish case rules), newest first. */
   @OptionalAuth()
   @UseInterceptors(HeavyQueryInterceptor)
+  @ReadCost(SEARCH_READ_COST)
   @Get('search')
   search(@CurrentUser() viewer: SessionUser | undefined, @Query() query: SearchPostsDto) {
     return this.posts.search(viewer, query);
@@ -55,11 +58,21 @@ export class PostsController {
    * A post or, with `replyToId`, a reply. A reply also answers `parent`: the original's absolute
    * counts after it, so a client sets them instead of adding one to what it holds (a live
    * post:engagement event may already have counted the reply).
+   *
+   * `Idempotency-Key` (optional): a retry with the same key answers the first post again (201,
+   * same body, `Idempotent-Replayed: true`) and creates nothing.
    */
   @ApiBearerAuth()
+  @ApiIdempotencyKey()
   @Post()
-  async create(@CurrentUser() author: SessionUser, @Body() dto: CreatePostDto) {
-    const { post, parent } = await this.posts.create(author, dto);
+  async create(
+    @CurrentUser() author: SessionUser,
+    @Body() dto: CreatePostDto,
+    @IdempotencyKey() key: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { post, parent, replayed } = await this.posts.create(author, dto, key);
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
     return parent ? { post, parent } : { post };
   }
 
@@ -78,11 +91,39 @@ export class PostsController {
     return toLikeResponse(await this.engagement.toggleLike(user.id, id));
   }
 
+  /** Likes (idempotent: a repeat changes nothing and answers the same state). */
+  @ApiBearerAuth()
+  @Put(':id/like')
+  async putLike(@Param('id', UuidPipe) id: string, @CurrentUser() user: SessionUser) {
+    return toLikeResponse(await this.engagement.setLike(user.id, id, true));
+  }
+
+  /** Takes the like back (idempotent). */
+  @ApiBearerAuth()
+  @Delete(':id/like')
+  async deleteLike(@Param('id', UuidPipe) id: string, @CurrentUser() user: SessionUser) {
+    return toLikeResponse(await this.engagement.setLike(user.id, id, false));
+  }
+
   /** Toggles the viewer's repost. */
   @ApiBearerAuth()
   @Post(':id/retweet')
   @HttpCode(200)
   async retweet(@Param('id', UuidPipe) id: string, @CurrentUser() user: SessionUser) {
     return toRepostResponse(await this.engagement.toggleRepost(user.id, id));
+  }
+
+  /** Reposts (idempotent). */
+  @ApiBearerAuth()
+  @Put(':id/retweet')
+  async putRetweet(@Param('id', UuidPipe) id: string, @CurrentUser() user: SessionUser) {
+    return toRepostResponse(await this.engagement.setRepost(user.id, id, true));
+  }
+
+  /** Takes the repost back (idempotent). */
+  @ApiBearerAuth()
+  @Delete(':id/retweet')
+  async deleteRetweet(@Param('id', UuidPipe) id: string, @CurrentUser() user: SessionUser) {
+    return toRepostResponse(await this.engagement.setRepost(user.id, id, false));
   }
 }

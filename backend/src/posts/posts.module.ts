@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdempotencyModule } from '../common/idempotency/idempotency.module';
 import { UsersModule } from '../users/users.module';
 import { EngagementRepository } from './engagement.repository';
 import { EngagementService } from './engagement.service';
@@ -13,7 +14,7 @@ import { PostsService } from './posts.service';
 import { Repost } from './repost.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule],
+  imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule],
   controllers: [PostsController],
   providers: [PostsService, EngagementService, EngagementRepository, PostsRepository, PostViewsBuffer, FirstPageCache],
   exports: [PostsService, EngagementService],

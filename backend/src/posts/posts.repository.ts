@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
-import { poolRows, queryRows } from '../database/query-rows';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 
 export interface PageRequest {
@@ -30,6 +31,14 @@ function statementName(text: string): string {
   return `posts_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
 }
 
+/** The two searches of PostsService.search, bound to one transaction (PostsRepository.searching). */
+export interface SearchReads {
+  /** The trigram index's answer, at any age. */
+  indexed(pattern: string, viewerId: string | null, page: PageRequest): Promise<PostView[]>;
+  /** The newest `window` posts after the cursor. */
+  recent(pattern: string, viewerId: string | null, page: PageRequest, window: number): Promise<PostView[]>;
+}
+
 /** A statement and its parameters, so a test can EXPLAIN exactly what the API runs. */
 export interface Sql {
   text: string;
@@ -43,7 +52,10 @@ export interface Sql {
  */
 @Injectable()
 export class PostsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   private get manager(): EntityManager {
     return this.dataSource.manager;
@@ -85,10 +97,10 @@ export class PostsRepository {
    * about as costly as running a timeline page. Only for statements whose best plan does not
    * depend on the parameters' values (not search: its plan depends on the pattern).
    */
-  private async run(sql: Sql, prepared = false): Promise<PostView[]> {
+  private async run(sql: Sql, prepared = false, manager = this.manager): Promise<PostView[]> {
     const rows = prepared
       ? await poolRows<PostViewRow>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params })
-      : await queryRows<PostViewRow>(this.manager, sql.text, sql.params);
+      : await queryRows<PostViewRow>(manager, sql.text, sql.params);
     return rows.map(toPostView);
   }
 
@@ -133,8 +145,25 @@ export class PostsRepository {
     return this.listSql(viewerId, (param) => [`p.search_text LIKE ${param(pattern)}`], page, 'newest');
   }
 
-  search(pattern: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.searchSql(pattern, viewerId, page));
+  /**
+   * Runs `work`'s searches in one transaction whose statements PostgreSQL cancels after
+   * SEARCH_STATEMENT_TIMEOUT_MS (`SET LOCAL`: this transaction only; the connection goes back to
+   * the pool with the global DB_STATEMENT_TIMEOUT_MS). A search is the heaviest read anyone can
+   * send, so it gives up sooner than the rest: a cancelled one is a 503 (AllExceptionsFilter),
+   * and its connection is free again for the light routes. Without a timeout, no transaction.
+   */
+  searching<T>(work: (reads: SearchReads) => Promise<T>): Promise<T> {
+    const reads = (manager: EntityManager): SearchReads => ({
+      indexed: (pattern, viewerId, page) => this.run(this.searchSql(pattern, viewerId, page), false, manager),
+      recent: (pattern, viewerId, page, window) => this.run(this.searchRecentSql(pattern, viewerId, page, window), false, manager),
+    });
+    const timeoutMs = this.config.searchStatementTimeoutMs;
+    if (!timeoutMs) return work(reads(this.manager));
+    return this.dataSource.transaction(async (manager) => {
+      // An integer from the validated config: SET takes no bind parameters.
+      await manager.query(`SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}`);
+      return work(reads(manager));
+    });
   }
 
   /**
@@ -161,10 +190,6 @@ export class PostsRepository {
         LIMIT ${page.limit + 1}`,
       params,
     };
-  }
-
-  searchRecent(pattern: string, viewerId: string | null, page: PageRequest, window: number): Promise<PostView[]> {
-    return this.run(this.searchRecentSql(pattern, viewerId, page, window));
   }
 
   async findView(id: string, viewerId: string | null): Promise<PostView | null> {
@@ -202,9 +227,11 @@ export class PostsRepository {
    *
    * Rows are locked author first, then parent, like before (see AdminPostsService.delete). A
    * parent deleted after the statement's snapshot fails the foreign key (23503).
+   *
+   * `db`: a client inside a transaction when the post is written with its Idempotency-Key.
    */
-  async create(input: NewPost): Promise<CreatedPostRow | null> {
-    const [row] = await poolRows<CreatedPostRow>(this.dataSource, {
+  async create(input: NewPost, db: Queryable = pgPool(this.dataSource)): Promise<CreatedPostRow | null> {
+    const [row] = await rowsOn<CreatedPostRow>(db, {
       name: 'posts_create',
       text: `WITH parent AS (
           SELECT p.id FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $3 AND u.is_active

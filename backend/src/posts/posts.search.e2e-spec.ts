@@ -155,3 +155,40 @@ describe('GET /api/posts/search (real PostgreSQL)', () => {
     });
   });
 });
+
+describe('GET /api/posts/search under its own statement timeout (real PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // No global statement timeout at all: only the search's own can end the wait below.
+    t = await createTestApp({ statementTimeoutMs: 0, searchStatementTimeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 503 with the Turkish busy message when the search outruns SEARCH_STATEMENT_TIMEOUT_MS, and leaves the pool as it was', async () => {
+    const author = await t.createUser();
+    await t.createPost(author, 'kilitli tablo denemesi');
+    // Another transaction holds posts exclusively: the search's SELECT waits on the lock until
+    // PostgreSQL cancels it, deterministically, whatever the machine's speed.
+    const locker = t.db.createQueryRunner();
+    await locker.connect();
+    await locker.startTransaction();
+    try {
+      await locker.query('LOCK TABLE posts IN ACCESS EXCLUSIVE MODE');
+      for (const q of ['kilitli', 'ki']) {
+        const res = await t.http.get(`/api/posts/search?q=${q}`);
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual({ message: 'Sunucu şu anda çok yoğun. Lütfen biraz sonra tekrar deneyin.', statusCode: 503 });
+      }
+    } finally {
+      await locker.rollbackTransaction();
+      await locker.release();
+    }
+    // The lock is gone: the same search answers, and SET LOCAL did not stay on pooled connections.
+    const found = await t.http.get('/api/posts/search?q=kilitli').expect(200);
+    expect(found.body.posts.map((p: { content: string }) => p.content)).toEqual(['kilitli tablo denemesi']);
+    const settings = await Promise.all(Array.from({ length: 5 }, () => t.db.query('SHOW statement_timeout')));
+    for (const [row] of settings) expect(row.statement_timeout).toBe('0');
+  });
+});

@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { decodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
 import { pgErrorCode } from '../database/query-rows';
@@ -36,6 +37,15 @@ export const SEARCH_RECENT_WINDOW = 4_000;
  */
 export const SEARCH_WINDOW = 10_000;
 
+/**
+ * Units of the read budget one search costs (a timeline page costs 1). A search walks up to
+ * SEARCH_WINDOW rows or the trigram index where a timeline page reads limit + 1 rows by index, and
+ * it is the read a scraper or a flood would pick. At 5, a guest still has 60 searches per five
+ * minutes (one every five seconds, sustained), far beyond a person's typing, while a client that
+ * only searches gets a fifth of the database time a reader gets.
+ */
+export const SEARCH_READ_COST = 5;
+
 export const POST_EMPTY = 'Gönderi boş olamaz.';
 export const postTooLong = (max: number) => `Gönderi en fazla ${max} karakter olabilir.`;
 export const POST_NOT_FOUND = 'Gönderi bulunamadı.';
@@ -58,6 +68,8 @@ export interface CreatedPost {
   post: PostResponse;
   /** The replied-to post's counts after this reply, for a realtime `post:engagement` event. */
   parent: EngagementCounts | null;
+  /** The stored answer of an earlier request with the same Idempotency-Key: nothing was written. */
+  replayed: boolean;
 }
 
 /** Who reads: the signed-in user (only the id matters to post lists) or a guest. */
@@ -81,6 +93,7 @@ export class PostsService {
     private readonly users: UsersService,
     private readonly settings: SettingsService,
     private readonly realtime: RealtimeEvents,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   /** The one place the post length limit is read: the admin setting `maxTweetLength` (cached, see SettingsService). */
@@ -91,41 +104,47 @@ export class PostsService {
   /**
    * Inserts the post, the author's posts_count and the parent's reply_count in one statement
    * (PostsRepository.create); counters move by SQL `x = x + 1`, never read-modify-write.
+   * With an `idempotencyKey` the statement and the key's stored answer share one transaction
+   * (IdempotencyService): a retry answers the first `{ post, parent }` and writes nothing.
    */
-  async create(author: Pick<User, 'id'>, dto: CreatePostDto): Promise<CreatedPost> {
+  async create(author: Pick<User, 'id'>, dto: CreatePostDto, idempotencyKey?: string): Promise<CreatedPost> {
     const content = dto.content.normalize('NFC').trim();
     if (!content) throw new BadRequestException(POST_EMPTY);
     const max = await this.maxLength();
     if (charCount(content) > max) throw new BadRequestException(postTooLong(max));
     const replyToId = dto.replyToId ?? null;
     const hashtags = extractHashtags(content);
+    const request = idempotencyKey
+      ? { userId: author.id, key: idempotencyKey, route: 'posts.create', body: { content: dto.content, replyToId } }
+      : undefined;
 
-    let row: CreatedPostRow | null;
-    try {
-      row = await this.posts.create({
-        authorId: author.id,
-        content,
-        replyToId,
-        hashtags,
-        links: extractLinks(content),
-        searchText: searchTextOf(content, hashtags),
-      });
-    } catch (error) {
-      // The parent was deleted after the statement's snapshot.
-      if (pgErrorCode(error) === '23503' && replyToId) throw new NotFoundException(REPLY_TARGET_NOT_FOUND);
-      throw error;
-    }
-    // No row: the parent is missing or hidden (the author is active: the session check said so).
-    if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : POST_NOT_FOUND);
-    const response = toPostResponse(toPostView(row));
-    const parent: EngagementCounts | null = row.parent
-      ? { postId: row.parent.id, likeCount: row.parent.like_count, retweetCount: row.parent.retweet_count, replyCount: row.parent.reply_count }
-      : null;
-    // After the commit only (the statement is its own transaction): a rolled-back post is never announced.
-    this.firstPages.invalidate();
-    this.realtime.postNew(response);
-    if (parent) this.realtime.postEngagement(parent.postId, parent);
-    return { post: response, parent };
+    const outcome = await this.idempotency.run(request, async (db) => {
+      let row: CreatedPostRow | null;
+      try {
+        row = await this.posts.create({ authorId: author.id, content, replyToId, hashtags, links: extractLinks(content), searchText: searchTextOf(content, hashtags) }, db);
+      } catch (error) {
+        // The parent was deleted after the statement's snapshot.
+        if (pgErrorCode(error) === '23503' && replyToId) throw new NotFoundException(REPLY_TARGET_NOT_FOUND);
+        throw error;
+      }
+      // No row: the parent is missing or hidden (the author is active: the session check said so).
+      if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : POST_NOT_FOUND);
+      const post = toPostResponse(toPostView(row));
+      const parent: EngagementCounts | null = row.parent
+        ? { postId: row.parent.id, likeCount: row.parent.like_count, retweetCount: row.parent.retweet_count, replyCount: row.parent.reply_count }
+        : null;
+      return {
+        status: 201,
+        body: { post, parent },
+        // After the commit only: a rolled-back post is never announced.
+        afterCommit: () => {
+          this.firstPages.invalidate();
+          this.realtime.postNew(post);
+          if (parent) this.realtime.postEngagement(parent.postId, parent);
+        },
+      };
+    });
+    return { ...outcome.body, replayed: outcome.replayed };
   }
 
   /**
@@ -184,10 +203,13 @@ export class PostsService {
     const viewerId = viewer?.id ?? null;
     // Newest posts first, over a bounded stretch: enough for any word common enough to fill a page.
     const indexed = trigramSearchable(query.q);
-    const recent = await this.posts.searchRecent(pattern, viewerId, page, indexed ? SEARCH_RECENT_WINDOW : SEARCH_WINDOW);
-    if (recent.length > page.limit || !indexed) return toPostPage(recent, page.limit);
-    // A rarer word: its trigrams find its few posts in the index, whatever their age.
-    return toPostPage(await this.posts.search(pattern, viewerId, page), page.limit);
+    // Both statements under the search's own, shorter statement timeout (a 503 when it runs out).
+    return this.posts.searching(async (reads) => {
+      const recent = await reads.recent(pattern, viewerId, page, indexed ? SEARCH_RECENT_WINDOW : SEARCH_WINDOW);
+      if (recent.length > page.limit || !indexed) return toPostPage(recent, page.limit);
+      // A rarer word: its trigrams find its few posts in the index, whatever their age.
+      return toPostPage(await reads.indexed(pattern, viewerId, page), page.limit);
+    });
   }
 
   /**

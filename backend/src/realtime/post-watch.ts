@@ -9,6 +9,7 @@ export const WATCH_NOT_A_LIST = 'Gönderi kimlikleri bir liste olarak gönderilm
 export const WATCH_TOO_MANY_PER_CALL = `Tek seferde en fazla ${MAX_WATCH_IDS_PER_CALL} gönderi izlenebilir.`;
 export const WATCH_INVALID_ID = 'Geçersiz gönderi kimliği.';
 export const WATCH_LIMIT_REACHED = `Aynı anda en fazla ${MAX_WATCHED_POSTS} gönderi izlenebilir.`;
+export const WATCH_IP_LIMIT_REACHED = 'Bu adresten aynı anda izlenebilecek gönderi sınırına ulaşıldı.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,10 +38,11 @@ function watchedCount(socket: RoomMember): number {
 }
 
 /**
- * Joins or leaves `post:<id>` rooms. A refused call changes nothing: every id is valid and the
- * total stays within MAX_WATCHED_POSTS, or none is joined.
+ * Joins or leaves `post:<id>` rooms. A refused call changes nothing: every id is valid, the
+ * total stays within MAX_WATCHED_POSTS and the new rooms within `allowance` (what the other
+ * connections of the client's address leave of its budget, see socket-limits.ts), or none is joined.
  */
-export function applyWatch(socket: RoomMember, body: unknown, action: 'watch' | 'unwatch'): WatchResult {
+export function applyWatch(socket: RoomMember, body: unknown, action: 'watch' | 'unwatch', allowance = Infinity): WatchResult {
   const parsed = parsePostIds(body);
   if (!parsed.ok) return parsed;
   const rooms = parsed.ids.map(postRoom);
@@ -50,6 +52,7 @@ export function applyWatch(socket: RoomMember, body: unknown, action: 'watch' | 
   }
   const fresh = rooms.filter((room) => !socket.rooms.has(room));
   if (watchedCount(socket) + fresh.length > MAX_WATCHED_POSTS) return { ok: false, message: WATCH_LIMIT_REACHED };
+  if (fresh.length > allowance) return { ok: false, message: WATCH_IP_LIMIT_REACHED };
   if (fresh.length) void socket.join(fresh);
   return { ok: true, watching: watchedCount(socket) };
 }

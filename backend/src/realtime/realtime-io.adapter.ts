@@ -4,8 +4,19 @@ import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
+import type { IncomingMessage } from 'node:http';
+import { clientAddress, compileTrust, type TrustFn } from '../common/net/client-address';
 import type { AppConfig } from '../config/app-config';
+import { allowedOrigins, ORIGIN_REFUSED, originAllowed } from './origin-check';
 import { createRedisClients, type RedisClients } from './redis-clients';
+
+/** Where the client's address is kept on an engine.io connection (its request is dropped, see below). */
+const CLIENT_ADDRESS = Symbol('clientAddress');
+
+/** The client's address of a connection (`socket.conn`), as TRUST_PROXY resolves it at the handshake. */
+export function connectionAddress(conn: object): string {
+  return (conn as { [CLIENT_ADDRESS]?: string })[CLIENT_ADDRESS] ?? 'unknown';
+}
 
 /** How long start-up waits for Redis before serving anyway (the clients keep retrying). */
 const REDIS_START_WAIT_MS = 3_000;
@@ -18,13 +29,17 @@ const REDIS_START_WAIT_MS = 3_000;
 export class RealtimeIoAdapter extends IoAdapter {
   private readonly realtimeLogger = new Logger('Realtime');
   private redis?: RedisClients;
+  private readonly trust: TrustFn;
+  private readonly origins: Set<string>;
 
   constructor(
     app: INestApplicationContext,
-    private readonly config: Pick<AppConfig, 'redisUrl' | 'redisPrefix'>,
+    private readonly config: Pick<AppConfig, 'redisUrl' | 'redisPrefix' | 'trustProxy' | 'appUrl' | 'allowedOrigins' | 'nodeEnv'>,
   ) {
     super(app);
     if (config.redisUrl) this.redis = createRedisClients(config.redisUrl);
+    this.trust = compileTrust(config.trustProxy);
+    this.origins = allowedOrigins(config);
   }
 
   /** Bounded wait for Redis at start-up: an unreachable Redis is logged, never fatal. */
@@ -36,17 +51,28 @@ export class RealtimeIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server = super.createIOServer(port, options);
+    const server = super.createIOServer(port, {
+      ...options,
+      // Checked by engine.io before a session exists: a foreign page's handshake costs nothing more
+      // than this answer (see origin-check.ts).
+      allowRequest: (req: IncomingMessage, callback: (message: string | null, success: boolean) => void) => {
+        const ok = originAllowed(req, this.origins);
+        callback(ok ? null : ORIGIN_REFUSED, ok);
+      },
+    } as ServerOptions);
     // engine.io keeps each connection's HTTP upgrade request (headers, url, parser state: a few
     // KB) for the connection's lifetime. Socket.IO copies what it needs into `socket.handshake`
     // when the client's CONNECT arrives (it reads `request` null-safely), and nothing of ours
-    // reads `socket.request`: the handshake middleware uses `handshake.auth` only. Socket.IO's
+    // reads `socket.request`: the handshake middleware uses `handshake.auth` and the address kept below. Socket.IO's
     // "memory usage" advice. engine.io's upgrade response object still reaches the request from
     // a 'close' listener on the TCP socket, so its headers are emptied too (another ~0.6 KB).
-    server.engine.on('connection', (raw: { request: { headers: object; rawHeaders: string[] } | null }) => {
+    // The client's address (X-Forwarded-For from trusted proxies only) is kept for the
+    // connection caps: see connectionAddress.
+    server.engine.on('connection', (raw: { request: IncomingMessage | null; [CLIENT_ADDRESS]?: string }) => {
       const request = raw.request;
       raw.request = null;
       if (!request) return;
+      raw[CLIENT_ADDRESS] = clientAddress(request, this.trust);
       request.headers = {};
       request.rawHeaders = [];
     });

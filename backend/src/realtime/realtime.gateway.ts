@@ -5,6 +5,7 @@ import {
   ConnectedSocket,
   MessageBody,
   type OnGatewayConnection,
+  type OnGatewayDisconnect,
   type OnGatewayInit,
   SubscribeMessage,
   WebSocketGateway,
@@ -15,11 +16,14 @@ import { Public } from '../common/decorators/public.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionCache } from '../users/session-cache';
 import { UsersService } from '../users/users.service';
+import type { SessionUser } from '../users/session-user';
 import { applyFeedWatch } from './feed-watch';
 import { applyWatch } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
+import { connectionAddress } from './realtime-io.adapter';
 import { type FeedResult, type RealtimeServer, type RealtimeSocket, userRoom, type WatchResult } from './realtime.types';
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
+import { EVENTS_TOO_FAST, type SocketCaps, SocketLimits, takeToken, TOO_MANY_CONNECTIONS } from './socket-limits';
 
 /** `connect_error` message of a refused handshake (CONTRACT.md): the client should sign in again. */
 export const UNAUTHORIZED = 'unauthorized';
@@ -31,14 +35,48 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 class HandshakeError extends Error {}
 
 /**
+ * How often each node checks the session rows of all its signed-in connections (one statement
+ * per 1,000 accounts). Changes made through the app end connections at once (`recheck`); this
+ * bounds what that cannot reach: a change made while Redis was away, or straight in the database.
+ */
+export const SESSION_REVALIDATE_MS = 60_000;
+const REVALIDATE_BATCH = 1_000;
+
+/** Session changes remembered for handshakes in flight (a handshake takes milliseconds; this is plenty). */
+const RECENT_CHANGES = 10_000;
+
+/** A handshake over a cap: `connect_error` message TOO_MANY_CONNECTIONS, the Turkish reason in `data.message`. */
+function capError(message: string): Error {
+  return Object.assign(new Error(TOO_MANY_CONNECTIONS), { data: { message } });
+}
+
+/**
+ * An `onAnyOutgoing` listener of every signed-in connection (Socket.IO calls it with the socket
+ * as `this`, before a room broadcast is written to it): a connection whose token has expired is
+ * ended instead of being sent the event, so a stolen token stops receiving private messages at
+ * its expiry, not at the next sweep.
+ */
+function dropIfExpired(this: RealtimeSocket): void {
+  const exp = this.data.exp;
+  if (exp !== undefined && exp * 1_000 <= Date.now()) this.disconnect(true);
+}
+
+/**
  * Socket.IO at `/socket.io` (default namespace) on the API's HTTP server.
  *
- * Handshake: `auth: { token }` is checked with the HTTP rules (signature, expiry, active account,
- * session version); no token makes a guest, who gets public events only. Every signed-in
- * connection joins `user:<id>`; `posts:watch`/`posts:unwatch` join and leave `post:<id>`, and
- * `feed:watch`/`feed:unwatch` `{ feed: 'home' }` the room `feed:home` that gets `post:new`.
- * A token that expires or a session revoked while connected does not end the connection;
- * `RealtimeEvents.disconnectUser` does.
+ * Handshake: `auth: { token }` is checked with the HTTP rules (signature, an `exp`, active
+ * account, session version); no token makes a guest, who gets public events only. Every
+ * signed-in connection joins `user:<id>`; `posts:watch`/`posts:unwatch` join and leave
+ * `post:<id>`, and `feed:watch`/`feed:unwatch` `{ feed: 'home' }` the room `feed:home` that gets `post:new`.
+ *
+ * A connection lives no longer than its session: it ends when its token expires (before any
+ * event is written to it after that, and at the next sweep), and on every node when the
+ * account's session changes (password reset, deactivation, role change, any bump of the session
+ * version: `UsersService.sessionChanged` → SessionCache → here, see `recheck`).
+ *
+ * Caps (socket-limits.ts, per node): connections per address and per account, watched posts per
+ * address, and client → server events per connection (a token bucket). The page's Origin is
+ * checked before all this, by engine.io (origin-check.ts, installed by the adapter).
  *
  * The global JWT guard is for HTTP; sockets are authenticated once by the handshake middleware.
  */
@@ -52,63 +90,122 @@ class HandshakeError extends Error {}
   // by engine.io, which closes that connection.
   maxHttpBufferSize: 64 * 1024,
 })
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   @WebSocketServer()
   server: RealtimeServer;
 
   private readonly logger = new Logger('Realtime');
   private sweeper?: NodeJS.Timeout;
+  private revalidator?: NodeJS.Timeout;
+  private revalidating = false;
+  readonly limits: SocketLimits;
+  /** Counts session changes heard on this node; `changed` keeps the latest count per user. */
+  private epoch = 0;
+  private readonly changed = new Map<string, number>();
 
   constructor(
     private readonly events: RealtimeEvents,
     private readonly jwt: JwtService,
     private readonly users: UsersService,
     private readonly sessions: SessionCache,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'redisUrl'>,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'redisUrl'> & SocketCaps,
+  ) {
+    this.limits = new SocketLimits(config);
+  }
 
   afterInit(server: RealtimeServer): void {
     server.use((socket, next) => {
-      this.authenticate(socket).then(
-        () => next(),
-        (error: unknown) => {
-          if (!(error instanceof HandshakeError)) this.logger.warn(`Bağlantı oturumu doğrulanamadı: ${String(error)}`);
-          next(new Error(error instanceof HandshakeError ? UNAUTHORIZED : UNAVAILABLE));
-        },
-      );
+      const address = connectionAddress(socket.conn);
+      socket.data.address = address;
+      // Over the address's cap: refused before any token check or database read.
+      const early = this.limits.refusal(address);
+      if (early) return next(capError(early));
+      const epoch = this.epoch;
+      this.authenticate(socket)
+        .then(async () => {
+          // The user's session changed while their row was being read (a read begun before the
+          // commit can answer the old row): `recheck` could not see this connection yet, so the
+          // row is read again, fresh (the change dropped it from the cache).
+          const userId = socket.data.userId;
+          if (userId && (this.changed.get(userId) ?? 0) > epoch) await this.authenticate(socket);
+        })
+        .then(
+          () => {
+            // Checked and counted in one go (no await between), so concurrent handshakes of one
+            // address or account cannot all pass a check before any of them is counted.
+            const refusal = this.limits.refusal(address, socket.data.userId);
+            if (refusal) return next(capError(refusal));
+            this.count(socket, address);
+            next();
+          },
+          (error: unknown) => {
+            if (!(error instanceof HandshakeError)) this.logger.warn(`Bağlantı oturumu doğrulanamadı: ${String(error)}`);
+            next(new Error(error instanceof HandshakeError ? UNAUTHORIZED : UNAVAILABLE));
+          },
+        );
     });
     this.events.attach(server);
     // Session rows are cached per node (SessionCache): a change made on one node drops the row on
-    // the others through the adapter. Without Redis there are no other nodes.
-    if (this.config.redisUrl) {
-      server.on('session:invalidate', (userId: unknown) => {
-        if (typeof userId === 'string') this.sessions.forget(userId);
-      });
-      this.sessions.onInvalidate((userId) => {
-        try {
-          server.serverSideEmit('session:invalidate', userId);
-        } catch (error) {
-          // Redis away: the other nodes see the change when their cached row expires (seconds).
-          this.logger.warn(`Oturum değişikliği diğer düğümlere iletilemedi: ${String(error)}`);
-        }
-      });
-    }
+    // the others through the adapter, and every node ends the connections the change revoked.
+    // Without Redis there are no other nodes.
+    server.on('session:invalidate', (userId: unknown) => {
+      if (typeof userId !== 'string') return;
+      this.sessions.forget(userId);
+      void this.recheck(server, userId);
+    });
+    this.sessions.onInvalidate((userId) => {
+      void this.recheck(server, userId);
+      if (!this.config.redisUrl) return;
+      try {
+        server.serverSideEmit('session:invalidate', userId);
+      } catch (error) {
+        // Redis away: the other nodes see the change when their cached row expires (seconds);
+        // their connections are checked again when they reconnect.
+        this.logger.warn(`Oturum değişikliği diğer düğümlere iletilemedi: ${String(error)}`);
+      }
+    });
     this.sweeper = setInterval(() => this.sweep(server), SLOW_SOCKET_SWEEP_MS);
     this.sweeper.unref();
+    this.revalidator = setInterval(() => void this.revalidate(server), SESSION_REVALIDATE_MS);
+    this.revalidator.unref();
   }
 
   handleConnection(socket: RealtimeSocket): void {
-    if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
+    const rate = this.config.socketEventsPerSecond;
+    socket.data.tokens = rate * 2;
+    socket.data.tokensAt = Date.now();
+    socket.data.refused = 0;
+    // Every client → server event, known or not, spends from the connection's bucket first.
+    socket.use((packet, next) => {
+      if (this.admit(socket, packet, rate)) next();
+    });
+    if (!socket.data.userId) return;
+    void socket.join(userRoom(socket.data.userId));
+    socket.onAnyOutgoing(dropIfExpired);
+  }
+
+  /** Nest binds this to every connection's 'disconnect' anyway: the caps' counts go back here. */
+  handleDisconnect(socket: RealtimeSocket): void {
+    if (!socket.data.counted) return;
+    socket.data.counted = false;
+    const address = socket.data.address ?? 'unknown';
+    this.limits.close(address, socket.data.userId);
+    this.limits.watched(address, -(socket.data.watched ?? 0));
+    socket.data.watched = 0;
   }
 
   @SubscribeMessage('posts:watch')
   watch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): void {
-    this.answer(socket, 'posts:error', applyWatch(socket, body, 'watch'), ack);
+    const result = applyWatch(socket, body, 'watch', this.limits.watchAllowance(socket.data.address ?? 'unknown'));
+    this.countWatched(socket, result);
+    this.answer(socket, 'posts:error', result, ack);
   }
 
   @SubscribeMessage('posts:unwatch')
   unwatch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): void {
-    this.answer(socket, 'posts:error', applyWatch(socket, body, 'unwatch'), ack);
+    const result = applyWatch(socket, body, 'unwatch');
+    this.countWatched(socket, result);
+    this.answer(socket, 'posts:error', result, ack);
   }
 
   @SubscribeMessage('feed:watch')
@@ -123,6 +220,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
 
   onModuleDestroy(): void {
     clearInterval(this.sweeper);
+    clearInterval(this.revalidator);
   }
 
   /** Socket.IO connections open on this node (for the benchmark's figures). */
@@ -130,15 +228,139 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     return this.server?.of('/').sockets.size ?? 0;
   }
 
-  /** Runs the slow-consumer guard over this node's connections (see slow-socket-guard.ts). */
+  /**
+   * Runs the slow-consumer guard over this node's connections (see slow-socket-guard.ts), and
+   * ends those whose token has expired (idle ones too, which `dropIfExpired` never sees).
+   */
   sweep(server: RealtimeServer): void {
     try {
+      const now = Date.now();
+      for (const socket of server.of('/').sockets.values()) {
+        const exp = socket.data.exp;
+        if (exp !== undefined && exp * 1_000 <= now) socket.disconnect(true);
+      }
       for (const cut of sweepSlowSockets([...server.of('/').sockets.values()])) {
         this.logger.warn(`Yavaş bağlantı kapatıldı (${cut.id}): ${cut.packets} paket, ${cut.bytes} bayt bekliyordu.`);
       }
     } catch (error) {
       this.logger.error(`Yavaş bağlantı denetimi başarısız: ${String(error)}`);
     }
+  }
+
+  /**
+   * After a change to the user's session row (any node): this node's connections of the user
+   * are checked against the row as it is now, and those it no longer admits are ended: the
+   * account deactivated or gone, the session version bumped (password reset, "sign out
+   * everywhere"), or the role changed. A change that revokes nothing (a verified badge) leaves
+   * them open. If the row cannot be read, they are ended: they may reconnect, and the handshake
+   * checks again.
+   */
+  async recheck(server: RealtimeServer, userId: string): Promise<void> {
+    this.changed.delete(userId);
+    this.changed.set(userId, ++this.epoch);
+    if (this.changed.size > RECENT_CHANGES) this.changed.delete(this.changed.keys().next().value!);
+    const ids = server.of('/').adapter.rooms.get(userRoom(userId));
+    if (!ids?.size) return;
+    let user: SessionUser | null | undefined;
+    try {
+      user = await this.users.findForSession(userId);
+    } catch (error) {
+      this.logger.warn(`Oturum yeniden doğrulanamadı, bağlantılar kapatılıyor: ${String(error)}`);
+    }
+    // The room as it is now: connections may have come and gone during the lookup.
+    for (const id of [...(server.of('/').adapter.rooms.get(userRoom(userId)) ?? [])]) {
+      const socket = server.of('/').sockets.get(id);
+      if (!socket) continue;
+      if (user && user.isActive && user.sessionVersion === socket.data.ver && user.role === socket.data.role) continue;
+      socket.disconnect(true);
+    }
+  }
+
+  /**
+   * Checks every signed-in connection of this node against its account's session row as it is
+   * now (SESSION_REVALIDATE_MS), ending those it no longer admits, as `recheck` does for one
+   * user. Returns how many it ended; a database error is logged and the next round tries again.
+   */
+  async revalidate(server: RealtimeServer): Promise<number> {
+    if (this.revalidating) return 0;
+    this.revalidating = true;
+    try {
+      const byUser = new Map<string, RealtimeSocket[]>();
+      for (const socket of server.of('/').sockets.values()) {
+        const userId = socket.data.userId;
+        if (!userId) continue;
+        const list = byUser.get(userId);
+        if (list) list.push(socket);
+        else byUser.set(userId, [socket]);
+      }
+      const userIds = [...byUser.keys()];
+      let ended = 0;
+      for (let i = 0; i < userIds.length; i += REVALIDATE_BATCH) {
+        const batch = userIds.slice(i, i + REVALIDATE_BATCH);
+        const rows = new Map((await this.users.findSessionStates(batch)).map((row) => [row.id, row]));
+        for (const userId of batch) {
+          const row = rows.get(userId);
+          for (const socket of byUser.get(userId)!) {
+            if (!socket.connected) continue;
+            if (row && row.isActive && row.sessionVersion === socket.data.ver && row.role === socket.data.role) continue;
+            socket.disconnect(true);
+            ended++;
+          }
+        }
+      }
+      return ended;
+    } catch (error) {
+      this.logger.warn(`Bağlantıların oturumları denetlenemedi: ${String(error)}`);
+      return 0;
+    } finally {
+      this.revalidating = false;
+    }
+  }
+
+  /**
+   * Counts an admitted connection against its address and account until `handleDisconnect`.
+   * A client that went away during the handshake is not counted: Socket.IO drops its socket
+   * without a 'disconnect' (it checks the same readyState on the next tick, and no I/O runs
+   * in between). No listener per connection: each costs memory for the connection's lifetime.
+   */
+  private count(socket: RealtimeSocket, address: string): void {
+    if (socket.conn.readyState !== 'open') return;
+    this.limits.open(address, socket.data.userId);
+    socket.data.counted = true;
+  }
+
+  private countWatched(socket: RealtimeSocket, result: WatchResult): void {
+    if (!result.ok) return;
+    this.limits.watched(socket.data.address ?? 'unknown', result.watching - (socket.data.watched ?? 0));
+    socket.data.watched = result.watching;
+  }
+
+  /**
+   * The connection's token bucket (SOCKET_EVENTS_PER_SECOND, bursts of twice that). An event
+   * over it is dropped and answered with `{ ok: false, message }` (by ack, or as `posts:error`
+   * once per streak); a client that keeps sending into refusals for another burst is cut off.
+   */
+  private admit(socket: RealtimeSocket, packet: unknown[], rate: number): boolean {
+    const bucket = { tokens: socket.data.tokens ?? 0, at: socket.data.tokensAt ?? 0 };
+    const ok = takeToken(bucket, rate);
+    socket.data.tokens = bucket.tokens;
+    socket.data.tokensAt = bucket.at;
+    if (ok) {
+      socket.data.refused = 0;
+      return true;
+    }
+    const refused = (socket.data.refused ?? 0) + 1;
+    socket.data.refused = refused;
+    if (refused > rate * 2) {
+      this.logger.warn(`Çok hızlı olay gönderen bağlantı kapatıldı (${socket.id}, ${socket.data.address ?? '?'}).`);
+      socket.disconnect(true);
+      return false;
+    }
+    const ack = packet[packet.length - 1];
+    const answer: WatchResult = { ok: false, message: EVENTS_TOO_FAST };
+    if (typeof ack === 'function') (ack as (result: WatchResult) => void)(answer);
+    else if (refused === 1) socket.emit('posts:error', answer);
+    return false;
   }
 
   private answer<R extends WatchResult | FeedResult>(socket: RealtimeSocket, errorEvent: 'posts:error' | 'feed:error', result: R, ack?: (result: R) => void): void {
@@ -157,8 +379,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
       throw new HandshakeError();
     }
     if (typeof payload?.sub !== 'string' || !UUID.test(payload.sub)) throw new HandshakeError();
+    // A token without an expiry would keep a connection (and its private events) forever.
+    const exp = payload.exp;
+    if (typeof exp !== 'number' || !Number.isFinite(exp)) throw new HandshakeError();
     const user = await this.users.findForSession(payload.sub);
     if (!user || !user.isActive || user.sessionVersion !== payload.ver) throw new HandshakeError();
     socket.data.userId = user.id;
+    socket.data.exp = exp;
+    socket.data.ver = user.sessionVersion;
+    socket.data.role = user.role;
   }
 }

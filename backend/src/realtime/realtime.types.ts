@@ -63,6 +63,21 @@ export interface ClientToServerEvents {
 export interface SocketData {
   /** Set by the handshake middleware for a signed-in connection; undefined for a guest. */
   userId?: string;
+  /** The token's `exp` (seconds since the epoch): the connection ends then (signed in only). */
+  exp?: number;
+  /** The session version and role the connection was admitted with: a change ends it (signed in only). */
+  ver?: number;
+  role?: string;
+  /** The client's address the caps count it under (set by the handshake middleware). */
+  address?: string;
+  /** Whether the caps count this connection (until it disconnects). */
+  counted?: boolean;
+  /** Posts this connection watches, as counted against its address's budget. */
+  watched?: number;
+  /** Client → server event budget (token bucket), and events refused in a row since the last accepted one. */
+  tokens?: number;
+  tokensAt?: number;
+  refused?: number;
 }
 
 /** Node → node messages (Socket.IO serverSideEmit, through the Redis adapter). */

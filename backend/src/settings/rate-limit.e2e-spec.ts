@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
 import { startTestRedis } from '../../test/redis-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { SEARCH_READ_COST } from '../posts/posts.service';
 import type { User } from '../users/user.entity';
 import { SettingsService } from './settings.service';
 
 const RATE_LIMITED = { message: 'Çok fazla istek gönderdiniz. Lütfen biraz sonra tekrar deneyin.', statusCode: 429 };
 const BUDGET = 10;
+const READS = 8;
 
 const redis = await startTestRedis();
 
@@ -19,11 +21,17 @@ async function setBudget(t: TestApp, admin: User, maxRequests: number): Promise<
     .expect(200);
 }
 
-/** A read passes untouched: answered normally and without the limiter's headers. */
+/** Not counted at all: answered normally and without the limiter's headers. */
 function expectUncounted(res: Response): void {
   expect(res.headers['x-ratelimit-limit']).toBeUndefined();
   expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
   expect(res.headers['retry-after']).toBeUndefined();
+}
+
+/** Counted against the read budget of `limit` units (default: the guest's), not the write budget. */
+function expectRead(res: Response, limit = 300): void {
+  expect(res.headers['x-ratelimit-scope']).toBe('read');
+  expect(res.headers['x-ratelimit-limit']).toBe(String(limit));
 }
 
 function expectRefused(res: Response): void {
@@ -58,6 +66,7 @@ describe('API rate limit on writes (real PostgreSQL, in-memory counters)', () =>
     for (let i = 1; i <= BUDGET; i++) {
       const res = await wrongLogin(t).expect(401);
       expect(res.headers['x-ratelimit-limit']).toBe(String(BUDGET));
+      expect(res.headers['x-ratelimit-scope']).toBe('write');
       expect(res.headers['x-ratelimit-remaining']).toBe(String(BUDGET - i));
       expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
     }
@@ -66,11 +75,11 @@ describe('API rate limit on writes (real PostgreSQL, in-memory counters)', () =>
     expectRefused(await t.http.post('/api/auth/login').send({ login: member.username, password: member.password }));
     expectRefused(await t.http.post('/api/auth/register').send({ displayName: 'Yeni', username: 'yeni_uye', email: 'yeni@test.gundem', password: 'parola123' }));
 
-    // Reads are never counted: a guest keeps browsing from the same address.
-    for (let i = 0; i < 3 * BUDGET; i++) expectUncounted(await t.http.get('/api/posts/timeline').expect(200));
-    expectUncounted(await t.http.get('/api/trending/hashtags').expect(200));
-    expectUncounted(await t.http.head('/api/posts/timeline').expect(200));
-    await t.http.get('/api/health').expect(200);
+    // Reads have a budget of their own: a guest keeps browsing from the same address.
+    for (let i = 0; i < 3 * BUDGET; i++) expectRead(await t.http.get('/api/posts/timeline').expect(200));
+    expectRead(await t.http.get('/api/trending/hashtags').expect(200));
+    expectRead(await t.http.head('/api/posts/timeline').expect(200));
+    expectUncounted(await t.http.get('/api/health').expect(200));
   });
 
   it('counts a member’s writes by account, not by address, and never their reads', async () => {
@@ -78,7 +87,7 @@ describe('API rate limit on writes (real PostgreSQL, in-memory counters)', () =>
     const other = await t.createUser();
     const auth = `Bearer ${await t.tokenFor(member)}`;
     // Many reads first: they must not eat into the write budget.
-    for (let i = 0; i < 3 * BUDGET; i++) expectUncounted(await t.http.get('/api/auth/me').set('authorization', auth).expect(200));
+    for (let i = 0; i < 3 * BUDGET; i++) expectRead(await t.http.get('/api/auth/me').set('authorization', auth).expect(200), 1500);
     // The guest budget of this address is spent (previous test); the member's is whole.
     const made: string[] = [];
     for (let i = 1; i <= BUDGET; i++) {
@@ -91,7 +100,7 @@ describe('API rate limit on writes (real PostgreSQL, in-memory counters)', () =>
     expect((await t.db.query('SELECT count(*)::int AS n FROM posts WHERE author_id = $1', [member.id]))[0].n).toBe(BUDGET);
 
     // Still reading after the limit.
-    expectUncounted(await t.http.get('/api/auth/me').set('authorization', auth).expect(200));
+    expectRead(await t.http.get('/api/auth/me').set('authorization', auth).expect(200), 1500);
     const own = await t.http.get(`/api/posts/user/${member.username}`).set('authorization', auth).expect(200);
     expect(own.body.posts).toHaveLength(BUDGET);
     // Another member from the same address has a budget of their own.
@@ -136,13 +145,65 @@ describe('API rate limit on writes (real PostgreSQL, in-memory counters)', () =>
   });
 });
 
+describe('API rate limit on reads (real PostgreSQL, in-memory counters)', () => {
+  const GUEST = 12;
+  const MEMBER = 20;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimitEnabled: true, readRateLimitGuest: GUEST, readRateLimitMember: MEMBER, readRateLimitWindowMs: 60_000 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gives a guest address GUEST reads (GET and HEAD) a window, then 429 with Retry-After, apart from writes and the uncounted routes', async () => {
+    for (let i = 1; i <= GUEST; i++) {
+      const res = await (i % 3 ? t.http.get('/api/posts/timeline') : t.http.head('/api/posts/timeline')).expect(200);
+      expectRead(res, GUEST);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(GUEST - i));
+    }
+    expectRefused(await t.http.get('/api/trending/hashtags'));
+    expectRefused(await t.http.get('/api/users/profile/kimse'));
+    // Not API routes of the budget: the health check and the API document.
+    expectUncounted(await t.http.get('/api/health').expect(200));
+    expectUncounted(await t.http.get('/api/docs/openapi.json').expect(200));
+    // Writes have their own budget: a login still gets its answer.
+    const login = await wrongLogin(t).expect(401);
+    expect(login.headers['x-ratelimit-scope']).toBe('write');
+  });
+
+  it('gives each member MEMBER reads of their own, whatever the address has used', async () => {
+    const [member, other, admin] = [await t.createUser(), await t.createUser(), await t.createUser({ role: 'admin' })];
+    const auth = `Bearer ${await t.tokenFor(member)}`;
+    for (let i = 1; i <= MEMBER; i++) expectRead(await t.http.get('/api/auth/me').set('authorization', auth).expect(200), MEMBER);
+    expectRefused(await t.http.get('/api/posts/timeline').set('authorization', auth));
+    expectRead(await t.http.get('/api/posts/timeline').set('authorization', `Bearer ${await t.tokenFor(other)}`).expect(200), MEMBER);
+    // Staff read without limit.
+    for (let i = 0; i < MEMBER + 5; i++) expectUncounted(await t.http.get('/api/admin/dashboard').set('authorization', `Bearer ${await t.tokenFor(admin)}`).expect(200));
+  });
+
+  it(`charges a search ${SEARCH_READ_COST} units, and refuses one that would overrun the budget whole`, async () => {
+    const member = await t.createUser();
+    const auth = `Bearer ${await t.tokenFor(member)}`;
+    const search = () => t.http.get('/api/posts/search?q=kahve').set('authorization', auth);
+    const first = await search().expect(200);
+    expect(first.headers['x-ratelimit-remaining']).toBe(String(MEMBER - SEARCH_READ_COST));
+    for (let i = 2; i <= Math.floor(MEMBER / SEARCH_READ_COST) - 1; i++) await search().expect(200);
+    // MEMBER - 15 = 5 left: a timeline page takes one, so the next search no longer fits but reads do.
+    await t.http.get('/api/posts/timeline').set('authorization', auth).expect(200);
+    expectRefused(await search());
+    const page = await t.http.get('/api/posts/timeline').set('authorization', auth).expect(200);
+    expect(page.headers['x-ratelimit-remaining']).toBe(String(MEMBER - 3 * SEARCH_READ_COST - 2));
+  });
+});
+
 (redis ? describe : describe.skip)('API rate limit across two nodes (real Redis)', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
     // Two nodes of one deployment: same Redis and prefix (their databases differ here, which
     // does not matter for the counters; each gets the same budget through its own settings).
-    const shared = { rateLimitEnabled: true, redisUrl: redis!.url, redisPrefix: `gundem-test-${randomBytes(4).toString('hex')}` };
+    const shared = { rateLimitEnabled: true, readRateLimitGuest: READS, redisUrl: redis!.url, redisPrefix: `gundem-test-${randomBytes(4).toString('hex')}` };
     [a, b] = [await createTestApp(shared), await createTestApp(shared)];
     for (const node of [a, b]) await node.app.get(SettingsService).update({ rateLimit: { windowMs: 60_000, maxRequests: BUDGET } }, await node.createUser({ role: 'admin' }));
   });
@@ -155,6 +216,13 @@ describe('API rate limit on writes (real PostgreSQL, in-memory counters)', () =>
     const statuses = [];
     for (let i = 0; i < BUDGET + 2; i++) statuses.push((await wrongLogin(i % 2 ? b : a)).status);
     expect(statuses).toEqual([...Array(BUDGET).fill(401), 429, 429]);
-    for (const node of [a, b]) expectUncounted(await node.http.get('/api/posts/timeline').expect(200));
+    for (const node of [a, b]) expectRead(await node.http.get('/api/posts/timeline').expect(200), READS);
+  });
+
+  it('shares one read budget: reads on either node count against it', async () => {
+    // Two reads were counted by the previous test.
+    const statuses = [];
+    for (let i = 2; i < READS + 2; i++) statuses.push((await (i % 2 ? b : a).http.get('/api/trending/users')).status);
+    expect(statuses).toEqual([...Array(READS - 2).fill(200), 429, 429]);
   });
 });

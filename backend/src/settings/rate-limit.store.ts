@@ -5,19 +5,32 @@ import { Redis } from 'ioredis';
 /** One request counted against a client's budget. */
 export interface RateLimitHit {
   allowed: boolean;
-  /** Requests in the window, this one included (a refused one counts as one over the limit). */
+  /** Units used in the window, this request included (a refused one counts as over the limit). */
   hits: number;
   /** Milliseconds until the oldest counted request leaves the window (a refused client may retry then). */
   resetMs: number;
 }
 
 /**
- * A sliding-window log per client: a request is allowed when fewer than `limit` requests were
- * counted in the last `windowMs`; refused requests are not counted, so a client that keeps
- * knocking gets in again as soon as its oldest counted request leaves the window.
+ * A sliding-window log per client: a request costing `cost` units (1 unless said) is allowed when
+ * the units counted in the last `windowMs` plus its cost stay within `limit`; refused requests
+ * are not counted, so a client that keeps knocking gets in again as soon as its oldest counted
+ * request leaves the window.
  */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number, limit: number): Promise<RateLimitHit>;
+  hit(key: string, windowMs: number, limit: number, cost?: number): Promise<RateLimitHit>;
+  /**
+   * Where a client stands, counting nothing: requests in the window, and milliseconds until the
+   * oldest leaves it (0 when none). The login throttle reads a lock without adding to it.
+   */
+  peek(key: string, windowMs: number): Promise<RateLimitPeek>;
+  /** Forgets the client's counted requests (a successful login clears its failures). */
+  reset(key: string): Promise<void>;
+}
+
+export interface RateLimitPeek {
+  hits: number;
+  resetMs: number;
 }
 
 const SWEEP_MS = 60_000;
@@ -28,7 +41,7 @@ export class MemoryRateLimitStore implements RateLimitStore, OnApplicationShutdo
   private readonly log = new Map<string, { windowMs: number; times: number[] }>();
   private sweeper?: NodeJS.Timeout;
 
-  async hit(key: string, windowMs: number, limit: number): Promise<RateLimitHit> {
+  async hit(key: string, windowMs: number, limit: number, cost = 1): Promise<RateLimitHit> {
     if (!this.sweeper) {
       // Forgets idle clients, so the map does not grow with every address ever seen.
       this.sweeper = setInterval(() => this.sweep(Date.now()), SWEEP_MS);
@@ -38,11 +51,21 @@ export class MemoryRateLimitStore implements RateLimitStore, OnApplicationShutdo
     const entry = this.log.get(key) ?? { windowMs, times: [] };
     entry.windowMs = windowMs;
     const times = entry.times.filter((t) => t > now - windowMs);
-    const allowed = times.length < limit;
-    if (allowed) times.push(now);
+    const allowed = times.length + cost <= limit;
+    if (allowed) for (let i = 0; i < cost; i++) times.push(now);
     entry.times = times;
     this.log.set(key, entry);
-    return { allowed, hits: allowed ? times.length : times.length + 1, resetMs: times.length ? times[0] + windowMs - now : windowMs };
+    return { allowed, hits: allowed ? times.length : times.length + cost, resetMs: times.length ? times[0] + windowMs - now : windowMs };
+  }
+
+  async peek(key: string, windowMs: number): Promise<RateLimitPeek> {
+    const now = Date.now();
+    const times = (this.log.get(key)?.times ?? []).filter((t) => t > now - windowMs);
+    return { hits: times.length, resetMs: times.length ? times[0] + windowMs - now : 0 };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.log.delete(key);
   }
 
   onApplicationShutdown(): void {
@@ -58,27 +81,40 @@ export class MemoryRateLimitStore implements RateLimitStore, OnApplicationShutdo
 /**
  * The same log in one Redis sorted set per client, scored by Redis' own clock (TIME) so every
  * node counts against the same window whatever its own clock says.
- * Returns [hits, 1 when allowed, ms until the oldest counted request leaves the window].
+ * A request of cost n adds n members (`member`:1 … :n). Returns [hits, 1 when allowed, ms until
+ * the oldest counted request leaves the window].
  */
 const HIT_SCRIPT = `
-local key, window, limit, member = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local key, window, limit, member, cost = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4])
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local hits = redis.call('ZCARD', key)
 local allowed = 0
-if hits < limit then
-  redis.call('ZADD', key, now, member)
+if hits + cost <= limit then
+  for i = 1, cost do redis.call('ZADD', key, now, member .. ':' .. i) end
   allowed = 1
 end
-hits = hits + 1
+hits = hits + cost
 redis.call('PEXPIRE', key, window)
 local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
 local reset = window
 if oldest[2] then reset = tonumber(oldest[2]) + window - now end
 return { hits, allowed, reset }`;
 
-type HitCommand = (key: string, windowMs: number, limit: number, member: string) => Promise<[number, number, number]>;
+/** HIT_SCRIPT's reading without the write: [hits in the window, ms until the oldest leaves it]. */
+const PEEK_SCRIPT = `
+local key, window = KEYS[1], tonumber(ARGV[1])
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local oldest = redis.call('ZRANGEBYSCORE', key, '(' .. (now - window), '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+local hits = redis.call('ZCOUNT', key, '(' .. (now - window), '+inf')
+local reset = 0
+if oldest[2] then reset = tonumber(oldest[2]) + window - now end
+return { hits, reset }`;
+
+type HitCommand = (key: string, windowMs: number, limit: number, member: string, cost: number) => Promise<[number, number, number]>;
+type PeekCommand = (key: string, windowMs: number) => Promise<[number, number]>;
 
 /**
  * Counters shared by every node (REDIS_URL). While Redis is away each node falls back to its
@@ -87,7 +123,7 @@ type HitCommand = (key: string, windowMs: number, limit: number, member: string)
  */
 export class RedisRateLimitStore implements RateLimitStore, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimit');
-  private readonly redis: Redis & { rateLimitHit: HitCommand };
+  private readonly redis: Redis & { rateLimitHit: HitCommand; rateLimitPeek: PeekCommand };
   private readonly fallback = new MemoryRateLimitStore();
   private down = false;
 
@@ -104,12 +140,13 @@ export class RedisRateLimitStore implements RateLimitStore, OnModuleInit, OnAppl
       disconnectTimeout: 200,
     });
     redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    redis.defineCommand('rateLimitPeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
     redis.on('error', (error: Error) => this.outage(error));
     redis.on('ready', () => {
       if (this.down) this.logger.log('Redis yeniden erişilebilir; hız sınırı sayaçları yine düğümler arasında ortak.');
       this.down = false;
     });
-    this.redis = redis as Redis & { rateLimitHit: HitCommand };
+    this.redis = redis as Redis & { rateLimitHit: HitCommand; rateLimitPeek: PeekCommand };
   }
 
   /** Bounded wait at start-up, so the first requests are already counted in Redis. */
@@ -129,15 +166,37 @@ export class RedisRateLimitStore implements RateLimitStore, OnModuleInit, OnAppl
     ]).finally(() => clearTimeout(timer));
   }
 
-  async hit(key: string, windowMs: number, limit: number): Promise<RateLimitHit> {
+  async hit(key: string, windowMs: number, limit: number, cost = 1): Promise<RateLimitHit> {
     // Not connected (yet, or any more): no command would be sent anyway.
-    if (this.redis.status !== 'ready') return this.fallback.hit(key, windowMs, limit);
+    if (this.redis.status !== 'ready') return this.fallback.hit(key, windowMs, limit, cost);
     try {
-      const [hits, allowed, resetMs] = await this.redis.rateLimitHit(key, windowMs, limit, randomUUID());
+      const [hits, allowed, resetMs] = await this.redis.rateLimitHit(key, windowMs, limit, randomUUID(), cost);
       return { allowed: allowed === 1, hits, resetMs };
     } catch (error) {
       this.outage(error);
-      return this.fallback.hit(key, windowMs, limit);
+      return this.fallback.hit(key, windowMs, limit, cost);
+    }
+  }
+
+  async peek(key: string, windowMs: number): Promise<RateLimitPeek> {
+    if (this.redis.status !== 'ready') return this.fallback.peek(key, windowMs);
+    try {
+      const [hits, resetMs] = await this.redis.rateLimitPeek(key, windowMs);
+      return { hits, resetMs };
+    } catch (error) {
+      this.outage(error);
+      return this.fallback.peek(key, windowMs);
+    }
+  }
+
+  /** Both copies: what was counted in memory during an outage is forgotten as well. */
+  async reset(key: string): Promise<void> {
+    await this.fallback.reset(key);
+    if (this.redis.status !== 'ready') return;
+    try {
+      await this.redis.del(key);
+    } catch (error) {
+      this.outage(error);
     }
   }
 

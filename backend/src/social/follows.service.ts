@@ -63,6 +63,30 @@ export class FollowsService {
     }
   }
 
+  /**
+   * PUT (`follow` true) and DELETE (false) of /users/:id/follow: the state asked for, whatever it
+   * was, so a retried request cannot undo itself. Counters move only when a row really came in
+   * or went away; a repeat answers the current count.
+   */
+  async set(followerId: string, followeeId: string, follow: boolean): Promise<FollowResult> {
+    if (followerId === followeeId) throw new BadRequestException(CANNOT_FOLLOW_SELF);
+    try {
+      return await this.dataSource.transaction(async (em) => {
+        await this.requireActive(em, followeeId);
+        const changed = follow
+          ? await queryRows(em, `INSERT INTO follows (follower_id, followee_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING followee_id`, [followerId, followeeId])
+          : await queryRows(em, `DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2 RETURNING followee_id`, [followerId, followeeId]);
+        if (changed.length) return { isFollowing: follow, changed: true, followersCount: await this.bump(em, followerId, followeeId, follow ? 1 : -1) };
+        const [row] = await queryRows<{ followers_count: number }>(em, `SELECT followers_count FROM users WHERE id = $1`, [followeeId]);
+        return { isFollowing: follow, changed: false, followersCount: row.followers_count };
+      });
+    } catch (error) {
+      // The followee was deleted between the check and the insert.
+      if (pgErrorCode(error) === '23503') throw new NotFoundException(USER_NOT_FOUND);
+      throw error;
+    }
+  }
+
   private async requireActive(em: EntityManager, userId: string): Promise<void> {
     const rows = await queryRows(em, `SELECT 1 FROM users WHERE id = $1 AND is_active`, [userId]);
     if (!rows.length) throw new NotFoundException(USER_NOT_FOUND);

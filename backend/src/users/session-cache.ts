@@ -24,7 +24,7 @@ interface Entry {
  * Whoever changes a field of SessionUser (role, active, verified, session version, names) calls
  * `invalidate` after the commit: the row is dropped here, and the realtime gateway tells every
  * other node (Socket.IO's serverSideEmit through the Redis adapter), so a deactivated account or
- * a reset password is refused at once everywhere. Concurrent misses share one lookup; a failed
+ * a reset password is refused at once everywhere, and every node ends the sockets it revoked. Concurrent misses share one lookup; a failed
  * lookup is not kept.
  */
 @Injectable()
@@ -57,7 +57,7 @@ export class SessionCache {
     this.entries.delete(userId);
   }
 
-  /** How `invalidate` reaches the other nodes; set by the realtime gateway when Redis connects them. */
+  /** What `invalidate` does beyond this cache; set by the realtime gateway (sockets here, and the other nodes through Redis). */
   onInvalidate(broadcast: (userId: string) => void): void {
     this.broadcast = broadcast;
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
@@ -39,6 +39,22 @@ export class UsersController {
   @HttpCode(200)
   async follow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser) {
     const { isFollowing, followersCount } = await this.follows.toggle(viewer.id, id);
+    return { isFollowing, followersCount };
+  }
+
+  /** Follows (idempotent: a repeat changes nothing and answers the same state). */
+  @ApiBearerAuth()
+  @Put(':id/follow')
+  async putFollow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser) {
+    const { isFollowing, followersCount } = await this.follows.set(viewer.id, id, true);
+    return { isFollowing, followersCount };
+  }
+
+  /** Unfollows (idempotent). */
+  @ApiBearerAuth()
+  @Delete(':id/follow')
+  async deleteFollow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser) {
+    const { isFollowing, followersCount } = await this.follows.set(viewer.id, id, false);
     return { isFollowing, followersCount };
   }
 }

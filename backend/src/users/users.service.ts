@@ -2,6 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, QueryFailedError, type Repository } from 'typeorm';
 import { poolRows } from '../database/query-rows';
+import { cleanDisplayName, normaliseEmail, normaliseLogin } from './account-input';
 import { hashPassword } from './password-hashing';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
@@ -45,9 +46,9 @@ export class UsersService {
     return this.users.findOneBy({ id });
   }
 
-  /** Case-insensitive, matching the unique lower() indexes. */
+  /** Any spelling of the address (account-input.ts), on the unique lower(email) index. */
   findByEmail(email: string): Promise<User | null> {
-    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: normaliseEmail(email) }).getOne();
   }
 
   findByUsername(username: string): Promise<User | null> {
@@ -68,8 +69,12 @@ export class UsersService {
     return row?.id ?? null;
   }
 
-  /** `login` is an e-mail or a username; the password hash is selected for verification. */
-  findForLogin(login: string): Promise<User | null> {
+  /**
+   * `login` is an e-mail or a username, in any spelling normaliseLogin folds (the login throttle
+   * keys on the same form); the password hash is selected for verification.
+   */
+  findForLogin(raw: string): Promise<User | null> {
+    const login = normaliseLogin(raw);
     return this.users
       .createQueryBuilder('u')
       .addSelect(['u.passwordHash', 'u.sessionVersion'])
@@ -97,22 +102,40 @@ export class UsersService {
     });
   }
 
-  /** After a committed change to a field of SessionUser: every node reads the row again. */
+  /**
+   * After a committed change to a field of SessionUser: every node reads the row again, and ends
+   * the user's Socket.IO connections the change revoked (realtime.gateway.ts `recheck`).
+   */
   sessionChanged(id: string): void {
     this.sessions.invalidate(id.toLowerCase());
+  }
+
+  /**
+   * The session fields of many accounts in one statement, read fresh (not from SessionCache):
+   * the realtime gateway's periodic check of its open connections. Missing accounts are left out.
+   */
+  findSessionStates(ids: string[]): Promise<Array<Pick<SessionUser, 'id' | 'role' | 'isActive' | 'sessionVersion'>>> {
+    if (!ids.length) return Promise.resolve([]);
+    return poolRows(this.dataSource, {
+      name: 'users_session_states',
+      text: `SELECT id, role, is_active AS "isActive", session_version AS "sessionVersion" FROM users WHERE id = ANY($1::uuid[])`,
+      values: [ids],
+    });
   }
 
   /** Creates an account; a taken username or e-mail answers 409, also when two requests race. */
   async create(input: NewUser): Promise<User> {
     const username = input.username.trim();
-    const email = input.email.trim().toLowerCase();
+    // The DTO did this already for the API and the CLI; done here too so no path stores another form.
+    const email = normaliseEmail(input.email);
+    const displayName = cleanDisplayName(input.displayName);
     if (await this.findByUsername(username)) throw new ConflictException(USERNAME_TAKEN);
     if (await this.findByEmail(email)) throw new ConflictException(EMAIL_TAKEN);
     try {
       const result = await this.users.insert({
         username,
         email,
-        displayName: input.displayName.trim(),
+        displayName,
         passwordHash: await hashPassword(input.password),
         role: input.role ?? 'user',
         isEmailVerified: input.isEmailVerified ?? false,

@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
+import { installWriteRetries } from '../lib/idempotent-write';
 import { SocketProvider } from '../lib/socket';
 
 function createQueryClient() {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -16,6 +17,9 @@ function createQueryClient() {
       },
     },
   });
+  // Posts and messages (with their Idempotency-Key), likes, reposts and follows (PUT/DELETE)
+  // retry after a network failure or a 503; no other mutation does.
+  return installWriteRetries(client);
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

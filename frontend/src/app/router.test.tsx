@@ -157,12 +157,13 @@ describe('session start', () => {
     expect(screen.queryByTestId('user-card')).toBeNull();
   });
 
-  it('removes the token on a network error too', async () => {
+  it('keeps the token on a network error and says it is retrying (only a 401 ends a session)', async () => {
     localStorage.setItem('gundem_token', 'tok');
     mockFetch({ 'GET /api/auth/me': { networkError: true } });
     renderApp('/');
-    await screen.findAllByRole('button', { name: 'Giriş Yap' });
-    expect(localStorage.getItem('gundem_token')).toBeNull();
+    expect(await screen.findByText('Bağlantı yok, yeniden deneniyor…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Giriş Yap' })).toBeNull();
+    expect(localStorage.getItem('gundem_token')).toBe('tok');
   });
 });
 

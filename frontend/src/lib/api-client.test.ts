@@ -1,5 +1,13 @@
 import { mockFetch } from '../test/fetch-mock';
-import { ApiError, apiClient, errorText, NetworkError } from './api-client';
+import {
+  ApiError,
+  type ApiEvent,
+  apiClient,
+  errorText,
+  isUnavailable,
+  NetworkError,
+  subscribeApiEvents,
+} from './api-client';
 
 describe('apiClient', () => {
   it('prefixes /api, parses JSON and sends no bearer without a token', async () => {
@@ -70,5 +78,94 @@ describe('errorText', () => {
     expect(errorText(new NetworkError(new TypeError('x')), 'Hata', 'Ağ')).toBe('Ağ');
     expect(errorText(new NetworkError(new TypeError('x')), 'Hata')).toBe('Hata');
     expect(errorText(new Error('boom'), 'Hata', 'Ağ')).toBe('Hata');
+  });
+});
+
+describe('what answers tell the session', () => {
+  function recordEvents() {
+    const events: ApiEvent[] = [];
+    const stop = subscribeApiEvents((event) => events.push(event));
+    return { events, stop };
+  }
+
+  it('drops the stored token on a 401 to a request that carried it', async () => {
+    localStorage.setItem('gundem_token', 'eski');
+    mockFetch({ 'GET /api/posts/timeline': { status: 401, body: { message: 'Oturum geçersiz', statusCode: 401 } } });
+    const { events, stop } = recordEvents();
+    await expect(apiClient.get('/posts/timeline')).rejects.toBeInstanceOf(ApiError);
+    stop();
+    expect(localStorage.getItem('gundem_token')).toBeNull();
+    expect(events).toEqual(['session-rejected']);
+  });
+
+  it('keeps the token on a wrong password at login (that 401 is about the credentials)', async () => {
+    localStorage.setItem('gundem_token', 'gecerli');
+    mockFetch({ 'POST /api/auth/login': { status: 401, body: { message: 'Hatalı giriş', statusCode: 401 } } });
+    const { events, stop } = recordEvents();
+    await expect(apiClient.post('/auth/login', { login: 'a', password: 'b' })).rejects.toBeInstanceOf(ApiError);
+    stop();
+    expect(localStorage.getItem('gundem_token')).toBe('gecerli');
+    expect(events).toEqual(['reachable']);
+  });
+
+  it('keeps a token stored while the refused request was on its way (a login in another tab)', async () => {
+    localStorage.setItem('gundem_token', 'eski');
+    mockFetch({
+      'GET /api/auth/me': () => {
+        localStorage.setItem('gundem_token', 'yeni');
+        return { status: 401, body: { message: 'Oturum geçersiz', statusCode: 401 } };
+      },
+    });
+    const { events, stop } = recordEvents();
+    await expect(apiClient.get('/auth/me')).rejects.toBeInstanceOf(ApiError);
+    stop();
+    expect(localStorage.getItem('gundem_token')).toBe('yeni');
+    expect(events).toEqual([]);
+  });
+
+  it('keeps the token and reports an outage on a 503 with Retry-After (database away)', async () => {
+    localStorage.setItem('gundem_token', 'gecerli');
+    mockFetch({
+      'GET /api/auth/me': {
+        status: 503,
+        body: { message: 'Veritabanına şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.', statusCode: 503 },
+        headers: { 'Retry-After': '5' },
+      },
+    });
+    const { events, stop } = recordEvents();
+    const error = await apiClient.get('/auth/me').catch((e: unknown) => e);
+    stop();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfter).toBe(5);
+    expect(isUnavailable(error)).toBe(true);
+    expect(localStorage.getItem('gundem_token')).toBe('gecerli');
+    expect(events).toEqual(['unavailable']);
+  });
+
+  it('keeps the token and reports an outage when the server cannot be reached at all', async () => {
+    localStorage.setItem('gundem_token', 'gecerli');
+    mockFetch({ 'GET /api/auth/me': { networkError: true } });
+    const { events, stop } = recordEvents();
+    const error = await apiClient.get('/auth/me').catch((e: unknown) => e);
+    stop();
+    expect(isUnavailable(error)).toBe(true);
+    expect(localStorage.getItem('gundem_token')).toBe('gecerli');
+    expect(events).toEqual(['unavailable']);
+  });
+
+  it('treats a 503 without Retry-After (maintenance mode) and a 500 as answers, not an outage', async () => {
+    localStorage.setItem('gundem_token', 'gecerli');
+    mockFetch({
+      'POST /api/posts': { status: 503, body: { message: 'Bakım modu', statusCode: 503 } },
+      'GET /api/posts/timeline': { status: 500, body: { message: 'Hata', statusCode: 500 } },
+    });
+    const { events, stop } = recordEvents();
+    const maintenance = await apiClient.post('/posts', { content: 'x' }).catch((e: unknown) => e);
+    const bug = await apiClient.get('/posts/timeline').catch((e: unknown) => e);
+    stop();
+    expect(isUnavailable(maintenance)).toBe(false);
+    expect(isUnavailable(bug)).toBe(false);
+    expect(localStorage.getItem('gundem_token')).toBe('gecerli');
+    expect(events).toEqual(['reachable', 'reachable']);
   });
 });

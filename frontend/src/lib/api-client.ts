@@ -1,6 +1,9 @@
 // The one fetch wrapper every screen uses. It adds the bearer token when present, sends JSON
 // bodies, and turns failures into two distinct errors: ApiError (the server answered with an
 // error status) and NetworkError (fetch itself failed: offline, server down, CORS...).
+// It also tells the session (lib/auth.tsx) what the answers say about it: a 401 to a request
+// that carried the token ends the session; an outage (no answer, or the server saying it cannot
+// reach its database) does not, it only means "try again later".
 
 export const TOKEN_KEY = 'gundem_token';
 export const API_BASE = '/api';
@@ -35,13 +38,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | null;
   readonly body: unknown;
+  /** Seconds from the Retry-After header, when the server sent one. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, serverMessage: string | null, body: unknown) {
+  constructor(status: number, serverMessage: string | null, body: unknown, retryAfter: number | null = null) {
     super(serverMessage ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -52,6 +58,42 @@ export class NetworkError extends Error {
     this.name = 'NetworkError';
   }
 }
+
+/**
+ * Whether a failure means "the service cannot be reached right now" (keep the session, retry
+ * later) rather than an answer about the request: no answer at all, a gateway error, or a 503
+ * with Retry-After (the API's answer while its database is away). A 503 without it (maintenance
+ * mode, a busy search) is an answer and leaves the connection state alone.
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 502 || error.status === 504 || (error.status === 503 && error.retryAfter !== null);
+}
+
+/**
+ * What answers tell about the session and the connection, for the session provider:
+ * `session-rejected` — a request with the stored token got 401 (the token is already removed);
+ * `unavailable` — see isUnavailable; `reachable` — any other answer.
+ */
+export type ApiEvent = 'session-rejected' | 'unavailable' | 'reachable';
+
+const listeners = new Set<(event: ApiEvent) => void>();
+
+/** Subscribes to ApiEvents; returns the unsubscribe function. */
+export function subscribeApiEvents(listener: (event: ApiEvent) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function emit(event: ApiEvent): void {
+  for (const listener of [...listeners]) listener(event);
+}
+
+/** Paths whose 401 is about the credentials sent in the body, not about the stored token. */
+const CREDENTIAL_PATHS = new Set(['/auth/login']);
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -65,8 +107,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+function normalisePath(path: string): string {
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
 function buildUrl(path: string, query: RequestOptions['query']): string {
-  const normalised = path.startsWith('/') ? path : `/${path}`;
+  const normalised = normalisePath(path);
   let url = `${API_BASE}${normalised}`;
   if (query) {
     const params = new URLSearchParams();
@@ -117,12 +163,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (error) {
     // A cancelled request is not a network failure: let callers recognise it.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    emit('unavailable');
     throw new NetworkError(error);
   }
 
   const data = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, messageOf(data), data);
-  return data as T;
+  if (response.ok) {
+    emit('reachable');
+    return data as T;
+  }
+  const retryAfterHeader = response.headers.get('Retry-After');
+  const retryAfter = retryAfterHeader !== null && /^\d+$/.test(retryAfterHeader.trim()) ? Number(retryAfterHeader) : null;
+  const error = new ApiError(response.status, messageOf(data), data, retryAfter);
+  if (isUnavailable(error)) {
+    emit('unavailable');
+  } else if (response.status === 401 && token && !CREDENTIAL_PATHS.has(normalisePath(path))) {
+    // Only this ends a session: the server looked at the token and refused it. A newer token
+    // stored meanwhile (a login in another tab) is not this one and stays.
+    if (getToken() === token) {
+      clearToken();
+      emit('session-rejected');
+    }
+  } else {
+    emit('reachable');
+  }
+  throw error;
 }
 
 export const apiClient = {

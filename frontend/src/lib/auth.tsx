@@ -1,6 +1,10 @@
 // The session (SPEC.md section 4), shared by every feature: who is signed in, login/logout, and
 // the switch that opens the auth modal from any login prompt. The modal itself lives in
 // features/auth; it reads `authModal` from here.
+// A session ends only when the server refuses the token (401). When the server cannot be reached,
+// or answers that its database is away, the token stays, `connection` turns `offline` (the
+// layout shows a banner) and the session is checked again with a growing delay until it answers:
+// the signed-in interface comes back on its own, without a new login.
 import {
   createContext,
   useCallback,
@@ -10,17 +14,37 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { apiClient, clearToken, getToken, setToken, TOKEN_KEY } from './api-client';
+import {
+  ApiError,
+  apiClient,
+  clearToken,
+  getToken,
+  setToken,
+  subscribeApiEvents,
+  TOKEN_KEY,
+} from './api-client';
 import type { User } from './types';
 
 export type AuthModalMode = 'login' | 'register';
 
-/** `loading` only while a stored token is being checked with GET /api/auth/me. */
+/**
+ * `loading` while a stored token is being checked with GET /api/auth/me — also while that check
+ * cannot get an answer (then `connection` is `offline` and it is retried).
+ */
 export type SessionStatus = 'loading' | 'authenticated' | 'guest';
+
+/** `offline`: the last request got no answer, or the server said it cannot serve right now. */
+export type ConnectionState = 'online' | 'offline';
+
+/** Delay before the n-th retry (0-based) of an unanswered check: 1 s, 2 s, 4 s … at most 30 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1_000 * 2 ** attempt, 30_000);
+}
 
 export interface AuthContextValue {
   user: User | null;
   status: SessionStatus;
+  connection: ConnectionState;
   isAuthenticated: boolean;
   login: (login: string, password: string) => Promise<User>;
   logout: () => void;
@@ -46,33 +70,68 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [status, setStatus] = useState<SessionStatus>(() => (getToken() ? 'loading' : 'guest'));
   const [authModal, setAuthModal] = useState<AuthModalMode | null>(null);
+  const [connection, setConnection] = useState<ConnectionState>('online');
 
-  useEffect(() => {
-    if (!getToken()) return;
-    let cancelled = false;
-    apiClient
-      .get<MeResponse>('/auth/me')
-      .then((data) => {
-        if (cancelled) return;
-        if (data?.user) {
-          setUser(data.user);
-          setStatus('authenticated');
-        } else {
-          clearToken();
+  // What every answer says: a refused token ends the session here too (api-client has already
+  // removed it); an outage or a recovery moves the connection state.
+  useEffect(
+    () =>
+      subscribeApiEvents((event) => {
+        if (event === 'session-rejected') {
+          setUser(null);
           setStatus('guest');
+          // The server answered, so it is reachable.
+          setConnection('online');
+        } else {
+          setConnection(event === 'unavailable' ? 'offline' : 'online');
         }
-      })
-      .catch(() => {
-        if (cancelled) return;
-        // Rejected (401) or any other failure: the stored token is not trusted any more.
-        clearToken();
-        setUser(null);
-        setStatus('guest');
-      });
+      }),
+    [],
+  );
+
+  // The stored token is checked at start, and again whenever the connection is lost, until the
+  // server answers: with the user (signed in, fresh data), with 401 (signed out, by the event
+  // above), or for a guest with anything at all.
+  const checkMode = status === 'loading' ? 'start' : connection === 'offline' ? 'reconnect' : null;
+  useEffect(() => {
+    if (!checkMode) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = (n: number) => {
+      const request = getToken() ? apiClient.get<MeResponse>('/auth/me') : apiClient.get('/health');
+      request
+        .then((data) => {
+          if (cancelled) return;
+          setConnection('online');
+          if (!getToken()) return;
+          const me = (data as MeResponse | null)?.user;
+          if (me) {
+            setUser(me);
+            setStatus('authenticated');
+          } else {
+            clearToken();
+            setUser(null);
+            setStatus('guest');
+          }
+        })
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          // The token was refused: the session-rejected event has signed out and gone online.
+          if (error instanceof ApiError && error.status === 401) return;
+          // No answer, a 5xx or any other refusal that is not about the token: keep the token
+          // and ask again later.
+          setConnection('offline');
+          timer = setTimeout(() => attempt(n + 1), retryDelay(n));
+        });
+    };
+    // At start ask at once; after a lost connection give it a moment first.
+    if (checkMode === 'start') attempt(0);
+    else timer = setTimeout(() => attempt(1), retryDelay(0));
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
-  }, []);
+  }, [checkMode]);
 
   // Logging out in another tab logs this one out too.
   useEffect(() => {
@@ -114,6 +173,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       status,
+      connection,
       isAuthenticated: status === 'authenticated' && user !== null,
       login,
       logout,
@@ -122,7 +182,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       openAuthModal,
       closeAuthModal,
     }),
-    [user, status, login, logout, updateUser, authModal, openAuthModal, closeAuthModal],
+    [user, status, connection, login, logout, updateUser, authModal, openAuthModal, closeAuthModal],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

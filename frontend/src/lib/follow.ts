@@ -5,14 +5,20 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiClient } from './api-client';
 import { useAuth, useViewerKey } from './auth';
+import { WRITE_MUTATION_KEY } from './idempotent-write';
 
 export interface FollowResult {
   isFollowing: boolean;
   followersCount?: number;
 }
 
-export function toggleFollow(userId: string): Promise<FollowResult> {
-  return apiClient.post<FollowResult>(`/users/${encodeURIComponent(userId)}/follow`);
+/**
+ * PUT /api/users/:id/follow (follow) or DELETE (unfollow): the state asked for rather than the
+ * toggle (POST), so a request sent again cannot undo itself.
+ */
+export function setFollow(userId: string, follow: boolean): Promise<FollowResult> {
+  const path = `/users/${encodeURIComponent(userId)}/follow`;
+  return follow ? apiClient.put<FollowResult>(path) : apiClient.delete<FollowResult>(path);
 }
 
 export function getFollowStatus(userId: string): Promise<{ isFollowing: boolean }> {
@@ -62,7 +68,8 @@ export function useFollowToggle(userId: string, initial: FollowState) {
   }
 
   const mutation = useMutation({
-    mutationFn: () => toggleFollow(userId),
+    mutationKey: [...WRITE_MUTATION_KEY, 'follow'],
+    mutationFn: (follow: boolean) => setFollow(userId, follow),
     onMutate: () => {
       const previous = state;
       setState(flipped(previous));
@@ -89,7 +96,7 @@ export function useFollowToggle(userId: string, initial: FollowState) {
       return;
     }
     if (mutation.isPending) return;
-    mutation.mutate();
+    mutation.mutate(!state.isFollowing);
   };
 
   return { ...state, toggle, isPending: mutation.isPending };

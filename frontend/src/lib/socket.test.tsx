@@ -183,6 +183,54 @@ describe('RealtimeClient', () => {
     expect(socket.connects).toEqual([{ token: 'tok' }, { token: 'tok' }]);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
+
+  it('after the server ends the connection, asks again once: a dead token is then dropped like a 401', () => {
+    vi.useFakeTimers();
+    const { client, socket } = setup('tok-reset');
+    const onUnauthorized = vi.fn();
+    client.onUnauthorized = onUnauthorized;
+    open(client);
+    socket.connected = false;
+    socket.fire('disconnect', 'io server disconnect');
+    expect(socket.connects).toHaveLength(1);
+    vi.advanceTimersByTime(1_000);
+    expect(socket.connects).toEqual([{ token: 'tok-reset' }, { token: 'tok-reset' }]);
+    // The handshake refuses the token whose session ended: signed out, carried on as a guest.
+    socket.connected = false;
+    socket.fire('connect_error', new Error('unauthorized'));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(socket.connects.at(-1)).toEqual({});
+    vi.advanceTimersByTime(60_000);
+    expect(socket.connects).toHaveLength(3);
+  });
+
+  it('does not reconnect by hand after its own or a transport disconnect (socket.io-client does)', () => {
+    vi.useFakeTimers();
+    const { client, socket } = setup('tok');
+    open(client);
+    socket.connected = false;
+    socket.fire('disconnect', 'transport close');
+    socket.fire('disconnect', 'io client disconnect');
+    vi.advanceTimersByTime(60_000);
+    expect(socket.connects).toHaveLength(1);
+  });
+
+  it('retries a refusal over the connection caps later, waiting longer each time', () => {
+    vi.useFakeTimers();
+    // A refused handshake never connects.
+    const fake = createFakeSocket({ autoConnect: false });
+    const client = new RealtimeClient({ createSocket: fake.factory, token: 'tok' });
+    const socket = fake.socket;
+    open(client);
+    socket.fire('connect_error', new Error('too_many_connections'));
+    vi.advanceTimersByTime(1_000);
+    expect(socket.connects).toHaveLength(2);
+    socket.fire('connect_error', new Error('too_many_connections'));
+    vi.advanceTimersByTime(1_999);
+    expect(socket.connects).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(socket.connects).toHaveLength(3);
+  });
 });
 
 describe('SocketProvider', () => {

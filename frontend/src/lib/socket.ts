@@ -85,6 +85,14 @@ export const WATCH_FLUSH_MS = 200;
 /** `connect_error` messages the server sends from its handshake check. */
 export const UNAUTHORIZED = 'unauthorized';
 export const UNAVAILABLE = 'unavailable';
+/** Too many connections from this address or account (other tabs): retried later. */
+export const TOO_MANY_CONNECTIONS = 'too_many_connections';
+/**
+ * `disconnect` reason when the server ended the connection: the session ended (password reset,
+ * deactivation, role change, token expiry) or the tab flooded it. socket.io-client does not
+ * reconnect by itself after it.
+ */
+const SERVER_DISCONNECT = 'io server disconnect';
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -379,6 +387,12 @@ export class RealtimeClient {
     }
     socket.on('connect', () => this.onConnect(socket));
     socket.on('connect_error', ((error: Error) => this.onConnectError(socket, error)) as Listener);
+    socket.on('disconnect', ((reason: string) => {
+      // Like a 401 on HTTP: the next handshake tells whether the token still holds. A dead one is
+      // refused (`unauthorized`: the session drops it, see onConnectError); a live one (a role
+      // change) connects again and fills the gap.
+      if (socket === this.socket && reason === SERVER_DISCONNECT) this.retryLater(socket);
+    }) as Listener);
     socket.connect();
   }
 
@@ -425,17 +439,23 @@ export class RealtimeClient {
       socket.connect();
       return;
     }
-    if (reason === UNAUTHORIZED || reason === UNAVAILABLE) {
+    if (reason === UNAUTHORIZED || reason === UNAVAILABLE || reason === TOO_MANY_CONNECTIONS) {
       // Refused by the handshake: socket.io does not retry by itself. Keep the token, retry later.
-      this.clearRetry();
-      const delay = this.retryDelay;
-      this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
-      this.retryTimer = setTimeout(() => {
-        this.retryTimer = null;
-        if (this.socket === socket && !socket.connected) socket.connect();
-      }, delay);
+      this.retryLater(socket);
     }
     // Transport errors: socket.io-client reconnects on its own.
+  }
+
+  /** Connects again after a growing delay (1 s, doubling up to 30 s; reset by a `connect`). */
+  private retryLater(socket: SocketLike): void {
+    // Only the pending timer goes: clearRetry would also reset the delay, which must keep growing.
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.socket === socket && !socket.connected) socket.connect();
+    }, delay);
   }
 
   private clearRetry(): void {

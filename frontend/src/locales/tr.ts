@@ -6,6 +6,8 @@ export const tr = {
     title: 'Gündemimi Takip Et! Gündem Oluştur',
     version: 'v1.0.0',
     loading: 'Yükleniyor…',
+    /** While the server cannot be reached or cannot serve: the session is kept and checked again. */
+    offline: 'Bağlantı yok, yeniden deneniyor…',
   },
   nav: {
     label: 'Ana menü',
@@ -91,6 +93,7 @@ export const tr = {
     usernameLength: 'Kullanıcı adı 3-30 karakter olmalıdır',
     emailInvalid: 'Geçerli bir e-posta adresi girin',
     passwordMin: 'Şifre en az 6 karakter olmalıdır.',
+    passwordBlank: 'Şifre yalnızca boşluklardan oluşamaz.',
     genericError: 'Bir hata oluştu',
     networkError: 'Bağlantı hatası. Lütfen daha sonra tekrar deneyin.',
     registerSuccess:

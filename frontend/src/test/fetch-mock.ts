@@ -4,6 +4,8 @@ export interface MockReply {
   body?: unknown;
   /** Reject like fetch does when the network is down. */
   networkError?: boolean;
+  /** Extra response headers, e.g. Retry-After. */
+  headers?: Record<string, string>;
 }
 
 export type MockRoutes = Record<
@@ -34,7 +36,7 @@ export function mockFetch(routes: MockRoutes) {
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

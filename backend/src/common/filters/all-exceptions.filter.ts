@@ -8,7 +8,17 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { SERVER_BUSY } from '../../database/heavy-queries';
-import { pgErrorCode } from '../../database/query-rows';
+import { isDatabaseUnavailable, pgErrorCode } from '../../database/query-rows';
+
+/** The answer to every request that needed the database while it could not be reached. */
+export const DATABASE_UNAVAILABLE = 'Veritabanına şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.';
+/**
+ * Seconds a client is asked to wait before trying again (Retry-After) when the database is
+ * away: a restart or failover takes seconds, and a client hammering meanwhile only slows it.
+ */
+export const DATABASE_RETRY_AFTER_S = 5;
+/** One warning per this many ms while the database stays away, not one per request. */
+const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
 /** Turkish texts for statuses whose exception carries no Turkish message of its own. */
 const DEFAULT_MESSAGES: Record<number, string> = {
@@ -27,7 +37,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 
 /** Messages that Nest, Express or body-parser produce in English: never shown to a user. */
 function isFrameworkMessage(message: string): boolean {
-  return /^(Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) |Unauthorized$|Forbidden( resource)?$|Not Found$|Bad Request$|Internal server error$|Too Many Requests|ThrottlerException|Service Unavailable|Unexpected token|Payload Too Large|request entity too large|Conflict$)/i.test(
+  return /^(Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) |Unauthorized$|Forbidden( resource)?$|Not Found$|Bad Request$|Internal server error$|Too Many Requests|ThrottlerException|Service Unavailable|Unexpected token|Payload Too Large|request entity too large|Conflict$|Validation failed)/i.test(
     message,
   );
 }
@@ -46,7 +56,21 @@ function fromExpressError(err: BodyParserError & { message?: string }, status: n
   return { statusCode: status, message: DEFAULT_MESSAGES[status] ?? DEFAULT_MESSAGES[400] };
 }
 
-export function toErrorBody(exception: unknown): { statusCode: number; message: string; extra?: Record<string, unknown> } {
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  extra?: Record<string, unknown>;
+  /** Seconds for a Retry-After header. */
+  retryAfter?: number;
+}
+
+export function toErrorBody(exception: unknown): ErrorBody {
+  // The database is down, restarting or full: a passing state, not the client's fault nor a
+  // sign that the session is over (before, the session check turned it into a 401 and the SPA
+  // dropped the token); the client keeps its token and tries again.
+  if (isDatabaseUnavailable(exception)) {
+    return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: DATABASE_UNAVAILABLE, retryAfter: DATABASE_RETRY_AFTER_S };
+  }
   // statement_timeout (query_canceled): the database gave up on a statement that ran too long,
   // a load problem and not the client's fault nor a bug; the client may try again.
   if (pgErrorCode(exception) === '57014') return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: SERVER_BUSY };
@@ -68,9 +92,10 @@ export function toErrorBody(exception: unknown): { statusCode: number; message: 
       const raw = (response as { message?: unknown }).message;
       if (typeof raw === 'string') message = raw;
       else if (Array.isArray(raw) && typeof raw[0] === 'string') message = raw[0];
-      // @nestjs/terminus puts its report in the body; keep `status` so health checks stay readable.
-      const status = (response as { status?: unknown }).status;
-      if (typeof status === 'string') extra = { status };
+      // @nestjs/terminus puts its report in the body; keep `status` and `details` so a failed
+      // health check still tells which part is down.
+      const { status, details } = response as { status?: unknown; details?: unknown };
+      if (typeof status === 'string') extra = { status, ...(details && typeof details === 'object' ? { details } : {}) };
     }
     if (!message || isFrameworkMessage(message)) message = DEFAULT_MESSAGES[statusCode] ?? DEFAULT_MESSAGES[400];
     return { statusCode, message, extra };
@@ -85,15 +110,27 @@ export function toErrorBody(exception: unknown): { statusCode: number; message: 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
+  private lastOutageLog = 0;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const res = host.switchToHttp().getResponse<Response>();
-    const { statusCode, message, extra } = toErrorBody(exception);
+    const { statusCode, message, extra, retryAfter } = toErrorBody(exception);
     if (statusCode >= 500 && statusCode !== 503) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
+    if (retryAfter && isDatabaseUnavailable(exception)) this.logOutage(exception);
     if (res.headersSent) return;
+    if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
     res.status(statusCode).json({ ...extra, message, statusCode });
+  }
+
+  /** Operators learn of the outage from the log, once per interval rather than once per request. */
+  private logOutage(exception: unknown): void {
+    const now = Date.now();
+    if (now - this.lastOutageLog < OUTAGE_LOG_INTERVAL_MS) return;
+    this.lastOutageLog = now;
+    const reason = exception instanceof Error ? exception.message : String(exception);
+    this.logger.warn(`Veritabanına ulaşılamıyor (${reason}); istekler 503 ile yanıtlanıyor.`);
   }
 }

@@ -22,8 +22,15 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     return (await super.canActivate(context)) as boolean;
   }
 
+  /**
+   * `err` is set only when the session check itself failed (JwtStrategy.validate threw, e.g. the
+   * database is away): that is the server's problem, so it goes on to the exceptions filter
+   * (503 for an outage) instead of becoming a 401 that would sign the user out. A bad, expired
+   * or revoked token arrives as no user: 401.
+   */
   handleRequest<T>(err: unknown, user: T): T {
-    if (err || !user) throw new UnauthorizedException(SESSION_INVALID);
+    if (err) throw err;
+    if (!user) throw new UnauthorizedException(SESSION_INVALID);
     return user;
   }
 }

@@ -1,6 +1,7 @@
 import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { INVALID_CHARACTERS, normaliseInput } from './input-text';
 
-export const NUL_CHARACTER = 'İstek geçersiz bir karakter içeriyor.';
+export const NUL_CHARACTER = INVALID_CHARACTERS;
 
 function firstMessage(errors: ValidationError[]): string {
   for (const error of errors) {
@@ -18,23 +19,19 @@ function firstMessage(errors: ValidationError[]): string {
   return 'Geçersiz istek.';
 }
 
-/** PostgreSQL text cannot hold U+0000; such input would otherwise surface as a 500. */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 8 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v, depth + 1));
-}
-
 class GundemValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata) {
-    if (metadata.type !== 'custom' && containsNul(value)) throw new BadRequestException(NUL_CHARACTER);
-    return super.transform(value, metadata);
+    // The one place request input is normalised (see normaliseInput): every @Body, @Query and
+    // @Param value of every route passes here before a handler sees it. (A global interceptor
+    // doing the same walk on the raw request cost about a tenth of a cheap read's throughput.)
+    return super.transform(metadata.type === 'custom' ? value : normaliseInput(value), metadata);
   }
 }
 
 /**
- * Strips unknown fields, converts types, refuses NUL characters anywhere in the body, query or
- * route parameters, and answers the first problem as one Turkish sentence.
+ * Strips unknown fields, converts types, refuses NUL characters and lone surrogates anywhere in
+ * the body, query or route parameters (see normaliseInput), and answers the first problem as one
+ * Turkish sentence.
  */
 export function createValidationPipe(): ValidationPipe {
   return new GundemValidationPipe({

@@ -2,29 +2,60 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { HTTP_TEXTS } from '../http/http.texts';
+import { loadSpaRoutes } from './spa-routes';
 
 /** Paths the SPA never answers: the API (its unknown routes are JSON 404s) and Socket.IO. */
 const BACKEND_PATH = /^\/(api|socket\.io)(\/|$)/;
 
 /**
- * Serves the built SPA (`frontend/dist`) at `/`: its files as they are, and `index.html` for any
- * other GET outside the API, so deep links such as /profile/ayse load the app.
+ * A path that names a file, not a page: a last segment with an extension (`/wp-login.php`,
+ * `/x.js`, a chunk of an older build) or any dot-segment (`/.env`, `/.git/config`). No page of
+ * the SPA looks like that (usernames are letters, digits and `_`; post ids are UUIDs).
+ */
+const FILE_LIKE = /(^|\/)\.|\.[A-Za-z0-9]+$/;
+
+/**
+ * Serves the built SPA (`frontend/dist`) at `/`: its files as they are (robots.txt among them),
+ * and `index.html` for GETs of the SPA's pages, so deep links such as /profile/ayse load the app.
+ *
+ * - A path of one of the router's pages (dist/spa-routes.json, written by the build) gets
+ *   index.html with 200.
+ * - A missing file (see FILE_LIKE) gets a JSON 404: a scanner's `/.env` or a stale chunk must not
+ *   come back as an HTML page with 200.
+ * - Any other path gets index.html with 404: the app renders its not-found page for a person,
+ *   and crawlers and link checkers see the page as missing rather than a "soft 404".
+ * - Other methods than GET/HEAD outside the API get the JSON 404 the API gives.
  *
  * The API's paths never reach the static middleware. @nestjs/serve-static mounted
  * `express.static` in front of every route, so each API request first cost a `stat` of a file
  * that cannot exist (frontend/dist/api/posts/timeline…) on libuv's thread pool.
  */
 export function serveSpa(app: NestExpressApplication, dist: string | undefined): void {
-  if (!dist || !existsSync(join(dist, 'index.html'))) return;
-  const files = express.static(dist, { index: false });
+  if (!dist || !existsSync(join(dist, 'index.html'))) {
+    // API only: outside /api, Nest's 404 handler (mounted under the prefix) never runs and
+    // Express would answer its English HTML page; answer the API's JSON 404 instead.
+    app.use((req: Request, res: Response, next: NextFunction) => (BACKEND_PATH.test(req.path) ? next() : notFound(res)));
+    return;
+  }
+  // `redirect: false`: a directory such as /assets is not a page; no 301 to /assets/.
+  const files = express.static(dist, { index: false, redirect: false });
   const index = join(dist, 'index.html');
+  const isPage = loadSpaRoutes(dist);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (BACKEND_PATH.test(req.path)) return next();
     files(req, res, () => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      res.sendFile(index, (error) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res);
+      // Without the list (a build older than it) every path that is not a file is a page.
+      const page = isPage ? isPage(req.path) : !FILE_LIKE.test(req.path);
+      if (!page && FILE_LIKE.test(req.path)) return notFound(res);
+      res.status(page ? 200 : 404).sendFile(index, (error) => {
         if (error && !res.headersSent) next(error);
       });
     });
   });
+}
+
+function notFound(res: Response): void {
+  res.status(404).json({ message: HTTP_TEXTS.notFound, statusCode: 404 });
 }

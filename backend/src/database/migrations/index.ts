@@ -5,6 +5,8 @@ import { CreateSettings1763900000000 } from './1763900000000-CreateSettings';
 import { QueryIndexes1764000000000 } from './1764000000000-QueryIndexes';
 import { CounterFillfactor1764100000000 } from './1764100000000-CounterFillfactor';
 import { UserSearchColumn1764200000000 } from './1764200000000-UserSearchColumn';
+import { IdempotencyKeys1764300000000 } from './1764300000000-IdempotencyKeys';
+import { NormaliseEmails1764400000000 } from './1764400000000-NormaliseEmails';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -15,4 +17,6 @@ export const migrations = [
   QueryIndexes1764000000000,
   CounterFillfactor1764100000000,
   UserSearchColumn1764200000000,
+  IdempotencyKeys1764300000000,
+  NormaliseEmails1764400000000,
 ];

@@ -1,10 +1,14 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { ConnectionBanner } from '../../components/connection-banner';
 import { Spinner } from '../../components/spinner';
 import { AuthModal } from '../../features/auth/components/auth-modal';
 import { useAuth } from '../../lib/auth';
 import { tr } from '../../locales/tr';
 
-/** Above every route: waits for the stored session to be checked, hosts the auth modal. */
+/**
+ * Above every route: waits for the stored session to be checked, hosts the auth modal, and shows
+ * the connection banner (also over the splash, when the check itself gets no answer).
+ */
 export function RootLayout() {
   const { status } = useAuth();
   if (status === 'loading') {
@@ -15,11 +19,13 @@ export function RootLayout() {
           g
         </span>
         <Spinner label={tr.auth.sessionChecking} />
+        <ConnectionBanner />
       </div>
     );
   }
   return (
     <>
+      <ConnectionBanner />
       <Outlet />
       <AuthModal />
       <ScrollRestoration />

@@ -7,6 +7,8 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 6;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The server's rule: at least one character that is not a space or zero-width (never trimmed). */
+const VISIBLE_CHARACTER = /[^\s\u200B-\u200D\u2060\uFEFF]/u;
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -32,7 +34,8 @@ export function emailError(value: string): string | undefined {
 
 export function passwordError(value: string): string | undefined {
   if (!value) return tr.common.required;
-  return value.length < PASSWORD_MIN ? tr.auth.passwordMin : undefined;
+  if (value.length < PASSWORD_MIN) return tr.auth.passwordMin;
+  return VISIBLE_CHARACTER.test(value) ? undefined : tr.auth.passwordBlank;
 }
 
 export interface LoginValues {

@@ -55,6 +55,14 @@ describe('ResetPasswordForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a password of spaces only without calling the server', async () => {
+    const { fetchMock } = mockFetch({});
+    renderAt(VALID_URL);
+    await submitWith('      ', '      ');
+    expect(screen.getByText('Şifre yalnızca boşluklardan oluşamaz.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('refuses a confirmation that does not match', async () => {
     const { fetchMock } = mockFetch({});
     renderAt(VALID_URL);

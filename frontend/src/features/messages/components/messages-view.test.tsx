@@ -218,6 +218,8 @@ describe('MessagesView — the open conversation', () => {
     });
     // The tab's socket id goes along, so the server sends this tab no echo.
     expect(calls.find((call) => call.method === 'POST')?.headers['X-Socket-Id']).toBe('sock-test');
+    // A key of its own, so a retry of this send cannot deliver the message twice.
+    expect(calls.find((call) => call.method === 'POST')?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('says "Kullanıcı bulunamadı" for an unknown member', async () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
+import { idempotencyKeyFor, WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import type { Post } from '../../../lib/types';
 import { replyCountOf, withReplyCount } from '../post-model';
 import { postQueryKey } from './get-post';
@@ -26,9 +27,14 @@ export interface CreatedPost {
   parent?: ParentCounts;
 }
 
-/** POST /api/posts — a post or, with `replyToId`, a reply (then with its original's counts). */
-export async function createPost(input: CreatePostInput): Promise<CreatedPost> {
-  return apiClient.post<CreatedPost>('/posts', input);
+/**
+ * POST /api/posts — a post or, with `replyToId`, a reply (then with its original's counts).
+ * With `idempotencyKey`, sending it again answers the first post instead of a second one.
+ */
+export async function createPost(input: CreatePostInput, idempotencyKey?: string): Promise<CreatedPost> {
+  return apiClient.post<CreatedPost>('/posts', input, {
+    headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+  });
 }
 
 /**
@@ -40,7 +46,9 @@ export function useCreatePost() {
   const viewer = useViewerKey();
   const { user } = useAuth();
   return useMutation({
-    mutationFn: createPost,
+    mutationKey: [...WRITE_MUTATION_KEY, 'create-post'],
+    // One key per submit, the same on this mutation's own retries (see idempotencyKeyFor).
+    mutationFn: (input: CreatePostInput) => createPost(input, idempotencyKeyFor(input)),
     onSuccess: ({ post, parent }, { replyToId }) => {
       if (!post) return;
       prependToList(queryClient, timelineQueryKey(viewer), post);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import { likeCountOf, withLike } from '../post-model';
 import { patchPostEverywhere } from './post-cache';
 
@@ -11,17 +12,29 @@ export interface LikeResult {
   likes?: number;
 }
 
-/** POST /api/posts/:id/like — likes, or unlikes when already liked. */
-export function toggleLike(postId: string): Promise<LikeResult> {
-  return apiClient.post<LikeResult>(`/posts/${encodeURIComponent(postId)}/like`);
+export interface SetLikeInput {
+  postId: string;
+  /** The state the viewer asked for: the opposite of what the card showed. */
+  liked: boolean;
 }
 
-/** Toggles a like and writes the server's state and count into every cached copy of the post. */
+/**
+ * PUT /api/posts/:id/like (liked) or DELETE (not liked). The state asked for rather than the
+ * toggle (POST): a request sent again, by this mutation's retry or a double click, cannot undo
+ * itself.
+ */
+export function setLike({ postId, liked }: SetLikeInput): Promise<LikeResult> {
+  const path = `/posts/${encodeURIComponent(postId)}/like`;
+  return liked ? apiClient.put<LikeResult>(path) : apiClient.delete<LikeResult>(path);
+}
+
+/** Likes or unlikes and writes the server's state and count into every cached copy of the post. */
 export function useToggleLike() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: toggleLike,
-    onSuccess: (result, postId) => {
+    mutationKey: [...WRITE_MUTATION_KEY, 'like'],
+    mutationFn: setLike,
+    onSuccess: (result, { postId }) => {
       patchPostEverywhere(queryClient, postId, (post) =>
         withLike(
           post,

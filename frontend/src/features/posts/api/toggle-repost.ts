@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import { repostCountOf, withRepost } from '../post-model';
 import { patchPostEverywhere } from './post-cache';
 
@@ -11,17 +12,28 @@ export interface RepostResult {
   retweets?: number;
 }
 
-/** POST /api/posts/:id/retweet — reposts, or takes the repost back. */
-export function toggleRepost(postId: string): Promise<RepostResult> {
-  return apiClient.post<RepostResult>(`/posts/${encodeURIComponent(postId)}/retweet`);
+export interface SetRepostInput {
+  postId: string;
+  /** The state the viewer asked for: the opposite of what the card showed. */
+  reposted: boolean;
 }
 
-/** Toggles a repost and writes the server's state and count into every cached copy. */
+/**
+ * PUT /api/posts/:id/retweet (reposted) or DELETE (not). The state asked for rather than the
+ * toggle (POST), so a request sent again cannot undo itself.
+ */
+export function setRepost({ postId, reposted }: SetRepostInput): Promise<RepostResult> {
+  const path = `/posts/${encodeURIComponent(postId)}/retweet`;
+  return reposted ? apiClient.put<RepostResult>(path) : apiClient.delete<RepostResult>(path);
+}
+
+/** Reposts or takes it back and writes the server's state and count into every cached copy. */
 export function useToggleRepost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: toggleRepost,
-    onSuccess: (result, postId) => {
+    mutationKey: [...WRITE_MUTATION_KEY, 'repost'],
+    mutationFn: setRepost,
+    onSuccess: (result, { postId }) => {
       patchPostEverywhere(queryClient, postId, (post) =>
         withRepost(
           post,

@@ -116,7 +116,7 @@ describe('PostCard — like and repost', () => {
       fetch: {
         'GET /api/posts/timeline': { body: page([post]) },
         // The server knows better than +1: others liked it meanwhile.
-        'POST /api/posts/p1/like': {
+        'PUT /api/posts/p1/like': {
           body: { liked: true, likesCount: 8, isLiked: true, likes: 8 },
         },
       },
@@ -126,7 +126,8 @@ describe('PostCard — like and repost', () => {
     await waitFor(() => expect(action('Beğen').getAttribute('aria-pressed')).toBe('true'));
     expect(within(action('Beğen').parentElement!).getByTestId('like-count').textContent).toBe('8');
     const like = calls.find((call) => call.url === '/api/posts/p1/like');
-    expect(like?.method).toBe('POST');
+    // The state asked for (PUT), not the toggle: sent again, it cannot undo itself.
+    expect(like?.method).toBe('PUT');
     expect(like?.headers.Authorization).toBe('Bearer tok-test');
   });
 
@@ -136,7 +137,7 @@ describe('PostCard — like and repost', () => {
       user: member,
       fetch: {
         'GET /api/posts/timeline': { body: page([post]) },
-        'POST /api/posts/p1/like': { body: { liked: false, likesCount: 4 } },
+        'DELETE /api/posts/p1/like': { body: { liked: false, likesCount: 4 } },
       },
     });
     await screen.findByTestId('post-card');
@@ -151,7 +152,7 @@ describe('PostCard — like and repost', () => {
       user: member,
       fetch: {
         'GET /api/posts/timeline': { body: page([post]) },
-        'POST /api/posts/p1/retweet': {
+        'PUT /api/posts/p1/retweet': {
           body: { retweeted: true, retweetsCount: 2, isRetweeted: true, retweets: 2 },
         },
       },
@@ -188,7 +189,7 @@ describe('PostCard — like and repost', () => {
       queryClient,
       fetch: {
         'GET /api/posts/timeline': { body: page([post]) },
-        'POST /api/posts/p1/like': { body: { liked: true, likesCount: 2 } },
+        'PUT /api/posts/p1/like': { body: { liked: true, likesCount: 2 } },
       },
     });
     await screen.findByTestId('post-card');
@@ -222,7 +223,7 @@ describe('PostCard — like and repost', () => {
       user: member,
       fetch: {
         'GET /api/posts/timeline': { body: page([post]) },
-        'POST /api/posts/p1/like': { status: 500, body: { message: 'Sunucu hatası' } },
+        'PUT /api/posts/p1/like': { status: 500, body: { message: 'Sunucu hatası' } },
       },
     });
     await screen.findByTestId('post-card');

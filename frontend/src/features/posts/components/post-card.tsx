@@ -153,7 +153,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
               count={repostCountOf(post)}
               pressed={reposted}
               onClick={asMember(() => {
-                if (!repost.isPending) repost.mutate(id);
+                if (!repost.isPending) repost.mutate({ postId: id, reposted: !reposted });
               })}
               icon={<RepeatIcon size={18} />}
             />
@@ -163,7 +163,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
               count={likeCountOf(post)}
               pressed={liked}
               onClick={asMember(() => {
-                if (!like.isPending) like.mutate(id);
+                if (!like.isPending) like.mutate({ postId: id, liked: !liked });
               })}
               icon={<HeartIcon size={18} fill={liked ? 'currentColor' : 'none'} />}
             />

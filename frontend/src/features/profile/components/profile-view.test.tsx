@@ -100,7 +100,7 @@ describe('ProfileView', () => {
         'GET /api/users/profile/zeynep': {
           body: { user: makeUser({ followersCount: 999, isFollowing: false }) },
         },
-        'POST /api/users/u-zeynep/follow': () => held.promise,
+        'PUT /api/users/u-zeynep/follow': () => held.promise,
       },
     });
     const button = await screen.findByRole('button', { name: 'Takip et' });
@@ -111,7 +111,7 @@ describe('ProfileView', () => {
     await act(async () => held.resolve({ body: { isFollowing: true, followersCount: 1005 } }));
     expect(followersCount()).toBe('1.0K');
     expect(button.getAttribute('aria-pressed')).toBe('true');
-    expect(calls.find((call) => call.method === 'POST')?.url).toBe('/api/users/u-zeynep/follow');
+    expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/users/u-zeynep/follow');
   });
 
   it('reverts the follow when the call fails', async () => {
@@ -123,7 +123,7 @@ describe('ProfileView', () => {
         'GET /api/users/profile/zeynep': {
           body: { user: makeUser({ followersCount: 10, isFollowing: true }) },
         },
-        'POST /api/users/u-zeynep/follow': () => held.promise,
+        'DELETE /api/users/u-zeynep/follow': () => held.promise,
       },
     });
     const button = await screen.findByRole('button', { name: 'Takip ediliyor' });
@@ -142,7 +142,7 @@ describe('ProfileView', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Takip et' }));
     expect(screen.getByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(calls.some((call) => call.method !== 'GET')).toBe(false);
   });
 
   it('offers a member a "Mesaj" button that opens the conversation', async () => {

@@ -20,12 +20,15 @@ function followButton(name: string) {
   return within(row(name)).getByRole('button') as HTMLButtonElement;
 }
 
-async function renderWidget(options: { follow?: () => Promise<MockReply>; guest?: boolean } = {}) {
+async function renderWidget(
+  options: { follow?: () => Promise<MockReply>; unfollow?: () => Promise<MockReply>; guest?: boolean } = {},
+) {
   const view = renderWithProviders(<WhoToFollowWidget />, {
     user: options.guest ? undefined : member,
     fetch: {
       'GET /api/trending/users': { body: { users } },
-      'POST /api/users/u1/follow': options.follow ?? (() => ({ body: { isFollowing: true } })),
+      'PUT /api/users/u1/follow': options.follow ?? (() => ({ body: { isFollowing: true } })),
+      'DELETE /api/users/u1/follow': options.unfollow ?? (() => ({ body: { isFollowing: false } })),
     },
   });
   await screen.findByText('Zeynep Kaya');
@@ -54,7 +57,7 @@ describe('WhoToFollowWidget', () => {
     await act(async () => held.resolve({ body: { isFollowing: true, followersCount: 11 } }));
     expect(followButton('Zeynep Kaya').textContent).toBe('Takip ediliyor');
     const follow = calls.find((call) => call.url === '/api/users/u1/follow');
-    expect(follow?.method).toBe('POST');
+    expect(follow?.method).toBe('PUT');
     expect(follow?.headers.Authorization).toBe('Bearer tok-test');
   });
 
@@ -82,9 +85,14 @@ describe('WhoToFollowWidget', () => {
 
   it('unfollows, and shows the unfollow wording on hover', async () => {
     let following = false;
+    // PUT follows, DELETE unfollows: each asks for a state, neither flips one.
     await renderWidget({
       follow: async () => {
-        following = !following;
+        following = true;
+        return { body: { isFollowing: following } };
+      },
+      unfollow: async () => {
+        following = false;
         return { body: { isFollowing: following } };
       },
     });

@@ -1,0 +1,13 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { answerClientErrorsAsJson } from './client-errors';
+import { applySecurityHeaders } from './security-headers';
+
+/**
+ * The HTTP layer's protections, in front of every route: security headers and no-store on
+ * private API answers (security-headers.ts), and JSON answers to requests Node's parser refuses
+ * (client-errors.ts). Call after `trust proxy` is set: HSTS reads `req.secure`.
+ */
+export function hardenHttp(app: NestExpressApplication): void {
+  applySecurityHeaders(app);
+  answerClientErrorsAsJson(app.getHttpServer());
+}

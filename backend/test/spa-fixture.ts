@@ -1,0 +1,28 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The repository's robots.txt, as the frontend build copies it into dist/. Jest runs in backend/. */
+export const ROBOTS_SOURCE = join(process.cwd(), '../frontend/public/robots.txt');
+
+/** A marker in the fixture's index.html, so a test can tell the SPA's page from any other body. */
+export const INDEX_MARKER = '<div id="root" data-fixture="gundem"></div>';
+
+export interface SpaFixture {
+  dir: string;
+  remove(): void;
+}
+
+/**
+ * A built SPA's shape without running Vite: index.html, one hashed asset, the repository's real
+ * robots.txt and, unless `routes` is null, the spa-routes.json list the build writes.
+ */
+export function createSpaFixture(routes: string[] | null = ['/', '/explore', '/profile', '/profile/:username', '/post/:id', '/admin/*']): SpaFixture {
+  const dir = mkdtempSync(join(tmpdir(), 'gundem-spa-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="tr"><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${INDEX_MARKER}</body></html>`);
+  writeFileSync(join(dir, 'assets/index-abc123.js'), 'document.title = "gündem";\n');
+  copyFileSync(ROBOTS_SOURCE, join(dir, 'robots.txt'));
+  if (routes) writeFileSync(join(dir, 'spa-routes.json'), JSON.stringify(routes));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,31 @@
+/**
+ * Every path the router (router.tsx) renders a page for, in React Router's pattern syntax; every
+ * other path shows its not-found page. The build writes this list to `dist/spa-routes.json`
+ * (vite.config.ts), and the server answers index.html for the paths outside it with status 404,
+ * so crawlers and link checkers see a missing page as missing (the app still renders its
+ * not-found page). spa-routes.test.ts keeps the list equal to the router's table.
+ */
+export const SPA_ROUTES = [
+  '/',
+  '/admin',
+  '/admin/users',
+  '/admin/posts',
+  '/admin/settings',
+  // Unknown admin sub-paths show the dashboard (the back office's own fallback), so they all exist.
+  '/admin/*',
+  '/explore',
+  '/notifications',
+  '/messages',
+  '/profile',
+  '/profile/:username',
+  '/settings',
+  '/forgot-password',
+  '/reset-password',
+  '/post/:id',
+  '/terms',
+  '/privacy',
+  '/help',
+] as const;
+
+/** The file name under dist/ that the server reads the list from. */
+export const SPA_ROUTES_FILE = 'spa-routes.json';
