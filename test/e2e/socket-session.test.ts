@@ -30,13 +30,23 @@ describe('the SPA’s socket and the session', () => {
   it('a tab whose password is reset elsewhere is signed out by its socket, without reloading', () =>
     withScreenshots('socket-session-reset', [page], async () => {
       await e2e.signIn(page, DEMO.moderator);
-      const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/') });
+      // Every frame the tab's sockets receive, collected from the moment each socket opens: the
+      // CONNECT answer can arrive before any later listener would be attached.
+      const frames: string[] = [];
+      page.on('websocket', (ws) => {
+        if (ws.url().includes('/socket.io/')) ws.on('framereceived', (frame) => frames.push(String(frame.payload)));
+      });
+      const received = async (predicate: (payload: string) => boolean, after = 0) => {
+        for (let waited = 0; !frames.slice(after).some(predicate); waited += 50) {
+          if (waited > 10_000) throw new Error(`no such socket frame within 10 s; received: ${frames.join(' | ')}`);
+          await page.waitForTimeout(50);
+        }
+      };
       await page.goto('/');
       await sidebar().getByText('@moderator').waitFor();
-      const ws = await socket;
       // Socket.IO's CONNECT answer ("40{sid}"): the tab is connected and signed in.
-      await ws.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40'), timeout: 10_000 });
-      const ended = ws.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload) === '41', timeout: 10_000 });
+      await received((payload) => payload.startsWith('40'));
+      const before = frames.length;
 
       // Someone with the mailbox resets the password (another device: the API, not this tab).
       expect((await e2e.api('/api/auth/forgot-password', { body: { email: DEMO.moderator.email } })).status).toBe(200);
@@ -55,7 +65,7 @@ describe('the SPA’s socket and the session', () => {
       expect(reset.status).toBe(200);
 
       // The server ends the socket (DISCONNECT "41"); the tab asks again, is refused, and signs out.
-      await ended;
+      await received((payload) => payload === '41', before);
       await sidebar().getByRole('button', { name: 'Giriş Yap' }).waitFor({ timeout: 10_000 });
       expect(await page.evaluate(() => localStorage.getItem('gundem_token'))).toBeNull();
     }));
