@@ -5,14 +5,14 @@ import { queryRows } from '../database/query-rows';
 import { charCount, likePattern } from '../posts/post-text';
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.service';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
-import { User, type UserRole } from '../users/user.entity';
+import { isStaff, type UserRole } from '../users/roles';
+import { User } from '../users/user.entity';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { USER_NOT_FOUND } from '../users/users.messages';
 import { UsersService } from '../users/users.service';
 import { AdminRepository } from './admin.repository';
 import { type AdminPageQueryDto, type Pagination, pageOffset, pagination } from './dto/admin-page-query.dto';
 import { singleChange, type UpdateUserDto, type UserChange } from './dto/update-user.dto';
-import { isStaff } from './staff';
 
 export const USERS_PAGE_SIZE = 10;
 export const USER_UPDATED = 'Kullanıcı başarıyla güncellendi';

@@ -6,7 +6,8 @@ import { cleanDisplayName, normaliseEmail, normaliseLogin } from './account-inpu
 import { hashPassword } from './password-hashing';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
-import { User, type UserRole } from './user.entity';
+import type { UserRole } from './roles';
+import { User } from './user.entity';
 
 export interface NewUser {
   username: string;

@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { IsBoolean, IsIn, ValidateIf } from 'class-validator';
-import { USER_ROLES, type UserRole } from '../../users/user.entity';
+import { USER_ROLES, type UserRole } from '../../users/roles';
 
 /** A field that is present (null included) must be valid; absence is checked by `singleChange`. */
 const present = (_object: object, value: unknown) => value !== undefined;
