@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const errors = await validate(dto, { stopAtFirstError: true });
   if (errors.length) fail(Object.values(errors[0].constraints ?? {})[0] ?? 'Geçersiz değer.');
 
-  const db = await openCliDatabase();
+  const db = await openCliDatabase([User]);
   let conflict: string | undefined;
   try {
     const users = new UsersService(db.dataSource.getRepository(User), db.dataSource, new SessionCache());

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { HEAVY_CONCURRENCY, HeavyQueries, SERVER_BUSY } from './heavy-queries';
+import { HEAVY_CONCURRENCY, HeavyQueries, SERVER_BUSY } from '../common/concurrency/heavy-queries';
 import { pgErrorCode } from './query-rows';
 
 /** Holds an ACCESS EXCLUSIVE lock on `table` from another session until released. */

@@ -1,6 +1,6 @@
 import { type ArgumentsHost, BadRequestException, ServiceUnavailableException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { SERVER_BUSY } from '../../database/heavy-queries';
+import { SERVER_BUSY } from '../concurrency/heavy-queries';
 import { AllExceptionsFilter, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, toErrorBody } from './all-exceptions.filter';
 
 /** A minimal Express response that records what the filter sends. */

@@ -7,7 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { SERVER_BUSY } from '../../database/heavy-queries';
+import { SERVER_BUSY } from '../concurrency/heavy-queries';
 import { isDatabaseUnavailable, pgErrorCode } from '../../database/query-rows';
 
 /** The answer to every request that needed the database while it could not be reached. */

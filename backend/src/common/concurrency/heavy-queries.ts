@@ -8,7 +8,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { Semaphore } from '../common/concurrency/semaphore';
+import { Semaphore } from './semaphore';
 
 /**
  * Of the pool's 20 connections, at most this many run heavy work (search, the back-office lists
