@@ -3,8 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { isStaff } from '../users/roles';
 import type { SessionUser } from '../users/session-user';
-import { MAINTENANCE_MESSAGE } from './settings.constants';
 import { SettingsService } from './settings.service';
+import { MAINTENANCE_MESSAGE } from './settings.texts';
 
 const ALLOW_DURING_MAINTENANCE = 'allowDuringMaintenance';
 

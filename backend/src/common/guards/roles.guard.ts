@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { FORBIDDEN } from '../common.texts';
 import { ROLES } from '../decorators/roles.decorator';
 import type { RequestUser } from '../request-user';
 
@@ -11,7 +12,7 @@ export class RolesGuard implements CanActivate {
     const roles = this.reflector.getAllAndOverride<string[]>(ROLES, [context.getHandler(), context.getClass()]);
     if (!roles?.length) return true;
     const user = context.switchToHttp().getRequest<{ user?: RequestUser }>().user;
-    if (!user || !roles.includes(user.role)) throw new ForbiddenException('Bu işlem için yetkiniz yok.');
+    if (!user || !roles.includes(user.role)) throw new ForbiddenException(FORBIDDEN);
     return true;
   }
 }
