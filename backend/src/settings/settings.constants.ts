@@ -39,4 +39,3 @@ export const DEFAULT_SETTINGS: Readonly<SiteSettings> = Object.freeze({
  * handled it at once; every other node sees the change within this time.
  */
 export const SETTINGS_CACHE_TTL_MS = 3_000;
-
