@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -20,5 +22,36 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // Backend boundaries: the floors of docs/architecture.md, enforced. A module imports only the
+  // floors below it (`node scripts/import-graph.mjs` draws them): config/ at the bottom, then
+  // database/, then common/, then the features; cli/ and the app's root module sit on top and
+  // nothing below imports them. Tests are left out: a spec may import across floors to set a scene.
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/**/*.spec.ts', 'backend/src/**/*.e2e-spec.ts'],
+    plugins: importX.flatConfigs.typescript.plugins,
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'backend/tsconfig.json', noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            { target: 'backend/src/config', from: 'backend/src', except: ['./config'], message: 'config/ is the ground floor: it imports no other module.' },
+            { target: 'backend/src/database', from: 'backend/src', except: ['./database', './config'], message: 'database/ imports only config/: features register their own entities.' },
+            { target: 'backend/src/common', from: 'backend/src', except: ['./common', './config', './database'], message: 'common/ imports no feature module (it names RequestUser, not the users module).' },
+            { target: 'backend/src/users', from: 'backend/src/admin', message: 'users/ is below admin/: roles and isStaff live in users/roles.ts.' },
+            { target: ['backend/src/!(cli)/**', 'backend/src/!(main).ts'], from: 'backend/src/cli', message: 'cli/ is a top floor: only main.ts and the CLI tools import it.' },
+            { target: 'backend/src/*/**', from: ['backend/src/app.module.ts', 'backend/src/app.factory.ts'], message: 'The app root imports the modules, never the other way round.' },
+          ],
+        },
+      ],
+      // Circles between files (type-only imports excepted); test files are left out as above.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 );

@@ -3,13 +3,13 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { HeavyQueriesModule } from './common/concurrency/heavy-queries';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
-import { HeavyQueriesModule } from './database/heavy-queries';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { MessagesModule } from './messages/messages.module';
@@ -30,7 +30,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs }), migrationsRun: false }),
+        // Each feature module registers its own entities (TypeOrmModule.forFeature); autoLoadEntities collects them.
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs }),
+          autoLoadEntities: true,
+          migrationsRun: false,
+        }),
         HeavyQueriesModule,
         MailModule,
         SettingsModule,

@@ -4,16 +4,15 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { pgErrorCode, queryRows } from '../database/query-rows';
 import { type PostResponse, toPostResponse } from '../posts/dto/post.response';
 import { charCount, likePattern } from '../posts/post-text';
-import { POST_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.service';
+import { POST_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.texts';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import type { EngagementCounts } from '../realtime/realtime.types';
 import type { User } from '../users/user.entity';
 import { AdminRepository } from './admin.repository';
+import { POST_DELETE_BUSY, POST_DELETED } from './admin.texts';
 import { type AdminPageQueryDto, type Pagination, pageOffset, pagination } from './dto/admin-page-query.dto';
 
 export const POSTS_PAGE_SIZE = 20;
-export const POST_DELETED = 'Gönderi silindi!';
-export const POST_DELETE_BUSY = 'Gönderi şu anda silinemedi. Lütfen tekrar deneyin.';
 
 /**
  * The delete waits at most this long for any one lock, then gives up and starts again: it

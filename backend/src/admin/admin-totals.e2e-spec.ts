@@ -1,7 +1,8 @@
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
 import { EXACT_COUNT_LIMIT } from './admin.repository';
-import { MAX_OFFSET, PAGE_TOO_DEEP } from './dto/admin-page-query.dto';
+import { PAGE_TOO_DEEP } from './admin.texts';
+import { MAX_OFFSET } from './dto/admin-page-query.dto';
 
 /**
  * Totals of the back-office at a size where exact counts would scan: estimated (and said so)

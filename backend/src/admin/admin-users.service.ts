@@ -1,26 +1,21 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, In } from 'typeorm';
+import { FORBIDDEN, USER_NOT_FOUND } from '../common/common.texts';
 import { queryRows } from '../database/query-rows';
 import { charCount, likePattern } from '../posts/post-text';
-import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.service';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.texts';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
-import { User, type UserRole } from '../users/user.entity';
+import { isStaff, type UserRole } from '../users/roles';
+import { User } from '../users/user.entity';
 import { toUserResponse, type UserResponse } from '../users/user.response';
-import { USER_NOT_FOUND } from '../users/users.messages';
 import { UsersService } from '../users/users.service';
 import { AdminRepository } from './admin.repository';
+import { CANNOT_CHANGE_OWN_ROLE, CANNOT_DEACTIVATE_SELF, ROLES_ADMIN_ONLY, STAFF_ACCOUNTS_ADMIN_ONLY, USER_UPDATED } from './admin.texts';
 import { type AdminPageQueryDto, type Pagination, pageOffset, pagination } from './dto/admin-page-query.dto';
 import { singleChange, type UpdateUserDto, type UserChange } from './dto/update-user.dto';
-import { isStaff } from './staff';
 
 export const USERS_PAGE_SIZE = 10;
-export const USER_UPDATED = 'Kullanıcı başarıyla güncellendi';
-export const CANNOT_DEACTIVATE_SELF = 'Kendi hesabınızı devre dışı bırakamazsınız.';
-export const CANNOT_CHANGE_OWN_ROLE = 'Kendi rolünüzü değiştiremezsiniz.';
-export const ROLES_ADMIN_ONLY = 'Rolleri yalnızca yöneticiler değiştirebilir.';
-export const STAFF_ACCOUNTS_ADMIN_ONLY = 'Yönetici ve moderatör hesaplarını yalnızca yöneticiler değiştirebilir.';
-export const FORBIDDEN = 'Bu işlem için yetkiniz yok.';
 
 /** likePattern() without the Turkish rules (`I` → `i`), for the ASCII usernames and e-mail addresses. */
 function plainLikePattern(query: string): string {

@@ -1,16 +1,16 @@
 import { Body, Controller, Delete, Get, Param, Patch, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { HeavyQueryInterceptor } from '../common/concurrency/heavy-queries';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Roles } from '../common/decorators/roles.decorator';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
-import { HeavyQueryInterceptor } from '../database/heavy-queries';
+import { STAFF_ROLES } from '../users/roles';
 import type { SessionUser } from '../users/session-user';
 import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminPostsService } from './admin-posts.service';
 import { AdminUsersService } from './admin-users.service';
 import { AdminPageQueryDto } from './dto/admin-page-query.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
-import { STAFF_ROLES } from './staff';
 
 /**
  * The back-office panel's API for staff (moderator, admin): guests 401, members 403. Finer

@@ -3,18 +3,19 @@ import { BadRequestException, ForbiddenException, Inject, Injectable, Unauthoriz
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, type Repository } from 'typeorm';
-import { SESSION_INVALID } from '../common/guards/jwt-auth.guard';
+import { SESSION_INVALID } from '../common/common.texts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { queryRows } from '../database/query-rows';
 import { MailService } from '../mail/mail.service';
 import { passwordResetMail, verifyEmailMail } from '../mail/mail.templates';
-import { isStaff } from '../admin/staff';
-import { REGISTRATION_CLOSED } from '../settings/settings.constants';
 import { SettingsService } from '../settings/settings.service';
+import { REGISTRATION_CLOSED } from '../settings/settings.texts';
 import type { User } from '../users/user.entity';
+import { isStaff } from '../users/roles';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { hashPassword, verifyPassword } from '../users/password-hashing';
 import { UsersService } from '../users/users.service';
+import { ACCOUNT_DISABLED, EMAIL_NOT_VERIFIED, FORGOT_PASSWORD_SENT, INVALID_CREDENTIALS, INVALID_RESET_LINK, PASSWORD_RESET_DONE, REGISTER_SUCCESS } from './auth.texts';
 import type { ForgotPasswordDto } from './dto/forgot-password.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
@@ -25,16 +26,7 @@ import { MailThrottle } from './mail-throttle';
 import { UserToken, type UserTokenPurpose } from './user-token.entity';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const REGISTER_SUCCESS = 'Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.';
-export const FORGOT_PASSWORD_SENT = 'Bu e-posta adresi kayıtlıysa şifre sıfırlama bağlantısı gönderildi.';
-export const INVALID_CREDENTIALS = 'E-posta/kullanıcı adı veya şifre hatalı.';
-export const ACCOUNT_DISABLED = 'Hesabınız devre dışı bırakılmış.';
-export const INVALID_RESET_LINK = 'Şifre sıfırlama bağlantısı geçersiz ya da süresi dolmuş.';
-export const PASSWORD_RESET_DONE = 'Şifreniz başarıyla sıfırlandı!';
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-export const EMAIL_NOT_VERIFIED = 'Lütfen önce e-posta adresinizi doğrulayın.';
-export const EMAIL_VERIFIED = 'E-posta adresiniz doğrulandı.';
-export const INVALID_VERIFY_LINK = 'Doğrulama bağlantısı geçersiz ya da süresi dolmuş.';
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');

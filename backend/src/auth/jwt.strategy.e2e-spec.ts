@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { Pool } from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE } from '../common/filters/all-exceptions.filter';
-import { SESSION_INVALID } from '../common/guards/jwt-auth.guard';
+import { DATABASE_UNAVAILABLE, SESSION_INVALID } from '../common/common.texts';
+import { DATABASE_RETRY_AFTER_S } from '../common/filters/all-exceptions.filter';
 import { freePort } from '../database/embedded-postgres';
 import { SessionCache } from '../users/session-cache';
 

@@ -5,7 +5,8 @@ import { validate } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
 import { RegisterDto } from '../auth/dto/register.dto';
 import { ConfigError } from '../config/app-config';
-import { User, USER_ROLES, type UserRole } from '../users/user.entity';
+import { USER_ROLES, type UserRole } from '../users/roles';
+import { User } from '../users/user.entity';
 import { SessionCache } from '../users/session-cache';
 import { UsersService } from '../users/users.service';
 import { openCliDatabase } from './cli-database';
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   const errors = await validate(dto, { stopAtFirstError: true });
   if (errors.length) fail(Object.values(errors[0].constraints ?? {})[0] ?? 'Geçersiz değer.');
 
-  const db = await openCliDatabase();
+  const db = await openCliDatabase([User]);
   let conflict: string | undefined;
   try {
     const users = new UsersService(db.dataSource.getRepository(User), db.dataSource, new SessionCache());

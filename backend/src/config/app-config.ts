@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseTrustProxy, type TrustProxy } from '../common/net/client-address';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /** Every setting the server reads, validated once at boot. Nothing else reads process.env. */
 export interface AppConfig {
@@ -11,7 +11,7 @@ export interface AppConfig {
   host: string;
   /**
    * TRUST_PROXY (default: none): which peers may tell the client's address in X-Forwarded-For —
-   * a hop count, or addresses/CIDRs/`loopback`/`uniquelocal`. See common/net/client-address.ts.
+   * a hop count, or addresses/CIDRs/`loopback`/`uniquelocal`. See config/trust-proxy.ts.
    */
   trustProxy: TrustProxy;
   /** Unset means: start the embedded PostgreSQL in DATA_DIR/postgres. */

@@ -1,23 +1,26 @@
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { entities } from './entities';
+import type { DataSourceOptions } from 'typeorm';
 import { migrations } from './migrations';
 
 /**
  * `statementTimeoutMs` (the app's request path; migrations and CLI tools run without one):
  * every statement on the pool's connections is cancelled after it, so no request holds a
  * connection for long. Background work that may take longer sets its own with SET LOCAL.
+ *
+ * `entities`: none by default. The app registers each entity in its own feature module
+ * (`TypeOrmModule.forFeature`, collected by `autoLoadEntities`), so this floor names no feature;
+ * a CLI tool that uses a repository passes the entities it needs; migrations need none.
  */
-export function dataSourceOptions(url: string, options: { statementTimeoutMs?: number } = {}): DataSourceOptions {
+export function dataSourceOptions(
+  url: string,
+  options: { statementTimeoutMs?: number; entities?: DataSourceOptions['entities'] } = {},
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities,
+    entities: options.entities ?? [],
     migrations,
     migrationsTableName: 'migrations',
     synchronize: false,
     extra: { max: 20, ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}) },
   };
 }
-
-/** For the TypeORM CLI: `typeorm migration:run -d backend/dist/database/data-source.js`. */
-export default new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'));

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { HEAVY_CONCURRENCY, HeavyQueries, SERVER_BUSY } from './heavy-queries';
+import { SERVER_BUSY } from '../common/common.texts';
+import { HEAVY_CONCURRENCY, HeavyQueries } from '../common/concurrency/heavy-queries';
 import { pgErrorCode } from './query-rows';
 
 /** Holds an ACCESS EXCLUSIVE lock on `table` from another session until released. */

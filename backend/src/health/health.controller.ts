@@ -1,7 +1,7 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { DATABASE_UNAVAILABLE } from '../common/filters/all-exceptions.filter';
+import { DATABASE_UNAVAILABLE } from '../common/common.texts';
 import { Public } from '../common/decorators/public.decorator';
 import { SkipRateLimit } from '../settings/rate-limit.guard';
 import { RedisHealthIndicator } from './redis-health.indicator';

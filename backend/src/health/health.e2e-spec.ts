@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { startTestRedis } from '../../test/redis-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { DATABASE_UNAVAILABLE } from '../common/filters/all-exceptions.filter';
+import { DATABASE_UNAVAILABLE } from '../common/common.texts';
 import { freePort } from '../database/embedded-postgres';
 
 const redis = await startTestRedis();

@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { USER_NOT_FOUND } from '../common/common.texts';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { type Cursor, decodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
@@ -10,11 +11,7 @@ import type { ConversationQueryDto } from './dto/conversation-query.dto';
 import { type ConversationResponse, type MessageResponse, toConversationUser } from './dto/message.response';
 import type { SendMessageDto } from './dto/send-message.dto';
 import { type ConversationRow, type MessageRow, MessagesRepository } from './messages.repository';
-
-export const USER_NOT_FOUND = 'Kullanıcı bulunamadı.';
-export const RECEIVER_NOT_FOUND = 'Alıcı bulunamadı.';
-export const MESSAGE_NOT_FOUND = 'Mesaj bulunamadı.';
-export const NOT_TO_YOURSELF = 'Kendinize mesaj gönderemezsiniz.';
+import { MESSAGE_NOT_FOUND, NOT_TO_YOURSELF, RECEIVER_NOT_FOUND } from './messages.texts';
 
 function toMessageResponse(row: MessageRow, viewerId: string): MessageResponse {
   return { id: row.id, text: row.text, timestamp: row.createdAt.toISOString(), isOwn: row.senderId === viewerId };

@@ -3,7 +3,7 @@ import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { FirstPageCache } from './first-page.cache';
 import { type CountsRow, type EngagementChange, type EngagementKind, EngagementRepository, type ToggleRow } from './engagement.repository';
-import { POST_NOT_FOUND } from './posts.service';
+import { POST_NOT_FOUND } from './posts.texts';
 
 /** A post's absolute counts after a change (what a realtime `post:engagement` event carries). */
 export interface EngagementCounts {

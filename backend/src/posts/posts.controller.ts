@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { HeavyQueryInterceptor } from '../common/concurrency/heavy-queries';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
 import { ApiIdempotencyKey, IdempotencyKey } from '../common/idempotency/idempotency-key.decorator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
-import { HeavyQueryInterceptor } from '../database/heavy-queries';
 import { ReadCost } from '../settings/rate-limit.guard';
 import type { SessionUser } from '../users/session-user';
 import { CreatePostDto } from './dto/create-post.dto';

@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { USER_NOT_FOUND } from '../common/common.texts';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { decodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
@@ -7,7 +8,6 @@ import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { DEFAULT_SETTINGS } from '../settings/settings.constants';
 import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
-import { USER_NOT_FOUND } from '../users/users.messages';
 import { UsersService } from '../users/users.service';
 import type { CreatePostDto } from './dto/create-post.dto';
 import { type PostResponse, toPostResponse } from './dto/post.response';
@@ -18,10 +18,10 @@ import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
 import { PostViewsBuffer } from './post-views.buffer';
 import { type CreatedPostRow, type PageRequest, PostsRepository } from './posts.repository';
+import { POST_EMPTY, POST_NOT_FOUND, postTooLong, REPLY_TARGET_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './posts.texts';
 
 /** The admin setting's default (`maxTweetLength`, 1 to 500); read only through PostsService.maxLength(). */
 export const DEFAULT_POST_MAX_LENGTH = DEFAULT_SETTINGS.maxTweetLength;
-export const SEARCH_MAX_LENGTH = 100;
 /**
  * Posts a search page walks newest first before asking the trigram index instead. A word in 1
  * post of 200 still fills a page of 20 within it (a common word after a few hundred rows); a
@@ -45,13 +45,6 @@ export const SEARCH_WINDOW = 10_000;
  * only searches gets a fifth of the database time a reader gets.
  */
 export const SEARCH_READ_COST = 5;
-
-export const POST_EMPTY = 'Gönderi boş olamaz.';
-export const postTooLong = (max: number) => `Gönderi en fazla ${max} karakter olabilir.`;
-export const POST_NOT_FOUND = 'Gönderi bulunamadı.';
-export const REPLY_TARGET_NOT_FOUND = 'Yanıtlanan gönderi bulunamadı.';
-export const SEARCH_REQUIRED = 'Arama metni gerekli.';
-export const SEARCH_TOO_LONG = `Arama metni en fazla ${SEARCH_MAX_LENGTH} karakter olabilir.`;
 
 export interface PostPage {
   posts: PostResponse[];

@@ -1,10 +1,10 @@
 import { type CanActivate, type ExecutionContext, Injectable, SetMetadata, ServiceUnavailableException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { isStaff } from '../admin/staff';
+import { isStaff } from '../users/roles';
 import type { SessionUser } from '../users/session-user';
-import { MAINTENANCE_MESSAGE } from './settings.constants';
 import { SettingsService } from './settings.service';
+import { MAINTENANCE_MESSAGE } from './settings.texts';
 
 const ALLOW_DURING_MAINTENANCE = 'allowDuringMaintenance';
 

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { type CanActivate, type ExecutionContext, HttpException, HttpStatus, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { isStaff } from '../admin/staff';
+import { RATE_LIMITED } from '../common/common.texts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { isStaff } from '../users/roles';
 import type { SessionUser } from '../users/session-user';
 import { RATE_LIMIT_STORE, type RateLimitStore } from './rate-limit.store';
-import { RATE_LIMITED } from './settings.constants';
 import { SettingsService } from './settings.service';
 
 const SKIP_RATE_LIMIT = 'skipRateLimit';

@@ -39,9 +39,3 @@ export const DEFAULT_SETTINGS: Readonly<SiteSettings> = Object.freeze({
  * handled it at once; every other node sees the change within this time.
  */
 export const SETTINGS_CACHE_TTL_MS = 3_000;
-
-export const SETTINGS_SAVED = 'Ayarlar başarıyla kaydedildi!';
-export const SITE_NAME_READ_ONLY = 'Site adı değiştirilemez.';
-export const REGISTRATION_CLOSED = 'Yeni kayıtlar şu anda kapalı.';
-export const MAINTENANCE_MESSAGE = 'Site bakımda. Lütfen daha sonra tekrar deneyin.';
-export const RATE_LIMITED = 'Çok fazla istek gönderdiniz. Lütfen biraz sonra tekrar deneyin.';

@@ -4,8 +4,8 @@ import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Roles } from '../common/decorators/roles.decorator';
 import type { SessionUser } from '../users/session-user';
 import { UpdateSettingsDto } from './dto/update-settings.dto';
-import { SETTINGS_SAVED } from './settings.constants';
 import { SettingsService } from './settings.service';
+import { SETTINGS_SAVED } from './settings.texts';
 
 /** System settings of the back-office: admins only (moderators do not see the settings menu). */
 @ApiTags('admin')

@@ -2,10 +2,11 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { User } from '../users/user.entity';
-import { DEFAULT_SETTINGS, SETTINGS_CACHE_TTL_MS, SITE_NAME_READ_ONLY, type SiteSettings } from './settings.constants';
+import { DEFAULT_SETTINGS, SETTINGS_CACHE_TTL_MS, type SiteSettings } from './settings.constants';
 import { Settings } from './settings.entity';
 import { toSiteSettings } from './settings.response';
 import type { UpdateSettingsDto } from './dto/update-settings.dto';
+import { SITE_NAME_READ_ONLY } from './settings.texts';
 
 const ROW_ID = 1;
 

@@ -1,10 +1,9 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { USER_NOT_FOUND } from '../common/common.texts';
 import { pgErrorCode, queryRows } from '../database/query-rows';
-import { USER_NOT_FOUND } from '../users/users.messages';
-
-export const CANNOT_FOLLOW_SELF = 'Kendinizi takip edemezsiniz.';
+import { CANNOT_FOLLOW_SELF } from './social.texts';
 
 export interface FollowResult {
   isFollowing: boolean;

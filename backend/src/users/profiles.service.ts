@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { USER_NOT_FOUND } from '../common/common.texts';
 import { FollowsService } from '../social/follows.service';
 import type { User } from './user.entity';
 import { canSeePrivate, toUserResponse, type UserResponse } from './user.response';
-import { USER_NOT_FOUND } from './users.messages';
 import { UsersService } from './users.service';
 
 /** Profiles as others see them: the account plus the viewer's relation to it. */

@@ -1,4 +1,4 @@
-import type { UserRole } from './user.entity';
+import type { UserRole } from './roles';
 
 /**
  * The signed-in user as every authenticated request carries it (`req.user`, `@CurrentUser()`):

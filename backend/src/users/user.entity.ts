@@ -1,7 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export const USER_ROLES = ['user', 'moderator', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+import type { UserRole } from './roles';
 
 /** Unique lower(username) and lower(email) indexes live in the migration (expression indexes). */
 @Entity('users')

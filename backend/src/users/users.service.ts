@@ -6,7 +6,9 @@ import { cleanDisplayName, normaliseEmail, normaliseLogin } from './account-inpu
 import { hashPassword } from './password-hashing';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
-import { User, type UserRole } from './user.entity';
+import type { UserRole } from './roles';
+import { User } from './user.entity';
+import { EMAIL_TAKEN, USERNAME_TAKEN } from './users.texts';
 
 export interface NewUser {
   username: string;
@@ -20,9 +22,6 @@ export interface NewUser {
   location?: string;
   website?: string;
 }
-
-export const USERNAME_TAKEN = 'Bu kullanıcı adı zaten alınmış.';
-export const EMAIL_TAKEN = 'Bu e-posta adresi zaten kayıtlı.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

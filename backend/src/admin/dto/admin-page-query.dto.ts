@@ -2,7 +2,8 @@ import { BadRequestException } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_PAGE_SIZE } from '../../common/pagination/page-query.dto';
-import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../../posts/posts.service';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../../posts/posts.texts';
+import { PAGE_TOO_DEEP } from '../admin.texts';
 
 const PAGE_MESSAGE = 'Sayfa numarası 1 ya da daha büyük bir tam sayı olmalıdır.';
 const LIMIT_MESSAGE = `Sayfa boyutu 1 ile ${MAX_PAGE_SIZE} arasında olmalıdır.`;
@@ -43,7 +44,6 @@ export class AdminPageQueryDto {
  * with the search instead of paging that deep.
  */
 export const MAX_OFFSET = 10_000;
-export const PAGE_TOO_DEEP = 'Bu kadar ileri bir sayfa gösterilemiyor. Lütfen aramayla listeyi daraltın.';
 
 /** The row a page starts at; 400 beyond MAX_OFFSET. */
 export function pageOffset(page: number, limit: number): number {

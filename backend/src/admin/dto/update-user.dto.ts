@@ -1,11 +1,10 @@
 import { BadRequestException } from '@nestjs/common';
 import { IsBoolean, IsIn, ValidateIf } from 'class-validator';
-import { USER_ROLES, type UserRole } from '../../users/user.entity';
+import { USER_ROLES, type UserRole } from '../../users/roles';
+import { EXACTLY_ONE_FIELD } from '../admin.texts';
 
 /** A field that is present (null included) must be valid; absence is checked by `singleChange`. */
 const present = (_object: object, value: unknown) => value !== undefined;
-
-export const EXACTLY_ONE_FIELD = 'Tam olarak bir alan gönderin: isActive, isVerified ya da role.';
 
 /** `PATCH /api/admin/users/:id`: exactly one of the three (SPEC.md section 7). Unknown fields are 400 too. */
 export class UpdateUserDto {

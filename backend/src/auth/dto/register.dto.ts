@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import { cleanDisplayName, hasMixedScripts, normaliseEmail, VISIBLE_CHARACTER } from '../../users/account-input';
-import { EMAIL_MIXED_SCRIPT, PASSWORD_BLANK } from '../../users/users.messages';
+import { EMAIL_MIXED_SCRIPT, PASSWORD_BLANK } from '../../users/users.texts';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const ifString = (fn: (value: string) => string) => ({ value }: { value: unknown }) => (typeof value === 'string' ? fn(value) : value);

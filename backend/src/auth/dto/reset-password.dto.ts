@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { normaliseEmail, VISIBLE_CHARACTER } from '../../users/account-input';
-import { PASSWORD_BLANK } from '../../users/users.messages';
+import { PASSWORD_BLANK } from '../../users/users.texts';
 
 export class ResetPasswordDto {
   @MaxLength(200, { message: 'Şifre sıfırlama bağlantısı geçersiz.' })

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { UserRole } from '../../users/user.entity';
 
 export const ROLES = 'roles';
-export const Roles = (...roles: UserRole[]) => SetMetadata(ROLES, roles);
+/** Only users whose role is one of these may call the route (RolesGuard); roles are users/roles.ts's. */
+export const Roles = (...roles: string[]) => SetMetadata(ROLES, roles);

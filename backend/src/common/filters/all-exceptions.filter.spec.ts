@@ -1,7 +1,7 @@
 import { type ArgumentsHost, BadRequestException, ServiceUnavailableException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { SERVER_BUSY } from '../../database/heavy-queries';
-import { AllExceptionsFilter, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, toErrorBody } from './all-exceptions.filter';
+import { DATABASE_UNAVAILABLE, SERVER_BUSY } from '../common.texts';
+import { AllExceptionsFilter, DATABASE_RETRY_AFTER_S, toErrorBody } from './all-exceptions.filter';
 
 /** A minimal Express response that records what the filter sends. */
 function fakeHttp() {

@@ -7,11 +7,10 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { SERVER_BUSY } from '../../database/heavy-queries';
 import { isDatabaseUnavailable, pgErrorCode } from '../../database/query-rows';
+import { DATABASE_UNAVAILABLE, FORBIDDEN, RATE_LIMITED, SERVER_BUSY } from '../common.texts';
+import { HTTP_TEXTS } from '../http/http.texts';
 
-/** The answer to every request that needed the database while it could not be reached. */
-export const DATABASE_UNAVAILABLE = 'Veritabanına şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.';
 /**
  * Seconds a client is asked to wait before trying again (Retry-After) when the database is
  * away: a restart or failover takes seconds, and a client hammering meanwhile only slows it.
@@ -22,15 +21,15 @@ const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
 /** Turkish texts for statuses whose exception carries no Turkish message of its own. */
 const DEFAULT_MESSAGES: Record<number, string> = {
-  400: 'Geçersiz istek.',
+  400: HTTP_TEXTS.badRequest,
   401: 'Oturum açmanız gerekiyor.',
-  403: 'Bu işlem için yetkiniz yok.',
-  404: 'İstenen kaynak bulunamadı.',
+  403: FORBIDDEN,
+  404: HTTP_TEXTS.notFound,
   405: 'Bu yöntem desteklenmiyor.',
   409: 'Bu kayıt zaten var.',
   413: 'İstek gövdesi çok büyük.',
   415: 'Desteklenmeyen içerik türü.',
-  429: 'Çok fazla istek gönderdiniz. Lütfen biraz sonra tekrar deneyin.',
+  429: RATE_LIMITED,
   500: 'Sunucuda beklenmeyen bir hata oluştu.',
   503: 'Hizmet şu anda kullanılamıyor.',
 };

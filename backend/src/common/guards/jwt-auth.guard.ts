@@ -1,9 +1,8 @@
 import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import { SESSION_INVALID } from '../common.texts';
 import { IS_PUBLIC, OPTIONAL_AUTH } from '../decorators/public.decorator';
-
-export const SESSION_INVALID = 'Oturumunuz geçersiz ya da süresi dolmuş. Lütfen tekrar giriş yapın.';
 
 /** Global guard: every route needs a valid bearer token unless marked @Public() or @OptionalAuth(). */
 @Injectable()

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdempotencyKey } from './idempotency-key.entity';
 import { IdempotencyService } from './idempotency.service';
 
 /** Idempotency-Key storage for the write routes that honour it (posts, messages). */
-@Module({ providers: [IdempotencyService], exports: [IdempotencyService] })
+@Module({ imports: [TypeOrmModule.forFeature([IdempotencyKey])], providers: [IdempotencyService], exports: [IdempotencyService] })
 export class IdempotencyModule {}

@@ -4,7 +4,8 @@ import { Socket } from 'node:net';
 import { Client } from 'pg';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { User } from '../../users/user.entity';
-import { installHttpDrain, SHUTTING_DOWN } from './http-drain';
+import { SHUTTING_DOWN } from '../common.texts';
+import { installHttpDrain } from './http-drain';
 
 interface Answer {
   status: number;

@@ -1,6 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-
-export const SHUTTING_DOWN = 'Sunucu kapanıyor, lütfen biraz sonra tekrar deneyin.';
+import { SHUTTING_DOWN } from '../common.texts';
 
 /** Paths of Socket.IO's own HTTP requests (long polling): closed with Socket.IO, not drained. */
 const SOCKET_IO_PATH = '/socket.io/';

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { loadConfig } from '../../config/app-config';
-import { clientAddress, compileTrust, parseTrustProxy, type TrustProxy } from './client-address';
+import { parseTrustProxy, type TrustProxy } from '../../config/trust-proxy';
+import { clientAddress, compileTrust } from './client-address';
 
 function parse(raw: string | undefined): { value: TrustProxy; problems: string[] } {
   const problems: string[] = [];

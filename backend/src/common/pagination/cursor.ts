@@ -1,6 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-
-export const INVALID_CURSOR = 'Geçersiz sayfa imleci.';
+import { INVALID_CURSOR } from '../common.texts';
 
 /**
  * Position in a list ordered by (created_at, id). `createdAt` keeps PostgreSQL's microseconds

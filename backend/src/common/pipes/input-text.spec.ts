@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { INPUT_TOO_DEEP, INVALID_CHARACTERS, MAX_INPUT_DEPTH, normaliseInput } from './input-text';
+import { INPUT_TOO_DEEP, INVALID_CHARACTERS } from '../common.texts';
+import { MAX_INPUT_DEPTH, normaliseInput } from './input-text';
 
 const refusal = (value: unknown): string | undefined => {
   try {

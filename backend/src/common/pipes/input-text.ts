@@ -1,7 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-
-/** One message for every character the API refuses (NUL, a lone UTF-16 surrogate). */
-export const INVALID_CHARACTERS = 'İstek geçersiz bir karakter içeriyor.';
+import { INPUT_TOO_DEEP, INVALID_CHARACTERS } from '../common.texts';
 
 /**
  * U+0000 (PostgreSQL text cannot hold it) or half of a surrogate pair with no other half (not a
@@ -20,7 +18,6 @@ const VERBATIM_KEY = /password/i;
 
 /** Deeper input is refused before anything recursive (this walk, class-transformer) can overflow the stack. */
 export const MAX_INPUT_DEPTH = 32;
-export const INPUT_TOO_DEEP = 'İstek çok fazla iç içe alan içeriyor.';
 
 export function hasInvalidCharacters(text: string): boolean {
   return INVALID.test(text);

@@ -1,6 +1,5 @@
 import { BadRequestException, ParseUUIDPipe } from '@nestjs/common';
-
-export const INVALID_ID = 'Geçersiz kimlik.';
+import { INVALID_ID } from '../common.texts';
 
 /** `@Param('id', UuidPipe)`: a malformed id is a Turkish 400, never a 500 from PostgreSQL. */
 export const UuidPipe = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(INVALID_ID) });

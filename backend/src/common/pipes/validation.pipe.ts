@@ -1,5 +1,6 @@
 import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
-import { INVALID_CHARACTERS, normaliseInput } from './input-text';
+import { INVALID_CHARACTERS } from '../common.texts';
+import { normaliseInput } from './input-text';
 
 export const NUL_CHARACTER = INVALID_CHARACTERS;
 

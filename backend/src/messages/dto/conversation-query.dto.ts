@@ -1,6 +1,6 @@
 import { IsOptional, IsString, Matches } from 'class-validator';
+import { INVALID_ID } from '../../common/common.texts';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
-import { INVALID_ID } from '../../common/pipes/uuid.pipe';
 import { UUID_PATTERN } from './send-message.dto';
 
 /**

@@ -1,11 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, ValidateBy, type ValidationOptions } from 'class-validator';
-import { INVALID_ID } from '../../common/pipes/uuid.pipe';
-
-export const MAX_MESSAGE_LENGTH = 1000;
-export const MESSAGE_EMPTY = 'Mesaj boş olamaz.';
-export const MESSAGE_TOO_LONG = `Mesaj en fazla ${MAX_MESSAGE_LENGTH} karakter olabilir.`;
-export const RECEIVER_REQUIRED = 'Alıcı zorunludur.';
+import { INVALID_ID } from '../../common/common.texts';
+import { MAX_MESSAGE_LENGTH, MESSAGE_EMPTY, MESSAGE_TOO_LONG, RECEIVER_REQUIRED } from '../messages.texts';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

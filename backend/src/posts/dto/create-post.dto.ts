@@ -1,6 +1,6 @@
 import { IsOptional, IsString, IsUUID } from 'class-validator';
-import { INVALID_ID } from '../../common/pipes/uuid.pipe';
-import { POST_EMPTY } from '../posts.service';
+import { INVALID_ID } from '../../common/common.texts';
+import { POST_EMPTY } from '../posts.texts';
 
 /** Types only: trimming and the length limit are rules of PostsService (the limit becomes a setting). */
 export class CreatePostDto {

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
-import { SEARCH_REQUIRED } from '../posts.service';
+import { SEARCH_REQUIRED } from '../posts.texts';
 
 export class SearchPostsDto extends PageQueryDto {
   /** Trimmed; 1 to 100 characters (the upper bound is checked in characters by PostsService). */

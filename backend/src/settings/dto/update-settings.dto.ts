@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsInt, IsObject, IsString, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { SETTINGS_LIMITS, SITE_NAME_READ_ONLY } from '../settings.constants';
+import { SETTINGS_LIMITS } from '../settings.constants';
+import { SITE_NAME_READ_ONLY } from '../settings.texts';
 
 /**
  * Absent fields keep their value; a field that is present (null included) must be valid.

@@ -8,7 +8,8 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { Semaphore } from '../common/concurrency/semaphore';
+import { SERVER_BUSY } from '../common.texts';
+import { Semaphore } from './semaphore';
 
 /**
  * Of the pool's 20 connections, at most this many run heavy work (search, the back-office lists
@@ -18,7 +19,6 @@ import { Semaphore } from '../common/concurrency/semaphore';
 export const HEAVY_CONCURRENCY = 6;
 /** A heavy request that waited this long for its turn gets a 503 rather than waiting on. */
 export const HEAVY_QUEUE_TIMEOUT_MS = 3_000;
-export const SERVER_BUSY = 'Sunucu şu anda çok yoğun. Lütfen biraz sonra tekrar deneyin.';
 
 /** The limit over heavy database work (a FIFO semaphore whose waiters give up with a 503). */
 @Injectable()

@@ -1,0 +1,10 @@
+/** The admin module's Turkish texts (answers and validation messages), in one place. */
+export const PAGE_TOO_DEEP = 'Bu kadar ileri bir sayfa gösterilemiyor. Lütfen aramayla listeyi daraltın.';
+export const EXACTLY_ONE_FIELD = 'Tam olarak bir alan gönderin: isActive, isVerified ya da role.';
+export const USER_UPDATED = 'Kullanıcı başarıyla güncellendi';
+export const CANNOT_DEACTIVATE_SELF = 'Kendi hesabınızı devre dışı bırakamazsınız.';
+export const CANNOT_CHANGE_OWN_ROLE = 'Kendi rolünüzü değiştiremezsiniz.';
+export const ROLES_ADMIN_ONLY = 'Rolleri yalnızca yöneticiler değiştirebilir.';
+export const STAFF_ACCOUNTS_ADMIN_ONLY = 'Yönetici ve moderatör hesaplarını yalnızca yöneticiler değiştirebilir.';
+export const POST_DELETED = 'Gönderi silindi!';
+export const POST_DELETE_BUSY = 'Gönderi şu anda silinemedi. Lütfen tekrar deneyin.';

@@ -1,0 +1,10 @@
+/** The auth module's Turkish texts (answers and validation messages), in one place. */
+export const REGISTER_SUCCESS = 'Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.';
+export const FORGOT_PASSWORD_SENT = 'Bu e-posta adresi kayıtlıysa şifre sıfırlama bağlantısı gönderildi.';
+export const INVALID_CREDENTIALS = 'E-posta/kullanıcı adı veya şifre hatalı.';
+export const ACCOUNT_DISABLED = 'Hesabınız devre dışı bırakılmış.';
+export const INVALID_RESET_LINK = 'Şifre sıfırlama bağlantısı geçersiz ya da süresi dolmuş.';
+export const PASSWORD_RESET_DONE = 'Şifreniz başarıyla sıfırlandı!';
+export const EMAIL_NOT_VERIFIED = 'Lütfen önce e-posta adresinizi doğrulayın.';
+export const EMAIL_VERIFIED = 'E-posta adresiniz doğrulandı.';
+export const INVALID_VERIFY_LINK = 'Doğrulama bağlantısı geçersiz ya da süresi dolmuş.';

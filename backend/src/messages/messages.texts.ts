@@ -1,0 +1,9 @@
+/** The messages module's Turkish texts (answers and validation messages), in one place. */
+/** The longest message (varchar(1000)); here because the text below names it. */
+export const MAX_MESSAGE_LENGTH = 1000;
+export const MESSAGE_EMPTY = 'Mesaj boş olamaz.';
+export const MESSAGE_TOO_LONG = `Mesaj en fazla ${MAX_MESSAGE_LENGTH} karakter olabilir.`;
+export const RECEIVER_REQUIRED = 'Alıcı zorunludur.';
+export const RECEIVER_NOT_FOUND = 'Alıcı bulunamadı.';
+export const MESSAGE_NOT_FOUND = 'Mesaj bulunamadı.';
+export const NOT_TO_YOURSELF = 'Kendinize mesaj gönderemezsiniz.';

@@ -1,0 +1,9 @@
+/** The posts module's Turkish texts (answers and validation messages), in one place. */
+/** The longest search text; here because the text below names it (the service and the admin DTO read it from here). */
+export const SEARCH_MAX_LENGTH = 100;
+export const POST_EMPTY = 'Gönderi boş olamaz.';
+export const postTooLong = (max: number) => `Gönderi en fazla ${max} karakter olabilir.`;
+export const POST_NOT_FOUND = 'Gönderi bulunamadı.';
+export const REPLY_TARGET_NOT_FOUND = 'Yanıtlanan gönderi bulunamadı.';
+export const SEARCH_REQUIRED = 'Arama metni gerekli.';
+export const SEARCH_TOO_LONG = `Arama metni en fazla ${SEARCH_MAX_LENGTH} karakter olabilir.`;
