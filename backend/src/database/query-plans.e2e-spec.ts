@@ -27,9 +27,13 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // The fills are the test's scene, not a request: no statement timeout, so a busy machine cannot
+    // fail them (the app's pool has one for the request path).
+    const fill = t.db.createQueryRunner();
+    await fill.query('SET statement_timeout = 0');
     // Set-based fills: a few seconds in all. Account n was created n minutes ago; every 100th is
     // verified, every 50th deactivated, every 1000th an admin.
-    await t.db.query(
+    await fill.query(
       `INSERT INTO users (username, display_name, email, password_hash, is_verified, is_active, role, created_at)
        SELECT 'plan' || n, 'Plan Üyesi ' || n, 'plan' || n || '@test.gundem', 'x', n % 100 = 0, n % 50 <> 0,
               CASE WHEN n % 1000 = 1 THEN 'admin' ELSE 'user' END, now() - n * interval '1 minute'
@@ -38,7 +42,7 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     );
     // Post n was written n × 50 s ago (50k posts over 29 days); hashtags Zipf-like (tag k on
     // about 1/k of the tagged posts), "yaygın" in every 10th, "nadirkelime" in 5 posts.
-    await t.db.query(
+    await fill.query(
       `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users)
        INSERT INTO posts (author_id, content, hashtags, search_text, created_at)
        SELECT u.ids[1 + (n * 7919) % $1::int], c, h, lower(c), now() - n * interval '50 seconds'
@@ -51,13 +55,13 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
       [USERS, POSTS],
     );
     // Every 10th post becomes a reply to a post a little older.
-    await t.db.query(
+    await fill.query(
       `UPDATE posts p SET reply_to_id = parent.id
          FROM (SELECT id, lead(id, 5) OVER (ORDER BY created_at DESC) AS parent_id, row_number() OVER (ORDER BY created_at DESC) AS r FROM posts) x
          JOIN posts parent ON parent.id = x.parent_id
         WHERE p.id = x.id AND x.r % 10 = 0`,
     );
-    await t.db.query(
+    await fill.query(
       `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users),
             p AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM posts)
        INSERT INTO likes (user_id, post_id)
@@ -65,7 +69,7 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
        ON CONFLICT DO NOTHING`,
       [USERS, POSTS],
     );
-    await t.db.query(
+    await fill.query(
       `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users),
             p AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM posts)
        INSERT INTO reposts (user_id, post_id)
@@ -73,7 +77,7 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
        ON CONFLICT DO NOTHING`,
       [USERS, POSTS],
     );
-    await t.db.query(
+    await fill.query(
       `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users)
        INSERT INTO follows (follower_id, followee_id)
        SELECT u.ids[1 + g % $1::int], u.ids[1 + (g * 13 + g / $1::int) % $1::int] FROM generate_series(1, 50000) AS g, u
@@ -81,7 +85,7 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
        ON CONFLICT DO NOTHING`,
       [USERS],
     );
-    await t.db.query(
+    await fill.query(
       `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users)
        INSERT INTO messages (sender_id, receiver_id, text, created_at, read_at)
        SELECT s, r, 'mesaj ' || g, now() - g * interval '1 minute', CASE WHEN g % 4 = 0 THEN NULL ELSE now() END
@@ -89,9 +93,10 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
               LATERAL (SELECT u.ids[1 + g % 200] AS s, u.ids[1 + (g * 7 + 1) % 200] AS r) AS pair
         WHERE s <> r`,
     );
-    await t.db.query(`UPDATE posts p SET reply_count = x.n FROM (SELECT reply_to_id, count(*)::int AS n FROM posts WHERE reply_to_id IS NOT NULL GROUP BY 1) x WHERE p.id = x.reply_to_id`);
+    await fill.query(`UPDATE posts p SET reply_count = x.n FROM (SELECT reply_to_id, count(*)::int AS n FROM posts WHERE reply_to_id IS NOT NULL GROUP BY 1) x WHERE p.id = x.reply_to_id`);
     // VACUUM also merges GIN's pending list, which the planner would otherwise price as a scan.
-    await t.db.query('VACUUM ANALYZE');
+    await fill.query('VACUUM ANALYZE');
+    await fill.release();
 
     // plan1 is an admin (n % 1000 = 1): the viewer of every route, the back-office's too.
     [viewer] = await t.db.query(`SELECT id, username FROM users WHERE username = 'plan1'`);
