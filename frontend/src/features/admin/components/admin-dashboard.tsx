@@ -3,7 +3,10 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import {
+  ActivityIcon,
   CheckCircleIcon,
+  ChevronRightIcon,
+  ExternalLinkIcon,
   FileTextIcon,
   SettingsIcon,
   ShieldIcon,
@@ -18,7 +21,6 @@ import { entityId, type Post, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { formatCount, formatDateTime } from '../admin-format';
 import { useDashboard, ZERO_STATISTICS } from '../api/get-dashboard';
-import { ActivityIcon, ChevronRightIcon, ExternalLinkIcon } from './admin-icons';
 
 /** SPEC.md 9: post previews on the dashboard are cut at 100 characters. */
 export const DASHBOARD_PREVIEW_LENGTH = 100;

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/button';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 import { tr } from '../../../locales/tr';
-import { ChevronLeftIcon, ChevronRightIcon } from './admin-icons';
 
 export interface AdminPaginationProps {
   page: number;

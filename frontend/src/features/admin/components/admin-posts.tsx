@@ -2,7 +2,14 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { FileTextIcon, HeartIcon, MessageCircleIcon, RepeatIcon } from '../../../components/icons';
+import {
+  ExternalLinkIcon,
+  FileTextIcon,
+  HeartIcon,
+  MessageCircleIcon,
+  RepeatIcon,
+  TrashIcon,
+} from '../../../components/icons';
 import { LoadingBlock } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { errorText } from '../../../lib/api-client';
@@ -14,7 +21,6 @@ import { failureText } from '../admin-errors';
 import { formatCount, formatDate, formatDateTime, formatNumber } from '../admin-format';
 import { useAdminPosts } from '../api/get-admin-posts';
 import { useDeleteAdminPost } from '../api/delete-admin-post';
-import { ExternalLinkIcon, TrashIcon } from './admin-icons';
 import { AdminLoadError } from './admin-load-error';
 import { AdminPagination } from './admin-pagination';
 import { AdminSearch } from './admin-search';
