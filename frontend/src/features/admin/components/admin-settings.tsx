@@ -3,13 +3,13 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ShieldIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/load-error';
 import { LoadingBlock } from '../../../components/spinner';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
 import type { AdminSettings as Settings } from '../types';
-import { AdminLoadError } from './admin-load-error';
 
 /** SPEC.md 5 and 9: the max post length input accepts 1 to 500. */
 export const MAX_TWEET_LENGTH_RANGE = { min: 1, max: 500 } as const;
@@ -348,7 +348,7 @@ function SettingsLoader() {
   if (isPending) return <LoadingBlock label={tr.admin.settingsLoading} />;
   if (isError || !data) {
     return (
-      <AdminLoadError
+      <LoadError
         title={tr.admin.settingsLoadFailed}
         message={errorText(error, tr.admin.settingsLoadFailed, tr.admin.networkError)}
         onRetry={() => void refetch()}
