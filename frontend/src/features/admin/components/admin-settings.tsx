@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ShieldIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
 import { LoadingBlock } from '../../../components/spinner';
+import { SwitchRow, type SwitchRowClasses } from '../../../components/switch-row';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
@@ -74,6 +75,15 @@ function saveErrorText(error: unknown): string {
     : tr.admin.saveFailed;
 }
 
+const SWITCH_ROW: SwitchRowClasses = {
+  row: 'admin-switch-row',
+  text: 'admin-switch-row__text',
+  label: 'admin-switch-row__label',
+  hint: 'field__hint',
+  input: 'admin-switch__input',
+  track: { wrapper: 'admin-switch', track: 'admin-switch__track' },
+};
+
 function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
@@ -87,44 +97,6 @@ function SettingsGroup({ title, children }: { title: string; children: ReactNode
       </legend>
       <div className="admin-fieldset__body">{children}</div>
     </fieldset>
-  );
-}
-
-function SwitchRow({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="admin-switch-row">
-      <div className="admin-switch-row__text">
-        <label htmlFor={id} className="admin-switch-row__label">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      </div>
-      <span className="admin-switch">
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          className="admin-switch__input"
-          checked={checked}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <span className="admin-switch__track" aria-hidden="true" />
-      </span>
-    </div>
   );
 }
 
@@ -236,6 +208,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
             hint={hint}
             checked={draft[key]}
             onChange={(checked) => set(key, checked)}
+            classes={SWITCH_ROW}
           />
         ))}
       </SettingsGroup>
