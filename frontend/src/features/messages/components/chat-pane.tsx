@@ -12,7 +12,8 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { AlertCircleIcon, ArrowLeftIcon, MailIcon } from '../../../components/icons';
+import { ArrowLeftIcon, MailIcon } from '../../../components/icons';
+import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { NetworkError } from '../../../lib/api-client';
@@ -101,16 +102,13 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
     body = <LoadingBlock label={tr.app.loading} />;
   } else if (!query.data) {
     body = (
-      <EmptyState
-        className="empty-state--compact"
-        icon={<AlertCircleIcon size={28} />}
+      <LoadFailed
+        compact
         title={tr.messages.chatLoadFailed}
         description={query.error instanceof NetworkError ? tr.messages.networkError : undefined}
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {tr.messages.retry}
-          </Button>
-        }
+        retryLabel={tr.messages.retry}
+        onRetry={() => void query.refetch()}
+        buttonSize="sm"
       />
     );
   } else if (messages.length === 0) {

@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { AlertCircleIcon, MailIcon, PenIcon, SearchIcon } from '../../../components/icons';
+import { MailIcon, PenIcon, SearchIcon } from '../../../components/icons';
+import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { NetworkError } from '../../../lib/api-client';
@@ -49,16 +50,13 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
     body = <LoadingBlock label={tr.app.loading} />;
   } else if (!query.data) {
     body = (
-      <EmptyState
-        className="empty-state--compact"
-        icon={<AlertCircleIcon size={28} />}
+      <LoadFailed
+        compact
         title={tr.messages.listLoadFailed}
         description={query.error instanceof NetworkError ? tr.messages.networkError : undefined}
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {tr.messages.retry}
-          </Button>
-        }
+        retryLabel={tr.messages.retry}
+        onRetry={() => void query.refetch()}
+        buttonSize="sm"
       />
     );
   } else if (conversations.length === 0) {
