@@ -1,9 +1,9 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { errorText } from '../lib/api-client';
 import { EmptyState } from './empty-state';
+import { ListSearch } from './list-search';
 import { LoadError } from './load-error';
 import { Pagination } from './pagination';
-import { SearchBox } from './search-box';
 import { LoadingBlock } from './spinner';
 
 /** What a paged list's query hook gives the section (a subset of react-query's result). */
@@ -116,7 +116,7 @@ export function PagedListSection<Data extends { pagination: { pages: number } },
           <h1 className="admin-section__title">{title}</h1>
           <p className="admin-section__intro">{intro(data)}</p>
         </div>
-        <SearchBox label={searchBox.label} placeholder={searchBox.placeholder} onSearch={onSearch} />
+        <ListSearch label={searchBox.label} placeholder={searchBox.placeholder} onSearch={onSearch} />
       </header>
       {isError && data ? loadError : null}
       {body}

@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { MailIcon, PenIcon, SearchIcon } from '../../../components/icons';
+import { MailIcon, PenIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
+import { SearchBox } from '../../../components/search-box';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { NetworkError } from '../../../lib/api-client';
@@ -100,17 +101,13 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
     <section className="messages__list">
       <div className="messages__list-head">
         {/* SPEC.md 2.6: the search box has no filtering effect. */}
-        <div className="search-box messages__search">
-          <SearchIcon size={18} className="search-box__icon" />
-          <input
-            type="search"
-            className="search-box__input"
-            aria-label={tr.messages.searchLabel}
-            placeholder={tr.messages.searchPlaceholder}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchBox
+          boxClassName="messages__search"
+          aria-label={tr.messages.searchLabel}
+          placeholder={tr.messages.searchPlaceholder}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         {/* SPEC.md 2.6: the new-message button is inert. */}
         <button
           type="button"
