@@ -4,6 +4,7 @@ import { EmptyState } from './empty-state';
 import { ListSearch } from './list-search';
 import { LoadError } from './load-error';
 import { Pagination } from './pagination';
+import { SectionHead } from './section-head';
 import { LoadingBlock } from './spinner';
 
 /** What a paged list's query hook gives the section (a subset of react-query's result). */
@@ -111,13 +112,9 @@ export function PagedListSection<Data extends { pagination: { pages: number } },
 
   return (
     <section className="admin-section">
-      <header className="admin-section__head">
-        <div>
-          <h1 className="admin-section__title">{title}</h1>
-          <p className="admin-section__intro">{intro(data)}</p>
-        </div>
+      <SectionHead title={title} intro={intro(data)}>
         <ListSearch label={searchBox.label} placeholder={searchBox.placeholder} onSearch={onSearch} />
-      </header>
+      </SectionHead>
       {isError && data ? loadError : null}
       {body}
     </section>

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -12,6 +12,7 @@ import {
   ShieldIcon,
   UsersIcon,
 } from '../../../components/icons';
+import { SectionHead } from '../../../components/section-head';
 import { LoadingBlock } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { useAuth } from '../../../lib/auth';
@@ -180,14 +181,19 @@ export function AdminDashboard() {
       : []),
   ];
 
+  // Estimated totals are marked "~" (users.total, users.active and posts.total).
+  const stats: ComponentProps<typeof StatCard>[] = [
+    { label: tr.admin.statUsersTotal, value: statistics.users.total, estimated: statistics.estimated, icon: <UsersIcon size={20} />, tone: 'blue' },
+    { label: tr.admin.statUsersVerified, value: statistics.users.verified, icon: <CheckCircleIcon size={20} />, tone: 'teal' },
+    { label: tr.admin.statUsersActive, value: statistics.users.active, estimated: statistics.estimated, icon: <ActivityIcon size={20} />, tone: 'green' },
+    { label: tr.admin.statUsersAdmins, value: statistics.users.admins, icon: <ShieldIcon size={20} />, tone: 'violet' },
+    { label: tr.admin.statPostsTotal, value: statistics.posts.total, estimated: statistics.estimated, icon: <FileTextIcon size={20} />, tone: 'brand' },
+    { label: tr.admin.statPostsToday, value: statistics.posts.today, icon: <FileTextIcon size={20} />, tone: 'orange' },
+  ];
+
   return (
     <section className="admin-section">
-      <header className="admin-section__head">
-        <div>
-          <h1 className="admin-section__title">{tr.admin.dashboard}</h1>
-          <p className="admin-section__intro">{tr.admin.dashboardIntro}</p>
-        </div>
-      </header>
+      <SectionHead title={tr.admin.dashboard} intro={tr.admin.dashboardIntro} />
 
       {isError ? (
         <div role="alert" className="admin-notice">
@@ -199,45 +205,9 @@ export function AdminDashboard() {
       ) : null}
 
       <ul className="admin-stats" aria-label={tr.admin.statsLabel}>
-        <StatCard
-          label={tr.admin.statUsersTotal}
-          value={statistics.users.total}
-          estimated={statistics.estimated}
-          icon={<UsersIcon size={20} />}
-          tone="blue"
-        />
-        <StatCard
-          label={tr.admin.statUsersVerified}
-          value={statistics.users.verified}
-          icon={<CheckCircleIcon size={20} />}
-          tone="teal"
-        />
-        <StatCard
-          label={tr.admin.statUsersActive}
-          value={statistics.users.active}
-          estimated={statistics.estimated}
-          icon={<ActivityIcon size={20} />}
-          tone="green"
-        />
-        <StatCard
-          label={tr.admin.statUsersAdmins}
-          value={statistics.users.admins}
-          icon={<ShieldIcon size={20} />}
-          tone="violet"
-        />
-        <StatCard
-          label={tr.admin.statPostsTotal}
-          value={statistics.posts.total}
-          estimated={statistics.estimated}
-          icon={<FileTextIcon size={20} />}
-          tone="brand"
-        />
-        <StatCard
-          label={tr.admin.statPostsToday}
-          value={statistics.posts.today}
-          icon={<FileTextIcon size={20} />}
-          tone="orange"
-        />
+        {stats.map((stat) => (
+          <StatCard key={stat.label} {...stat} />
+        ))}
       </ul>
 
       <div className="admin-panels">

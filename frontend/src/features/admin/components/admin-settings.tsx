@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ShieldIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
+import { SectionHead } from '../../../components/section-head';
 import { LoadingBlock } from '../../../components/spinner';
 import { SwitchRow, type SwitchRowClasses } from '../../../components/switch-row';
 import { ApiError, errorText } from '../../../lib/api-client';
@@ -338,12 +339,7 @@ export function AdminSettings() {
   const isAdmin = user?.role === 'admin';
   return (
     <section className="admin-section">
-      <header className="admin-section__head">
-        <div>
-          <h1 className="admin-section__title">{tr.admin.settings}</h1>
-          <p className="admin-section__intro">{tr.admin.settingsIntro}</p>
-        </div>
-      </header>
+      <SectionHead title={tr.admin.settings} intro={tr.admin.settingsIntro} />
       {isAdmin ? (
         <SettingsLoader />
       ) : (
