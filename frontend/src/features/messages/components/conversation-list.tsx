@@ -3,19 +3,17 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
-import { MailIcon, PenIcon } from '../../../components/icons';
-import { LoadFailed } from '../../../components/load-failed';
+import { PenIcon } from '../../../components/icons';
 import { SearchBox } from '../../../components/search-box';
-import { LoadingBlock, Spinner } from '../../../components/spinner';
+import { Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { NetworkError } from '../../../lib/api-client';
 import { displayNameOf, formatFullDate, usernameOf } from '../../../lib/format';
 import { messagesPath } from '../../../lib/paths';
 import type { Conversation } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import type { ConversationsPage } from '../api/get-conversations';
 import { formatMessageTime } from '../message-time';
+import { paneState } from './pane-state';
 
 export interface ConversationListProps {
   query: UseInfiniteQueryResult<InfiniteData<ConversationsPage>>;
@@ -46,30 +44,13 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
   const [search, setSearch] = useState('');
   const conversations = useMemo(() => conversationsOf(query.data), [query.data]);
 
-  let body;
-  if (query.isPending) {
-    body = <LoadingBlock label={tr.app.loading} />;
-  } else if (!query.data) {
-    body = (
-      <LoadFailed
-        compact
-        title={tr.messages.listLoadFailed}
-        description={query.error instanceof NetworkError ? tr.messages.networkError : undefined}
-        retryLabel={tr.messages.retry}
-        onRetry={() => void query.refetch()}
-        buttonSize="sm"
-      />
-    );
-  } else if (conversations.length === 0) {
-    body = (
-      <EmptyState
-        className="empty-state--compact"
-        icon={<MailIcon size={28} />}
-        title={tr.messages.empty}
-        description={tr.messages.emptyText}
-      />
-    );
-  } else {
+  let body = paneState({
+    query,
+    failedTitle: tr.messages.listLoadFailed,
+    isEmpty: conversations.length === 0,
+    emptyText: tr.messages.emptyText,
+  });
+  if (!body) {
     body = (
       <>
         <ul className="conversations" aria-label={tr.messages.listLabel}>
