@@ -1,9 +1,16 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The frontend's feature folders: each one is a zone the others may not import. */
+const frontendFeatures = readdirSync(join(import.meta.dirname, 'frontend/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'docs/**', 'coverage/**'] },
@@ -51,6 +58,33 @@ export default tseslint.config(
         },
       ],
       // Circles between files (type-only imports excepted); test files are left out as above.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // Frontend boundaries: features are independent of each other and of the app shell that
+  // composes them; shared code (components, lib, locales) knows no feature. Dependencies point
+  // app -> features -> shared only. Tests obey them too, except that a test of shared code may
+  // mount a feature (lib/idempotent-write.test.tsx drives ComposeBox).
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: importX.flatConfigs.typescript.plugins,
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(import.meta.dirname, 'frontend/tsconfig.json'), noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...frontendFeatures.map((name) => ({ target: `frontend/src/features/${name}`, from: 'frontend/src/features', except: [`./${name}`], message: 'A feature does not import another feature: move what both need to components/ or lib/.' })),
+            { target: 'frontend/src/features', from: 'frontend/src/app', message: 'Features do not import the app shell; the app composes features.' },
+            { target: 'frontend/src/{components,lib,locales}/**/!(*.test).{ts,tsx}', from: ['frontend/src/features', 'frontend/src/app'], message: 'Shared code (components, lib, locales) does not import features or the app.' },
+          ],
+        },
+      ],
+      // Circles between files (type-only imports excepted).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

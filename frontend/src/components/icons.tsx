@@ -254,6 +254,32 @@ export const AtSignIcon = createIcon(
   </>,
 );
 
+// Drawn for the back office (admin lists, pagination and dashboard).
+export const ExternalLinkIcon = createIcon(
+  'ExternalLinkIcon',
+  <>
+    <path d="M14 4h6v6" />
+    <path d="M20 4 11 13" />
+    <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </>,
+);
+
+export const TrashIcon = createIcon(
+  'TrashIcon',
+  <>
+    <path d="M4 7h16" />
+    <path d="M10 11v6M14 11v6" />
+    <path d="M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12" />
+    <path d="M9 7V4h6v3" />
+  </>,
+);
+
+export const ChevronLeftIcon = createIcon('ChevronLeftIcon', <path d="m15 18-6-6 6-6" />);
+
+export const ChevronRightIcon = createIcon('ChevronRightIcon', <path d="m9 18 6-6-6-6" />);
+
+export const ActivityIcon = createIcon('ActivityIcon', <path d="M3 12h4l3-8 4 16 3-8h4" />);
+
 /** The verified badge: a filled rosette with a tick (filled, unlike the other icons). */
 export function VerifiedIcon({ size = 18, title, className }: IconProps) {
   return (

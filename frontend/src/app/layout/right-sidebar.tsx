@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SearchIcon } from '../../components/icons';
+import { SearchBox } from '../../components/search-box';
 import { TrendsWidget } from '../../features/trending/components/trends-widget';
 import { WhoToFollowWidget } from '../../features/trending/components/who-to-follow-widget';
 import { searchPath } from '../../lib/paths';
 import { tr } from '../../locales/tr';
 import { SiteFooter } from './site-footer';
 
-function SearchBox() {
+function SiteSearch() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -16,18 +16,14 @@ function SearchBox() {
     navigate(q ? searchPath(q) : '/explore');
   };
   return (
-    <form role="search" className="search-box" onSubmit={onSubmit}>
-      <SearchIcon size={18} className="search-box__icon" />
-      <input
-        type="search"
-        className="search-box__input"
-        aria-label={tr.search.label}
-        placeholder={tr.search.placeholder}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        enterKeyHint="search"
-      />
-    </form>
+    <SearchBox
+      onSubmit={onSubmit}
+      aria-label={tr.search.label}
+      placeholder={tr.search.placeholder}
+      value={query}
+      onChange={(event) => setQuery(event.target.value)}
+      enterKeyHint="search"
+    />
   );
 }
 
@@ -40,7 +36,7 @@ export function RightSidebar() {
       <div className="right-sidebar__inner">
         {onExplore ? null : (
           <div className="right-sidebar__search">
-            <SearchBox />
+            <SiteSearch />
           </div>
         )}
         <TrendsWidget />

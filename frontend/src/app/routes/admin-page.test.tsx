@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import { ADMIN, MODERATOR, renderAdmin } from '../../features/admin/test-utils';
+import { ADMIN, MODERATOR, renderAdmin } from '../../test/admin';
 import { mockFetch } from '../../test/fetch-mock';
 import { AppProviders } from '../providers';
 import { routes } from '../router';

@@ -5,11 +5,10 @@ export const ADMIN_ROOT_KEY = ['admin'] as const;
 export const adminKeys = {
   dashboard: () => [...ADMIN_ROOT_KEY, 'dashboard'] as const,
   users: () => [...ADMIN_ROOT_KEY, 'users'] as const,
-  usersPage: (page: number, search: string) =>
-    [...ADMIN_ROOT_KEY, 'users', { page, search }] as const,
   posts: () => [...ADMIN_ROOT_KEY, 'posts'] as const,
-  postsPage: (page: number, search: string) =>
-    [...ADMIN_ROOT_KEY, 'posts', { page, search }] as const,
+  /** One page of the users or posts list: under users() / posts(), where row mutations update it. */
+  listPage: (list: 'users' | 'posts', page: number, search: string) =>
+    [...ADMIN_ROOT_KEY, list, { page, search }] as const,
   settings: () => [...ADMIN_ROOT_KEY, 'settings'] as const,
 };
 

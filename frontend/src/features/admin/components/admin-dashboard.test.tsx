@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makePost, makeUser, MODERATOR, renderAdmin } from '../../../test/admin';
 import type { MockReply } from '../../../test/fetch-mock';
-import { makePost, makeUser, MODERATOR, renderAdmin } from '../test-utils';
 
 const LONG = 'Gündem '.repeat(20); // 140 characters
 const DASHBOARD = {

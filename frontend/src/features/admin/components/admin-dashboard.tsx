@@ -1,14 +1,18 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import {
+  ActivityIcon,
   CheckCircleIcon,
+  ChevronRightIcon,
+  ExternalLinkIcon,
   FileTextIcon,
   SettingsIcon,
   ShieldIcon,
   UsersIcon,
 } from '../../../components/icons';
+import { SectionHead } from '../../../components/section-head';
 import { LoadingBlock } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { useAuth } from '../../../lib/auth';
@@ -18,7 +22,6 @@ import { entityId, type Post, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { formatCount, formatDateTime } from '../admin-format';
 import { useDashboard, ZERO_STATISTICS } from '../api/get-dashboard';
-import { ActivityIcon, ChevronRightIcon, ExternalLinkIcon } from './admin-icons';
 
 /** SPEC.md 9: post previews on the dashboard are cut at 100 characters. */
 export const DASHBOARD_PREVIEW_LENGTH = 100;
@@ -178,14 +181,19 @@ export function AdminDashboard() {
       : []),
   ];
 
+  // Estimated totals are marked "~" (users.total, users.active and posts.total).
+  const stats: ComponentProps<typeof StatCard>[] = [
+    { label: tr.admin.statUsersTotal, value: statistics.users.total, estimated: statistics.estimated, icon: <UsersIcon size={20} />, tone: 'blue' },
+    { label: tr.admin.statUsersVerified, value: statistics.users.verified, icon: <CheckCircleIcon size={20} />, tone: 'teal' },
+    { label: tr.admin.statUsersActive, value: statistics.users.active, estimated: statistics.estimated, icon: <ActivityIcon size={20} />, tone: 'green' },
+    { label: tr.admin.statUsersAdmins, value: statistics.users.admins, icon: <ShieldIcon size={20} />, tone: 'violet' },
+    { label: tr.admin.statPostsTotal, value: statistics.posts.total, estimated: statistics.estimated, icon: <FileTextIcon size={20} />, tone: 'brand' },
+    { label: tr.admin.statPostsToday, value: statistics.posts.today, icon: <FileTextIcon size={20} />, tone: 'orange' },
+  ];
+
   return (
     <section className="admin-section">
-      <header className="admin-section__head">
-        <div>
-          <h1 className="admin-section__title">{tr.admin.dashboard}</h1>
-          <p className="admin-section__intro">{tr.admin.dashboardIntro}</p>
-        </div>
-      </header>
+      <SectionHead title={tr.admin.dashboard} intro={tr.admin.dashboardIntro} />
 
       {isError ? (
         <div role="alert" className="admin-notice">
@@ -197,45 +205,9 @@ export function AdminDashboard() {
       ) : null}
 
       <ul className="admin-stats" aria-label={tr.admin.statsLabel}>
-        <StatCard
-          label={tr.admin.statUsersTotal}
-          value={statistics.users.total}
-          estimated={statistics.estimated}
-          icon={<UsersIcon size={20} />}
-          tone="blue"
-        />
-        <StatCard
-          label={tr.admin.statUsersVerified}
-          value={statistics.users.verified}
-          icon={<CheckCircleIcon size={20} />}
-          tone="teal"
-        />
-        <StatCard
-          label={tr.admin.statUsersActive}
-          value={statistics.users.active}
-          estimated={statistics.estimated}
-          icon={<ActivityIcon size={20} />}
-          tone="green"
-        />
-        <StatCard
-          label={tr.admin.statUsersAdmins}
-          value={statistics.users.admins}
-          icon={<ShieldIcon size={20} />}
-          tone="violet"
-        />
-        <StatCard
-          label={tr.admin.statPostsTotal}
-          value={statistics.posts.total}
-          estimated={statistics.estimated}
-          icon={<FileTextIcon size={20} />}
-          tone="brand"
-        />
-        <StatCard
-          label={tr.admin.statPostsToday}
-          value={statistics.posts.today}
-          icon={<FileTextIcon size={20} />}
-          tone="orange"
-        />
+        {stats.map((stat) => (
+          <StatCard key={stat.label} {...stat} />
+        ))}
       </ul>
 
       <div className="admin-panels">

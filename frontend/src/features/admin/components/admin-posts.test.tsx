@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Post } from '../../../lib/types';
+import { makePost, queriesOf, renderAdmin, type QueryRoutes } from '../../../test/admin';
 import type { MockReply, MockRoutes } from '../../../test/fetch-mock';
-import { makePost, queriesOf, renderAdmin, type QueryRoutes } from '../test-utils';
 
 const LONG = 'ç'.repeat(140) + 'ğüşöıİ0123456789'; // 156 characters
 const FIRST = makePost({

@@ -1,11 +1,16 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
-import { FileTextIcon, HeartIcon, MessageCircleIcon, RepeatIcon } from '../../../components/icons';
-import { LoadingBlock } from '../../../components/spinner';
+import {
+  ExternalLinkIcon,
+  FileTextIcon,
+  HeartIcon,
+  MessageCircleIcon,
+  RepeatIcon,
+  TrashIcon,
+} from '../../../components/icons';
+import { PagedListSection } from '../../../components/paged-list-section';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { errorText } from '../../../lib/api-client';
 import { displayNameOf, truncate, usernameOf } from '../../../lib/format';
 import { postPath } from '../../../lib/paths';
 import { entityId, type Post } from '../../../lib/types';
@@ -14,10 +19,6 @@ import { failureText } from '../admin-errors';
 import { formatCount, formatDate, formatDateTime, formatNumber } from '../admin-format';
 import { useAdminPosts } from '../api/get-admin-posts';
 import { useDeleteAdminPost } from '../api/delete-admin-post';
-import { ExternalLinkIcon, TrashIcon } from './admin-icons';
-import { AdminLoadError } from './admin-load-error';
-import { AdminPagination } from './admin-pagination';
-import { AdminSearch } from './admin-search';
 
 /** SPEC.md 9: post previews in the posts list are cut at 150 characters. */
 export const POSTS_PREVIEW_LENGTH = 150;
@@ -117,92 +118,36 @@ function PostRow({ post }: { post: Post }) {
 }
 
 export function AdminPosts() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useAdminPosts(
-    page,
-    search,
-  );
-
-  // A new search starts again from the first page.
-  const onSearch = useCallback((query: string) => {
-    setSearch(query);
-    setPage(1);
-  }, []);
-
-  const loadError = (
-    <AdminLoadError
-      title={tr.admin.postsLoadFailed}
-      message={errorText(error, tr.admin.postsLoadFailed, tr.admin.networkError)}
-      onRetry={() => void refetch()}
-      retrying={isFetching}
-    />
-  );
-
-  let body;
-  if (isPending) {
-    body = <LoadingBlock label={tr.admin.postsLoading} />;
-  } else if (isError && !data) {
-    body = loadError;
-  } else if (!data || data.posts.length === 0) {
-    body = (
-      <EmptyState
-        icon={<FileTextIcon size={32} />}
-        title={tr.admin.postsEmpty}
-        description={search ? tr.admin.postsEmptySearch(search) : tr.admin.postsEmptyText}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <div className="admin-table-wrap" aria-busy={isPlaceholderData || undefined}>
-          <table className="admin-table admin-table--posts">
-            <caption className="visually-hidden">{tr.admin.posts}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tr.admin.colPost}</th>
-                <th scope="col">{tr.admin.colAuthor}</th>
-                <th scope="col">{tr.admin.colDate}</th>
-                <th scope="col">{tr.admin.colEngagement}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{tr.admin.colActions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.posts.map((post, index) => (
-                <PostRow key={entityId(post) || index} post={post} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <AdminPagination
-          page={page}
-          pages={data.pagination.pages}
-          onPageChange={setPage}
-          busy={isPlaceholderData}
-        />
-      </>
-    );
-  }
-
   return (
-    <section className="admin-section">
-      <header className="admin-section__head">
-        <div>
-          <h1 className="admin-section__title">{tr.admin.posts}</h1>
-          <p className="admin-section__intro">
-            {data ? tr.admin.postsTotal(formatCount(data.pagination.total, data.pagination.estimated)) : tr.admin.postsIntro}
-          </p>
-        </div>
-        <AdminSearch
-          label={tr.admin.postsSearchLabel}
-          placeholder={tr.admin.postsSearchPlaceholder}
-          onSearch={onSearch}
-        />
-      </header>
-      {isError && data ? loadError : null}
-      {body}
-    </section>
+    <PagedListSection
+      useList={useAdminPosts}
+      rowsOf={(data) => data.posts}
+      title={tr.admin.posts}
+      intro={(data) =>
+        data
+          ? tr.admin.postsTotal(formatCount(data.pagination.total, data.pagination.estimated))
+          : tr.admin.postsIntro
+      }
+      search={{ label: tr.admin.postsSearchLabel, placeholder: tr.admin.postsSearchPlaceholder }}
+      texts={{
+        loading: tr.admin.postsLoading,
+        loadFailed: tr.admin.postsLoadFailed,
+        networkError: tr.admin.networkError,
+      }}
+      empty={{
+        icon: <FileTextIcon size={32} />,
+        title: tr.admin.postsEmpty,
+        description: (search) => (search ? tr.admin.postsEmptySearch(search) : tr.admin.postsEmptyText),
+      }}
+      tableClassName="admin-table--posts"
+      columns={[
+        tr.admin.colPost,
+        tr.admin.colAuthor,
+        tr.admin.colDate,
+        tr.admin.colEngagement,
+        <span className="visually-hidden">{tr.admin.colActions}</span>,
+      ]}
+      renderRow={(post, index) => <PostRow key={entityId(post) || index} post={post} />}
+    />
   );
 }

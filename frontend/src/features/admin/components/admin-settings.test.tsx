@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderAdmin } from '../../../test/admin';
 import type { MockReply } from '../../../test/fetch-mock';
 import type { AdminSettings } from '../types';
-import { renderAdmin } from '../test-utils';
 
 const SETTINGS: AdminSettings = {
   siteName: 'gündem',

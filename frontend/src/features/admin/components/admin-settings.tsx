@@ -3,13 +3,15 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ShieldIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/load-error';
+import { SectionHead } from '../../../components/section-head';
 import { LoadingBlock } from '../../../components/spinner';
+import { SwitchRow, type SwitchRowClasses } from '../../../components/switch-row';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
 import type { AdminSettings as Settings } from '../types';
-import { AdminLoadError } from './admin-load-error';
 
 /** SPEC.md 5 and 9: the max post length input accepts 1 to 500. */
 export const MAX_TWEET_LENGTH_RANGE = { min: 1, max: 500 } as const;
@@ -74,6 +76,15 @@ function saveErrorText(error: unknown): string {
     : tr.admin.saveFailed;
 }
 
+const SWITCH_ROW: SwitchRowClasses = {
+  row: 'admin-switch-row',
+  text: 'admin-switch-row__text',
+  label: 'admin-switch-row__label',
+  hint: 'field__hint',
+  input: 'admin-switch__input',
+  track: { wrapper: 'admin-switch', track: 'admin-switch__track' },
+};
+
 function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
@@ -87,44 +98,6 @@ function SettingsGroup({ title, children }: { title: string; children: ReactNode
       </legend>
       <div className="admin-fieldset__body">{children}</div>
     </fieldset>
-  );
-}
-
-function SwitchRow({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="admin-switch-row">
-      <div className="admin-switch-row__text">
-        <label htmlFor={id} className="admin-switch-row__label">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      </div>
-      <span className="admin-switch">
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          className="admin-switch__input"
-          checked={checked}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <span className="admin-switch__track" aria-hidden="true" />
-      </span>
-    </div>
   );
 }
 
@@ -236,6 +209,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
             hint={hint}
             checked={draft[key]}
             onChange={(checked) => set(key, checked)}
+            classes={SWITCH_ROW}
           />
         ))}
       </SettingsGroup>
@@ -348,7 +322,7 @@ function SettingsLoader() {
   if (isPending) return <LoadingBlock label={tr.admin.settingsLoading} />;
   if (isError || !data) {
     return (
-      <AdminLoadError
+      <LoadError
         title={tr.admin.settingsLoadFailed}
         message={errorText(error, tr.admin.settingsLoadFailed, tr.admin.networkError)}
         onRetry={() => void refetch()}
@@ -365,12 +339,7 @@ export function AdminSettings() {
   const isAdmin = user?.role === 'admin';
   return (
     <section className="admin-section">
-      <header className="admin-section__head">
-        <div>
-          <h1 className="admin-section__title">{tr.admin.settings}</h1>
-          <p className="admin-section__intro">{tr.admin.settingsIntro}</p>
-        </div>
-      </header>
+      <SectionHead title={tr.admin.settings} intro={tr.admin.settingsIntro} />
       {isAdmin ? (
         <SettingsLoader />
       ) : (

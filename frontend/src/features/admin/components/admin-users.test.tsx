@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '../../../lib/types';
-import type { MockReply, MockRoutes } from '../../../test/fetch-mock';
 import {
   ADMIN,
   holdRequests,
@@ -9,7 +8,8 @@ import {
   queriesOf,
   renderAdmin,
   type QueryRoutes,
-} from '../test-utils';
+} from '../../../test/admin';
+import type { MockReply, MockRoutes } from '../../../test/fetch-mock';
 
 const AYSE = makeUser({
   _id: 'u-ayse',

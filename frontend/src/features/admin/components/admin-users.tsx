@@ -1,11 +1,9 @@
-import { useCallback, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
 import { UsersIcon } from '../../../components/icons';
-import { LoadingBlock, Spinner } from '../../../components/spinner';
+import { PagedListSection } from '../../../components/paged-list-section';
+import { Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import { entityId, type Role, type User } from '../../../lib/types';
@@ -15,9 +13,6 @@ import { formatCount, formatDate, formatDateTime } from '../admin-format';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import type { UserPatch } from '../types';
-import { AdminLoadError } from './admin-load-error';
-import { AdminPagination } from './admin-pagination';
-import { AdminSearch } from './admin-search';
 
 const ROLES: { value: Role; label: string }[] = [
   { value: 'user', label: tr.admin.roleUser },
@@ -127,102 +122,43 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
 
 export function AdminUsers() {
   const { user: viewer } = useAuth();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useAdminUsers(
-    page,
-    search,
-  );
-
-  // A new search starts again from the first page.
-  const onSearch = useCallback((query: string) => {
-    setSearch(query);
-    setPage(1);
-  }, []);
-
-  let body;
-  if (isPending) {
-    body = <LoadingBlock label={tr.admin.usersLoading} />;
-  } else if (isError && !data) {
-    body = (
-      <AdminLoadError
-        title={tr.admin.usersLoadFailed}
-        message={errorText(error, tr.admin.usersLoadFailed, tr.admin.networkError)}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  } else if (!data || data.users.length === 0) {
-    body = (
-      <EmptyState
-        icon={<UsersIcon size={32} />}
-        title={tr.admin.usersEmpty}
-        description={search ? tr.admin.usersEmptySearch(search) : tr.admin.usersEmptyText}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <div className="admin-table-wrap" aria-busy={isPlaceholderData || undefined}>
-          <table className="admin-table admin-table--users">
-            <caption className="visually-hidden">{tr.admin.users}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tr.admin.colUser}</th>
-                <th scope="col">{tr.admin.colEmail}</th>
-                <th scope="col">{tr.admin.colRole}</th>
-                <th scope="col">{tr.admin.colStatus}</th>
-                <th scope="col">{tr.admin.colJoined}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{tr.admin.colActions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.users.map((row, index) => (
-                <UserRow
-                  key={entityId(row) || row.username || index}
-                  user={row}
-                  isSelf={isSameUser(row, viewer)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <AdminPagination
-          page={page}
-          pages={data.pagination.pages}
-          onPageChange={setPage}
-          busy={isPlaceholderData}
-        />
-      </>
-    );
-  }
-
   return (
-    <section className="admin-section">
-      <header className="admin-section__head">
-        <div>
-          <h1 className="admin-section__title">{tr.admin.users}</h1>
-          <p className="admin-section__intro">
-            {data ? tr.admin.usersTotal(formatCount(data.pagination.total, data.pagination.estimated)) : tr.admin.usersIntro}
-          </p>
-        </div>
-        <AdminSearch
-          label={tr.admin.usersSearchLabel}
-          placeholder={tr.admin.usersSearchPlaceholder}
-          onSearch={onSearch}
+    <PagedListSection
+      useList={useAdminUsers}
+      rowsOf={(data) => data.users}
+      title={tr.admin.users}
+      intro={(data) =>
+        data
+          ? tr.admin.usersTotal(formatCount(data.pagination.total, data.pagination.estimated))
+          : tr.admin.usersIntro
+      }
+      search={{ label: tr.admin.usersSearchLabel, placeholder: tr.admin.usersSearchPlaceholder }}
+      texts={{
+        loading: tr.admin.usersLoading,
+        loadFailed: tr.admin.usersLoadFailed,
+        networkError: tr.admin.networkError,
+      }}
+      empty={{
+        icon: <UsersIcon size={32} />,
+        title: tr.admin.usersEmpty,
+        description: (search) => (search ? tr.admin.usersEmptySearch(search) : tr.admin.usersEmptyText),
+      }}
+      tableClassName="admin-table--users"
+      columns={[
+        tr.admin.colUser,
+        tr.admin.colEmail,
+        tr.admin.colRole,
+        tr.admin.colStatus,
+        tr.admin.colJoined,
+        <span className="visually-hidden">{tr.admin.colActions}</span>,
+      ]}
+      renderRow={(row, index) => (
+        <UserRow
+          key={entityId(row) || row.username || index}
+          user={row}
+          isSelf={isSameUser(row, viewer)}
         />
-      </header>
-      {isError && data ? (
-        <AdminLoadError
-          title={tr.admin.usersLoadFailed}
-          message={errorText(error, tr.admin.usersLoadFailed, tr.admin.networkError)}
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
-      ) : null}
-      {body}
-    </section>
+      )}
+    />
   );
 }

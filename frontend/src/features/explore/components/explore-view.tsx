@@ -2,8 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { FollowButton } from '../../../components/follow-button';
-import { CloseIcon, SearchIcon } from '../../../components/icons';
+import { CloseIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
+import { SearchBox } from '../../../components/search-box';
 import { Tabs, type TabItem } from '../../../components/tabs';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { useAuth } from '../../../lib/auth';
@@ -83,18 +84,14 @@ export function ExploreView({ query, feed, renderResults }: ExploreViewProps) {
     <>
       <PageHeader title={tr.explore.title}>
         <div className="explore__search">
-          <form role="search" className="search-box" onSubmit={onSubmit}>
-            <SearchIcon size={18} className="search-box__icon" />
-            <input
-              type="search"
-              className="search-box__input"
-              aria-label={tr.explore.searchLabel}
-              placeholder={tr.explore.searchPlaceholder}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              enterKeyHint="search"
-            />
-          </form>
+          <SearchBox
+            onSubmit={onSubmit}
+            aria-label={tr.explore.searchLabel}
+            placeholder={tr.explore.searchPlaceholder}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            enterKeyHint="search"
+          />
         </div>
         <Tabs
           items={TABS}

@@ -11,11 +11,9 @@ import {
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
-import { AlertCircleIcon, ArrowLeftIcon, MailIcon } from '../../../components/icons';
-import { LoadingBlock, Spinner } from '../../../components/spinner';
+import { ArrowLeftIcon } from '../../../components/icons';
+import { Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { NetworkError } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
 import { displayNameOf, formatFullDate, usernameOf } from '../../../lib/format';
 import { messagesPath, profilePath } from '../../../lib/paths';
@@ -25,6 +23,7 @@ import { useConversation } from '../api/get-conversation';
 import { markConversationRead } from '../api/message-cache';
 import { MESSAGE_MAX_LENGTH, useSendMessage } from '../api/send-message';
 import { formatMessageTime } from '../message-time';
+import { paneState } from './pane-state';
 
 export interface ChatPaneProps {
   /** The other member's id (the conversation's id). */
@@ -96,33 +95,13 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
     }
   };
 
-  let body;
-  if (query.isPending) {
-    body = <LoadingBlock label={tr.app.loading} />;
-  } else if (!query.data) {
-    body = (
-      <EmptyState
-        className="empty-state--compact"
-        icon={<AlertCircleIcon size={28} />}
-        title={tr.messages.chatLoadFailed}
-        description={query.error instanceof NetworkError ? tr.messages.networkError : undefined}
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {tr.messages.retry}
-          </Button>
-        }
-      />
-    );
-  } else if (messages.length === 0) {
-    body = (
-      <EmptyState
-        className="empty-state--compact"
-        icon={<MailIcon size={28} />}
-        title={tr.messages.empty}
-        description={tr.messages.chatEmptyText(name)}
-      />
-    );
-  } else {
+  let body = paneState({
+    query,
+    failedTitle: tr.messages.chatLoadFailed,
+    isEmpty: messages.length === 0,
+    emptyText: tr.messages.chatEmptyText(name),
+  });
+  if (!body) {
     body = (
       <>
         {query.hasNextPage ? (

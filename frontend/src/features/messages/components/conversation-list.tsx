@@ -3,17 +3,17 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
-import { AlertCircleIcon, MailIcon, PenIcon, SearchIcon } from '../../../components/icons';
-import { LoadingBlock, Spinner } from '../../../components/spinner';
+import { PenIcon } from '../../../components/icons';
+import { SearchBox } from '../../../components/search-box';
+import { Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { NetworkError } from '../../../lib/api-client';
 import { displayNameOf, formatFullDate, usernameOf } from '../../../lib/format';
 import { messagesPath } from '../../../lib/paths';
 import type { Conversation } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import type { ConversationsPage } from '../api/get-conversations';
 import { formatMessageTime } from '../message-time';
+import { paneState } from './pane-state';
 
 export interface ConversationListProps {
   query: UseInfiniteQueryResult<InfiniteData<ConversationsPage>>;
@@ -44,33 +44,13 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
   const [search, setSearch] = useState('');
   const conversations = useMemo(() => conversationsOf(query.data), [query.data]);
 
-  let body;
-  if (query.isPending) {
-    body = <LoadingBlock label={tr.app.loading} />;
-  } else if (!query.data) {
-    body = (
-      <EmptyState
-        className="empty-state--compact"
-        icon={<AlertCircleIcon size={28} />}
-        title={tr.messages.listLoadFailed}
-        description={query.error instanceof NetworkError ? tr.messages.networkError : undefined}
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {tr.messages.retry}
-          </Button>
-        }
-      />
-    );
-  } else if (conversations.length === 0) {
-    body = (
-      <EmptyState
-        className="empty-state--compact"
-        icon={<MailIcon size={28} />}
-        title={tr.messages.empty}
-        description={tr.messages.emptyText}
-      />
-    );
-  } else {
+  let body = paneState({
+    query,
+    failedTitle: tr.messages.listLoadFailed,
+    isEmpty: conversations.length === 0,
+    emptyText: tr.messages.emptyText,
+  });
+  if (!body) {
     body = (
       <>
         <ul className="conversations" aria-label={tr.messages.listLabel}>
@@ -102,17 +82,13 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
     <section className="messages__list">
       <div className="messages__list-head">
         {/* SPEC.md 2.6: the search box has no filtering effect. */}
-        <div className="search-box messages__search">
-          <SearchIcon size={18} className="search-box__icon" />
-          <input
-            type="search"
-            className="search-box__input"
-            aria-label={tr.messages.searchLabel}
-            placeholder={tr.messages.searchPlaceholder}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchBox
+          boxClassName="messages__search"
+          aria-label={tr.messages.searchLabel}
+          placeholder={tr.messages.searchPlaceholder}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         {/* SPEC.md 2.6: the new-message button is inert. */}
         <button
           type="button"

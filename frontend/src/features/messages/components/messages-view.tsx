@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { AlertCircleIcon, ArrowLeftIcon, MailIcon, SearchIcon } from '../../../components/icons';
+import { ArrowLeftIcon, MailIcon, SearchIcon } from '../../../components/icons';
+import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -63,15 +63,12 @@ export function MessagesView() {
           description={tr.messages.userNotFoundText}
         />
       ) : (
-        <EmptyState
-          icon={<AlertCircleIcon size={32} />}
+        <LoadFailed
           title={tr.messages.chatLoadFailed}
           description={error instanceof NetworkError ? tr.messages.networkError : undefined}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void member.refetch()}>
-              {tr.messages.retry}
-            </Button>
-          }
+          retryLabel={tr.messages.retry}
+          onRetry={() => void member.refetch()}
+          buttonSize="sm"
         />
       );
   } else {

@@ -1,18 +1,15 @@
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { Avatar } from '../../../components/avatar';
+import { useNavigate } from 'react-router-dom';
 import { HeartIcon, MessageCircleIcon, RepeatIcon, ShareIcon } from '../../../components/icons';
-import { VerifiedBadge } from '../../../components/verified-badge';
 import { useAuth } from '../../../lib/auth';
 import {
   displayNameOf,
   formatCount,
   formatFullDate,
-  formatRelativeTime,
   usernameOf,
   type TimeUnits,
 } from '../../../lib/format';
-import { postPath, profilePath } from '../../../lib/paths';
+import { postPath } from '../../../lib/paths';
 import { useWatchedPost } from '../../../lib/socket';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
@@ -27,6 +24,7 @@ import {
   replyCountOf,
   repostCountOf,
 } from '../post-model';
+import { PostAvatar, PostByline } from './post-byline';
 import { PostContent } from './post-content';
 import { ReplyModal } from './reply-modal';
 
@@ -34,8 +32,8 @@ export interface PostCardProps {
   post: Post;
   /** `timeline` (5m) on the home feed, `short` (5dk) on the other screens (SPEC.md 9). */
   timeUnits?: TimeUnits;
-  /** `feed`: a list item; `detail`: the post of /post/:id; `quoted`: inside the reply dialog. */
-  variant?: 'feed' | 'detail' | 'quoted';
+  /** `feed`: a list item; `detail`: the post of /post/:id (the reply dialog uses QuotedPost). */
+  variant?: 'feed' | 'detail';
 }
 
 /** Clicks on links, buttons or a text selection do not open the post. */
@@ -59,9 +57,8 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
   const name = displayNameOf(author);
   const liked = isLikedBy(post);
   const reposted = isRepostedBy(post);
-  const interactive = variant !== 'quoted';
-  // Live counts while the card is on screen (the quoted copy in the reply dialog needs none).
-  const watchRef = useWatchedPost(interactive ? id : null);
+  // Live counts while the card is on screen.
+  const watchRef = useWatchedPost(id);
 
   // Guests get the login dialog for every interaction (SPEC.md 5).
   const asMember = (action: () => void) => () => {
@@ -76,12 +73,6 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
     if (variant === 'feed' && isPlainClick(event)) navigate(postPath(id));
   };
 
-  const time = (
-    <time dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
-      {formatRelativeTime(post.createdAt, timeUnits)}
-    </time>
-  );
-
   return (
     <article
       ref={watchRef}
@@ -90,43 +81,14 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
       data-post-id={id}
       aria-label={`${name} @${username}`}
     >
-      {interactive ? (
-        <Link
-          to={profilePath(username)}
-          className="post-card__avatar"
-          tabIndex={-1}
-          aria-hidden="true"
-        >
-          <Avatar displayName={author.displayName} seed={author.username} />
-        </Link>
-      ) : (
-        <span className="post-card__avatar">
-          <Avatar displayName={author.displayName} seed={author.username} />
-        </span>
-      )}
+      <PostAvatar post={post} linked />
       <div className="post-card__main">
-        <header className="post-card__header">
-          {interactive ? (
-            <Link to={profilePath(username)} className="post-card__name">
-              {name}
-            </Link>
-          ) : (
-            <span className="post-card__name">{name}</span>
-          )}
-          {author.isVerified ? <VerifiedBadge size={17} /> : null}
-          <span className="post-card__handle">@{username}</span>
-          <span className="post-card__dot" aria-hidden="true">
-            ·
-          </span>
-          {interactive && variant === 'feed' ? (
-            <Link to={postPath(id)} className="post-card__time">
-              {time}
-            </Link>
-          ) : (
-            <span className="post-card__time">{time}</span>
-          )}
-          {post.isEdited ? <span className="post-card__edited">{tr.posts.edited}</span> : null}
-        </header>
+        <PostByline
+          post={post}
+          postId={id}
+          timeUnits={timeUnits}
+          links={variant === 'feed' ? 'author-and-time' : 'author'}
+        />
         <div
           className={
             variant === 'feed' ? 'post-card__body post-card__body--link' : 'post-card__body'
@@ -138,39 +100,37 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
         {variant === 'detail' ? (
           <p className="post-card__full-date">{formatFullDate(post.createdAt)}</p>
         ) : null}
-        {interactive ? (
-          <div className="post-actions" role="group" aria-label={tr.posts.actions}>
-            <ActionButton
-              label={tr.posts.reply}
-              tone="reply"
-              count={replyCountOf(post)}
-              onClick={asMember(() => setReplying(true))}
-              icon={<MessageCircleIcon size={18} />}
-            />
-            <ActionButton
-              label={tr.posts.repost}
-              tone="repost"
-              count={repostCountOf(post)}
-              pressed={reposted}
-              onClick={asMember(() => {
-                if (!repost.isPending) repost.mutate({ postId: id, reposted: !reposted });
-              })}
-              icon={<RepeatIcon size={18} />}
-            />
-            <ActionButton
-              label={tr.posts.like}
-              tone="like"
-              count={likeCountOf(post)}
-              pressed={liked}
-              onClick={asMember(() => {
-                if (!like.isPending) like.mutate({ postId: id, liked: !liked });
-              })}
-              icon={<HeartIcon size={18} fill={liked ? 'currentColor' : 'none'} />}
-            />
-            {/* SPEC.md 2.3: present, with no behaviour. */}
-            <ActionButton label={tr.posts.share} tone="share" icon={<ShareIcon size={18} />} />
-          </div>
-        ) : null}
+        <div className="post-actions" role="group" aria-label={tr.posts.actions}>
+          <ActionButton
+            label={tr.posts.reply}
+            tone="reply"
+            count={replyCountOf(post)}
+            onClick={asMember(() => setReplying(true))}
+            icon={<MessageCircleIcon size={18} />}
+          />
+          <ActionButton
+            label={tr.posts.repost}
+            tone="repost"
+            count={repostCountOf(post)}
+            pressed={reposted}
+            onClick={asMember(() => {
+              if (!repost.isPending) repost.mutate({ postId: id, reposted: !reposted });
+            })}
+            icon={<RepeatIcon size={18} />}
+          />
+          <ActionButton
+            label={tr.posts.like}
+            tone="like"
+            count={likeCountOf(post)}
+            pressed={liked}
+            onClick={asMember(() => {
+              if (!like.isPending) like.mutate({ postId: id, liked: !liked });
+            })}
+            icon={<HeartIcon size={18} fill={liked ? 'currentColor' : 'none'} />}
+          />
+          {/* SPEC.md 2.3: present, with no behaviour. */}
+          <ActionButton label={tr.posts.share} tone="share" icon={<ShareIcon size={18} />} />
+        </div>
       </div>
       {replying ? <ReplyModal post={post} onClose={() => setReplying(false)} /> : null}
     </article>

@@ -4,14 +4,14 @@ import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { authorOf } from '../post-model';
 import { ComposeBox } from './compose-box';
-import { PostCard } from './post-card';
+import { QuotedPost } from './quoted-post';
 
 /** The original post and a reply box; a sent reply closes it (SPEC.md 4). */
 export function ReplyModal({ post, onClose }: { post: Post; onClose: () => void }) {
   return (
     <Modal title={tr.posts.replyTitle} onClose={onClose} size="md">
       <div className="reply-modal">
-        <PostCard post={post} variant="quoted" timeUnits="timeline" />
+        <QuotedPost post={post} timeUnits="timeline" />
         <p className="reply-modal__to">
           {tr.posts.replyingTo} <span className="post-link">@{usernameOf(authorOf(post))}</span>
         </p>

@@ -5,7 +5,6 @@ import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { FollowButton } from '../../../components/follow-button';
 import {
-  AlertCircleIcon,
   CalendarIcon,
   HeartIcon,
   LinkIcon,
@@ -15,6 +14,7 @@ import {
   SearchIcon,
   FileTextIcon,
 } from '../../../components/icons';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingBlock } from '../../../components/spinner';
 import { Tabs, type TabItem } from '../../../components/tabs';
@@ -70,14 +70,10 @@ export function ProfileView({ username, posts }: ProfileViewProps) {
           description={tr.profile.notFoundText}
         />
       ) : (
-        <EmptyState
-          icon={<AlertCircleIcon size={32} />}
+        <LoadFailed
           title={tr.profile.loadFailed}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {tr.posts.retry}
-            </Button>
-          }
+          retryLabel={tr.posts.retry}
+          onRetry={() => void query.refetch()}
         />
       );
   } else {

@@ -1,12 +1,21 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
+import { SwitchRow, type SwitchRowClasses } from '../../../components/switch-row';
 import { useAuth } from '../../../lib/auth';
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import type { Preferences } from '../../../lib/preferences';
 import { tr } from '../../../locales/tr';
 import { usePreferences } from '../hooks/use-preferences';
 import '../settings.css';
+
+const SWITCH_ROW: SwitchRowClasses = {
+  row: 'setting',
+  text: 'setting__text',
+  label: 'setting__label',
+  hint: 'setting__hint',
+  input: 'switch',
+};
 
 type NotificationKey = keyof Preferences['notifications'];
 type PrivacyKey = keyof Preferences['privacy'];
@@ -91,6 +100,7 @@ export function SettingsView() {
             hint={row.hint}
             checked={notifications[row.key]}
             onChange={(checked) => update('notifications', { [row.key]: checked })}
+            classes={SWITCH_ROW}
           />
         ))}
       </SettingsSection>
@@ -103,6 +113,7 @@ export function SettingsView() {
             hint={row.hint}
             checked={privacy[row.key]}
             onChange={(checked) => update('privacy', { [row.key]: checked })}
+            classes={SWITCH_ROW}
           />
         ))}
       </SettingsSection>
@@ -157,41 +168,6 @@ function SettingsSection({
       </header>
       <div className="settings__rows">{children}</div>
     </section>
-  );
-}
-
-function SwitchRow({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="setting">
-      <span className="setting__text">
-        <label className="setting__label" htmlFor={id}>
-          {label}
-        </label>
-        <span className="setting__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      </span>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className="switch"
-        aria-describedby={`${id}-hint`}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-    </div>
   );
 }
 

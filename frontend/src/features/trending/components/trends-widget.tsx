@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Spinner } from '../../../components/spinner';
+import { Widget } from '../../../components/widget';
 import { formatCount } from '../../../lib/format';
 import { hashtagPath } from '../../../lib/paths';
 import { tr } from '../../../locales/tr';
@@ -12,34 +12,22 @@ export const TREND_COUNT_FACTOR = 15;
 export function TrendsWidget() {
   const { data: trends, isPending } = useTrendingHashtags();
   return (
-    <section className="widget" aria-labelledby="trends-widget-title">
-      <h2 className="widget__title" id="trends-widget-title">
-        {tr.widgets.trends}
-      </h2>
-      {isPending ? (
-        <div className="widget__loading">
-          <Spinner size="sm" />
-        </div>
-      ) : (
-        <ul className="trend-list" aria-label={tr.widgets.trendsLabel}>
-          {trends?.map((trend) => {
-            const tag = trend.hashtag.replace(/^#/, '');
-            const count = formatCount(TREND_COUNT_FACTOR * (trend.postCount ?? 0));
-            return (
-              <li key={tag}>
-                <Link to={hashtagPath(tag)} className="trend-item">
-                  <span className="trend-item__context">{tr.widgets.trendContext}</span>
-                  <span className="trend-item__tag">#{tag}</span>
-                  <span className="trend-item__count">{tr.widgets.trendCount(count)}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Link to="/explore" className="widget__more">
-        {tr.widgets.showMore}
-      </Link>
-    </section>
+    <Widget titleId="trends-widget-title" title={tr.widgets.trends} loading={isPending}>
+      <ul className="trend-list" aria-label={tr.widgets.trendsLabel}>
+        {trends?.map((trend) => {
+          const tag = trend.hashtag.replace(/^#/, '');
+          const count = formatCount(TREND_COUNT_FACTOR * (trend.postCount ?? 0));
+          return (
+            <li key={tag}>
+              <Link to={hashtagPath(tag)} className="trend-item">
+                <span className="trend-item__context">{tr.widgets.trendContext}</span>
+                <span className="trend-item__tag">#{tag}</span>
+                <span className="trend-item__count">{tr.widgets.trendCount(count)}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </Widget>
   );
 }

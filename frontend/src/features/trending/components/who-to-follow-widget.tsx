@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { FollowButton } from '../../../components/follow-button';
-import { Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { Widget } from '../../../components/widget';
 import { useFollowToggle } from '../../../lib/follow';
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import { profilePath } from '../../../lib/paths';
@@ -14,27 +14,17 @@ import { useSuggestedUsers } from '../api/get-suggested-users';
 export function WhoToFollowWidget() {
   const { data: users, isPending } = useSuggestedUsers();
   return (
-    <section className="widget" aria-labelledby="who-to-follow-title">
-      <h2 className="widget__title" id="who-to-follow-title">
-        {tr.widgets.whoToFollow}
-      </h2>
-      {isPending ? (
-        <div className="widget__loading">
-          <Spinner size="sm" />
-        </div>
-      ) : !users?.length ? (
+    <Widget titleId="who-to-follow-title" title={tr.widgets.whoToFollow} loading={isPending}>
+      {!users?.length ? (
         <p className="widget__empty">{tr.widgets.noSuggestions}</p>
       ) : (
         <ul className="suggestion-list">
-          {users?.map((user) => (
+          {users.map((user) => (
             <SuggestedUser key={entityId(user) || user.username} user={user} />
           ))}
         </ul>
       )}
-      <Link to="/explore" className="widget__more">
-        {tr.widgets.showMore}
-      </Link>
-    </section>
+    </Widget>
   );
 }
 

@@ -1,18 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SearchIcon } from '../../../components/icons';
+import { SearchIcon } from './icons';
 
 /** How long typing must pause before the list is searched. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export interface AdminSearchProps {
+export interface ListSearchProps {
   label: string;
   placeholder: string;
   /** Called with the trimmed text once typing pauses for SEARCH_DEBOUNCE_MS, when it changed. */
   onSearch: (query: string) => void;
 }
 
-/** The search box above an admin list; debounced so each keystroke does not hit the server. */
-export function AdminSearch({ label, placeholder, onSearch }: AdminSearchProps) {
+/** The search box above a paged list; debounced so each keystroke does not hit the server. */
+export function ListSearch({ label, placeholder, onSearch }: ListSearchProps) {
   const id = useId();
   const [value, setValue] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,8 +1,8 @@
-import { Button } from '../../../components/button';
-import { tr } from '../../../locales/tr';
-import { ChevronLeftIcon, ChevronRightIcon } from './admin-icons';
+import { Button } from './button';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { tr } from '../locales/tr';
 
-export interface AdminPaginationProps {
+export interface PaginationProps {
   page: number;
   pages: number;
   onPageChange: (page: number) => void;
@@ -10,8 +10,8 @@ export interface AdminPaginationProps {
   busy?: boolean;
 }
 
-/** Önceki / Sonraki with "Sayfa X / Y" between them. */
-export function AdminPagination({ page, pages, onPageChange, busy }: AdminPaginationProps) {
+/** Önceki / Sonraki with "Sayfa X / Y" between them (the back-office lists). */
+export function Pagination({ page, pages, onPageChange, busy }: PaginationProps) {
   const last = Math.max(1, pages);
   return (
     <nav className="admin-pagination" aria-label={tr.admin.paginationLabel}>

@@ -1,9 +1,9 @@
-import { Button } from '../../../components/button';
-import { AlertCircleIcon } from '../../../components/icons';
-import { tr } from '../../../locales/tr';
+import { Button } from './button';
+import { AlertCircleIcon } from './icons';
+import { tr } from '../locales/tr';
 
-/** A failed admin list: what went wrong and a retry button, in place of the rows. */
-export function AdminLoadError({
+/** A failed load: what went wrong and a retry button, in place of the content. */
+export function LoadError({
   title,
   message,
   onRetry,

@@ -2,10 +2,10 @@
 // signed-in staff member and stubbed API answers.
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders } from '../../app/providers';
-import { routes } from '../../app/router';
-import type { Post, User } from '../../lib/types';
-import { mockFetch, type MockReply, type MockRoutes } from '../../test/fetch-mock';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+import type { Post, User } from '../lib/types';
+import { mockFetch, type MockReply, type MockRoutes } from './fetch-mock';
 
 /** Answers chosen from the query string: `{ 'GET /api/admin/users': (params) => reply }`. */
 export type QueryRoutes = Record<string, (params: URLSearchParams) => MockReply>;

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/avatar';
+import { VerifiedBadge } from '../../../components/verified-badge';
+import {
+  displayNameOf,
+  formatFullDate,
+  formatRelativeTime,
+  usernameOf,
+  type TimeUnits,
+} from '../../../lib/format';
+import { postPath, profilePath } from '../../../lib/paths';
+import type { Post } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+import { authorOf } from '../post-model';
+
+/**
+ * The author's avatar and the post's header line, shared by the interactive PostCard and the
+ * presentational QuotedPost. `links` says what is clickable: nothing inside the reply dialog,
+ * the author on /post/:id, the author and the time in a feed.
+ */
+export type BylineLinks = 'none' | 'author' | 'author-and-time';
+
+export function PostAvatar({ post, linked }: { post: Post; linked: boolean }) {
+  const author = authorOf(post);
+  const avatar = <Avatar displayName={author.displayName} seed={author.username} />;
+  if (!linked) return <span className="post-card__avatar">{avatar}</span>;
+  return (
+    <Link
+      to={profilePath(usernameOf(author))}
+      className="post-card__avatar"
+      tabIndex={-1}
+      aria-hidden="true"
+    >
+      {avatar}
+    </Link>
+  );
+}
+
+export function PostByline({
+  post,
+  postId,
+  timeUnits,
+  links,
+}: {
+  post: Post;
+  postId: string;
+  timeUnits: TimeUnits;
+  links: BylineLinks;
+}) {
+  const author = authorOf(post);
+  const username = usernameOf(author);
+  const name = displayNameOf(author);
+  const time: ReactNode = (
+    <time dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
+      {formatRelativeTime(post.createdAt, timeUnits)}
+    </time>
+  );
+  return (
+    <header className="post-card__header">
+      {links === 'none' ? (
+        <span className="post-card__name">{name}</span>
+      ) : (
+        <Link to={profilePath(username)} className="post-card__name">
+          {name}
+        </Link>
+      )}
+      {author.isVerified ? <VerifiedBadge size={17} /> : null}
+      <span className="post-card__handle">@{username}</span>
+      <span className="post-card__dot" aria-hidden="true">
+        ·
+      </span>
+      {links === 'author-and-time' ? (
+        <Link to={postPath(postId)} className="post-card__time">
+          {time}
+        </Link>
+      ) : (
+        <span className="post-card__time">{time}</span>
+      )}
+      {post.isEdited ? <span className="post-card__edited">{tr.posts.edited}</span> : null}
+    </header>
+  );
+}
