@@ -12,6 +12,8 @@ export interface PostView {
   retweetCount: number;
   replyCount: number;
   viewCount: number;
+  /** posts.engagement_version: bumped with every change of the like, repost and reply counts. */
+  engagementVersion: number;
   isEdited: boolean;
   isPinned: boolean;
   liked: boolean;
@@ -33,6 +35,7 @@ export interface PostViewRow {
   retweet_count: number;
   reply_count: number;
   view_count: number;
+  engagement_version: number;
   is_edited: boolean;
   is_pinned: boolean;
   cursor_at: string;
@@ -63,7 +66,7 @@ export const POST_VIEW_COLUMNS_NO_VIEWER = postViewColumns(null);
 function postViewColumns(viewer: string | null): string {
   return `
   p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links,
-  p.like_count, p.retweet_count, p.reply_count, p.view_count, p.is_edited, p.is_pinned,
+  p.like_count, p.retweet_count, p.reply_count, p.view_count, p.engagement_version, p.is_edited, p.is_pinned,
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
   u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
   u.is_verified AS author_is_verified,
@@ -83,6 +86,7 @@ export function toPostView(row: PostViewRow): PostView {
     retweetCount: row.retweet_count,
     replyCount: row.reply_count,
     viewCount: row.view_count,
+    engagementVersion: row.engagement_version,
     isEdited: row.is_edited,
     isPinned: row.is_pinned,
     liked: row.liked,

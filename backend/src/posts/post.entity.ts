@@ -40,6 +40,13 @@ export class Post {
   @Column({ name: 'view_count', type: 'integer', default: 0 })
   viewCount: number;
 
+  /**
+   * Bumped in the same UPDATE as any of like_count, retweet_count and reply_count (never by
+   * views): the version of those counts that `post:engagement` events and post responses carry.
+   */
+  @Column({ name: 'engagement_version', type: 'integer', default: 0 })
+  engagementVersion: number;
+
   @Column({ name: 'is_edited', type: 'boolean', default: false })
   isEdited: boolean;
 

@@ -12,7 +12,7 @@ import { UsersService } from '../users/users.service';
 import type { CreatePostDto } from './dto/create-post.dto';
 import { type PostResponse, toPostResponse } from './dto/post.response';
 import type { SearchPostsDto } from './dto/search-posts.dto';
-import type { EngagementCounts } from './engagement.service';
+import { type EngagementCounts, toEngagementCounts } from './engagement-counts';
 import { charCount, extractHashtags, extractLinks, likePattern, searchTextOf, trigramSearchable } from './post-text';
 import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
@@ -123,9 +123,7 @@ export class PostsService {
       // No row: the parent is missing or hidden (the author is active: the session check said so).
       if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : POST_NOT_FOUND);
       const post = toPostResponse(toPostView(row));
-      const parent: EngagementCounts | null = row.parent
-        ? { postId: row.parent.id, likeCount: row.parent.like_count, retweetCount: row.parent.retweet_count, replyCount: row.parent.reply_count }
-        : null;
+      const parent: EngagementCounts | null = row.parent ? toEngagementCounts(row.parent) : null;
       return {
         status: 201,
         body: { post, parent },

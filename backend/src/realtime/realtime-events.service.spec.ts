@@ -24,7 +24,7 @@ function fakeServer(options: { throwOnEmit?: boolean } = {}) {
   return { server: server as unknown as RealtimeServer, sent };
 }
 
-const counts = (n: number) => ({ likeCount: n, retweetCount: n * 10, replyCount: n * 100 });
+const counts = (n: number) => ({ likeCount: n, retweetCount: n * 10, replyCount: n * 100, version: n });
 
 describe('RealtimeEvents', () => {
   let events: RealtimeEvents;
@@ -77,6 +77,37 @@ describe('RealtimeEvents', () => {
       expect(sent.length).toBeGreaterThanOrEqual(10);
       expect(sent.length).toBeLessThanOrEqual(11);
       expect(sent.at(-1)!.payload).toEqual({ postId: 'p1', ...counts(100) });
+    });
+
+    it('keeps the newest version in a window, whatever order the changes are passed in', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postEngagement('p1', counts(3));
+      // Requests finish in any order: an older commit reports after a newer one.
+      events.postEngagement('p1', counts(2)); // older than the one emitted: dropped
+      events.postEngagement('p1', counts(6));
+      events.postEngagement('p1', counts(4)); // older than the pending one: dropped
+      events.postEngagement('p1', counts(5));
+      jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
+      expect(sent.map((s) => s.payload)).toEqual([
+        { postId: 'p1', ...counts(3) },
+        { postId: 'p1', ...counts(6) },
+      ]);
+      // The trailing event's window remembers version 6: a late 5 is dropped, a 7 goes out.
+      events.postEngagement('p1', counts(5));
+      events.postEngagement('p1', counts(7));
+      jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
+      expect(sent.map((s) => (s.payload as { version: number }).version)).toEqual([3, 6, 7]);
+    });
+
+    it('sends no trailing event when every later change of the window was older', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postEngagement('p1', counts(9));
+      events.postEngagement('p1', counts(8));
+      events.postEngagement('p1', counts(9));
+      jest.advanceTimersByTime(10 * ENGAGEMENT_COALESCE_MS);
+      expect(sent.map((s) => s.payload)).toEqual([{ postId: 'p1', ...counts(9) }]);
     });
 
     it('coalesces per post', () => {

@@ -215,9 +215,9 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       const seen = collect(watcher, 'post:engagement');
       const elsewhere = collect(bystander, 'post:engagement');
       const first = nextEvent(watcher, 'post:engagement');
-      for (let i = 1; i <= 5; i++) events.postEngagement(postId, { likeCount: i, retweetCount: 10 + i, replyCount: 20 + i });
-      expect(await first).toEqual({ postId, likeCount: 1, retweetCount: 11, replyCount: 21 });
-      expect(await nextEvent(watcher, 'post:engagement')).toEqual({ postId, likeCount: 5, retweetCount: 15, replyCount: 25 });
+      for (let i = 1; i <= 5; i++) events.postEngagement(postId, { likeCount: i, retweetCount: 10 + i, replyCount: 20 + i, version: i });
+      expect(await first).toEqual({ postId, likeCount: 1, retweetCount: 11, replyCount: 21, version: 1 });
+      expect(await nextEvent(watcher, 'post:engagement')).toEqual({ postId, likeCount: 5, retweetCount: 15, replyCount: 25, version: 5 });
       // Absence cannot be awaited: let the trailing window close, then one round trip.
       await new Promise((resolve) => setTimeout(resolve, 250));
       await roundTrip(watcher);

@@ -6,6 +6,12 @@ export interface EngagementCounts {
   likeCount: number;
   retweetCount: number;
   replyCount: number;
+  /**
+   * posts.engagement_version of these counts, bumped in the same UPDATE as any of them: the
+   * higher version is the newer state. Events of two nodes (or two requests of one node) can
+   * arrive in any order, so a coalescer and a client keep only the highest version they saw.
+   */
+  version: number;
 }
 
 export interface PostEngagementEvent extends EngagementCounts {

@@ -17,7 +17,12 @@ export interface PostResponse {
   user: PostAuthorResponse;
   author: PostAuthorResponse;
   userId: string;
-  engagement: { likes: number; retweets: number; replies: number; views: number };
+  /**
+   * `version`: the post's engagement version (posts.engagement_version), bumped with every change
+   * of likes, retweets or replies. A `post:engagement` event carries the same number; a client
+   * applies an event only when its version is newer than the one it holds (views are not versioned).
+   */
+  engagement: { likes: number; retweets: number; replies: number; views: number; version: number };
   likeCount: number;
   retweetCount: number;
   replyCount: number;
@@ -51,7 +56,7 @@ export function toPostResponse(post: PostView): PostResponse {
     user: author,
     author,
     userId: post.author.id,
-    engagement: { likes: post.likeCount, retweets: post.retweetCount, replies: post.replyCount, views: post.viewCount },
+    engagement: { likes: post.likeCount, retweets: post.retweetCount, replies: post.replyCount, views: post.viewCount, version: post.engagementVersion },
     likeCount: post.likeCount,
     retweetCount: post.retweetCount,
     replyCount: post.replyCount,
