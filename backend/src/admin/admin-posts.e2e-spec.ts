@@ -142,7 +142,7 @@ describe('back-office posts API (real PostgreSQL)', () => {
       expect((await remove(post.id)).status).toBe(200);
       expect(await deleted).toEqual({ postId: post.id });
       // A like that committed just before the delete and reports its counts late.
-      t.app.get(RealtimeEvents).postEngagement(post.id, { likeCount: 5, retweetCount: 0, replyCount: 0, version: 99 });
+      t.app.get(RealtimeEvents).postEngagement(post.id, { likeCount: 5, repostCount: 0, replyCount: 0, version: 99 });
       await new Promise((resolve) => setTimeout(resolve, 3 * ENGAGEMENT_COALESCE_MS));
       await roundTrip(watcher);
 

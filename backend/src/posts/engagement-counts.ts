@@ -25,5 +25,5 @@ export interface EngagementCounts extends LiveCounts {
 
 /** The one mapping of a counts row (see COUNTS_COLUMNS). */
 export function toEngagementCounts(row: CountsRow): EngagementCounts {
-  return { postId: row.id, likeCount: row.like_count, retweetCount: row.retweet_count, replyCount: row.reply_count, version: row.engagement_version };
+  return { postId: row.id, likeCount: row.like_count, repostCount: row.retweet_count, replyCount: row.reply_count, version: row.engagement_version };
 }

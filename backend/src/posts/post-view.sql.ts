@@ -9,7 +9,7 @@ export interface PostView {
   hashtags: string[];
   links: string[];
   likeCount: number;
-  retweetCount: number;
+  repostCount: number;
   replyCount: number;
   viewCount: number;
   /** posts.engagement_version: bumped with every change of the like, repost and reply counts. */
@@ -17,7 +17,7 @@ export interface PostView {
   isEdited: boolean;
   isPinned: boolean;
   liked: boolean;
-  retweeted: boolean;
+  reposted: boolean;
   author: { id: string; username: string; displayName: string; isVerified: boolean };
   /** created_at with PostgreSQL's microseconds, for the page cursor. */
   cursor: Cursor;
@@ -44,7 +44,7 @@ export interface PostViewRow {
   author_display_name: string;
   author_is_verified: boolean;
   liked: boolean;
-  retweeted: boolean;
+  reposted: boolean;
 }
 
 /**
@@ -71,7 +71,7 @@ function postViewColumns(viewer: string | null): string {
   u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
   u.is_verified AS author_is_verified,
   ${viewer ? `EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::uuid AND l.post_id = p.id)` : 'false'} AS liked,
-  ${viewer ? `EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::uuid AND r.post_id = p.id)` : 'false'} AS retweeted`;
+  ${viewer ? `EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::uuid AND r.post_id = p.id)` : 'false'} AS reposted`;
 }
 
 export function toPostView(row: PostViewRow): PostView {
@@ -83,14 +83,14 @@ export function toPostView(row: PostViewRow): PostView {
     hashtags: row.hashtags,
     links: row.links,
     likeCount: row.like_count,
-    retweetCount: row.retweet_count,
+    repostCount: row.retweet_count,
     replyCount: row.reply_count,
     viewCount: row.view_count,
     engagementVersion: row.engagement_version,
     isEdited: row.is_edited,
     isPinned: row.is_pinned,
     liked: row.liked,
-    retweeted: row.retweeted,
+    reposted: row.reposted,
     author: { id: row.author_id, username: row.author_username, displayName: row.author_display_name, isVerified: row.author_is_verified },
     cursor: { createdAt: row.cursor_at, id: row.id },
   };

@@ -32,7 +32,7 @@ export class Post {
   likeCount: number;
 
   @Column({ name: 'retweet_count', type: 'integer', default: 0 })
-  retweetCount: number;
+  repostCount: number;
 
   @Column({ name: 'reply_count', type: 'integer', default: 0 })
   replyCount: number;

@@ -114,8 +114,8 @@ export class PostsRepository {
    * Which of `postIds` the viewer has liked and reposted: primary-key probes of likes and
    * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache).
    */
-  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; retweeted: Set<string> }> {
-    const flags = { liked: new Set<string>(), retweeted: new Set<string>() };
+  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string> }> {
+    const flags = { liked: new Set<string>(), reposted: new Set<string>() };
     if (!postIds.length) return flags;
     const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' }>(this.dataSource, {
       name: 'posts_viewer_flags',
@@ -124,7 +124,7 @@ export class PostsRepository {
              SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])`,
       values: [viewerId, postIds],
     });
-    for (const row of rows) (row.kind === 'like' ? flags.liked : flags.retweeted).add(row.post_id);
+    for (const row of rows) (row.kind === 'like' ? flags.liked : flags.reposted).add(row.post_id);
     return flags;
   }
 
@@ -254,7 +254,7 @@ export class PostsRepository {
                i.like_count, i.retweet_count, i.reply_count, i.view_count, i.engagement_version, i.is_edited, i.is_pinned,
                to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
                a.id AS author_id, a.username AS author_username, a.display_name AS author_display_name,
-               a.is_verified AS author_is_verified, false AS liked, false AS retweeted,
+               a.is_verified AS author_is_verified, false AS liked, false AS reposted,
                (SELECT row_to_json(b) FROM bumped b) AS parent
         FROM inserted i CROSS JOIN author a`,
       values: [input.authorId, input.content, input.replyToId, input.hashtags, input.links, input.searchText],

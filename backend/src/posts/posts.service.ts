@@ -10,6 +10,7 @@ import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import type { CreatePostDto } from './dto/create-post.dto';
+import { type CountsResponse, toCountsResponse } from './dto/engagement.response';
 import { type PostResponse, toPostResponse } from './dto/post.response';
 import type { SearchPostsDto } from './dto/search-posts.dto';
 import { type EngagementCounts, toEngagementCounts } from './engagement-counts';
@@ -59,8 +60,8 @@ export interface PostThread {
 
 export interface CreatedPost {
   post: PostResponse;
-  /** The replied-to post's counts after this reply, for a realtime `post:engagement` event. */
-  parent: EngagementCounts | null;
+  /** The replied-to post's counts after this reply (as a realtime `post:engagement` event has them). */
+  parent: CountsResponse | null;
   /** The stored answer of an earlier request with the same Idempotency-Key: nothing was written. */
   replayed: boolean;
 }
@@ -126,7 +127,8 @@ export class PostsService {
       const parent: EngagementCounts | null = row.parent ? toEngagementCounts(row.parent) : null;
       return {
         status: 201,
-        body: { post, parent },
+        // Stored as the answer (Idempotency-Key replays), so in the wire's names.
+        body: { post, parent: parent && toCountsResponse(parent) },
         // After the commit only: a rolled-back post is never announced.
         afterCommit: () => {
           this.firstPages.invalidate();
@@ -152,7 +154,7 @@ export class PostsService {
       views.map((v) => v.id),
     );
     return toPostPage(
-      views.map((v) => ({ ...v, liked: flags.liked.has(v.id), retweeted: flags.retweeted.has(v.id) })),
+      views.map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id) })),
       page.limit,
     );
   }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ConversationResponse } from '../messages/dto/message.response';
-import { type EngagementCounts, feedRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
+import { type EngagementCounts, feedRoom, type PostEngagementEvent, postRoom, type RealtimeServer, userRoom } from './realtime.types';
 
 /** Changes to one post within this window after an emitted event merge into one trailing event. */
 export const ENGAGEMENT_COALESCE_MS = 100;
@@ -79,7 +79,7 @@ export class RealtimeEvents implements OnModuleDestroy {
   postEngagement(id: string, counts: EngagementCounts): void {
     const postId = id.toLowerCase();
     if (this.deleted.has(postId)) return;
-    const snapshot: EngagementCounts = { likeCount: counts.likeCount, retweetCount: counts.retweetCount, replyCount: counts.replyCount, version: counts.version };
+    const snapshot: EngagementCounts = { likeCount: counts.likeCount, repostCount: counts.repostCount, replyCount: counts.replyCount, version: counts.version };
     const open = this.windows.get(postId);
     if (open) {
       if (snapshot.version <= open.version) return;
@@ -191,7 +191,9 @@ export class RealtimeEvents implements OnModuleDestroy {
   }
 
   private emitEngagement(postId: string, counts: EngagementCounts): void {
-    this.emit('post:engagement', (server) => server.to(postRoom(postId)).emit('post:engagement', { postId, ...counts }));
+    // The wire's names: reposts are `retweetCount` there.
+    const event: PostEngagementEvent = { postId, likeCount: counts.likeCount, retweetCount: counts.repostCount, replyCount: counts.replyCount, version: counts.version };
+    this.emit('post:engagement', (server) => server.to(postRoom(postId)).emit('post:engagement', event));
   }
 
   private emit(what: string, send: (server: RealtimeServer) => void): void {
