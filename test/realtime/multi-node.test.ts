@@ -90,7 +90,7 @@ const skip = await noClusterRedis();
     const like = await api(b.url, 'POST', `/api/posts/${postId}/like`, { token: ayse.token });
     expect([200, 201]).toContain(like.status);
     expect(like.body).toMatchObject({ liked: true, likesCount: 1 });
-    expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0 });
+    expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0, version: 1 });
   });
 
   it('a member deactivated through node B is refused on node A at once, though A had their session cached', async () => {

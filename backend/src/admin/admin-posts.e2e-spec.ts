@@ -115,7 +115,8 @@ describe('back-office posts API (real PostgreSQL)', () => {
       const deleted = nextEvent(socket, 'post:deleted');
       expect((await remove(reply.id)).status).toBe(200);
       expect(await deleted).toEqual({ postId: reply.id });
-      expect(await event).toEqual({ postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 1 });
+      // Two replies and the delete of one: the parent's engagement version is 3.
+      expect(await event).toEqual({ postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 1, version: 3 });
       expect((await postCounts(parent.id)).reply_count).toBe(1);
       expect(await postsCount(replier.id)).toBe(1);
       const thread = await t.http.get(`/api/posts/${parent.id}`).expect(200);
@@ -141,7 +142,7 @@ describe('back-office posts API (real PostgreSQL)', () => {
       expect((await remove(post.id)).status).toBe(200);
       expect(await deleted).toEqual({ postId: post.id });
       // A like that committed just before the delete and reports its counts late.
-      t.app.get(RealtimeEvents).postEngagement(post.id, { likeCount: 5, retweetCount: 0, replyCount: 0 });
+      t.app.get(RealtimeEvents).postEngagement(post.id, { likeCount: 5, repostCount: 0, replyCount: 0, version: 99 });
       await new Promise((resolve) => setTimeout(resolve, 3 * ENGAGEMENT_COALESCE_MS));
       await roundTrip(watcher);
 

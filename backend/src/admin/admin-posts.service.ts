@@ -1,12 +1,12 @@
 import { BadRequestException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { pgErrorCode, queryRows } from '../database/query-rows';
+import { pgErrorCode } from '../database/query-rows';
 import { type PostResponse, toPostResponse } from '../posts/dto/post.response';
+import { type EngagementCounts, toEngagementCounts } from '../posts/engagement-counts';
 import { charCount, likePattern } from '../posts/post-text';
 import { POST_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.texts';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
-import type { EngagementCounts } from '../realtime/realtime.types';
 import type { User } from '../users/user.entity';
 import { AdminRepository } from './admin.repository';
 import { POST_DELETE_BUSY, POST_DELETED } from './admin.texts';
@@ -81,24 +81,18 @@ export class AdminPostsService {
     }
   }
 
-  private async deleteOnce(em: EntityManager, id: string): Promise<(EngagementCounts & { postId: string }) | null> {
-    await queryRows(em, `SET LOCAL lock_timeout = '${DELETE_LOCK_TIMEOUT_MS}ms'`);
+  private async deleteOnce(em: EntityManager, id: string): Promise<EngagementCounts | null> {
+    await this.repository.setLockTimeout(em, DELETE_LOCK_TIMEOUT_MS);
     if (!(await this.repository.findPostToDelete(em, id, false))) throw new NotFoundException(POST_NOT_FOUND);
-    await queryRows(em, `DELETE FROM likes WHERE post_id = $1`, [id]);
-    await queryRows(em, `DELETE FROM reposts WHERE post_id = $1`, [id]);
+    await this.repository.deleteLikesAndReposts(em, id);
     // Read again under the lock: a concurrent delete may have won, or the parent may be gone.
     const post = await this.repository.findPostToDelete(em, id, true);
     if (!post) throw new NotFoundException(POST_NOT_FOUND);
     // ON DELETE CASCADE removes likes/reposts that committed after the DELETEs above;
     // ON DELETE SET NULL detaches the replies.
-    await queryRows(em, `DELETE FROM posts WHERE id = $1`, [id]);
-    await queryRows(em, `UPDATE users SET posts_count = posts_count - 1 WHERE id = $1`, [post.authorId]);
+    await this.repository.deletePost(em, post);
     if (!post.replyToId) return null;
-    const [counts] = await queryRows<{ id: string; like_count: number; retweet_count: number; reply_count: number }>(
-      em,
-      `UPDATE posts SET reply_count = reply_count - 1 WHERE id = $1 RETURNING id, like_count, retweet_count, reply_count`,
-      [post.replyToId],
-    );
-    return counts ? { postId: counts.id, likeCount: counts.like_count, retweetCount: counts.retweet_count, replyCount: counts.reply_count } : null;
+    const counts = await this.repository.unbumpReplyCount(em, post.replyToId);
+    return counts ? toEngagementCounts(counts) : null;
   }
 }

@@ -1,13 +1,12 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, In } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { FORBIDDEN, USER_NOT_FOUND } from '../common/common.texts';
-import { queryRows } from '../database/query-rows';
 import { charCount, likePattern } from '../posts/post-text';
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.texts';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { isStaff, type UserRole } from '../users/roles';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { UsersService } from '../users/users.service';
 import { AdminRepository } from './admin.repository';
@@ -21,8 +20,6 @@ export const USERS_PAGE_SIZE = 10;
 function plainLikePattern(query: string): string {
   return `%${query.normalize('NFC').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-const COLUMNS: Record<UserChange['field'], string> = { isActive: 'is_active', isVerified: 'is_verified', role: 'role' };
 
 /**
  * What staff may do to an account (SPEC.md leaves the server's rules open; these are ours):
@@ -79,22 +76,14 @@ export class AdminUsersService {
   async update(actor: Pick<User, 'id' | 'role'>, targetId: string, dto: UpdateUserDto): Promise<{ message: string; user: UserResponse }> {
     const change = singleChange(dto);
     const deactivated = await this.dataSource.transaction(async (em) => {
-      const rows = await queryRows<{ id: string; role: UserRole; is_active: boolean }>(
-        em,
-        `SELECT id, role, is_active FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
-        [[...new Set([actor.id, targetId])]],
-      );
+      const rows = await this.repository.lockUsers(em, [actor.id, targetId]);
       const target = rows.find((r) => r.id === targetId);
       if (!target) throw new NotFoundException(USER_NOT_FOUND);
       const current = rows.find((r) => r.id === actor.id);
       if (!current?.is_active || !isStaff(current)) throw new ForbiddenException(FORBIDDEN);
       checkPermission(current, target, change);
       const endsSessions = change.field === 'isActive' && !change.value && target.is_active;
-      await queryRows(
-        em,
-        `UPDATE users SET ${COLUMNS[change.field]} = $2, updated_at = now()${endsSessions ? ', session_version = session_version + 1' : ''} WHERE id = $1`,
-        [targetId, change.value],
-      );
+      await this.repository.applyUserChange(em, targetId, change, endsSessions);
       return endsSessions;
     });
     // After commit: every node reads the session row again (role, active, verified), and a
@@ -107,7 +96,7 @@ export class AdminUsersService {
 
   private async byIds(ids: string[]): Promise<UserResponse[]> {
     if (!ids.length) return [];
-    const users = await this.dataSource.getRepository(User).findBy({ id: In(ids) });
+    const users = await this.repository.usersByIds(ids);
     const byId = new Map(users.map((u) => [u.id, u]));
     return ids.flatMap((id) => {
       const user = byId.get(id);

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import { queryRows } from '../database/query-rows';
+import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from '../posts/engagement-counts';
 import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from '../posts/post-view.sql';
 import type { Sql } from '../posts/posts.repository';
+import type { UserRole } from '../users/roles';
+import { User } from '../users/user.entity';
+import type { UserChange } from './dto/update-user.dto';
 
 export interface DashboardCounts {
   users: { total: number; verified: number; active: number; admins: number };
@@ -54,6 +58,9 @@ const NO_TOTAL: Total = { total: 0, estimated: false };
 
 /** The searched text of an account (user_search_text(), stored by migration 1764200000000), indexed by idx_users_search_trgm. */
 const USER_SEARCH_TEXT = 'u.search_text';
+
+/** The column of each field staff may change; only these constants are ever put into SQL text. */
+const USER_CHANGE_COLUMNS: Record<UserChange['field'], string> = { isActive: 'is_active', isVerified: 'is_verified', role: 'role' };
 
 export interface PostToDelete {
   id: string;
@@ -215,7 +222,7 @@ export class AdminRepository {
     const where = pattern ? 'WHERE p.search_text LIKE $2' : '';
     const filter = pattern ? [pattern] : [];
     // PostsRepository's columns without its "active authors only" filter: staff see and
-    // moderate every post. $1 is the staff member, for the liked/retweeted flags.
+    // moderate every post. $1 is the staff member, for the liked/reposted flags.
     return {
       text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id ${where}
           ORDER BY p.created_at DESC, p.id DESC LIMIT $${filter.length + 2} OFFSET $${filter.length + 3}`,
@@ -233,6 +240,31 @@ export class AdminRepository {
     return { posts: rows.map(toPostView), total };
   }
 
+  /** The accounts' rows, locked in id order (two staff changing each other cannot deadlock); missing ids are absent. */
+  lockUsers(em: EntityManager, ids: string[]): Promise<{ id: string; role: UserRole; is_active: boolean }[]> {
+    return queryRows(em, `SELECT id, role, is_active FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
+  }
+
+  /** One field of an account; `endsSessions` also bumps its session version (its tokens stop working). */
+  async applyUserChange(em: EntityManager, userId: string, change: UserChange, endsSessions: boolean): Promise<void> {
+    await queryRows(
+      em,
+      `UPDATE users SET ${USER_CHANGE_COLUMNS[change.field]} = $2, updated_at = now()${endsSessions ? ', session_version = session_version + 1' : ''} WHERE id = $1`,
+      [userId, change.value],
+    );
+  }
+
+  /** Accounts by id (entities, private fields included), in no particular order. */
+  usersByIds(ids: string[]): Promise<User[]> {
+    return this.dataSource.getRepository(User).findBy({ id: In(ids) });
+  }
+
+  /** This transaction waits at most `ms` for any one lock (AdminPostsService.delete retries). */
+  async setLockTimeout(em: EntityManager, ms: number): Promise<void> {
+    // An integer from a constant: SET takes no bind parameters.
+    await queryRows(em, `SET LOCAL lock_timeout = '${Math.trunc(ms)}ms'`);
+  }
+
   async findPostToDelete(em: EntityManager, id: string, lock: boolean): Promise<PostToDelete | null> {
     const [row] = await queryRows<{ id: string; author_id: string; reply_to_id: string | null }>(
       em,
@@ -240,5 +272,27 @@ export class AdminRepository {
       [id],
     );
     return row ? { id: row.id, authorId: row.author_id, replyToId: row.reply_to_id } : null;
+  }
+
+  /** The post's likes and reposts, first (the lock order of a toggle: like row, then post). */
+  async deleteLikesAndReposts(em: EntityManager, postId: string): Promise<void> {
+    await queryRows(em, `DELETE FROM likes WHERE post_id = $1`, [postId]);
+    await queryRows(em, `DELETE FROM reposts WHERE post_id = $1`, [postId]);
+  }
+
+  /** The post itself and its author's posts_count (the post row is locked already, then the author). */
+  async deletePost(em: EntityManager, post: PostToDelete): Promise<void> {
+    await queryRows(em, `DELETE FROM posts WHERE id = $1`, [post.id]);
+    await queryRows(em, `UPDATE users SET posts_count = posts_count - 1 WHERE id = $1`, [post.authorId]);
+  }
+
+  /** A deleted reply's parent: one reply fewer, its engagement version bumped; null when the parent is gone. */
+  async unbumpReplyCount(em: EntityManager, parentId: string): Promise<CountsRow | null> {
+    const [row] = await queryRows<CountsRow>(
+      em,
+      `UPDATE posts p SET reply_count = p.reply_count - 1, ${BUMP_VERSION} WHERE p.id = $1 RETURNING ${COUNTS_COLUMNS}`,
+      [parentId],
+    );
+    return row ?? null;
   }
 }

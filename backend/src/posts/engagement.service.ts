@@ -2,16 +2,10 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { FirstPageCache } from './first-page.cache';
-import { type CountsRow, type EngagementChange, type EngagementKind, EngagementRepository, type ToggleRow } from './engagement.repository';
+import type { ToggleRow } from '../database/toggle';
+import { type CountsRow, type EngagementCounts, toEngagementCounts } from './engagement-counts';
+import { type EngagementChange, type EngagementKind, EngagementRepository } from './engagement.repository';
 import { POST_NOT_FOUND } from './posts.texts';
-
-/** A post's absolute counts after a change (what a realtime `post:engagement` event carries). */
-export interface EngagementCounts {
-  postId: string;
-  likeCount: number;
-  retweetCount: number;
-  replyCount: number;
-}
 
 export interface ToggleResult extends EngagementCounts {
   /** The state after the call: liked (or reposted) by the user. */
@@ -20,14 +14,11 @@ export interface ToggleResult extends EngagementCounts {
   changed: boolean;
 }
 
-function toCounts(row: CountsRow): EngagementCounts {
-  return { postId: row.id, likeCount: row.like_count, retweetCount: row.retweet_count, replyCount: row.reply_count };
-}
-
 /**
  * Likes and reposts: toggles that stay exact under any concurrency. Each toggle is one SQL
- * statement (EngagementRepository): the row goes away, or else comes in, and the counter moves by
- * ±1 only when a row really did.
+ * statement (EngagementRepository, the idiom of database/toggle.ts): the row goes away, or else
+ * comes in, and the counter moves by ±1 (and the post's engagement version by 1) only when a row
+ * really did.
  */
 @Injectable()
 export class EngagementService {
@@ -59,7 +50,7 @@ export class EngagementService {
   }
 
   private async change(kind: EngagementKind, mode: EngagementChange, userId: string, postId: string): Promise<ToggleResult> {
-    let row: ToggleRow;
+    let row: ToggleRow<CountsRow>;
     try {
       row = await this.repository.change(kind, mode, userId, postId);
     } catch (error) {
@@ -69,10 +60,10 @@ export class EngagementService {
     }
     if (!row.visible) throw new NotFoundException(POST_NOT_FOUND);
     if (row.counts) {
-      const result = { active: row.added, changed: true, ...toCounts(row.counts) };
+      const result = { active: row.added, changed: true, ...toEngagementCounts(row.counts) };
       // The shared first page must not show this member's like beside the count before it.
       this.firstPages.touch(postId);
-      // Pushed after the commit (the statement is its own transaction), with absolute counts.
+      // Pushed after the commit (the statement is its own transaction), with absolute counts and their version.
       this.realtime.postEngagement(postId, result);
       return result;
     }
@@ -83,6 +74,6 @@ export class EngagementService {
     // user may have landed since). No event: the toggles that changed something sent theirs.
     const state = await this.repository.state(kind, userId, postId);
     if (!state) throw new NotFoundException(POST_NOT_FOUND);
-    return { active: state.active, changed: false, ...toCounts(state) };
+    return { active: state.active, changed: false, ...toEngagementCounts(state) };
   }
 }

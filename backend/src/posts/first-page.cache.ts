@@ -7,7 +7,7 @@ export const FIRST_PAGE_TTL_MS = 1_000;
 
 /** The first page as every reader shares it: rows without viewer flags, and their JSON for guests. */
 export interface CachedPage {
-  /** limit + 1 rows (the extra one says whether a next page exists), `liked`/`retweeted` false. */
+  /** limit + 1 rows (the extra one says whether a next page exists), `liked`/`reposted` false. */
   views: PostView[];
   /** The guests' answer, serialised once. */
   json: string;

@@ -9,13 +9,15 @@ export interface PostView {
   hashtags: string[];
   links: string[];
   likeCount: number;
-  retweetCount: number;
+  repostCount: number;
   replyCount: number;
   viewCount: number;
+  /** posts.engagement_version: bumped with every change of the like, repost and reply counts. */
+  engagementVersion: number;
   isEdited: boolean;
   isPinned: boolean;
   liked: boolean;
-  retweeted: boolean;
+  reposted: boolean;
   author: { id: string; username: string; displayName: string; isVerified: boolean };
   /** created_at with PostgreSQL's microseconds, for the page cursor. */
   cursor: Cursor;
@@ -33,6 +35,7 @@ export interface PostViewRow {
   retweet_count: number;
   reply_count: number;
   view_count: number;
+  engagement_version: number;
   is_edited: boolean;
   is_pinned: boolean;
   cursor_at: string;
@@ -41,7 +44,7 @@ export interface PostViewRow {
   author_display_name: string;
   author_is_verified: boolean;
   liked: boolean;
-  retweeted: boolean;
+  reposted: boolean;
 }
 
 /**
@@ -63,12 +66,12 @@ export const POST_VIEW_COLUMNS_NO_VIEWER = postViewColumns(null);
 function postViewColumns(viewer: string | null): string {
   return `
   p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links,
-  p.like_count, p.retweet_count, p.reply_count, p.view_count, p.is_edited, p.is_pinned,
+  p.like_count, p.retweet_count, p.reply_count, p.view_count, p.engagement_version, p.is_edited, p.is_pinned,
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
   u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
   u.is_verified AS author_is_verified,
   ${viewer ? `EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::uuid AND l.post_id = p.id)` : 'false'} AS liked,
-  ${viewer ? `EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::uuid AND r.post_id = p.id)` : 'false'} AS retweeted`;
+  ${viewer ? `EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::uuid AND r.post_id = p.id)` : 'false'} AS reposted`;
 }
 
 export function toPostView(row: PostViewRow): PostView {
@@ -80,13 +83,14 @@ export function toPostView(row: PostViewRow): PostView {
     hashtags: row.hashtags,
     links: row.links,
     likeCount: row.like_count,
-    retweetCount: row.retweet_count,
+    repostCount: row.retweet_count,
     replyCount: row.reply_count,
     viewCount: row.view_count,
+    engagementVersion: row.engagement_version,
     isEdited: row.is_edited,
     isPinned: row.is_pinned,
     liked: row.liked,
-    retweeted: row.retweeted,
+    reposted: row.reposted,
     author: { id: row.author_id, username: row.author_username, displayName: row.author_display_name, isVerified: row.author_is_verified },
     cursor: { createdAt: row.cursor_at, id: row.id },
   };

@@ -32,13 +32,20 @@ export class Post {
   likeCount: number;
 
   @Column({ name: 'retweet_count', type: 'integer', default: 0 })
-  retweetCount: number;
+  repostCount: number;
 
   @Column({ name: 'reply_count', type: 'integer', default: 0 })
   replyCount: number;
 
   @Column({ name: 'view_count', type: 'integer', default: 0 })
   viewCount: number;
+
+  /**
+   * Bumped in the same UPDATE as any of like_count, retweet_count and reply_count (never by
+   * views): the version of those counts that `post:engagement` events and post responses carry.
+   */
+  @Column({ name: 'engagement_version', type: 'integer', default: 0 })
+  engagementVersion: number;
 
   @Column({ name: 'is_edited', type: 'boolean', default: false })
   isEdited: boolean;

@@ -5,6 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
+import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 
 export interface PageRequest {
@@ -23,7 +24,7 @@ export interface NewPost {
 
 /** The created post (as PostViewRow) and, for a reply, the parent's counts after it. */
 export interface CreatedPostRow extends PostViewRow {
-  parent: { id: string; like_count: number; retweet_count: number; reply_count: number } | null;
+  parent: CountsRow | null;
 }
 
 /** A prepared statement's name: the same text always gets the same name (pg refuses one name for two texts). */
@@ -113,8 +114,8 @@ export class PostsRepository {
    * Which of `postIds` the viewer has liked and reposted: primary-key probes of likes and
    * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache).
    */
-  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; retweeted: Set<string> }> {
-    const flags = { liked: new Set<string>(), retweeted: new Set<string>() };
+  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string> }> {
+    const flags = { liked: new Set<string>(), reposted: new Set<string>() };
     if (!postIds.length) return flags;
     const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' }>(this.dataSource, {
       name: 'posts_viewer_flags',
@@ -123,7 +124,7 @@ export class PostsRepository {
              SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])`,
       values: [viewerId, postIds],
     });
-    for (const row of rows) (row.kind === 'like' ? flags.liked : flags.retweeted).add(row.post_id);
+    for (const row of rows) (row.kind === 'like' ? flags.liked : flags.reposted).add(row.post_id);
     return flags;
   }
 
@@ -221,7 +222,7 @@ export class PostsRepository {
   /**
    * A post (or a reply) in one statement, its own transaction: the author's posts_count, the
    * post, and for a reply the parent's reply_count, answering the new post as lists show it and
-   * the parent's counts after it. No row when the parent is missing or hidden (nothing is written
+   * the parent's counts (and engagement version, bumped with reply_count) after it. No row when the parent is missing or hidden (nothing is written
    * then). Counters move by SQL `x = x + 1`; an UPDATE blocked by a concurrent one adds to the
    * newest row version (READ COMMITTED re-check), so parallel replies count exactly.
    *
@@ -244,16 +245,16 @@ export class PostsRepository {
           SELECT a.id, $2, $3, $4::text[], $5::text[], $6 FROM author a
           RETURNING *
         ), bumped AS (
-          UPDATE posts p SET reply_count = p.reply_count + 1
+          UPDATE posts p SET reply_count = p.reply_count + 1, ${BUMP_VERSION}
           FROM parent
           WHERE p.id = parent.id AND EXISTS (SELECT 1 FROM inserted)
-          RETURNING p.id, p.like_count, p.retweet_count, p.reply_count
+          RETURNING ${COUNTS_COLUMNS}
         )
         SELECT i.id, i.content, i.created_at, i.reply_to_id, i.hashtags, i.links,
-               i.like_count, i.retweet_count, i.reply_count, i.view_count, i.is_edited, i.is_pinned,
+               i.like_count, i.retweet_count, i.reply_count, i.view_count, i.engagement_version, i.is_edited, i.is_pinned,
                to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
                a.id AS author_id, a.username AS author_username, a.display_name AS author_display_name,
-               a.is_verified AS author_is_verified, false AS liked, false AS retweeted,
+               a.is_verified AS author_is_verified, false AS liked, false AS reposted,
                (SELECT row_to_json(b) FROM bumped b) AS parent
         FROM inserted i CROSS JOIN author a`,
       values: [input.authorId, input.content, input.replyToId, input.hashtags, input.links, input.searchText],

@@ -10,9 +10,10 @@ import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import type { CreatePostDto } from './dto/create-post.dto';
+import { type CountsResponse, toCountsResponse } from './dto/engagement.response';
 import { type PostResponse, toPostResponse } from './dto/post.response';
 import type { SearchPostsDto } from './dto/search-posts.dto';
-import type { EngagementCounts } from './engagement.service';
+import { type EngagementCounts, toEngagementCounts } from './engagement-counts';
 import { charCount, extractHashtags, extractLinks, likePattern, searchTextOf, trigramSearchable } from './post-text';
 import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
@@ -59,8 +60,8 @@ export interface PostThread {
 
 export interface CreatedPost {
   post: PostResponse;
-  /** The replied-to post's counts after this reply, for a realtime `post:engagement` event. */
-  parent: EngagementCounts | null;
+  /** The replied-to post's counts after this reply (as a realtime `post:engagement` event has them). */
+  parent: CountsResponse | null;
   /** The stored answer of an earlier request with the same Idempotency-Key: nothing was written. */
   replayed: boolean;
 }
@@ -123,12 +124,11 @@ export class PostsService {
       // No row: the parent is missing or hidden (the author is active: the session check said so).
       if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : POST_NOT_FOUND);
       const post = toPostResponse(toPostView(row));
-      const parent: EngagementCounts | null = row.parent
-        ? { postId: row.parent.id, likeCount: row.parent.like_count, retweetCount: row.parent.retweet_count, replyCount: row.parent.reply_count }
-        : null;
+      const parent: EngagementCounts | null = row.parent ? toEngagementCounts(row.parent) : null;
       return {
         status: 201,
-        body: { post, parent },
+        // Stored as the answer (Idempotency-Key replays), so in the wire's names.
+        body: { post, parent: parent && toCountsResponse(parent) },
         // After the commit only: a rolled-back post is never announced.
         afterCommit: () => {
           this.firstPages.invalidate();
@@ -154,7 +154,7 @@ export class PostsService {
       views.map((v) => v.id),
     );
     return toPostPage(
-      views.map((v) => ({ ...v, liked: flags.liked.has(v.id), retweeted: flags.retweeted.has(v.id) })),
+      views.map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id) })),
       page.limit,
     );
   }

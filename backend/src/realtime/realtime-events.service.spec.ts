@@ -24,7 +24,9 @@ function fakeServer(options: { throwOnEmit?: boolean } = {}) {
   return { server: server as unknown as RealtimeServer, sent };
 }
 
-const counts = (n: number) => ({ likeCount: n, retweetCount: n * 10, replyCount: n * 100 });
+const counts = (n: number) => ({ likeCount: n, repostCount: n * 10, replyCount: n * 100, version: n });
+/** The same counts as the `post:engagement` payload has them (the wire's `retweetCount`). */
+const wire = (n: number) => ({ likeCount: n, retweetCount: n * 10, replyCount: n * 100, version: n });
 
 describe('RealtimeEvents', () => {
   let events: RealtimeEvents;
@@ -44,12 +46,12 @@ describe('RealtimeEvents', () => {
       const { server, sent } = fakeServer();
       events.attach(server);
       for (let n = 1; n <= 5; n++) events.postEngagement('p1', counts(n));
-      expect(sent).toEqual([{ room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...counts(1) } }]);
+      expect(sent).toEqual([{ room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...wire(1) } }]);
       jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS - 1);
       expect(sent).toHaveLength(1);
       jest.advanceTimersByTime(1);
       expect(sent).toHaveLength(2);
-      expect(sent[1]).toEqual({ room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...counts(5) } });
+      expect(sent[1]).toEqual({ room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...wire(5) } });
       jest.advanceTimersByTime(10 * ENGAGEMENT_COALESCE_MS);
       expect(sent).toHaveLength(2);
     });
@@ -62,7 +64,7 @@ describe('RealtimeEvents', () => {
       expect(sent).toHaveLength(1);
       events.postEngagement('p1', counts(2));
       expect(sent).toHaveLength(2);
-      expect(sent[1].payload).toEqual({ postId: 'p1', ...counts(2) });
+      expect(sent[1].payload).toEqual({ postId: 'p1', ...wire(2) });
     });
 
     it('keeps a steady stream at one event per window', () => {
@@ -76,7 +78,38 @@ describe('RealtimeEvents', () => {
       jest.advanceTimersByTime(10 * ENGAGEMENT_COALESCE_MS);
       expect(sent.length).toBeGreaterThanOrEqual(10);
       expect(sent.length).toBeLessThanOrEqual(11);
-      expect(sent.at(-1)!.payload).toEqual({ postId: 'p1', ...counts(100) });
+      expect(sent.at(-1)!.payload).toEqual({ postId: 'p1', ...wire(100) });
+    });
+
+    it('keeps the newest version in a window, whatever order the changes are passed in', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postEngagement('p1', counts(3));
+      // Requests finish in any order: an older commit reports after a newer one.
+      events.postEngagement('p1', counts(2)); // older than the one emitted: dropped
+      events.postEngagement('p1', counts(6));
+      events.postEngagement('p1', counts(4)); // older than the pending one: dropped
+      events.postEngagement('p1', counts(5));
+      jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
+      expect(sent.map((s) => s.payload)).toEqual([
+        { postId: 'p1', ...wire(3) },
+        { postId: 'p1', ...wire(6) },
+      ]);
+      // The trailing event's window remembers version 6: a late 5 is dropped, a 7 goes out.
+      events.postEngagement('p1', counts(5));
+      events.postEngagement('p1', counts(7));
+      jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
+      expect(sent.map((s) => (s.payload as { version: number }).version)).toEqual([3, 6, 7]);
+    });
+
+    it('sends no trailing event when every later change of the window was older', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postEngagement('p1', counts(9));
+      events.postEngagement('p1', counts(8));
+      events.postEngagement('p1', counts(9));
+      jest.advanceTimersByTime(10 * ENGAGEMENT_COALESCE_MS);
+      expect(sent.map((s) => s.payload)).toEqual([{ postId: 'p1', ...wire(9) }]);
     });
 
     it('coalesces per post', () => {
@@ -100,7 +133,7 @@ describe('RealtimeEvents', () => {
       events.postDeleted('p1');
       jest.advanceTimersByTime(10 * ENGAGEMENT_COALESCE_MS);
       expect(sent).toEqual([
-        { room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...counts(1) } },
+        { room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...wire(1) } },
         { room: 'post:p1', event: 'post:deleted', payload: { postId: 'p1' } },
       ]);
     });
@@ -120,7 +153,7 @@ describe('RealtimeEvents', () => {
       // Forgotten after the quiet period (the id could only come back in a test).
       jest.advanceTimersByTime(1);
       events.postEngagement('p1', counts(6));
-      expect(sent.at(-1)).toEqual({ room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...counts(6) } });
+      expect(sent.at(-1)).toEqual({ room: 'post:p1', event: 'post:engagement', payload: { postId: 'p1', ...wire(6) } });
     });
 
     it('does not disturb the coalescing window of other posts', () => {
@@ -131,9 +164,9 @@ describe('RealtimeEvents', () => {
       events.postDeleted('p1');
       jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
       expect(sent.map((s) => [s.event, s.payload])).toEqual([
-        ['post:engagement', { postId: 'p2', ...counts(1) }],
+        ['post:engagement', { postId: 'p2', ...wire(1) }],
         ['post:deleted', { postId: 'p1' }],
-        ['post:engagement', { postId: 'p2', ...counts(2) }],
+        ['post:engagement', { postId: 'p2', ...wire(2) }],
       ]);
     });
 
@@ -148,7 +181,7 @@ describe('RealtimeEvents', () => {
       jest.advanceTimersByTime(ENGAGEMENT_COALESCE_MS);
       const room = `post:${id.toLowerCase()}`;
       expect(sent).toEqual([
-        { room, event: 'post:engagement', payload: { postId: id.toLowerCase(), ...counts(1) } },
+        { room, event: 'post:engagement', payload: { postId: id.toLowerCase(), ...wire(1) } },
         { room, event: 'post:deleted', payload: { postId: id.toLowerCase() } },
       ]);
     });

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ConversationResponse } from '../messages/dto/message.response';
-import { type EngagementCounts, feedRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
+import { type EngagementCounts, feedRoom, type PostEngagementEvent, postRoom, type RealtimeServer, userRoom } from './realtime.types';
 
 /** Changes to one post within this window after an emitted event merge into one trailing event. */
 export const ENGAGEMENT_COALESCE_MS = 100;
@@ -31,7 +31,9 @@ export interface NewMessage {
 
 interface EngagementWindow {
   timer: NodeJS.Timeout;
-  /** Latest counts seen since the window opened; emitted when it closes. */
+  /** The highest version emitted or pending in this window: an older change is dropped. */
+  version: number;
+  /** Newest counts (highest version) seen since the window opened; emitted when it closes. */
   pending?: EngagementCounts;
 }
 
@@ -66,22 +68,27 @@ export class RealtimeEvents implements OnModuleDestroy {
   }
 
   /**
-   * `post:engagement` to the post's watchers with ABSOLUTE counts. The first change goes out at
-   * once; further changes within ENGAGEMENT_COALESCE_MS merge into one trailing event carrying
-   * the latest counts, so a post that is liked 50 times a second costs its watchers at most
-   * ten events a second. Coalescing is per node. Ignored for a post deleted moments ago.
+   * `post:engagement` to the post's watchers with ABSOLUTE counts and their version. The first
+   * change goes out at once; further changes within ENGAGEMENT_COALESCE_MS merge into one
+   * trailing event carrying the NEWEST counts (highest version: requests finish in any order, so
+   * the last call need not carry the last commit), so a post that is liked 50 times a second
+   * costs its watchers at most ten events a second. A change not newer than what the window
+   * already emitted or holds is dropped. Coalescing is per node: events of two nodes still
+   * interleave, and the client keeps the highest version. Ignored for a post deleted moments ago.
    */
   postEngagement(id: string, counts: EngagementCounts): void {
     const postId = id.toLowerCase();
     if (this.deleted.has(postId)) return;
-    const snapshot: EngagementCounts = { likeCount: counts.likeCount, retweetCount: counts.retweetCount, replyCount: counts.replyCount };
+    const snapshot: EngagementCounts = { likeCount: counts.likeCount, repostCount: counts.repostCount, replyCount: counts.replyCount, version: counts.version };
     const open = this.windows.get(postId);
     if (open) {
+      if (snapshot.version <= open.version) return;
+      open.version = snapshot.version;
       open.pending = snapshot;
       return;
     }
     this.emitEngagement(postId, snapshot);
-    this.openWindow(postId);
+    this.openWindow(postId, snapshot.version);
   }
 
   /**
@@ -158,10 +165,10 @@ export class RealtimeEvents implements OnModuleDestroy {
     this.server = undefined;
   }
 
-  private openWindow(postId: string): void {
+  private openWindow(postId: string, version: number): void {
     const timer = setTimeout(() => this.closeWindow(postId), ENGAGEMENT_COALESCE_MS);
     timer.unref();
-    this.windows.set(postId, { timer });
+    this.windows.set(postId, { timer, version });
   }
 
   private closeWindow(postId: string): void {
@@ -170,7 +177,7 @@ export class RealtimeEvents implements OnModuleDestroy {
     if (!window?.pending) return;
     this.emitEngagement(postId, window.pending);
     // The trailing event opens a window of its own, so a steady stream stays at one event per window.
-    this.openWindow(postId);
+    this.openWindow(postId, window.version);
   }
 
   private flushNewPosts(): void {
@@ -184,7 +191,9 @@ export class RealtimeEvents implements OnModuleDestroy {
   }
 
   private emitEngagement(postId: string, counts: EngagementCounts): void {
-    this.emit('post:engagement', (server) => server.to(postRoom(postId)).emit('post:engagement', { postId, ...counts }));
+    // The wire's names: reposts are `retweetCount` there.
+    const event: PostEngagementEvent = { postId, likeCount: counts.likeCount, retweetCount: counts.repostCount, replyCount: counts.replyCount, version: counts.version };
+    this.emit('post:engagement', (server) => server.to(postRoom(postId)).emit('post:engagement', event));
   }
 
   private emit(what: string, send: (server: RealtimeServer) => void): void {

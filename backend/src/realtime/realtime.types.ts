@@ -4,12 +4,23 @@ import type { ConversationResponse, MessageResponse } from '../messages/dto/mess
 /** A post's absolute counts after a change: clients overwrite, never add (see CONTRACT.md). */
 export interface EngagementCounts {
   likeCount: number;
-  retweetCount: number;
+  repostCount: number;
   replyCount: number;
+  /**
+   * posts.engagement_version of these counts, bumped in the same UPDATE as any of them: the
+   * higher version is the newer state. Events of two nodes (or two requests of one node) can
+   * arrive in any order, so a coalescer and a client keep only the highest version they saw.
+   */
+  version: number;
 }
 
-export interface PostEngagementEvent extends EngagementCounts {
+/** The wire's `post:engagement` (CONTRACT.md): the counts under their wire names (`retweetCount`). */
+export interface PostEngagementEvent {
   postId: string;
+  likeCount: number;
+  retweetCount: number;
+  replyCount: number;
+  version: number;
 }
 
 /** The post was deleted (by staff): drop it from view; no `post:engagement` for it follows from this node. */

@@ -22,8 +22,9 @@ export class Settings {
   @Column({ name: 'maintenance_mode', type: 'boolean' })
   maintenanceMode: boolean;
 
+  /** The wire's (and the column's) `maxTweetLength`: named in toSiteSettings and SettingsService.update only. */
   @Column({ name: 'max_tweet_length', type: 'integer' })
-  maxTweetLength: number;
+  maxPostLength: number;
 
   @Column({ name: 'allowed_file_types', type: 'text', array: true })
   allowedFileTypes: string[];

@@ -8,7 +8,7 @@ export function toSiteSettings(row: Settings): SiteSettings {
     registrationEnabled: row.registrationEnabled,
     emailVerificationRequired: row.emailVerificationRequired,
     maintenanceMode: row.maintenanceMode,
-    maxTweetLength: row.maxTweetLength,
+    maxTweetLength: row.maxPostLength,
     allowedFileTypes: [...row.allowedFileTypes],
     maxFileSize: row.maxFileSize,
     rateLimit: { windowMs: row.rateLimitWindowMs, maxRequests: row.rateLimitMaxRequests },

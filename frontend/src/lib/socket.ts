@@ -27,6 +27,8 @@ export interface PostEngagementEvent {
   likeCount: number;
   retweetCount: number;
   replyCount: number;
+  /** Higher is newer; events of two server nodes can arrive in any order. */
+  version?: number;
 }
 
 /**

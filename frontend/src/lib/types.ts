@@ -47,7 +47,8 @@ export interface Post {
   user?: PostAuthor;
   author?: PostAuthor;
   userId?: string;
-  engagement?: { likes?: number; retweets?: number; replies?: number; views?: number };
+  /** `version`: the server's engagement version of these counts (see withCounts). */
+  engagement?: { likes?: number; retweets?: number; replies?: number; views?: number; version?: number };
   likeCount?: number;
   retweetCount?: number;
   replyCount?: number;

@@ -7,6 +7,7 @@ import { CounterFillfactor1764100000000 } from './1764100000000-CounterFillfacto
 import { UserSearchColumn1764200000000 } from './1764200000000-UserSearchColumn';
 import { IdempotencyKeys1764300000000 } from './1764300000000-IdempotencyKeys';
 import { NormaliseEmails1764400000000 } from './1764400000000-NormaliseEmails';
+import { EngagementVersion1764500000000 } from './1764500000000-EngagementVersion';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   UserSearchColumn1764200000000,
   IdempotencyKeys1764300000000,
   NormaliseEmails1764400000000,
+  EngagementVersion1764500000000,
 ];

@@ -1,3 +1,4 @@
+import type { EngagementCounts } from '../engagement-counts';
 import type { ToggleResult } from '../engagement.service';
 
 /** Both forms of SPEC.md: `liked`/`likesCount` (home) and `isLiked`/`likes` (profile). */
@@ -6,5 +7,18 @@ export function toLikeResponse(result: ToggleResult) {
 }
 
 export function toRepostResponse(result: ToggleResult) {
-  return { retweeted: result.active, retweetsCount: result.retweetCount, isRetweeted: result.active, retweets: result.retweetCount };
+  return { retweeted: result.active, retweetsCount: result.repostCount, isRetweeted: result.active, retweets: result.repostCount };
+}
+
+/** A post's counts in the wire's names, as `post:engagement` has them (a reply's `parent`). */
+export interface CountsResponse {
+  postId: string;
+  likeCount: number;
+  retweetCount: number;
+  replyCount: number;
+  version: number;
+}
+
+export function toCountsResponse(counts: EngagementCounts): CountsResponse {
+  return { postId: counts.postId, likeCount: counts.likeCount, retweetCount: counts.repostCount, replyCount: counts.replyCount, version: counts.version };
 }

@@ -17,7 +17,12 @@ export interface PostResponse {
   user: PostAuthorResponse;
   author: PostAuthorResponse;
   userId: string;
-  engagement: { likes: number; retweets: number; replies: number; views: number };
+  /**
+   * `version`: the post's engagement version (posts.engagement_version), bumped with every change
+   * of likes, retweets or replies. A `post:engagement` event carries the same number; a client
+   * applies an event only when its version is newer than the one it holds (views are not versioned).
+   */
+  engagement: { likes: number; retweets: number; replies: number; views: number; version: number };
   likeCount: number;
   retweetCount: number;
   replyCount: number;
@@ -34,7 +39,7 @@ export interface PostResponse {
   replyToId: string | null;
 }
 
-/** The one shape a post leaves the server in. */
+/** The one shape a post leaves the server in: the wire's `retweet` names are given here only. */
 export function toPostResponse(post: PostView): PostResponse {
   const author: PostAuthorResponse = {
     _id: post.author.id,
@@ -51,14 +56,14 @@ export function toPostResponse(post: PostView): PostResponse {
     user: author,
     author,
     userId: post.author.id,
-    engagement: { likes: post.likeCount, retweets: post.retweetCount, replies: post.replyCount, views: post.viewCount },
+    engagement: { likes: post.likeCount, retweets: post.repostCount, replies: post.replyCount, views: post.viewCount, version: post.engagementVersion },
     likeCount: post.likeCount,
-    retweetCount: post.retweetCount,
+    retweetCount: post.repostCount,
     replyCount: post.replyCount,
     liked: post.liked,
     isLiked: post.liked,
-    retweeted: post.retweeted,
-    isRetweeted: post.retweeted,
+    retweeted: post.reposted,
+    isRetweeted: post.reposted,
     hashtags: post.hashtags,
     links: post.links,
     isEdited: post.isEdited,

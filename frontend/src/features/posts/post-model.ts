@@ -61,16 +61,23 @@ export function withReplyCount(post: Post, count: number): Post {
 /**
  * The live counts of a `post:engagement` event (absolute values). The viewer's own `liked` and
  * `retweeted` flags stay as they are: the event is the same for every watcher.
+ *
+ * Counts with a `version` not newer than the post's (`engagement.version`, seeded by the post
+ * response) are older news and are ignored: events of two server nodes, or a refetch racing an
+ * event, can arrive in any order.
  */
 export function withCounts(
   post: Post,
-  counts: { likeCount: number; retweetCount: number; replyCount: number },
+  counts: { likeCount: number; retweetCount: number; replyCount: number; version?: number },
 ): Post {
-  const { likeCount, retweetCount, replyCount } = counts;
+  const { likeCount, retweetCount, replyCount, version } = counts;
+  const held = post.engagement?.version;
+  if (version !== undefined && held !== undefined && version <= held) return post;
   if (
     likeCountOf(post) === likeCount &&
     repostCountOf(post) === retweetCount &&
-    replyCountOf(post) === replyCount
+    replyCountOf(post) === replyCount &&
+    (version === undefined || version === held)
   ) {
     return post;
   }
@@ -79,7 +86,13 @@ export function withCounts(
     likeCount,
     retweetCount,
     replyCount,
-    engagement: { ...post.engagement, likes: likeCount, retweets: retweetCount, replies: replyCount },
+    engagement: {
+      ...post.engagement,
+      likes: likeCount,
+      retweets: retweetCount,
+      replies: replyCount,
+      ...(version === undefined ? {} : { version }),
+    },
   };
 }
 

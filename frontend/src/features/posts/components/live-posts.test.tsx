@@ -63,6 +63,30 @@ describe('live posts', () => {
     expect(card(ID2).getByTestId('like-count').textContent).toBe('7');
   });
 
+  it('ignores a post:engagement whose version is not newer than the counts it holds', async () => {
+    const { socket } = renderFeed([
+      makePost({
+        _id: ID1,
+        likeCount: 3,
+        engagement: { likes: 3, retweets: 0, replies: 0, views: 0, version: 5 },
+      }),
+    ]);
+    await screen.findAllByTestId('post-card');
+    const likes = () => card(ID1).getByTestId('like-count').textContent;
+
+    // Older than the post response (another node's late trailing event): ignored.
+    await socket.serverEmit('post:engagement', { postId: ID1, likeCount: 2, retweetCount: 0, replyCount: 0, version: 4 });
+    expect(likes()).toBe('3');
+    await socket.serverEmit('post:engagement', { postId: ID1, likeCount: 4, retweetCount: 0, replyCount: 0, version: 7 });
+    expect(likes()).toBe('4');
+    // Newer than the response, older than the event it now holds: ignored too.
+    await socket.serverEmit('post:engagement', { postId: ID1, likeCount: 5, retweetCount: 0, replyCount: 0, version: 6 });
+    expect(likes()).toBe('4');
+    await socket.serverEmit('post:engagement', { postId: ID1, likeCount: 6, retweetCount: 1, replyCount: 0, version: 8 });
+    expect(likes()).toBe('6');
+    expect(card(ID1).getByTestId('repost-count').textContent).toBe('1');
+  });
+
   it('patches every cached copy, not only the one on screen', async () => {
     const { socket, queryClient } = renderFeed();
     queryClient.setQueryData<InfiniteData<PostsPage>>(userPostsQueryKey('mehmet', 'u-ayse'), {

@@ -34,6 +34,7 @@ function countsOf(post: Post) {
     likeCount: likeCountOf(post),
     retweetCount: repostCountOf(post),
     replyCount: replyCountOf(post),
+    version: post.engagement?.version,
   };
 }
 

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { poolRows } from '../database/query-rows';
+import { type ToggleMode, type ToggleRow, type ToggleSpec, toggleStatements } from '../database/toggle';
+
+/** The followee's counter after a change. */
+export interface FollowCountsRow {
+  followers_count: number;
+}
+
+/**
+ * Both users' counters move in one statement, the two rows locked in id order (`least` first,
+ * and the second UPDATE waits for the first's row: it reads `first_bump`), so A following B
+ * while B follows A cannot deadlock.
+ */
+function bumpUsers(delta: string, changed: string): string[] {
+  const set = `followers_count = u.followers_count + CASE WHEN u.id = t.id THEN 0${delta} ELSE 0 END,
+        following_count = u.following_count + CASE WHEN u.id = $1::uuid THEN 0${delta} ELSE 0 END`;
+  return [
+    `first_bump AS (
+      UPDATE users u SET ${set}
+      FROM target t
+      WHERE u.id = least($1::uuid, t.id) AND ${changed}
+      RETURNING u.id, u.followers_count
+    )`,
+    `second_bump AS (
+      UPDATE users u SET ${set}
+      FROM target t
+      WHERE u.id = greatest($1::uuid, t.id) AND EXISTS (SELECT 1 FROM first_bump)
+      RETURNING u.id, u.followers_count
+    )`,
+  ];
+}
+
+/** A follow is the toggle idiom of database/toggle.ts: the target is an active user. */
+const FOLLOW_SQL: Record<ToggleMode, string> = toggleStatements({
+  target: `SELECT id FROM users WHERE id = $2::uuid AND is_active`,
+  table: 'follows',
+  actorColumn: 'follower_id',
+  targetColumn: 'followee_id',
+  bump: bumpUsers,
+  counts: `(SELECT json_build_object('followers_count', b.followers_count)
+              FROM (SELECT * FROM first_bump UNION ALL SELECT * FROM second_bump) b WHERE b.id = $2::uuid)`,
+} satisfies ToggleSpec);
+
+/** Every SQL statement of the follow graph. */
+@Injectable()
+export class FollowsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async isFollowing(followerId: string, followeeId: string): Promise<boolean> {
+    const rows = await poolRows(this.dataSource, {
+      name: 'follows_is_following',
+      text: `SELECT 1 FROM follows WHERE follower_id = $1 AND followee_id = $2`,
+      values: [followerId, followeeId],
+    });
+    return rows.length > 0;
+  }
+
+  async isActiveUser(userId: string): Promise<boolean> {
+    const rows = await poolRows(this.dataSource, { name: 'follows_active_user', text: `SELECT 1 FROM users WHERE id = $1 AND is_active`, values: [userId] });
+    return rows.length > 0;
+  }
+
+  /** One statement (its own transaction): the follow row and both users' counters. */
+  async change(mode: ToggleMode, followerId: string, followeeId: string): Promise<ToggleRow<FollowCountsRow>> {
+    const [row] = await poolRows<ToggleRow<FollowCountsRow>>(this.dataSource, { name: `follows_${mode}`, text: FOLLOW_SQL[mode], values: [followerId, followeeId] });
+    return row;
+  }
+
+  /** The followee's count and whether the pair follows, as committed now (one fresh snapshot). */
+  async state(followerId: string, followeeId: string): Promise<(FollowCountsRow & { active: boolean }) | null> {
+    const [row] = await poolRows<FollowCountsRow & { active: boolean }>(this.dataSource, {
+      name: 'follows_state',
+      text: `SELECT followers_count, EXISTS (SELECT 1 FROM follows WHERE follower_id = $1 AND followee_id = $2) AS active
+               FROM users WHERE id = $2`,
+      values: [followerId, followeeId],
+    });
+    return row ?? null;
+  }
+}
