@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { UserTokensRepository } from './user-tokens.repository';
 import { JWT_ALGORITHM, jwtKey } from './jwt-key';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottle } from './login-throttle';
@@ -27,7 +28,7 @@ import { UserToken } from './user-token.entity';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, LoginThrottle, MailThrottle],
+  providers: [AuthService, UserTokensRepository, JwtStrategy, LoginThrottle, MailThrottle],
   exports: [AuthService, JwtModule],
 })
 export class AuthModule {}

@@ -1,11 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BadRequestException, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, type Repository } from 'typeorm';
 import { SESSION_INVALID } from '../common/common.texts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { queryRows } from '../database/query-rows';
 import { MailService } from '../mail/mail.service';
 import { passwordResetMail, verifyEmailMail } from '../mail/mail.templates';
 import { SettingsService } from '../settings/settings.service';
@@ -23,7 +20,8 @@ import type { ResetPasswordDto } from './dto/reset-password.dto';
 import type { JwtPayload } from './jwt.strategy';
 import { LoginThrottle } from './login-throttle';
 import { MailThrottle } from './mail-throttle';
-import { UserToken, type UserTokenPurpose } from './user-token.entity';
+import type { UserTokenPurpose } from './user-token.entity';
+import { UserTokensRepository } from './user-tokens.repository';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +40,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly jwt: JwtService,
     private readonly mail: MailService,
-    @InjectRepository(UserToken) private readonly tokens: Repository<UserToken>,
+    private readonly tokens: UserTokensRepository,
     private readonly settings: SettingsService,
     private readonly loginThrottle: LoginThrottle,
     private readonly mailThrottle: MailThrottle,
@@ -121,7 +119,7 @@ export class AuthService {
     if (!used) throw new BadRequestException(INVALID_RESET_LINK);
     await this.users.setPassword(user.id, dto.newPassword);
     // Any other reset link still in a mailbox stops working too.
-    await this.tokens.update({ userId: user.id, purpose: 'password_reset', usedAt: IsNull() }, { usedAt: new Date() });
+    await this.tokens.revokeUnused(user.id, 'password_reset');
     // The owner's way back in while someone keeps guessing: the reset lifts the login lock.
     await this.loginThrottle.clear(user.username, user.email);
     return { message: PASSWORD_RESET_DONE };
@@ -138,7 +136,7 @@ export class AuthService {
       await this.users.markEmailVerified(userId);
       return true;
     }
-    const used = await this.tokens.findOneBy({ purpose: 'email_verify', tokenHash: sha256(token), expiresAt: MoreThan(new Date()) });
+    const used = await this.tokens.findUnexpired('email_verify', sha256(token));
     return !!used?.usedAt && !!(await this.users.findById(used.userId))?.isEmailVerified;
   }
 
@@ -157,28 +155,17 @@ export class AuthService {
   /** 256 random bits, sent once; only its hash is stored. */
   async issueToken(userId: string, purpose: UserTokenPurpose, ttlMs: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.tokens.insert({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
+    await this.tokens.insert(userId, purpose, sha256(token), new Date(Date.now() + ttlMs));
     return token;
   }
 
   /** Marks the token used in one UPDATE, so two concurrent uses cannot both succeed. */
-  async consumeToken(userId: string, purpose: UserTokenPurpose, token: string): Promise<boolean> {
-    const result = await this.tokens.update(
-      { userId, purpose, tokenHash: sha256(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      { usedAt: new Date() },
-    );
-    return (result.affected ?? 0) === 1;
+  consumeToken(userId: string, purpose: UserTokenPurpose, token: string): Promise<boolean> {
+    return this.tokens.consume(userId, purpose, sha256(token));
   }
 
   /** Like consumeToken for links that carry only the token: marks it used and answers its user's id, or null. */
-  async redeemToken(purpose: UserTokenPurpose, token: string): Promise<string | null> {
-    const [row] = await queryRows<{ user_id: string }>(
-      this.tokens.manager,
-      `UPDATE user_tokens SET used_at = now()
-        WHERE purpose = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now()
-        RETURNING user_id`,
-      [purpose, sha256(token)],
-    );
-    return row?.user_id ?? null;
+  redeemToken(purpose: UserTokenPurpose, token: string): Promise<string | null> {
+    return this.tokens.redeem(purpose, sha256(token));
   }
 }

@@ -8,6 +8,7 @@ import { ConfigError } from '../config/app-config';
 import { USER_ROLES, type UserRole } from '../users/roles';
 import { User } from '../users/user.entity';
 import { SessionCache } from '../users/session-cache';
+import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { openCliDatabase } from './cli-database';
 
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
   const db = await openCliDatabase([User]);
   let conflict: string | undefined;
   try {
-    const users = new UsersService(db.dataSource.getRepository(User), db.dataSource, new SessionCache());
+    const users = new UsersService(new UsersRepository(db.dataSource.getRepository(User), db.dataSource), new SessionCache());
     const user = await users.create({ ...dto, role, isEmailVerified: true });
     console.log(JSON.stringify({ id: user.id }));
   } catch (error) {

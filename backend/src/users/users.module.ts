@@ -5,12 +5,13 @@ import { User } from './user.entity';
 import { UsersController } from './users.controller';
 import { ProfilesService } from './profiles.service';
 import { SessionCache } from './session-cache';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User]), SocialModule],
   controllers: [UsersController],
-  providers: [UsersService, ProfilesService, SessionCache],
+  providers: [UsersRepository, UsersService, ProfilesService, SessionCache],
   exports: [UsersService, SessionCache],
 })
 export class UsersModule {}

@@ -1,13 +1,12 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, QueryFailedError, type Repository } from 'typeorm';
-import { poolRows } from '../database/query-rows';
+import { QueryFailedError } from 'typeorm';
 import { cleanDisplayName, normaliseEmail, normaliseLogin } from './account-input';
 import { hashPassword } from './password-hashing';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
 import type { UserRole } from './roles';
-import { User } from './user.entity';
+import type { User } from './user.entity';
+import { UsersRepository } from './users.repository';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './users.texts';
 
 export interface NewUser {
@@ -33,25 +32,28 @@ function isUniqueViolation(error: unknown, index: string): boolean {
   );
 }
 
+/**
+ * Accounts: the rules around the `users` rows (normalised names and addresses, 409 on a taken
+ * one, password hashing, the per-node session cache); UsersRepository holds the statements.
+ */
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionCache,
   ) {}
 
   findById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id });
+    return this.users.findById(id);
   }
 
   /** Any spelling of the address (account-input.ts), on the unique lower(email) index. */
   findByEmail(email: string): Promise<User | null> {
-    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: normaliseEmail(email) }).getOne();
+    return this.users.findByEmail(normaliseEmail(email));
   }
 
   findByUsername(username: string): Promise<User | null> {
-    return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
+    return this.users.findByUsername(username);
   }
 
   /**
@@ -59,13 +61,8 @@ export class UsersService {
    * statement on the unique lower(username) index, no entity hydration. Null when missing or
    * deactivated.
    */
-  async findActiveIdByUsername(username: string): Promise<string | null> {
-    const [row] = await poolRows<{ id: string }>(this.dataSource, {
-      name: 'users_active_id_by_username',
-      text: 'SELECT id FROM users WHERE lower(username) = lower($1) AND is_active',
-      values: [username],
-    });
-    return row?.id ?? null;
+  findActiveIdByUsername(username: string): Promise<string | null> {
+    return this.users.findActiveIdByUsername(username);
   }
 
   /**
@@ -73,12 +70,7 @@ export class UsersService {
    * keys on the same form); the password hash is selected for verification.
    */
   findForLogin(raw: string): Promise<User | null> {
-    const login = normaliseLogin(raw);
-    return this.users
-      .createQueryBuilder('u')
-      .addSelect(['u.passwordHash', 'u.sessionVersion'])
-      .where(login.includes('@') ? 'lower(u.email) = lower(:login)' : 'lower(u.username) = lower(:login)', { login })
-      .getOne();
+    return this.users.findForLogin(normaliseLogin(raw));
   }
 
   /**
@@ -89,16 +81,7 @@ export class UsersService {
   async findForSession(id: string): Promise<SessionUser | null> {
     if (!UUID.test(id)) return null;
     // Cached per node for seconds, dropped on every node when the row changes (SessionCache).
-    return this.sessions.get(id.toLowerCase(), async () => {
-      const [row] = await poolRows<SessionUser>(this.dataSource, {
-        name: 'users_session',
-        text: `SELECT id, username, display_name AS "displayName", role, is_active AS "isActive",
-                      is_verified AS "isVerified", session_version AS "sessionVersion"
-               FROM users WHERE id = $1`,
-        values: [id],
-      });
-      return row ?? null;
-    });
+    return this.sessions.get(id.toLowerCase(), () => this.users.findSession(id));
   }
 
   /**
@@ -115,11 +98,7 @@ export class UsersService {
    */
   findSessionStates(ids: string[]): Promise<Array<Pick<SessionUser, 'id' | 'role' | 'isActive' | 'sessionVersion'>>> {
     if (!ids.length) return Promise.resolve([]);
-    return poolRows(this.dataSource, {
-      name: 'users_session_states',
-      text: `SELECT id, role, is_active AS "isActive", session_version AS "sessionVersion" FROM users WHERE id = ANY($1::uuid[])`,
-      values: [ids],
-    });
+    return this.users.findSessionStates(ids);
   }
 
   /** Creates an account; a taken username or e-mail answers 409, also when two requests race. */
@@ -131,7 +110,7 @@ export class UsersService {
     if (await this.findByUsername(username)) throw new ConflictException(USERNAME_TAKEN);
     if (await this.findByEmail(email)) throw new ConflictException(EMAIL_TAKEN);
     try {
-      const result = await this.users.insert({
+      const id = await this.users.insert({
         username,
         email,
         displayName,
@@ -143,7 +122,6 @@ export class UsersService {
         location: input.location ?? '',
         website: input.website ?? '',
       });
-      const id = (result.identifiers[0] as { id: string }).id;
       return (await this.findById(id))!;
     } catch (error) {
       if (isUniqueViolation(error, 'uq_users_username_lower')) throw new ConflictException(USERNAME_TAKEN);
@@ -154,23 +132,18 @@ export class UsersService {
 
   async setPassword(id: string, password: string): Promise<void> {
     // Bumping the session version signs the user out everywhere else.
-    await this.users
-      .createQueryBuilder()
-      .update(User)
-      .set({ passwordHash: await hashPassword(password), sessionVersion: () => 'session_version + 1' })
-      .where('id = :id', { id })
-      .execute();
+    await this.users.setPasswordHash(id, await hashPassword(password));
     this.sessionChanged(id);
   }
 
   async touchLastLogin(id: string): Promise<Date> {
     const now = new Date();
-    await this.users.update({ id }, { lastLogin: now });
+    await this.users.setLastLogin(id, now);
     return now;
   }
 
-  async markEmailVerified(id: string): Promise<void> {
-    await this.users.update({ id }, { isEmailVerified: true });
+  markEmailVerified(id: string): Promise<void> {
+    return this.users.setEmailVerified(id);
   }
 
   count(): Promise<number> {

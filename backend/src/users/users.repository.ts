@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { type DataSource, type Repository } from 'typeorm';
+import { poolRows } from '../database/query-rows';
+import type { SessionUser } from './session-user';
+import { User } from './user.entity';
+
+/** The columns a new account is written with (UsersService.create has applied the rules). */
+export type NewUserRow = Pick<
+  User,
+  'username' | 'email' | 'displayName' | 'passwordHash' | 'role' | 'isEmailVerified' | 'isVerified' | 'bio' | 'location' | 'website'
+>;
+
+/**
+ * Every statement on `users` for accounts and sessions (docs/architecture.md#rules: repositories
+ * own SQL). Lookups by name or address use the unique lower(...) indexes; the session reads are
+ * prepared statements answering plain fields, without entity hydration, because they run on
+ * every authenticated request.
+ */
+@Injectable()
+export class UsersRepository {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  findById(id: string): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** `email` already normalised (account-input.ts). */
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  }
+
+  findByUsername(username: string): Promise<User | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
+  }
+
+  async findActiveIdByUsername(username: string): Promise<string | null> {
+    const [row] = await poolRows<{ id: string }>(this.dataSource, {
+      name: 'users_active_id_by_username',
+      text: 'SELECT id FROM users WHERE lower(username) = lower($1) AND is_active',
+      values: [username],
+    });
+    return row?.id ?? null;
+  }
+
+  /** By e-mail when `login` has an `@`, else by username; with the password hash selected. */
+  findForLogin(login: string): Promise<User | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect(['u.passwordHash', 'u.sessionVersion'])
+      .where(login.includes('@') ? 'lower(u.email) = lower(:login)' : 'lower(u.username) = lower(:login)', { login })
+      .getOne();
+  }
+
+  /** `id` must be a uuid (the caller checks: a forged `sub` never reaches the database). */
+  async findSession(id: string): Promise<SessionUser | null> {
+    const [row] = await poolRows<SessionUser>(this.dataSource, {
+      name: 'users_session',
+      text: `SELECT id, username, display_name AS "displayName", role, is_active AS "isActive",
+                    is_verified AS "isVerified", session_version AS "sessionVersion"
+             FROM users WHERE id = $1`,
+      values: [id],
+    });
+    return row ?? null;
+  }
+
+  findSessionStates(ids: string[]): Promise<Array<Pick<SessionUser, 'id' | 'role' | 'isActive' | 'sessionVersion'>>> {
+    return poolRows(this.dataSource, {
+      name: 'users_session_states',
+      text: `SELECT id, role, is_active AS "isActive", session_version AS "sessionVersion" FROM users WHERE id = ANY($1::uuid[])`,
+      values: [ids],
+    });
+  }
+
+  /** The new account's id; a unique violation propagates (UsersService turns it into a 409). */
+  async insert(row: NewUserRow): Promise<string> {
+    const result = await this.users.insert(row);
+    return (result.identifiers[0] as { id: string }).id;
+  }
+
+  /** A new password hash and a bumped session version, which signs the user out everywhere else. */
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({ passwordHash, sessionVersion: () => 'session_version + 1' })
+      .where('id = :id', { id })
+      .execute();
+  }
+
+  async setLastLogin(id: string, at: Date): Promise<void> {
+    await this.users.update({ id }, { lastLogin: at });
+  }
+
+  async setEmailVerified(id: string): Promise<void> {
+    await this.users.update({ id }, { isEmailVerified: true });
+  }
+
+  count(): Promise<number> {
+    return this.users.count();
+  }
+}
