@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ConflictException, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, UnprocessableEntityException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { pgPool, poolRows, type Queryable, rowsOn } from '../../database/query-rows';
+import type { Queryable } from '../../database/query-rows';
+import { IdempotencyRepository } from './idempotency.repository';
 import { IDEMPOTENCY_KEY_BUSY, IDEMPOTENCY_KEY_REUSED } from './idempotency.texts';
 
-/** A key answers its first result for this long; then it may be used afresh. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A write sent with an Idempotency-Key. */
@@ -34,25 +31,6 @@ export interface IdempotentOutcome<T> {
   replayed: boolean;
 }
 
-/**
- * The key is claimed first, then this insert's row lock serialises requests with the same key:
- * a second one waits in its INSERT until the first commits (then conflicts and reads the stored
- * answer) or rolls back (then claims the key itself). An expired key (older than the TTL) is
- * taken over in the same statement.
- */
-const CLAIM_SQL = `INSERT INTO idempotency_keys (user_id, key, route, fingerprint) VALUES ($1, $2, $3, $4)
-  ON CONFLICT (user_id, key) DO UPDATE
-    SET route = EXCLUDED.route, fingerprint = EXCLUDED.fingerprint, status = NULL, response = NULL, created_at = now()
-    WHERE idempotency_keys.created_at < now() - interval '${IDEMPOTENCY_TTL_HOURS} hours'
-  RETURNING 1 AS claimed`;
-
-interface StoredRow {
-  route: string;
-  fingerprint: string;
-  status: number | null;
-  response: unknown;
-}
-
 function fingerprintOf(body: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(body ?? null))
@@ -71,7 +49,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Idempotency');
   private sweeper?: NodeJS.Timeout;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly keys: IdempotencyRepository) {}
 
   /**
    * Runs `write` once per key. Without a key it runs on the pool as before (each statement its
@@ -80,33 +58,24 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
    */
   async run<T>(request: IdempotentRequest | undefined, write: (db: Queryable) => Promise<IdempotentWrite<T>>): Promise<IdempotentOutcome<T>> {
     if (!request) {
-      const result = await write(pgPool(this.dataSource));
+      const result = await write(this.keys.pool());
       result.afterCommit?.();
       return { status: result.status, body: result.body, replayed: false };
     }
     const fingerprint = fingerprintOf(request.body);
-    const client = await pgPool(this.dataSource).connect();
+    const client = await this.keys.pool().connect();
     let broken = false;
     let outcome: IdempotentOutcome<T>;
     let afterCommit: (() => void) | undefined;
     try {
       await client.query('BEGIN');
-      const claimed = await rowsOn(client, { name: 'idempotency_claim', text: CLAIM_SQL, values: [request.userId, request.key, request.route, fingerprint] });
-      if (claimed.length) {
+      if (await this.keys.claim(client, request.userId, request.key, request.route, fingerprint)) {
         const result = await write(client);
-        await rowsOn(client, {
-          name: 'idempotency_store',
-          text: 'UPDATE idempotency_keys SET status = $3, response = $4 WHERE user_id = $1 AND key = $2',
-          values: [request.userId, request.key, result.status, JSON.stringify(result.body)],
-        });
+        await this.keys.store(client, request.userId, request.key, result.status, result.body);
         outcome = { status: result.status, body: result.body, replayed: false };
         afterCommit = result.afterCommit;
       } else {
-        const [stored] = await rowsOn<StoredRow>(client, {
-          name: 'idempotency_read',
-          text: 'SELECT route, fingerprint, status, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-          values: [request.userId, request.key],
-        });
+        const stored = await this.keys.read(client, request.userId, request.key);
         if (!stored || stored.status === null) throw new ConflictException(IDEMPOTENCY_KEY_BUSY);
         if (stored.route !== request.route || stored.fingerprint !== fingerprint) throw new UnprocessableEntityException(IDEMPOTENCY_KEY_REUSED);
         outcome = { status: stored.status, body: stored.response as T, replayed: true };
@@ -132,13 +101,10 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.sweeper);
   }
 
-  /** Drops expired keys (idx_idempotency_keys_created); CLAIM_SQL also takes over an expired one it meets. */
+  /** Drops expired keys; a claim also takes over an expired one it meets. */
   async sweep(): Promise<void> {
     try {
-      await poolRows(this.dataSource, {
-        name: 'idempotency_sweep',
-        text: `DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_TTL_HOURS} hours'`,
-      });
+      await this.keys.deleteExpired();
     } catch (error) {
       this.logger.warn(`Süresi dolan Idempotency-Key kayıtları silinemedi: ${String(error)}`);
     }
