@@ -14,8 +14,18 @@ export const member: User = {
   id: 'u-ayse',
   username: 'ayse',
   displayName: 'Ayşe Yılmaz',
+  bio: '',
+  location: '',
+  website: '',
+  createdAt: '2026-01-05T10:00:00.000Z',
   isVerified: false,
+  isActive: true,
   role: 'user',
+  followingCount: 0,
+  followersCount: 0,
+  postsCount: 0,
+  coverImage: null,
+  profileImage: null,
 };
 
 export function createTestQueryClient() {

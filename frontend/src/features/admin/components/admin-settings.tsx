@@ -1,3 +1,4 @@
+import { SETTINGS_LIMITS } from '@gundem/contract';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -14,12 +15,15 @@ import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
 import type { AdminSettings as Settings } from '../types';
 
 /** SPEC.md 5 and 9: the max post length input accepts 1 to 500. */
-export const MAX_TWEET_LENGTH_RANGE = { min: 1, max: 500 } as const;
-/** SPEC.md 9: the read-only fields and the ranges they show. */
+export const MAX_TWEET_LENGTH_RANGE = SETTINGS_LIMITS.maxTweetLength;
+/** SPEC.md 9: the read-only fields and the ranges they show (the server's, in minutes and MB). */
 export const READ_ONLY_RANGES = {
-  windowMinutes: { min: 1, max: 60 },
-  maxRequests: { min: 10, max: 1000 },
-  maxFileSizeMb: { min: 1, max: 50 },
+  windowMinutes: { min: SETTINGS_LIMITS.windowMs.min / 60_000, max: SETTINGS_LIMITS.windowMs.max / 60_000 },
+  maxRequests: SETTINGS_LIMITS.maxRequests,
+  maxFileSizeMb: {
+    min: SETTINGS_LIMITS.maxFileSize.min / (1024 * 1024),
+    max: SETTINGS_LIMITS.maxFileSize.max / (1024 * 1024),
+  },
 } as const;
 /** SPEC.md 9: the saved message disappears after 3 seconds. */
 export const SAVED_MESSAGE_MS = 3000;

@@ -1,3 +1,4 @@
+import { MESSAGE_MAX_LENGTH } from '@gundem/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
@@ -7,7 +8,7 @@ import type { Conversation, Message } from '../../../lib/types';
 import { addMessages, moveConversationToTop } from './message-cache';
 
 /** The server's limit on a message (trimmed). */
-export const MESSAGE_MAX_LENGTH = 1000;
+export { MESSAGE_MAX_LENGTH };
 
 export interface SendMessageInput {
   receiverId: string;
