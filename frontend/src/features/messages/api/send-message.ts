@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
 import { idempotencyKeyFor, WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
-import { useRealtime } from '../../../lib/socket';
+import { useRealtime } from '../../../lib/realtime/hooks';
 import type { Conversation, Message } from '../../../lib/types';
 import { addMessages, moveConversationToTop } from './message-cache';
 

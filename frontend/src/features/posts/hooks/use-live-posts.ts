@@ -2,7 +2,7 @@
 // Mounted once for the whole app (<LivePosts /> in the layout).
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useAuth, useViewerKey } from '../../../lib/auth';
-import { useSocketEvent, useSocketResync } from '../../../lib/socket';
+import { useSocketEvent, useSocketResync } from '../../../lib/realtime/hooks';
 import { entityId, type Post, type PostsPage, type User } from '../../../lib/types';
 import { getTimeline, timelineQueryKey } from '../api/get-timeline';
 import { addPendingPosts, removePendingPost } from '../api/new-posts';
