@@ -15,7 +15,7 @@ import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
 import type { AdminSettings as Settings } from '../types';
 
 /** SPEC.md 5 and 9: the max post length input accepts 1 to 500. */
-export const MAX_TWEET_LENGTH_RANGE = SETTINGS_LIMITS.maxTweetLength;
+export const MAX_POST_LENGTH_RANGE = SETTINGS_LIMITS.maxTweetLength;
 /** SPEC.md 9: the read-only fields and the ranges they show (the server's, in minutes and MB). */
 export const READ_ONLY_RANGES = {
   windowMinutes: { min: SETTINGS_LIMITS.windowMs.min / 60_000, max: SETTINGS_LIMITS.windowMs.max / 60_000 },
@@ -35,7 +35,7 @@ interface Draft {
   registrationEnabled: boolean;
   emailVerificationRequired: boolean;
   maintenanceMode: boolean;
-  maxTweetLength: string;
+  maxPostLength: string;
   allowedFileTypes: string;
 }
 
@@ -46,7 +46,7 @@ function toDraft(settings: Settings): Draft {
     registrationEnabled: Boolean(settings.registrationEnabled),
     emailVerificationRequired: Boolean(settings.emailVerificationRequired),
     maintenanceMode: Boolean(settings.maintenanceMode),
-    maxTweetLength: String(settings.maxTweetLength ?? ''),
+    maxPostLength: String(settings.maxTweetLength ?? ''),
     allowedFileTypes: settings.allowedFileTypes.join(', '),
   };
 }
@@ -64,11 +64,11 @@ export function parseFileTypes(text: string): string[] {
 }
 
 /** null when `value` is a whole number within 1..500, else the Turkish error. */
-export function maxTweetLengthError(value: string): string | null {
+export function maxPostLengthError(value: string): string | null {
   const trimmed = value.trim();
   if (!/^\d+$/.test(trimmed)) return tr.admin.maxTweetLengthError;
   const n = Number(trimmed);
-  return n >= MAX_TWEET_LENGTH_RANGE.min && n <= MAX_TWEET_LENGTH_RANGE.max
+  return n >= MAX_POST_LENGTH_RANGE.min && n <= MAX_POST_LENGTH_RANGE.max
     ? null
     : tr.admin.maxTweetLengthError;
 }
@@ -147,8 +147,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [submitted, setSubmitted] = useState(false);
 
-  const lengthError = maxTweetLengthError(draft.maxTweetLength);
-  const showLengthError = lengthError && (submitted || draft.maxTweetLength !== '');
+  const lengthError = maxPostLengthError(draft.maxPostLength);
+  const showLengthError = lengthError && (submitted || draft.maxPostLength !== '');
   const dirty = JSON.stringify(draft) !== JSON.stringify(toDraft(settings));
 
   // The success message leaves on its own after 3 seconds; an error stays until the next try.
@@ -175,7 +175,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         registrationEnabled: draft.registrationEnabled,
         emailVerificationRequired: draft.emailVerificationRequired,
         maintenanceMode: draft.maintenanceMode,
-        maxTweetLength: Number(draft.maxTweetLength.trim()),
+        maxTweetLength: Number(draft.maxPostLength.trim()),
         allowedFileTypes: parseFileTypes(draft.allowedFileTypes),
       });
       setResult({ tone: 'success', text: tr.admin.settingsSaved });
@@ -230,11 +230,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
               type="number"
               inputMode="numeric"
               className="field__input admin-input--number"
-              min={MAX_TWEET_LENGTH_RANGE.min}
-              max={MAX_TWEET_LENGTH_RANGE.max}
+              min={MAX_POST_LENGTH_RANGE.min}
+              max={MAX_POST_LENGTH_RANGE.max}
               step={1}
-              value={draft.maxTweetLength}
-              onChange={(event) => set('maxTweetLength', event.target.value)}
+              value={draft.maxPostLength}
+              onChange={(event) => set('maxPostLength', event.target.value)}
             />
           )}
         </Field>
