@@ -26,7 +26,8 @@ export function makePost(overrides: PostOverrides = {}): Post {
     content: 'Merhaba gündem',
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     userId: author._id,
-    engagement: { likes, retweets, replies, views: 0, version: 0 },
+    // Every change bumps the version: a fresh post's is the number of likes, reposts and replies it got.
+    engagement: { likes, retweets, replies, views: 0, version: likes + retweets + replies },
     hashtags: [],
     links: [],
     isEdited: false,
