@@ -6,6 +6,11 @@ export default {
   rootDir: '.',
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
+  // The wire contract from its source (no build needed); its own imports carry `.js` extensions.
+  moduleNameMapper: {
+    '^@gundem/contract$': '<rootDir>/../contract/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.jest.json' }] },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',

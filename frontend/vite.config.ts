@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { SPA_ROUTES, SPA_ROUTES_FILE } from './src/app/spa-routes';
@@ -18,6 +19,10 @@ function spaRoutesManifest(): Plugin {
 
 export default defineConfig({
   plugins: [react(), spaRoutesManifest()],
+  resolve: {
+    // The wire contract from its source: the bundle and vitest need no built contract/dist.
+    alias: { '@gundem/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
-// Builds the frontend and/or backend only when their output is missing or older than the sources.
+// Builds the contract, frontend and/or backend only when their output is missing or older than the
+// sources. The contract comes first: the built backend loads its constants from contract/dist.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,14 +21,19 @@ function newest(path) {
 
 const targets = [
   {
+    name: 'contract',
+    output: join(root, 'contract/dist/index.js'),
+    inputs: ['contract/src', 'contract/package.json', 'contract/tsconfig.json'],
+  },
+  {
     name: 'frontend',
     output: join(root, 'frontend/dist/index.html'),
-    inputs: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json'],
+    inputs: ['contract/src', 'frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json'],
   },
   {
     name: 'backend',
     output: join(root, 'backend/dist/main.js'),
-    inputs: ['backend/src', 'backend/package.json', 'backend/tsconfig.json', 'nest-cli.json'],
+    inputs: ['contract/src', 'backend/src', 'backend/package.json', 'backend/tsconfig.json', 'nest-cli.json'],
   },
 ];
 

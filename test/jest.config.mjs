@@ -3,6 +3,11 @@ export default {
   rootDir: '.',
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
+  // The wire contract from its source (no build needed); its own imports carry `.js` extensions.
+  moduleNameMapper: {
+    '^@gundem/contract$': '<rootDir>/../contract/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/load/'],

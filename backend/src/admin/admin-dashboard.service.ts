@@ -1,22 +1,14 @@
+import type { Dashboard } from '@gundem/contract';
 import { Injectable } from '@nestjs/common';
-import type { PostResponse } from '../posts/dto/post.response';
 import type { User } from '../users/user.entity';
-import type { UserResponse } from '../users/user.response';
 import { AdminPostsService } from './admin-posts.service';
 import { AdminUsersService } from './admin-users.service';
-import { AdminRepository, type DashboardCounts } from './admin.repository';
+import { AdminRepository } from './admin.repository';
 
 export const DASHBOARD_RECENT = 5;
 
-export interface Dashboard {
-  /**
-   * users.verified counts the verified badge (isVerified), users.admins the role `admin` only,
-   * posts.today the posts since midnight in Türkiye (Europe/Istanbul). Replies are posts.
-   */
-  statistics: DashboardCounts;
-  recentUsers: UserResponse[];
-  recentPosts: PostResponse[];
-}
+/** The contract's dashboard: `statistics` as AdminRepository.dashboardCounts counts them. */
+export type { Dashboard };
 
 @Injectable()
 export class AdminDashboardService {

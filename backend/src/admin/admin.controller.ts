@@ -1,3 +1,4 @@
+import type { AdminPostsPage, AdminUsersPage, Dashboard, Notice, UpdateUserResponse } from '@gundem/contract';
 import { Body, Controller, Delete, Get, Param, Patch, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { HeavyQueryInterceptor } from '../common/concurrency/heavy-queries';
@@ -32,31 +33,31 @@ export class AdminController {
 
   /** Statistics, the 5 newest accounts and the 5 newest posts. */
   @Get('dashboard')
-  getDashboard(@CurrentUser() viewer: SessionUser) {
+  getDashboard(@CurrentUser() viewer: SessionUser): Promise<Dashboard> {
     return this.dashboard.get(viewer);
   }
 
   /** Every account, newest first, 10 a page; `search` over username, display name and e-mail. */
   @Get('users')
-  listUsers(@Query() query: AdminPageQueryDto) {
+  listUsers(@Query() query: AdminPageQueryDto): Promise<AdminUsersPage> {
     return this.users.list(query);
   }
 
   /** Exactly one of `isActive`, `isVerified`, `role`. */
   @Patch('users/:id')
-  updateUser(@Param('id', UuidPipe) id: string, @Body() dto: UpdateUserDto, @CurrentUser() actor: SessionUser) {
+  updateUser(@Param('id', UuidPipe) id: string, @Body() dto: UpdateUserDto, @CurrentUser() actor: SessionUser): Promise<UpdateUserResponse> {
     return this.users.update(actor, id, dto);
   }
 
   /** Every post of any author, newest first, 20 a page; `search` over the content. */
   @Get('posts')
-  listPosts(@Query() query: AdminPageQueryDto, @CurrentUser() viewer: SessionUser) {
+  listPosts(@Query() query: AdminPageQueryDto, @CurrentUser() viewer: SessionUser): Promise<AdminPostsPage> {
     return this.posts.list(viewer, query);
   }
 
   /** Deletes the post with its likes and reposts; replies to it stay as standalone posts. */
   @Delete('posts/:id')
-  deletePost(@Param('id', UuidPipe) id: string) {
+  deletePost(@Param('id', UuidPipe) id: string): Promise<Notice> {
     return this.posts.delete(id);
   }
 }

@@ -1,3 +1,4 @@
+import type { LoginResponse, MeResponse, Notice, RegisterResponse } from '@gundem/contract';
 import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -21,7 +22,7 @@ export class AuthController {
   /** Creates a member account. */
   @Public()
   @Post('register')
-  register(@Body() dto: RegisterDto) {
+  register(@Body() dto: RegisterDto): Promise<RegisterResponse> {
     return this.auth.register(dto);
   }
 
@@ -33,7 +34,7 @@ export class AuthController {
   @AllowDuringMaintenance()
   @Post('login')
   @HttpCode(200)
-  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response) {
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     try {
       return await this.auth.login(dto);
     } catch (error) {
@@ -61,7 +62,7 @@ export class AuthController {
   /** The signed-in user. */
   @ApiBearerAuth()
   @Get('me')
-  me(@CurrentUser() user: SessionUser) {
+  me(@CurrentUser() user: SessionUser): Promise<MeResponse> {
     return this.auth.me(user.id);
   }
 
@@ -69,14 +70,14 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
-  forgotPassword(@Body() dto: ForgotPasswordDto) {
+  forgotPassword(@Body() dto: ForgotPasswordDto): Promise<Notice> {
     return this.auth.forgotPassword(dto);
   }
 
   @Public()
   @Post('reset-password')
   @HttpCode(200)
-  resetPassword(@Body() dto: ResetPasswordDto) {
+  resetPassword(@Body() dto: ResetPasswordDto): Promise<Notice> {
     return this.auth.resetPassword(dto);
   }
 }

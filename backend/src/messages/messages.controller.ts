@@ -1,3 +1,4 @@
+import type { ConversationsPage, MessagesPage, SendMessageResponse } from '@gundem/contract';
 import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -22,13 +23,13 @@ export class MessagesController {
 
   /** The viewer's conversations, newest last message first, with unread counts. */
   @Get('conversations')
-  conversations(@CurrentUser() viewer: SessionUser, @Query() query: PageQueryDto) {
+  conversations(@CurrentUser() viewer: SessionUser, @Query() query: PageQueryDto): Promise<ConversationsPage> {
     return this.messages.conversations(viewer, query);
   }
 
   /** Messages with one member, newest first (`cursor` pages back, `after` fills a gap); marks them read. */
   @Get('conversation/:userId')
-  conversation(@CurrentUser() viewer: SessionUser, @Param('userId', UuidPipe) userId: string, @Query() query: ConversationQueryDto) {
+  conversation(@CurrentUser() viewer: SessionUser, @Param('userId', UuidPipe) userId: string, @Query() query: ConversationQueryDto): Promise<MessagesPage> {
     return this.messages.conversation(viewer, userId.toLowerCase(), query);
   }
 
@@ -45,7 +46,7 @@ export class MessagesController {
     @IdempotencyKey() key: string | undefined,
     @Res({ passthrough: true }) res: Response,
     @Headers('x-socket-id') socketId?: string,
-  ) {
+  ): Promise<SendMessageResponse> {
     const { message, conversation, replayed } = await this.messages.send(sender, dto, socketId && SOCKET_ID.test(socketId) ? socketId : undefined, key);
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');
     return { message, conversation };

@@ -1,6 +1,8 @@
 /** The messages module's Turkish texts (answers and validation messages), in one place. */
-/** The longest message (varchar(1000)); here because the text below names it. */
-export const MAX_MESSAGE_LENGTH = 1000;
+import { MESSAGE_MAX_LENGTH } from '@gundem/contract';
+
+/** The longest message (varchar(1000), the contract's limit); here because the text below names it. */
+export const MAX_MESSAGE_LENGTH = MESSAGE_MAX_LENGTH;
 export const MESSAGE_EMPTY = 'Mesaj boş olamaz.';
 export const MESSAGE_TOO_LONG = `Mesaj en fazla ${MAX_MESSAGE_LENGTH} karakter olabilir.`;
 export const RECEIVER_REQUIRED = 'Alıcı zorunludur.';

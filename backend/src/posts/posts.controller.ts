@@ -1,3 +1,4 @@
+import type { CreatePostResponse, PostPage, PostThread } from '@gundem/contract';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -30,7 +31,7 @@ export class PostsController {
    */
   @OptionalAuth()
   @Get('timeline')
-  async timeline(@CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto, @Res({ passthrough: true }) res: Response) {
+  async timeline(@CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto, @Res({ passthrough: true }) res: Response): Promise<PostPage | string> {
     if (viewer || query.cursor) return this.posts.timeline(viewer, query);
     const page = await this.posts.guestTimeline(query);
     // The bytes, Content-Type and ETag res.json would send.
@@ -43,14 +44,14 @@ export class PostsController {
   @UseInterceptors(HeavyQueryInterceptor)
   @ReadCost(SEARCH_READ_COST)
   @Get('search')
-  search(@CurrentUser() viewer: SessionUser | undefined, @Query() query: SearchPostsDto) {
+  search(@CurrentUser() viewer: SessionUser | undefined, @Query() query: SearchPostsDto): Promise<PostPage> {
     return this.posts.search(viewer, query);
   }
 
   /** A member's posts and replies, newest first. */
   @OptionalAuth()
   @Get('user/:username')
-  byUser(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto) {
+  byUser(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto): Promise<PostPage> {
     return this.posts.byUsername(username, viewer, query);
   }
 
@@ -70,7 +71,7 @@ export class PostsController {
     @Body() dto: CreatePostDto,
     @IdempotencyKey() key: string | undefined,
     @Res({ passthrough: true }) res: Response,
-  ) {
+  ): Promise<CreatePostResponse> {
     const { post, parent, replayed } = await this.posts.create(author, dto, key);
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');
     return parent ? { post, parent } : { post };
@@ -79,7 +80,7 @@ export class PostsController {
   /** The post and a page of its replies, oldest first. */
   @OptionalAuth()
   @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto) {
+  get(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto): Promise<PostThread> {
     return this.posts.getWithReplies(id, viewer, query);
   }
 

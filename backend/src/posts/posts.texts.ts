@@ -1,6 +1,8 @@
 /** The posts module's Turkish texts (answers and validation messages), in one place. */
-/** The longest search text; here because the text below names it (the service and the admin DTO read it from here). */
-export const SEARCH_MAX_LENGTH = 100;
+import { SEARCH_MAX_LENGTH } from '@gundem/contract';
+
+/** The longest search text (the contract's); here because the text below names it (the service and the admin DTO read it from here). */
+export { SEARCH_MAX_LENGTH };
 export const POST_EMPTY = 'Gönderi boş olamaz.';
 export const postTooLong = (max: number) => `Gönderi en fazla ${max} karakter olabilir.`;
 export const POST_NOT_FOUND = 'Gönderi bulunamadı.';

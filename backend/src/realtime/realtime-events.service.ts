@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { ConversationResponse } from '../messages/dto/message.response';
-import { type EngagementCounts, feedRoom, type PostEngagementEvent, postRoom, type RealtimeServer, userRoom } from './realtime.types';
+import type { Conversation, Post, PostEngagementEvent } from '@gundem/contract';
+import { type EngagementCounts, feedRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
 
 /** Changes to one post within this window after an emitted event merge into one trailing event. */
 export const ENGAGEMENT_COALESCE_MS = 100;
@@ -58,7 +58,7 @@ export class RealtimeEvents implements OnModuleDestroy {
   /** Recently deleted posts (see DELETED_POST_QUIET_MS), each with the timer that forgets it. */
   private readonly deleted = new Map<string, NodeJS.Timeout>();
   /** Posts created on this node since the last `post:new` flush, oldest first. */
-  private newPosts: object[] = [];
+  private newPosts: Post[] = [];
   private newPostsTimer?: NodeJS.Timeout;
   private lastFailureLog = 0;
 
@@ -117,7 +117,7 @@ export class RealtimeEvents implements OnModuleDestroy {
    * every connection: at 10k connections and 250 posts/s that would be 2.5M frames a second.
    * The window opens with the first post, so a post waits at most a second.
    */
-  postNew(post: object): void {
+  postNew(post: Post): void {
     if (!this.server) return;
     this.newPosts.push(post);
     if (this.newPosts.length >= NEW_POSTS_MAX_BATCH) {
@@ -134,7 +134,7 @@ export class RealtimeEvents implements OnModuleDestroy {
    * (`isOwn: true`), each with the conversation as that side sees it. `exceptSocketId` is the
    * sender's tab that sent it (it has the message from the HTTP answer already).
    */
-  messageNew(message: NewMessage, conversations: { sender: ConversationResponse; receiver: ConversationResponse }, exceptSocketId?: string): void {
+  messageNew(message: NewMessage, conversations: { sender: Conversation; receiver: Conversation }, exceptSocketId?: string): void {
     const body = { id: message.id, text: message.text, timestamp: message.timestamp };
     this.emit('message:new', (server) => {
       server.to(userRoom(message.receiverId)).emit('message:new', { message: { ...body, isOwn: false }, conversation: conversations.receiver });

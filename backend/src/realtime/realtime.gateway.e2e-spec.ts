@@ -1,3 +1,4 @@
+import type { Post } from '@gundem/contract';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { io } from 'socket.io-client';
@@ -197,7 +198,7 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
         expect(gateway.server.sockets.sockets.get(polling.id!)?.data.userId).toBe(user.id);
         expect(await polling.timeout(3_000).emitWithAck('feed:watch', { feed: 'home' })).toEqual({ ok: true });
         const got = nextEvent(polling, 'post:new', 3_000);
-        events.postNew({ _id: 'p-polling', content: 'Uzun yoklama' });
+        events.postNew({ _id: 'p-polling', content: 'Uzun yoklama' } as unknown as Post);
         expect(await got).toEqual({ post: { _id: 'p-polling', content: 'Uzun yoklama' }, posts: [{ _id: 'p-polling', content: 'Uzun yoklama' }] });
       } finally {
         polling.close();
@@ -384,7 +385,7 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       const chunk = 'x'.repeat(32 * 1024);
       const sent = 400;
       for (let i = 0; i < sent; i++) {
-        const post = { id: postId, content: chunk };
+        const post = { id: postId, content: chunk } as unknown as Post;
         gateway.server.to(`post:${postId}`).emit('post:new', { post, posts: [post] });
         // Let the healthy client read along, as a real one would.
         if (i % 20 === 19) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -1,3 +1,4 @@
+import { CONNECT_ERRORS } from '@gundem/contract';
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
@@ -26,9 +27,9 @@ import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
 import { EVENTS_TOO_FAST, type SocketCaps, SocketLimits, takeToken, TOO_MANY_CONNECTIONS } from './socket-limits';
 
 /** `connect_error` message of a refused handshake (CONTRACT.md): the client should sign in again. */
-export const UNAUTHORIZED = 'unauthorized';
+export const UNAUTHORIZED = CONNECT_ERRORS.unauthorized;
 /** `connect_error` message when the session could not be checked (database away): retry later. */
-export const UNAVAILABLE = 'unavailable';
+export const UNAVAILABLE = CONNECT_ERRORS.unavailable;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { ConversationResponse, MessageResponse } from '../messages/dto/message.response';
+import type { ClientToServerEvents, FeedName, ServerToClientEvents } from '@gundem/contract';
 
 /** A post's absolute counts after a change: clients overwrite, never add (see CONTRACT.md). */
 export interface EngagementCounts {
@@ -14,62 +14,19 @@ export interface EngagementCounts {
   version: number;
 }
 
-/** The wire's `post:engagement` (CONTRACT.md): the counts under their wire names (`retweetCount`). */
-export interface PostEngagementEvent {
-  postId: string;
-  likeCount: number;
-  retweetCount: number;
-  replyCount: number;
-  version: number;
-}
-
-/** The post was deleted (by staff): drop it from view; no `post:engagement` for it follows from this node. */
-export interface PostDeletedEvent {
-  postId: string;
-}
-
-export interface MessageNewEvent {
-  message: MessageResponse;
-  conversation: ConversationResponse;
-}
-
-/** Answer to `posts:watch` / `posts:unwatch`: by ack when the client passed one, else as `posts:error`. */
-export type WatchResult = { ok: true; watching: number } | { ok: false; message: string };
-
-/** The feeds a connection can say it shows; `home` is the global feed of every member's posts. */
-export const FEEDS = ['home'] as const;
-export type FeedName = (typeof FEEDS)[number];
-
-/** Answer to `feed:watch` / `feed:unwatch`: by ack when the client passed one, else as `feed:error`. */
-export type FeedResult = { ok: true } | { ok: false; message: string };
-
-/**
- * New posts of the last second on one node, for the connections showing a feed that can contain
- * them. `posts` is oldest first; `post` is the newest of them (what clients before batching read).
- */
-export interface PostNewEvent {
-  post: object;
-  posts: object[];
-}
-
-/** Server → client events of CONTRACT.md's "Socket.IO" section. */
-export interface ServerToClientEvents {
-  'post:engagement': (event: PostEngagementEvent) => void;
-  'post:deleted': (event: PostDeletedEvent) => void;
-  'post:new': (event: PostNewEvent) => void;
-  'message:new': (event: MessageNewEvent) => void;
-  /** A refused `posts:watch`/`posts:unwatch` sent without an ack callback. */
-  'posts:error': (result: WatchResult) => void;
-  /** A refused `feed:watch`/`feed:unwatch` sent without an ack callback. */
-  'feed:error': (result: FeedResult) => void;
-}
-
-export interface ClientToServerEvents {
-  'posts:watch': (postIds: string[], ack?: (result: WatchResult) => void) => void;
-  'posts:unwatch': (postIds: string[], ack?: (result: WatchResult) => void) => void;
-  'feed:watch': (body: { feed: FeedName }, ack?: (result: FeedResult) => void) => void;
-  'feed:unwatch': (body: { feed: FeedName }, ack?: (result: FeedResult) => void) => void;
-}
+// The events and their payloads are the wire contract's: a change there fails this build.
+export type {
+  ClientToServerEvents,
+  FeedName,
+  FeedResult,
+  MessageNewEvent,
+  PostDeletedEvent,
+  PostEngagementEvent,
+  PostNewEvent,
+  ServerToClientEvents,
+  WatchResult,
+} from '@gundem/contract';
+export { FEEDS } from '@gundem/contract';
 
 export interface SocketData {
   /** Set by the handshake middleware for a signed-in connection; undefined for a guest. */

@@ -1,3 +1,4 @@
+import type { SettingsResponse, SettingsSavedResponse } from '@gundem/contract';
 import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -16,13 +17,13 @@ export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
   @Get()
-  async get() {
+  async get(): Promise<SettingsResponse> {
     return { settings: await this.settings.get() };
   }
 
   /** The whole settings object (a partial one changes only what it names); `siteName` is read-only. */
   @Patch()
-  async update(@Body() dto: UpdateSettingsDto, @CurrentUser() admin: SessionUser) {
+  async update(@Body() dto: UpdateSettingsDto, @CurrentUser() admin: SessionUser): Promise<SettingsSavedResponse> {
     return { message: SETTINGS_SAVED, settings: await this.settings.update(dto, admin) };
   }
 }

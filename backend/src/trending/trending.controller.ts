@@ -1,3 +1,4 @@
+import type { TrendingHashtagsResponse, TrendingUsersResponse } from '@gundem/contract';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -14,14 +15,14 @@ export class TrendingController {
   /** Hashtags of the last 7 days by post count; `?limit=` 1–20, default 5. */
   @Public()
   @Get('hashtags')
-  hashtags(@Query() query: TrendingQueryDto) {
+  hashtags(@Query() query: TrendingQueryDto): Promise<TrendingHashtagsResponse> {
     return this.trending.hashtags(query);
   }
 
   /** Accounts to follow (never the viewer or anyone the viewer follows); `?limit=` 1–20, default 3. */
   @OptionalAuth()
   @Get('users')
-  users(@CurrentUser() viewer: SessionUser | undefined, @Query() query: TrendingQueryDto) {
+  users(@CurrentUser() viewer: SessionUser | undefined, @Query() query: TrendingQueryDto): Promise<TrendingUsersResponse> {
     return this.trending.users(viewer, query);
   }
 }

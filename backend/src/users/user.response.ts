@@ -1,28 +1,8 @@
+import type { User as UserResponse } from '@gundem/contract';
 import type { User } from './user.entity';
 
-export interface UserResponse {
-  _id: string;
-  id: string;
-  username: string;
-  displayName: string;
-  bio: string;
-  location: string;
-  website: string;
-  createdAt: string;
-  isVerified: boolean;
-  isActive: boolean;
-  role: User['role'];
-  followingCount: number;
-  followersCount: number;
-  postsCount: number;
-  coverImage: string | null;
-  profileImage: string | null;
-  email?: string;
-  isEmailVerified?: boolean;
-  lastLogin?: string | null;
-  /** Whether the viewer follows this user; present where a viewer is known to matter. */
-  isFollowing?: boolean;
-}
+/** The contract's user object: a change there fails this build. */
+export type { UserResponse };
 
 /**
  * The one shape a user leaves the server in. `private` fields (e-mail, e-mail verification,

@@ -1,3 +1,4 @@
+import type { FollowResponse, FollowStatusResponse, ProfileResponse } from '@gundem/contract';
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -22,14 +23,14 @@ export class UsersController {
   /** A member's profile, with `isFollowing` for the viewer (false for guests). */
   @OptionalAuth()
   @Get('profile/:username')
-  profile(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined) {
+  profile(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined): Promise<ProfileResponse> {
     return this.profiles.get(username, viewer);
   }
 
   /** Whether the viewer follows the user. */
   @ApiBearerAuth()
   @Get(':id/following')
-  following(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser) {
+  following(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<FollowStatusResponse> {
     return this.follows.status(viewer.id, id);
   }
 
@@ -37,7 +38,7 @@ export class UsersController {
   @ApiBearerAuth()
   @Post(':id/follow')
   @HttpCode(200)
-  async follow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser) {
+  async follow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<FollowResponse> {
     const { isFollowing, followersCount } = await this.follows.toggle(viewer.id, id);
     return { isFollowing, followersCount };
   }
@@ -45,7 +46,7 @@ export class UsersController {
   /** Follows (idempotent: a repeat changes nothing and answers the same state). */
   @ApiBearerAuth()
   @Put(':id/follow')
-  async putFollow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser) {
+  async putFollow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<FollowResponse> {
     const { isFollowing, followersCount } = await this.follows.set(viewer.id, id, true);
     return { isFollowing, followersCount };
   }
@@ -53,7 +54,7 @@ export class UsersController {
   /** Unfollows (idempotent). */
   @ApiBearerAuth()
   @Delete(':id/follow')
-  async deleteFollow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser) {
+  async deleteFollow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<FollowResponse> {
     const { isFollowing, followersCount } = await this.follows.set(viewer.id, id, false);
     return { isFollowing, followersCount };
   }

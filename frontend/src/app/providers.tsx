@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
 import { installWriteRetries } from '../lib/idempotent-write';
-import { SocketProvider } from '../lib/socket';
+import { SocketProvider } from '../lib/realtime/hooks';
 
 function createQueryClient() {
   const client = new QueryClient({

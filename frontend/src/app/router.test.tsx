@@ -17,7 +17,7 @@ function renderApp(path: string) {
   return router;
 }
 
-async function renderAs(user: User, path: string, routes: MockRoutes = {}) {
+async function renderAs(user: Partial<User>, path: string, routes: MockRoutes = {}) {
   localStorage.setItem('gundem_token', 'tok');
   mockFetch({ 'GET /api/auth/me': { body: { user } }, ...routes });
   const router = renderApp(path);

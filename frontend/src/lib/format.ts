@@ -16,11 +16,11 @@ export function avatarInitial(displayName: string | null | undefined): string {
   return first ? first.toLocaleUpperCase(LOCALE) : tr.user.fallbackInitial;
 }
 
-export function displayNameOf(user: Pick<User, 'displayName'> | null | undefined): string {
+export function displayNameOf(user: Partial<Pick<User, 'displayName'>> | null | undefined): string {
   return user?.displayName?.trim() || tr.user.fallbackName;
 }
 
-export function usernameOf(user: Pick<User, 'username'> | null | undefined): string {
+export function usernameOf(user: Partial<Pick<User, 'username'>> | null | undefined): string {
   return user?.username?.trim() || tr.user.fallbackUsername;
 }
 

@@ -10,7 +10,20 @@ import { mockFetch, type MockReply, type MockRoutes } from './fetch-mock';
 /** Answers chosen from the query string: `{ 'GET /api/admin/users': (params) => reply }`. */
 export type QueryRoutes = Record<string, (params: URLSearchParams) => MockReply>;
 
+/** The fields the server always sends that no admin test looks at. */
+const PROFILE = {
+  bio: '',
+  location: '',
+  website: '',
+  followingCount: 0,
+  followersCount: 0,
+  postsCount: 0,
+  coverImage: null,
+  profileImage: null,
+};
+
 export const ADMIN: User = {
+  ...PROFILE,
   _id: 'u-admin',
   id: 'u-admin',
   username: 'yonetici',
@@ -23,16 +36,20 @@ export const ADMIN: User = {
 };
 
 export const MODERATOR: User = {
+  ...PROFILE,
   _id: 'u-mod',
   id: 'u-mod',
   username: 'moderator',
   displayName: 'Mert Moderatör',
   role: 'moderator',
   isActive: true,
+  isVerified: false,
+  createdAt: '2025-01-10T09:00:00.000Z',
 };
 
 export function makeUser(overrides: Partial<User> & { _id: string }): User {
   return {
+    ...PROFILE,
     id: overrides._id,
     username: overrides._id,
     displayName: overrides._id,
@@ -47,9 +64,22 @@ export function makeUser(overrides: Partial<User> & { _id: string }): User {
 }
 
 export function makePost(overrides: Partial<Post> & { _id: string }): Post {
-  const author = { _id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz', isVerified: true };
+  const author = { _id: 'u-ayse', id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz', isVerified: true };
   return {
     id: overrides._id,
+    userId: author._id,
+    engagement: { likes: 3, retweets: 1, replies: 2, views: 0, version: 0 },
+    liked: false,
+    isLiked: false,
+    retweeted: false,
+    isRetweeted: false,
+    hashtags: [],
+    links: [],
+    isEdited: false,
+    isReply: false,
+    isRetweet: false,
+    isPinned: false,
+    replyToId: null,
     content: `Gönderi ${overrides._id}`,
     createdAt: '2026-03-05T10:00:00.000Z',
     user: author,

@@ -1,7 +1,7 @@
 // A stand-in for socket.io-client's Socket: tests drive server events by hand and read what the
 // client sent. Plugged in through <SocketProvider createSocket> (renderWithProviders' `socket`).
 import { act } from '@testing-library/react';
-import type { SocketAuth, SocketFactory, SocketLike } from '../lib/socket';
+import type { SocketAuth, SocketFactory, SocketLike } from '../lib/realtime/socket-client';
 
 type Handler = (...args: unknown[]) => void;
 

@@ -1,19 +1,20 @@
-import type { Post, User } from '../lib/types';
+import type { Post, PostAuthor, User } from '../lib/types';
 
 let sequence = 0;
 
 /** A post as CONTRACT.md sends it, both forms of every engagement field included. */
-export function makePost(overrides: Partial<Post> & { author?: Post['author'] } = {}): Post {
+/** A post's author; `id` follows `_id` unless given. */
+export function makeAuthor(overrides: Partial<PostAuthor> = {}): PostAuthor {
+  const id = overrides._id ?? overrides.id ?? 'u-mehmet';
+  return { _id: id, id, username: 'mehmet', displayName: 'Mehmet Demir', isVerified: false, ...overrides };
+}
+
+type PostOverrides = Omit<Partial<Post>, 'author' | 'user'> & { author?: Partial<PostAuthor>; user?: Partial<PostAuthor> };
+
+export function makePost(overrides: PostOverrides = {}): Post {
   sequence += 1;
   const id = overrides._id ?? `p${sequence}`;
-  const author = overrides.author ??
-    overrides.user ?? {
-      _id: 'u-mehmet',
-      id: 'u-mehmet',
-      username: 'mehmet',
-      displayName: 'Mehmet Demir',
-      isVerified: false,
-    };
+  const author = makeAuthor(overrides.author ?? overrides.user);
   const likes = overrides.likeCount ?? 0;
   const retweets = overrides.retweetCount ?? 0;
   const replies = overrides.replyCount ?? 0;
@@ -25,7 +26,8 @@ export function makePost(overrides: Partial<Post> & { author?: Post['author'] } 
     content: 'Merhaba gündem',
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     userId: author._id,
-    engagement: { likes, retweets, replies, views: 0 },
+    // Every change bumps the version: a fresh post's is the number of likes, reposts and replies it got.
+    engagement: { likes, retweets, replies, views: 0, version: likes + retweets + replies },
     hashtags: [],
     links: [],
     isEdited: false,

@@ -5,7 +5,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthModal } from '../features/auth/components/auth-modal';
 import { AuthProvider, useAuth } from '../lib/auth';
-import { SocketProvider, type SocketFactory } from '../lib/socket';
+import { SocketProvider } from '../lib/realtime/hooks';
+import type { SocketFactory } from '../lib/realtime/socket-client';
 import type { User } from '../lib/types';
 import { mockFetch, type MockRoutes } from './fetch-mock';
 
@@ -14,8 +15,18 @@ export const member: User = {
   id: 'u-ayse',
   username: 'ayse',
   displayName: 'Ayşe Yılmaz',
+  bio: '',
+  location: '',
+  website: '',
+  createdAt: '2026-01-05T10:00:00.000Z',
   isVerified: false,
+  isActive: true,
   role: 'user',
+  followingCount: 0,
+  followersCount: 0,
+  postsCount: 0,
+  coverImage: null,
+  profileImage: null,
 };
 
 export function createTestQueryClient() {

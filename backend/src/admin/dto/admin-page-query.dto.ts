@@ -1,3 +1,4 @@
+import type { Pagination } from '@gundem/contract';
 import { BadRequestException } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -52,15 +53,7 @@ export function pageOffset(page: number, limit: number): number {
   return offset;
 }
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  /** At least 1, so a client can always show "page 1 of N"; never past the deepest page allowed. */
-  pages: number;
-  /** True when `total` is an estimate (a big table or a search matching many rows), shown as approximate. */
-  estimated: boolean;
-}
+export type { Pagination };
 
 export function pagination(page: number, limit: number, total: { total: number; estimated: boolean }): Pagination {
   const pages = Math.min(Math.ceil(total.total / limit), Math.floor(MAX_OFFSET / limit) + 1);

@@ -1,3 +1,4 @@
+import type { ErrorBody as WireErrorBody } from '@gundem/contract';
 import {
   type ArgumentsHost,
   Catch,
@@ -121,7 +122,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (retryAfter && isDatabaseUnavailable(exception)) this.logOutage(exception);
     if (res.headersSent) return;
     if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-    res.status(statusCode).json({ ...extra, message, statusCode });
+    const body: WireErrorBody = { ...extra, message, statusCode };
+    res.status(statusCode).json(body);
   }
 
   /** Operators learn of the outage from the log, once per interval rather than once per request. */

@@ -1,43 +1,8 @@
+import type { PostAuthor as PostAuthorResponse, Post as PostResponse } from '@gundem/contract';
 import type { PostView } from '../post-view.sql';
 
-export interface PostAuthorResponse {
-  _id: string;
-  id: string;
-  username: string;
-  displayName: string;
-  isVerified: boolean;
-}
-
 /** CONTRACT.md's post object: every field of SPEC.md's Post entity, both forms where it lists two. */
-export interface PostResponse {
-  _id: string;
-  id: string;
-  content: string;
-  createdAt: string;
-  user: PostAuthorResponse;
-  author: PostAuthorResponse;
-  userId: string;
-  /**
-   * `version`: the post's engagement version (posts.engagement_version), bumped with every change
-   * of likes, retweets or replies. A `post:engagement` event carries the same number; a client
-   * applies an event only when its version is newer than the one it holds (views are not versioned).
-   */
-  engagement: { likes: number; retweets: number; replies: number; views: number; version: number };
-  likeCount: number;
-  retweetCount: number;
-  replyCount: number;
-  liked: boolean;
-  isLiked: boolean;
-  retweeted: boolean;
-  isRetweeted: boolean;
-  hashtags: string[];
-  links: string[];
-  isEdited: boolean;
-  isReply: boolean;
-  isRetweet: boolean;
-  isPinned: boolean;
-  replyToId: string | null;
-}
+export type { PostAuthorResponse, PostResponse };
 
 /** The one shape a post leaves the server in: the wire's `retweet` names are given here only. */
 export function toPostResponse(post: PostView): PostResponse {

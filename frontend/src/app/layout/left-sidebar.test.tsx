@@ -19,7 +19,7 @@ function renderSidebar(path = '/') {
 }
 
 /** Signs in through the real session check: a stored token and GET /api/auth/me. */
-async function renderAsMember(user: User, path = '/') {
+async function renderAsMember(user: Partial<User>, path = '/') {
   localStorage.setItem('gundem_token', 'tok-123');
   const fetchState = mockFetch({ 'GET /api/auth/me': { body: { user } } });
   const view = renderSidebar(path);

@@ -7,7 +7,17 @@ import { AppProviders } from '../providers';
 import { routes } from '../router';
 import { AdminPage } from './admin-page';
 
-const EMPTY_DASHBOARD = { body: { statistics: {}, recentUsers: [], recentPosts: [] } };
+const EMPTY_DASHBOARD = {
+  body: {
+    statistics: {
+      users: { total: 0, verified: 0, active: 0, admins: 0 },
+      posts: { total: 0, today: 0 },
+      estimated: false,
+    },
+    recentUsers: [],
+    recentPosts: [],
+  },
+};
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -1,9 +1,12 @@
-// Reading and updating a post whichever form the server used (SPEC.md 3 lists two forms of the
-// engagement fields); every update writes both forms so no screen reads a stale one.
+// Reading and updating a post in the client's words (post, repost). The server sends every
+// field in both of SPEC.md 3's forms (`liked`/`isLiked`, `likeCount`/`engagement.likes`, …);
+// this file is where the wire's `retweet…` names are read, and every update writes both forms
+// so the cached post stays the shape the server sends.
+import { POST_DEFAULT_MAX_LENGTH, POST_MIN_LENGTH, type PostCounts } from '@gundem/contract';
 import { entityId, type Post, type PostAuthor } from '../../lib/types';
 
 /** A post's content limit and the point where the counter warns (SPEC.md 5, 9). */
-export const POST_MAX_LENGTH = 280;
+export const POST_MAX_LENGTH = POST_DEFAULT_MAX_LENGTH;
 export const POST_WARN_LENGTH = 260;
 
 export function postIdOf(post: Pick<Post, '_id' | 'id'>): string {
@@ -11,27 +14,27 @@ export function postIdOf(post: Pick<Post, '_id' | 'id'>): string {
 }
 
 export function authorOf(post: Post): PostAuthor {
-  return post.user ?? post.author ?? {};
+  return post.author;
 }
 
 export function likeCountOf(post: Post): number {
-  return post.likeCount ?? post.engagement?.likes ?? 0;
+  return post.likeCount;
 }
 
 export function repostCountOf(post: Post): number {
-  return post.retweetCount ?? post.engagement?.retweets ?? 0;
+  return post.retweetCount;
 }
 
 export function replyCountOf(post: Post): number {
-  return post.replyCount ?? post.engagement?.replies ?? 0;
+  return post.replyCount;
 }
 
 export function isLikedBy(post: Post): boolean {
-  return Boolean(post.liked ?? post.isLiked);
+  return post.liked;
 }
 
 export function isRepostedBy(post: Post): boolean {
-  return Boolean(post.retweeted ?? post.isRetweeted);
+  return post.retweeted;
 }
 
 export function withLike(post: Post, liked: boolean, count: number): Post {
@@ -58,6 +61,24 @@ export function withReplyCount(post: Post, count: number): Post {
   return { ...post, replyCount: count, engagement: { ...post.engagement, replies: count } };
 }
 
+/** A post's live counts in the client's words; `version` is the server's engagement version. */
+export interface PostCountsView {
+  likes: number;
+  reposts: number;
+  replies: number;
+  version?: number;
+}
+
+/** The counts of a `post:engagement` event or a reply's `parent` (the wire's names). */
+export function countsFrom(counts: PostCounts): PostCountsView {
+  return {
+    likes: counts.likeCount,
+    reposts: counts.retweetCount,
+    replies: counts.replyCount,
+    version: counts.version,
+  };
+}
+
 /**
  * The live counts of a `post:engagement` event (absolute values). The viewer's own `liked` and
  * `retweeted` flags stay as they are: the event is the same for every watcher.
@@ -66,31 +87,28 @@ export function withReplyCount(post: Post, count: number): Post {
  * response) are older news and are ignored: events of two server nodes, or a refetch racing an
  * event, can arrive in any order.
  */
-export function withCounts(
-  post: Post,
-  counts: { likeCount: number; retweetCount: number; replyCount: number; version?: number },
-): Post {
-  const { likeCount, retweetCount, replyCount, version } = counts;
-  const held = post.engagement?.version;
+export function withCounts(post: Post, counts: PostCountsView): Post {
+  const { likes, reposts, replies, version } = counts;
+  const held: number | undefined = post.engagement.version;
   if (version !== undefined && held !== undefined && version <= held) return post;
   if (
-    likeCountOf(post) === likeCount &&
-    repostCountOf(post) === retweetCount &&
-    replyCountOf(post) === replyCount &&
+    likeCountOf(post) === likes &&
+    repostCountOf(post) === reposts &&
+    replyCountOf(post) === replies &&
     (version === undefined || version === held)
   ) {
     return post;
   }
   return {
     ...post,
-    likeCount,
-    retweetCount,
-    replyCount,
+    likeCount: likes,
+    retweetCount: reposts,
+    replyCount: replies,
     engagement: {
       ...post.engagement,
-      likes: likeCount,
-      retweets: retweetCount,
-      replies: replyCount,
+      likes,
+      retweets: reposts,
+      replies,
       ...(version === undefined ? {} : { version }),
     },
   };
@@ -99,5 +117,5 @@ export function withCounts(
 /** Post validation (SPEC.md 5): non-empty after trimming and at most 280 characters. */
 export function isValidPostText(text: string): boolean {
   const trimmed = text.trim();
-  return trimmed.length > 0 && trimmed.length <= POST_MAX_LENGTH;
+  return trimmed.length >= POST_MIN_LENGTH && trimmed.length <= POST_MAX_LENGTH;
 }

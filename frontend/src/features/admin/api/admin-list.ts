@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { Pagination } from '../types';
 import { ADMIN_QUERY_RETRY, adminKeys } from './admin-keys';
-import { toPagination } from './normalize';
 
 /** The searchable, paged admin lists: GET /api/admin/<list> answers `{ <list>: rows, pagination }`. */
 export type AdminList = 'users' | 'posts';
@@ -13,7 +12,7 @@ export type AdminListPage<List extends AdminList, Row> = { [Key in List]: Row[] 
 
 /**
  * The fetcher and query hook of one admin list (GET /api/admin/<list>?page&limit&search), so the
- * users and posts screens page, search and normalise their answers the same way.
+ * users and posts screens page and search the same way.
  */
 export function adminList<List extends AdminList, Row>(list: List, pageSize: number) {
   async function get({
@@ -25,16 +24,10 @@ export function adminList<List extends AdminList, Row>(list: List, pageSize: num
     search: string;
     signal?: AbortSignal;
   }): Promise<AdminListPage<List, Row>> {
-    const data = await apiClient.get<Partial<AdminListPage<List, Row>>>(`/admin/${list}`, {
+    return apiClient.get<AdminListPage<List, Row>>(`/admin/${list}`, {
       query: { page, limit: pageSize, search: search || undefined },
       signal,
     });
-    const rows: unknown = data?.[list];
-    const items = Array.isArray(rows) ? (rows as Row[]) : [];
-    return {
-      [list]: items,
-      pagination: toPagination(data?.pagination, page, pageSize, items.length),
-    } as AdminListPage<List, Row>;
   }
 
   function use(page: number, search: string) {

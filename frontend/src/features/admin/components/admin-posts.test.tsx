@@ -14,8 +14,8 @@ const FIRST = makePost({
 const SECOND = makePost({
   _id: 'p2',
   content: LONG,
-  user: { username: 'mehmet', displayName: 'Mehmet Kaya' },
-  author: { username: 'mehmet', displayName: 'Mehmet Kaya' },
+  user: { _id: 'u-mehmet', id: 'u-mehmet', username: 'mehmet', displayName: 'Mehmet Kaya', isVerified: false },
+  author: { _id: 'u-mehmet', id: 'u-mehmet', username: 'mehmet', displayName: 'Mehmet Kaya', isVerified: false },
 });
 
 function postsReply(posts: Post[], pages = 1, page = 1): MockReply {

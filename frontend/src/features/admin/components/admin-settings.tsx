@@ -1,3 +1,4 @@
+import { SETTINGS_LIMITS } from '@gundem/contract';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -14,12 +15,15 @@ import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
 import type { AdminSettings as Settings } from '../types';
 
 /** SPEC.md 5 and 9: the max post length input accepts 1 to 500. */
-export const MAX_TWEET_LENGTH_RANGE = { min: 1, max: 500 } as const;
-/** SPEC.md 9: the read-only fields and the ranges they show. */
+export const MAX_POST_LENGTH_RANGE = SETTINGS_LIMITS.maxTweetLength;
+/** SPEC.md 9: the read-only fields and the ranges they show (the server's, in minutes and MB). */
 export const READ_ONLY_RANGES = {
-  windowMinutes: { min: 1, max: 60 },
-  maxRequests: { min: 10, max: 1000 },
-  maxFileSizeMb: { min: 1, max: 50 },
+  windowMinutes: { min: SETTINGS_LIMITS.windowMs.min / 60_000, max: SETTINGS_LIMITS.windowMs.max / 60_000 },
+  maxRequests: SETTINGS_LIMITS.maxRequests,
+  maxFileSizeMb: {
+    min: SETTINGS_LIMITS.maxFileSize.min / (1024 * 1024),
+    max: SETTINGS_LIMITS.maxFileSize.max / (1024 * 1024),
+  },
 } as const;
 /** SPEC.md 9: the saved message disappears after 3 seconds. */
 export const SAVED_MESSAGE_MS = 3000;
@@ -31,7 +35,7 @@ interface Draft {
   registrationEnabled: boolean;
   emailVerificationRequired: boolean;
   maintenanceMode: boolean;
-  maxTweetLength: string;
+  maxPostLength: string;
   allowedFileTypes: string;
 }
 
@@ -42,7 +46,7 @@ function toDraft(settings: Settings): Draft {
     registrationEnabled: Boolean(settings.registrationEnabled),
     emailVerificationRequired: Boolean(settings.emailVerificationRequired),
     maintenanceMode: Boolean(settings.maintenanceMode),
-    maxTweetLength: String(settings.maxTweetLength ?? ''),
+    maxPostLength: String(settings.maxTweetLength ?? ''),
     allowedFileTypes: settings.allowedFileTypes.join(', '),
   };
 }
@@ -60,11 +64,11 @@ export function parseFileTypes(text: string): string[] {
 }
 
 /** null when `value` is a whole number within 1..500, else the Turkish error. */
-export function maxTweetLengthError(value: string): string | null {
+export function maxPostLengthError(value: string): string | null {
   const trimmed = value.trim();
   if (!/^\d+$/.test(trimmed)) return tr.admin.maxTweetLengthError;
   const n = Number(trimmed);
-  return n >= MAX_TWEET_LENGTH_RANGE.min && n <= MAX_TWEET_LENGTH_RANGE.max
+  return n >= MAX_POST_LENGTH_RANGE.min && n <= MAX_POST_LENGTH_RANGE.max
     ? null
     : tr.admin.maxTweetLengthError;
 }
@@ -143,8 +147,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [submitted, setSubmitted] = useState(false);
 
-  const lengthError = maxTweetLengthError(draft.maxTweetLength);
-  const showLengthError = lengthError && (submitted || draft.maxTweetLength !== '');
+  const lengthError = maxPostLengthError(draft.maxPostLength);
+  const showLengthError = lengthError && (submitted || draft.maxPostLength !== '');
   const dirty = JSON.stringify(draft) !== JSON.stringify(toDraft(settings));
 
   // The success message leaves on its own after 3 seconds; an error stays until the next try.
@@ -171,7 +175,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         registrationEnabled: draft.registrationEnabled,
         emailVerificationRequired: draft.emailVerificationRequired,
         maintenanceMode: draft.maintenanceMode,
-        maxTweetLength: Number(draft.maxTweetLength.trim()),
+        maxTweetLength: Number(draft.maxPostLength.trim()),
         allowedFileTypes: parseFileTypes(draft.allowedFileTypes),
       });
       setResult({ tone: 'success', text: tr.admin.settingsSaved });
@@ -226,11 +230,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
               type="number"
               inputMode="numeric"
               className="field__input admin-input--number"
-              min={MAX_TWEET_LENGTH_RANGE.min}
-              max={MAX_TWEET_LENGTH_RANGE.max}
+              min={MAX_POST_LENGTH_RANGE.min}
+              max={MAX_POST_LENGTH_RANGE.max}
               step={1}
-              value={draft.maxTweetLength}
-              onChange={(event) => set('maxTweetLength', event.target.value)}
+              value={draft.maxPostLength}
+              onChange={(event) => set('maxPostLength', event.target.value)}
             />
           )}
         </Field>

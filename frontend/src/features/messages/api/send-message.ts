@@ -1,13 +1,14 @@
+import { MESSAGE_MAX_LENGTH } from '@gundem/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
 import { idempotencyKeyFor, WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
-import { useRealtime } from '../../../lib/socket';
+import { useRealtime } from '../../../lib/realtime/hooks';
 import type { Conversation, Message } from '../../../lib/types';
 import { addMessages, moveConversationToTop } from './message-cache';
 
 /** The server's limit on a message (trimmed). */
-export const MESSAGE_MAX_LENGTH = 1000;
+export { MESSAGE_MAX_LENGTH };
 
 export interface SendMessageInput {
   receiverId: string;

@@ -5,7 +5,7 @@ import type { MockRoutes } from '../../../test/fetch-mock';
 import { deferred, member, renderWithProviders } from '../../../test/render';
 import { ChatPane } from './chat-pane';
 
-const zeynep = { _id: 'u-zeynep', id: 'u-zeynep', username: 'zeynep', displayName: 'Zeynep Kaya' };
+const zeynep = { _id: 'u-zeynep', id: 'u-zeynep', username: 'zeynep', displayName: 'Zeynep Kaya', isVerified: false };
 
 function message(overrides: Partial<Message>): Message {
   return {

@@ -1,7 +1,7 @@
 // `message:new` and reconnects → the conversation list and the open conversation.
 import { useQueryClient } from '@tanstack/react-query';
 import { useViewerKey } from '../../../lib/auth';
-import { useSocketEvent, useSocketResync } from '../../../lib/socket';
+import { useSocketEvent, useSocketResync } from '../../../lib/realtime/hooks';
 import { conversationsQueryKey } from '../api/get-conversations';
 import {
   addMessages,

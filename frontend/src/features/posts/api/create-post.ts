@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
 import { idempotencyKeyFor, WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
-import type { Post } from '../../../lib/types';
+import type { CreatePostResponse } from '@gundem/contract';
 import { replyCountOf, withReplyCount } from '../post-model';
 import { postQueryKey } from './get-post';
 import { timelineQueryKey } from './get-timeline';
@@ -14,18 +14,8 @@ export interface CreatePostInput {
   replyToId?: string;
 }
 
-/** The original's absolute counts after a reply, as the server answers them. */
-export interface ParentCounts {
-  postId: string;
-  likeCount: number;
-  retweetCount: number;
-  replyCount: number;
-}
-
-export interface CreatedPost {
-  post: Post;
-  parent?: ParentCounts;
-}
+/** The post and, for a reply, the original's absolute counts after it. */
+export type CreatedPost = CreatePostResponse;
 
 /**
  * POST /api/posts — a post or, with `replyToId`, a reply (then with its original's counts).

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LikeResponse } from '@gundem/contract';
 import { apiClient } from '../../../lib/api-client';
 import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
-import { likeCountOf, withLike } from '../post-model';
+import { withLike } from '../post-model';
 import { patchPostEverywhere } from './post-cache';
 
-/** The like toggle's answer, in both of SPEC.md's forms. */
-export interface LikeResult {
-  liked?: boolean;
-  likesCount?: number;
-  isLiked?: boolean;
-  likes?: number;
-}
+/** The like toggle's answer (the server sends both of SPEC.md's forms; the home form is read). */
+export type LikeResult = LikeResponse;
 
 export interface SetLikeInput {
   postId: string;
@@ -36,11 +32,7 @@ export function useToggleLike() {
     mutationFn: setLike,
     onSuccess: (result, { postId }) => {
       patchPostEverywhere(queryClient, postId, (post) =>
-        withLike(
-          post,
-          Boolean(result?.liked ?? result?.isLiked),
-          result?.likesCount ?? result?.likes ?? likeCountOf(post),
-        ),
+        withLike(post, result.liked, result.likesCount),
       );
     },
     // SPEC.md 8: logged, no visible text.

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RepostResponse } from '@gundem/contract';
 import { apiClient } from '../../../lib/api-client';
 import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
-import { repostCountOf, withRepost } from '../post-model';
+import { withRepost } from '../post-model';
 import { patchPostEverywhere } from './post-cache';
 
-/** The repost toggle's answer, in both of SPEC.md's forms. */
-export interface RepostResult {
-  retweeted?: boolean;
-  retweetsCount?: number;
-  isRetweeted?: boolean;
-  retweets?: number;
-}
+/** The repost toggle's answer (the server sends both of SPEC.md's forms; the home form is read). */
+export type RepostResult = RepostResponse;
 
 export interface SetRepostInput {
   postId: string;
@@ -35,11 +31,7 @@ export function useToggleRepost() {
     mutationFn: setRepost,
     onSuccess: (result, { postId }) => {
       patchPostEverywhere(queryClient, postId, (post) =>
-        withRepost(
-          post,
-          Boolean(result?.retweeted ?? result?.isRetweeted),
-          result?.retweetsCount ?? result?.retweets ?? repostCountOf(post),
-        ),
+        withRepost(post, result.retweeted, result.retweetsCount),
       );
     },
     // SPEC.md 8: logged, no visible text.

@@ -1,5 +1,5 @@
 import { useAuth } from '../../../lib/auth';
-import { useWatchedFeed } from '../../../lib/socket';
+import { useWatchedFeed } from '../../../lib/realtime/hooks';
 import { ComposeBox } from './compose-box';
 import { GuestComposePrompt } from './guest-compose-prompt';
 import { NewPostsPill } from './new-posts-pill';

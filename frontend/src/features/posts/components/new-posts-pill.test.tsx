@@ -6,8 +6,8 @@ import { member, renderWithProviders } from '../../../test/render';
 import { HomeTimeline } from './home-timeline';
 import { LivePosts } from './live-posts';
 
-const ayseAuthor = { _id: 'u-ayse', id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz' };
-const zeynepAuthor = { _id: 'u-zeynep', id: 'u-zeynep', username: 'zeynep', displayName: 'Zeynep' };
+const ayseAuthor = { _id: 'u-ayse', id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz', isVerified: false };
+const zeynepAuthor = { _id: 'u-zeynep', id: 'u-zeynep', username: 'zeynep', displayName: 'Zeynep', isVerified: false };
 
 function renderHome() {
   const fake = createFakeSocket();

@@ -76,16 +76,16 @@ describe('PostCard — what it shows', () => {
     expect(within(card()).getByText('3sa')).toBeTruthy();
   });
 
-  it('shows no badge for an unverified author and reads the profile form of the fields', () => {
-    const post: Post = {
+  it('shows no badge for an unverified author and shows the viewer\'s like and repost', () => {
+    const post: Post = makePost({
       _id: 'p9',
       content: 'Profil biçimi',
-      createdAt: new Date().toISOString(),
       author: { username: 'ali', displayName: 'Ali', isVerified: false },
-      isLiked: true,
-      isRetweeted: true,
-      engagement: { likes: 4, retweets: 2, replies: 0, views: 0 },
-    };
+      liked: true,
+      retweeted: true,
+      likeCount: 4,
+      retweetCount: 2,
+    });
     renderWithProviders(<PostCard post={post} />);
     expect(within(card()).queryByRole('img', { name: 'Onaylı hesap' })).toBeNull();
     expect(action('Beğen').getAttribute('aria-pressed')).toBe('true');

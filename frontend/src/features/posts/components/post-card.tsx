@@ -10,7 +10,7 @@ import {
   type TimeUnits,
 } from '../../../lib/format';
 import { postPath } from '../../../lib/paths';
-import { useWatchedPost } from '../../../lib/socket';
+import { useWatchedPost } from '../../../lib/realtime/hooks';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useToggleLike } from '../api/toggle-like';

@@ -2,15 +2,17 @@
 // Mounted once for the whole app (<LivePosts /> in the layout).
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useAuth, useViewerKey } from '../../../lib/auth';
-import { useSocketEvent, useSocketResync } from '../../../lib/socket';
+import { useSocketEvent, useSocketResync } from '../../../lib/realtime/hooks';
 import { entityId, type Post, type PostsPage, type User } from '../../../lib/types';
 import { getTimeline, timelineQueryKey } from '../api/get-timeline';
 import { addPendingPosts, removePendingPost } from '../api/new-posts';
 import { patchPostEverywhere, POSTS_ROOT_KEY, removePostEverywhere } from '../api/post-cache';
 import {
   authorOf,
+  countsFrom,
   likeCountOf,
   postIdOf,
+  type PostCountsView,
   replyCountOf,
   repostCountOf,
   withCounts,
@@ -29,12 +31,12 @@ function heldPosts(data: InfiniteData<PostsPage> | undefined): Post[] {
   return data?.pages.flatMap((page) => page.posts ?? []) ?? [];
 }
 
-function countsOf(post: Post) {
+function countsOf(post: Post): PostCountsView {
   return {
-    likeCount: likeCountOf(post),
-    retweetCount: repostCountOf(post),
-    replyCount: replyCountOf(post),
-    version: post.engagement?.version,
+    likes: likeCountOf(post),
+    reposts: repostCountOf(post),
+    replies: replyCountOf(post),
+    version: post.engagement.version,
   };
 }
 
@@ -96,7 +98,7 @@ export function useLivePosts(): void {
 
   useSocketEvent('post:engagement', (event) => {
     if (!event?.postId) return;
-    patchPostEverywhere(queryClient, event.postId, (post) => withCounts(post, event));
+    patchPostEverywhere(queryClient, event.postId, (post) => withCounts(post, countsFrom(event)));
   });
 
   useSocketEvent('post:deleted', (event) => {

@@ -1,9 +1,10 @@
+import { BIO_MAX_LENGTH } from '@gundem/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { tr } from '../../../locales/tr';
 
 /** SPEC.md 5 and 9: a bio has at most 160 characters. */
-export const BIO_MAX_LENGTH = 160;
+export { BIO_MAX_LENGTH };
 
 export interface BioEditorProps {
   initial: string;

@@ -2,20 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
 import type { User } from '../../../lib/types';
+import type { TrendingUsersResponse } from '@gundem/contract';
 import { tr } from '../../../locales/tr';
 
 export const SUGGESTED_USERS_LIMIT = 3;
 
+/** An account the widget shows: one the server sent, or a hard-coded one with fewer fields. */
+export type Suggestion = Pick<User, 'username' | 'displayName' | 'isVerified'> &
+  Partial<Pick<User, '_id' | 'id' | 'bio' | 'isFollowing'>>;
+
 /** Shown when the call fails (SPEC.md 7): a silent fallback to hard-coded accounts. */
-export const FALLBACK_USERS: readonly User[] = tr.samples.accounts.slice(0, SUGGESTED_USERS_LIMIT);
+export const FALLBACK_USERS: readonly Suggestion[] = tr.samples.accounts.slice(0, SUGGESTED_USERS_LIMIT);
 
 export const suggestedUsersQueryKey = (viewer: string) =>
   ['trending', 'users', SUGGESTED_USERS_LIMIT, viewer] as const;
 
 /** GET /api/trending/users?limit=3 (bearer when signed in); any failure gives the fallback. */
-export async function getSuggestedUsers(signal?: AbortSignal): Promise<readonly User[]> {
+export async function getSuggestedUsers(signal?: AbortSignal): Promise<readonly Suggestion[]> {
   try {
-    const data = await apiClient.get<{ users?: User[] }>('/trending/users', {
+    const data = await apiClient.get<TrendingUsersResponse>('/trending/users', {
       query: { limit: SUGGESTED_USERS_LIMIT },
       signal,
     });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { Trend } from '../../../lib/types';
+import type { TrendingHashtagsResponse } from '@gundem/contract';
 import { tr } from '../../../locales/tr';
 
 export const TRENDS_LIMIT = 5;
@@ -13,7 +14,7 @@ export const trendingHashtagsQueryKey = ['trending', 'hashtags', TRENDS_LIMIT] a
 /** GET /api/trending/hashtags?limit=5; any failure gives the hard-coded list instead. */
 export async function getTrendingHashtags(signal?: AbortSignal): Promise<readonly Trend[]> {
   try {
-    const data = await apiClient.get<{ trends?: Trend[] }>('/trending/hashtags', {
+    const data = await apiClient.get<TrendingHashtagsResponse>('/trending/hashtags', {
       query: { limit: TRENDS_LIMIT },
       signal,
     });

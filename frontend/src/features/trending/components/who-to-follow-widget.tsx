@@ -6,9 +6,9 @@ import { Widget } from '../../../components/widget';
 import { useFollowToggle } from '../../../lib/follow';
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import { profilePath } from '../../../lib/paths';
-import { entityId, type User } from '../../../lib/types';
+import { entityId } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
-import { useSuggestedUsers } from '../api/get-suggested-users';
+import { type Suggestion, useSuggestedUsers } from '../api/get-suggested-users';
 
 /** "Kimi takip etmeli": three accounts with a follow button each. */
 export function WhoToFollowWidget() {
@@ -28,7 +28,7 @@ export function WhoToFollowWidget() {
   );
 }
 
-export function SuggestedUser({ user }: { user: User }) {
+export function SuggestedUser({ user }: { user: Suggestion }) {
   const follow = useFollowToggle(entityId(user), { isFollowing: Boolean(user.isFollowing) });
   const username = usernameOf(user);
   const name = displayNameOf(user);

@@ -1,74 +1,32 @@
-// The one Socket.IO connection of a tab (CONTRACT.md "Socket.IO", STYLE.md habit 8), shared by
-// every feature through a React context. It is opened lazily, on the first subscription or
-// watched post, with the session's token; a login or logout reconnects it with the new one.
-// Events are lost while disconnected, so every `connect` after the first one (for the same
-// session) raises a "resync" signal: features then refetch what they may have missed.
+// The one Socket.IO connection of a tab (CONTRACT.md "Socket.IO", STYLE.md habit 8), without
+// React: the wire's events (from the contract), the connection, the watched posts and feeds, and
+// the resync signal. It is opened lazily, on the first subscription or watched post, with the
+// session's token; a login or logout reconnects it with the new one. Events are lost while
+// disconnected, so every `connect` after the first one (for the same session) raises a "resync"
+// signal: features then refetch what they may have missed. React glue: ./hooks.tsx.
 import {
-  createContext,
-  createElement,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+  CONNECT_ERRORS,
+  type FeedName,
+  type FeedResult,
+  MAX_WATCH_IDS_PER_CALL,
+  type ServerToClientEvents,
+  type WatchResult,
+} from '@gundem/contract';
 import { io } from 'socket.io-client';
-import { getToken } from './api-client';
-import { useAuth } from './auth';
-import type { Conversation, Message, Post } from './types';
 
-// ---------- Wire shapes ----------
+// ---------- Wire shapes (the contract's) ----------
 
-/** Absolute counts after a change: overwrite, never add. */
-export interface PostEngagementEvent {
-  postId: string;
-  likeCount: number;
-  retweetCount: number;
-  replyCount: number;
-  /** Higher is newer; events of two server nodes can arrive in any order. */
-  version?: number;
-}
-
-/**
- * The posts created on one server node in the last second, for the connections showing the
- * home feed (`feed:watch`). `posts` is oldest first; `post` is the newest of them.
- */
-export interface PostNewEvent {
-  post: Post;
-  posts?: Post[];
-}
-
-export interface PostDeletedEvent {
-  postId: string;
-}
-
-export interface MessageNewEvent {
-  message: Message;
-  conversation: Conversation;
-}
-
-export type WatchResult = { ok: true; watching?: number } | { ok: false; message?: string };
-
-/** Feeds whose new posts the server pushes (`post:new`) while a connection shows them. */
-export type FeedName = 'home';
-
-/** Server → client events. */
-export interface ServerToClientEvents {
-  'post:engagement': (event: PostEngagementEvent) => void;
-  'post:new': (event: PostNewEvent) => void;
-  'post:deleted': (event: PostDeletedEvent) => void;
-  'message:new': (event: MessageNewEvent) => void;
-}
-
-/** Client → server events. */
-export interface ClientToServerEvents {
-  'posts:watch': (postIds: string[], ack: (result: WatchResult) => void) => void;
-  'posts:unwatch': (postIds: string[], ack: (result: WatchResult) => void) => void;
-  'feed:watch': (body: { feed: FeedName }, ack: (result: WatchResult) => void) => void;
-  'feed:unwatch': (body: { feed: FeedName }, ack: (result: WatchResult) => void) => void;
-}
+export type {
+  ClientToServerEvents,
+  FeedName,
+  FeedResult,
+  MessageNewEvent,
+  PostDeletedEvent,
+  PostEngagementEvent,
+  PostNewEvent,
+  ServerToClientEvents,
+  WatchResult,
+} from '@gundem/contract';
 
 export type ServerEventName = keyof ServerToClientEvents;
 
@@ -80,15 +38,15 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
 ];
 
 /** CONTRACT.md: at most 200 ids per `posts:watch` call. */
-export const WATCH_BATCH_SIZE = 200;
+export const WATCH_BATCH_SIZE = MAX_WATCH_IDS_PER_CALL;
 /** Watch changes gathered over this window go out as one call. */
 export const WATCH_FLUSH_MS = 200;
 
 /** `connect_error` messages the server sends from its handshake check. */
-export const UNAUTHORIZED = 'unauthorized';
-export const UNAVAILABLE = 'unavailable';
+export const UNAUTHORIZED = CONNECT_ERRORS.unauthorized;
+export const UNAVAILABLE = CONNECT_ERRORS.unavailable;
 /** Too many connections from this address or account (other tabs): retried later. */
-export const TOO_MANY_CONNECTIONS = 'too_many_connections';
+export const TOO_MANY_CONNECTIONS = CONNECT_ERRORS.tooManyConnections;
 /**
  * `disconnect` reason when the server ended the connection: the session ended (password reset,
  * deactivation, role change, token expiry) or the tab flooded it. socket.io-client does not
@@ -273,7 +231,7 @@ export class RealtimeClient {
   }
 
   private sendFeed(socket: SocketLike, event: 'feed:watch' | 'feed:unwatch', feed: FeedName): void {
-    socket.emit(event, { feed }, (result: WatchResult) => {
+    socket.emit(event, { feed }, (result: FeedResult) => {
       if (result && !result.ok) console.warn(`${event} reddedildi`, result.message);
     });
   }
@@ -465,99 +423,4 @@ export class RealtimeClient {
     this.retryTimer = null;
     this.retryDelay = RETRY_MIN_MS;
   }
-}
-
-// ---------- React ----------
-
-const SocketContext = createContext<RealtimeClient | null>(null);
-
-export interface SocketProviderProps {
-  children?: ReactNode;
-  /** Tests inject a fake socket here; the app uses socket.io-client. */
-  createSocket?: SocketFactory;
-}
-
-/** One RealtimeClient for the tab, following the session's token. Inside <AuthProvider>. */
-export function SocketProvider({ children, createSocket }: SocketProviderProps) {
-  const { status, user, logout } = useAuth();
-  const [client] = useState(() => new RealtimeClient({ createSocket, token: getToken() }));
-  const userId = user?._id ?? user?.id ?? null;
-
-  useEffect(() => {
-    // While a stored token is being checked nothing is rendered that could subscribe.
-    if (status === 'loading') return;
-    client.setToken(status === 'authenticated' ? getToken() : null);
-  }, [client, status, userId]);
-
-  useEffect(() => {
-    client.onUnauthorized = logout;
-    return () => {
-      client.onUnauthorized = null;
-    };
-  }, [client, logout]);
-
-  useEffect(() => () => client.dispose(), [client]);
-
-  return createElement(SocketContext.Provider, { value: client }, children);
-}
-
-/** The tab's realtime client; null outside a <SocketProvider> (then nothing is live). */
-export function useRealtime(): RealtimeClient | null {
-  return useContext(SocketContext);
-}
-
-/** Keeps the latest `value` in a ref without re-subscribing. */
-function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  useLayoutEffect(() => {
-    ref.current = value;
-  });
-  return ref;
-}
-
-/** Calls `handler` for every `event` while the component is mounted. */
-export function useSocketEvent<E extends ServerEventName>(
-  event: E,
-  handler: ServerToClientEvents[E],
-): void {
-  const client = useRealtime();
-  const latest = useLatest(handler);
-  useEffect(() => {
-    if (!client) return;
-    const listener = ((payload: never) =>
-      (latest.current as (payload: never) => void)(payload)) as ServerToClientEvents[E];
-    return client.on(event, listener);
-  }, [client, event, latest]);
-}
-
-/** Calls `handler` after each reconnect (a gap in the events), while mounted. */
-export function useSocketResync(handler: () => void): void {
-  const client = useRealtime();
-  const latest = useLatest(handler);
-  useEffect(() => {
-    if (!client) return;
-    return client.onResync(() => latest.current());
-  }, [client, latest]);
-}
-
-/** While mounted, the server sends this tab the feed's new posts (`post:new`). */
-export function useWatchedFeed(feed: FeedName): void {
-  const client = useRealtime();
-  useEffect(() => {
-    if (!client) return;
-    client.watchFeed(feed);
-    return () => client.unwatchFeed(feed);
-  }, [client, feed]);
-}
-
-/** A callback ref: the post's live counts are watched while its element is on screen. */
-export function useWatchedPost(postId: string | null | undefined) {
-  const client = useRealtime();
-  return useCallback(
-    (element: Element | null) => {
-      if (!element || !client || !postId) return;
-      return client.observePost(element, postId);
-    },
-    [client, postId],
-  );
 }

@@ -1,10 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createFakeSocket, type FakeSocket } from '../test/fake-socket';
-import { member, renderWithProviders } from '../test/render';
-import { useAuth } from './auth';
-import { RealtimeClient, useSocketEvent, WATCH_FLUSH_MS } from './socket';
+import { createFakeSocket, type FakeSocket } from '../../test/fake-socket';
+import { member, renderWithProviders } from '../../test/render';
+import { useAuth } from '../auth';
+import { useSocketEvent } from './hooks';
+import { RealtimeClient, WATCH_FLUSH_MS } from './socket-client';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

@@ -1,0 +1,40 @@
+import type { Pagination } from './pagination.js';
+import type { Post } from './posts.js';
+import type { Role, User } from './users.js';
+
+export interface DashboardStatistics {
+  /** `verified` counts the verified badge, `admins` the role `admin` only. */
+  users: { total: number; verified: number; active: number; admins: number };
+  /** `today`: posts since midnight in Türkiye (Europe/Istanbul). Replies are posts. */
+  posts: { total: number; today: number };
+  /** True when users.total, users.active or posts.total is an estimate. */
+  estimated: boolean;
+}
+
+/** GET /api/admin/dashboard */
+export interface Dashboard {
+  statistics: DashboardStatistics;
+  recentUsers: User[];
+  recentPosts: Post[];
+}
+
+/** GET /api/admin/users */
+export interface AdminUsersPage {
+  users: User[];
+  pagination: Pagination;
+}
+
+/** GET /api/admin/posts */
+export interface AdminPostsPage {
+  posts: Post[];
+  pagination: Pagination;
+}
+
+/** PATCH /api/admin/users/:id takes exactly one of these fields per call. */
+export type UserPatch = { isActive: boolean } | { isVerified: boolean } | { role: Role };
+
+/** PATCH /api/admin/users/:id */
+export interface UpdateUserResponse {
+  message: string;
+  user: User;
+}

@@ -1,0 +1,19 @@
+// Length bounds both sides enforce: the server refuses what breaks them, the client stops the
+// user before sending. Counted in characters (code points) after trimming.
+
+/**
+ * A post's text. Its maximum is the site setting `maxTweetLength` (DEFAULT_SETTINGS has the
+ * value a new site starts with); the admin form allows POST_MAX_LENGTH_RANGE.
+ */
+export const POST_MIN_LENGTH = 1;
+export const POST_DEFAULT_MAX_LENGTH = 280;
+export const POST_MAX_LENGTH_RANGE = { min: 1, max: 500 } as const;
+
+/** A direct message's text. */
+export const MESSAGE_MAX_LENGTH = 1000;
+
+/** A profile's bio. */
+export const BIO_MAX_LENGTH = 160;
+
+/** The search box of posts (the admin lists' search too). */
+export const SEARCH_MAX_LENGTH = 100;

@@ -1,0 +1,87 @@
+import type { Identified } from './common.js';
+import type { CursorPage } from './pagination.js';
+
+/** The author fields a post carries (`user` and `author` are the same object). */
+export interface PostAuthor extends Identified {
+  username: string;
+  displayName: string;
+  isVerified: boolean;
+}
+
+/**
+ * A post as the server sends it. The wire keeps the old names (`retweet…`) and both forms of the
+ * viewer's flags (`liked`/`isLiked`, `retweeted`/`isRetweeted`); the server always sends both.
+ */
+export interface Post extends Identified {
+  content: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  user: PostAuthor;
+  author: PostAuthor;
+  userId: string;
+  /**
+   * `version`: the post's engagement version, bumped with every change of likes, retweets or
+   * replies. A `post:engagement` event carries the same number; a client applies an event only
+   * when its version is newer than the one it holds (views are not versioned).
+   */
+  engagement: { likes: number; retweets: number; replies: number; views: number; version: number };
+  likeCount: number;
+  retweetCount: number;
+  replyCount: number;
+  liked: boolean;
+  isLiked: boolean;
+  retweeted: boolean;
+  isRetweeted: boolean;
+  hashtags: string[];
+  links: string[];
+  isEdited: boolean;
+  isReply: boolean;
+  isRetweet: boolean;
+  isPinned: boolean;
+  replyToId: string | null;
+}
+
+/**
+ * One post's absolute counts after a change (a `post:engagement` event, a reply's `parent`):
+ * clients overwrite, never add, and only with a `version` newer than the one they hold.
+ */
+export interface PostCounts {
+  postId: string;
+  likeCount: number;
+  retweetCount: number;
+  replyCount: number;
+  version: number;
+}
+
+/** GET /api/posts/timeline, /api/posts/search, /api/posts/user/:username */
+export interface PostPage extends CursorPage {
+  posts: Post[];
+}
+
+/** GET /api/posts/:id: the post and a page of its replies, oldest first. */
+export interface PostThread extends CursorPage {
+  post: Post;
+  replies: Post[];
+}
+
+/** POST /api/posts: a reply also answers its parent's counts after it. */
+export interface CreatePostResponse {
+  post: Post;
+  parent?: PostCounts;
+}
+
+/** POST, PUT and DELETE /api/posts/:id/like: both forms of the state after the call. */
+export interface LikeResponse {
+  liked: boolean;
+  isLiked: boolean;
+  likesCount: number;
+  likes: number;
+}
+
+/** POST, PUT and DELETE /api/posts/:id/retweet: both forms of the state after the call. */
+export interface RepostResponse {
+  retweeted: boolean;
+  isRetweeted: boolean;
+  retweetsCount: number;
+  retweets: number;
+}

@@ -1,0 +1,68 @@
+// The Socket.IO events between the server and a tab (path /socket.io).
+import type { Conversation, Message } from './messages.js';
+import type { Post, PostCounts } from './posts.js';
+
+/** A post's absolute counts after a change: overwrite, never add. */
+export type PostEngagementEvent = PostCounts;
+
+/** The post was deleted (by staff): drop it from view. */
+export interface PostDeletedEvent {
+  postId: string;
+}
+
+/**
+ * New posts of the last second on one server node, for the connections showing a feed that can
+ * contain them. `posts` is oldest first; `post` is the newest of them.
+ */
+export interface PostNewEvent {
+  post: Post;
+  posts: Post[];
+}
+
+export interface MessageNewEvent {
+  message: Message;
+  conversation: Conversation;
+}
+
+/** Answer to `posts:watch` / `posts:unwatch`: by ack when the client passed one, else as `posts:error`. */
+export type WatchResult = { ok: true; watching: number } | { ok: false; message: string };
+
+/** The feeds a connection can say it shows; `home` is the global feed of every member's posts. */
+export const FEEDS = ['home'] as const;
+export type FeedName = (typeof FEEDS)[number];
+
+/** Answer to `feed:watch` / `feed:unwatch`: by ack when the client passed one, else as `feed:error`. */
+export type FeedResult = { ok: true } | { ok: false; message: string };
+
+/** At most this many post ids per `posts:watch` call. */
+export const MAX_WATCH_IDS_PER_CALL = 200;
+
+/** `connect_error` messages of a refused handshake. */
+export const CONNECT_ERRORS = {
+  /** The token is refused: the client should sign in again. */
+  unauthorized: 'unauthorized',
+  /** The session could not be checked (database away): retry later. */
+  unavailable: 'unavailable',
+  /** Too many connections from this address or account: retry later. */
+  tooManyConnections: 'too_many_connections',
+} as const;
+
+/** Server → client events. */
+export interface ServerToClientEvents {
+  'post:engagement': (event: PostEngagementEvent) => void;
+  'post:deleted': (event: PostDeletedEvent) => void;
+  'post:new': (event: PostNewEvent) => void;
+  'message:new': (event: MessageNewEvent) => void;
+  /** A refused `posts:watch`/`posts:unwatch` sent without an ack callback. */
+  'posts:error': (result: WatchResult) => void;
+  /** A refused `feed:watch`/`feed:unwatch` sent without an ack callback. */
+  'feed:error': (result: FeedResult) => void;
+}
+
+/** Client → server events. */
+export interface ClientToServerEvents {
+  'posts:watch': (postIds: string[], ack?: (result: WatchResult) => void) => void;
+  'posts:unwatch': (postIds: string[], ack?: (result: WatchResult) => void) => void;
+  'feed:watch': (body: { feed: FeedName }, ack?: (result: FeedResult) => void) => void;
+  'feed:unwatch': (body: { feed: FeedName }, ack?: (result: FeedResult) => void) => void;
+}

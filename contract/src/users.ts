@@ -1,0 +1,45 @@
+import type { Identified } from './common.js';
+
+export type Role = 'user' | 'moderator' | 'admin';
+
+/** A user as the server sends it, everywhere a user appears. */
+export interface User extends Identified {
+  username: string;
+  displayName: string;
+  bio: string;
+  location: string;
+  website: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  isVerified: boolean;
+  isActive: boolean;
+  role: Role;
+  followingCount: number;
+  followersCount: number;
+  postsCount: number;
+  coverImage: string | null;
+  profileImage: string | null;
+  /** Private fields: only to the user themself and to staff. */
+  email?: string;
+  isEmailVerified?: boolean;
+  lastLogin?: string | null;
+  /** Whether the viewer follows this user; present where a viewer is known to matter. */
+  isFollowing?: boolean;
+}
+
+/** GET /api/users/profile/:username */
+export interface ProfileResponse {
+  user: User;
+}
+
+/** GET /api/users/:id/following */
+export interface FollowStatusResponse {
+  isFollowing: boolean;
+}
+
+/** POST, PUT and DELETE /api/users/:id/follow: the state after the call. */
+export interface FollowResponse {
+  isFollowing: boolean;
+  /** The followee's followers count after the call. */
+  followersCount: number;
+}

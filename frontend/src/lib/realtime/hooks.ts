@@ -1,0 +1,115 @@
+// The tab's RealtimeClient for React: one per <SocketProvider>, following the session's token,
+// and the hooks features subscribe with (events, resync, watched feeds and posts).
+import {
+  createContext,
+  createElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { getToken } from '../api-client';
+import { useAuth } from '../auth';
+import {
+  type FeedName,
+  RealtimeClient,
+  type ServerEventName,
+  type ServerToClientEvents,
+  type SocketFactory,
+} from './socket-client';
+
+const SocketContext = createContext<RealtimeClient | null>(null);
+
+export interface SocketProviderProps {
+  children?: ReactNode;
+  /** Tests inject a fake socket here; the app uses socket.io-client. */
+  createSocket?: SocketFactory;
+}
+
+/** One RealtimeClient for the tab, following the session's token. Inside <AuthProvider>. */
+export function SocketProvider({ children, createSocket }: SocketProviderProps) {
+  const { status, user, logout } = useAuth();
+  const [client] = useState(() => new RealtimeClient({ createSocket, token: getToken() }));
+  const userId = user?._id ?? user?.id ?? null;
+
+  useEffect(() => {
+    // While a stored token is being checked nothing is rendered that could subscribe.
+    if (status === 'loading') return;
+    client.setToken(status === 'authenticated' ? getToken() : null);
+  }, [client, status, userId]);
+
+  useEffect(() => {
+    client.onUnauthorized = logout;
+    return () => {
+      client.onUnauthorized = null;
+    };
+  }, [client, logout]);
+
+  useEffect(() => () => client.dispose(), [client]);
+
+  return createElement(SocketContext.Provider, { value: client }, children);
+}
+
+/** The tab's realtime client; null outside a <SocketProvider> (then nothing is live). */
+export function useRealtime(): RealtimeClient | null {
+  return useContext(SocketContext);
+}
+
+/** Keeps the latest `value` in a ref without re-subscribing. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+/** Calls `handler` for every `event` while the component is mounted. */
+export function useSocketEvent<E extends ServerEventName>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): void {
+  const client = useRealtime();
+  const latest = useLatest(handler);
+  useEffect(() => {
+    if (!client) return;
+    const listener = ((payload: never) =>
+      (latest.current as (payload: never) => void)(payload)) as ServerToClientEvents[E];
+    return client.on(event, listener);
+  }, [client, event, latest]);
+}
+
+/** Calls `handler` after each reconnect (a gap in the events), while mounted. */
+export function useSocketResync(handler: () => void): void {
+  const client = useRealtime();
+  const latest = useLatest(handler);
+  useEffect(() => {
+    if (!client) return;
+    return client.onResync(() => latest.current());
+  }, [client, latest]);
+}
+
+/** While mounted, the server sends this tab the feed's new posts (`post:new`). */
+export function useWatchedFeed(feed: FeedName): void {
+  const client = useRealtime();
+  useEffect(() => {
+    if (!client) return;
+    client.watchFeed(feed);
+    return () => client.unwatchFeed(feed);
+  }, [client, feed]);
+}
+
+/** A callback ref: the post's live counts are watched while its element is on screen. */
+export function useWatchedPost(postId: string | null | undefined) {
+  const client = useRealtime();
+  return useCallback(
+    (element: Element | null) => {
+      if (!element || !client || !postId) return;
+      return client.observePost(element, postId);
+    },
+    [client, postId],
+  );
+}
