@@ -76,6 +76,8 @@ export interface LikeResponse {
   isLiked: boolean;
   likesCount: number;
   likes: number;
+  /** The post's engagement version after the call (see PostCounts): older counts never win. */
+  version: number;
 }
 
 /** POST, PUT and DELETE /api/posts/:id/retweet: both forms of the state after the call. */
@@ -84,4 +86,6 @@ export interface RepostResponse {
   isRetweeted: boolean;
   retweetsCount: number;
   retweets: number;
+  /** The post's engagement version after the call (see PostCounts). */
+  version: number;
 }

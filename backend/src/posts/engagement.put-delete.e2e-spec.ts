@@ -34,14 +34,15 @@ describe('PUT/DELETE like, retweet and follow', () => {
     try {
       const first = await call('put', `/api/posts/${post.id}/like`).expect(200);
       const second = await call('put', `/api/posts/${post.id}/like`).expect(200);
-      expect(first.body).toEqual({ liked: true, likesCount: 1, isLiked: true, likes: 1 });
+      // A repeat changed nothing, so it answers the same version too.
+      expect(first.body).toEqual({ liked: true, likesCount: 1, isLiked: true, likes: 1, version: 1 });
       expect(second.body).toEqual(first.body);
       expect(await counters(post.id)).toEqual({ like_count: 1, retweet_count: 0 });
       expect(spy).toHaveBeenCalledTimes(1);
 
       const gone = await call('delete', `/api/posts/${post.id}/like`).expect(200);
       const again = await call('delete', `/api/posts/${post.id}/like`).expect(200);
-      expect(gone.body).toEqual({ liked: false, likesCount: 0, isLiked: false, likes: 0 });
+      expect(gone.body).toEqual({ liked: false, likesCount: 0, isLiked: false, likes: 0, version: 2 });
       expect(again.body).toEqual(gone.body);
       expect(await counters(post.id)).toEqual({ like_count: 0, retweet_count: 0 });
       expect(spy).toHaveBeenCalledTimes(2);
@@ -55,11 +56,11 @@ describe('PUT/DELETE like, retweet and follow', () => {
     const post = await t.createPost(users[0], 'paylaşılacak');
     const put = await call('put', `/api/posts/${post.id}/retweet`).expect(200);
     await call('put', `/api/posts/${post.id}/retweet`).expect(200);
-    expect(put.body).toEqual({ retweeted: true, retweetsCount: 1, isRetweeted: true, retweets: 1 });
+    expect(put.body).toEqual({ retweeted: true, retweetsCount: 1, isRetweeted: true, retweets: 1, version: 1 });
     expect(await counters(post.id)).toEqual({ like_count: 0, retweet_count: 1 });
     const del = await call('delete', `/api/posts/${post.id}/retweet`).expect(200);
     await call('delete', `/api/posts/${post.id}/retweet`).expect(200);
-    expect(del.body).toEqual({ retweeted: false, retweetsCount: 0, isRetweeted: false, retweets: 0 });
+    expect(del.body).toEqual({ retweeted: false, retweetsCount: 0, isRetweeted: false, retweets: 0, version: 2 });
     expect(await counters(post.id)).toEqual({ like_count: 0, retweet_count: 0 });
   });
 

@@ -36,7 +36,7 @@ describe('posts API (real PostgreSQL)', () => {
   }
 
   describe('POST /api/posts', () => {
-    it('creates a post in the CONTRACT.md shape and counts it on the author', async () => {
+    it('creates a post in the shape of docs/wire-contract.md#post-object and counts it on the author', async () => {
       const author = await t.createUser({ isVerified: true });
       const res = await t.http
         .post('/api/posts')
@@ -447,9 +447,9 @@ describe('posts API (real PostgreSQL)', () => {
       const post = await t.createPost(await t.createUser(), 'beğen beni');
       const auth = await bearer(await t.createUser());
       const on = await t.http.post(`/api/posts/${post.id}/like`).set('authorization', auth).expect(200);
-      expect(on.body).toEqual({ liked: true, likesCount: 1, isLiked: true, likes: 1 });
+      expect(on.body).toEqual({ liked: true, likesCount: 1, isLiked: true, likes: 1, version: 1 });
       const off = await t.http.post(`/api/posts/${post.id}/like`).set('authorization', auth).expect(200);
-      expect(off.body).toEqual({ liked: false, likesCount: 0, isLiked: false, likes: 0 });
+      expect(off.body).toEqual({ liked: false, likesCount: 0, isLiked: false, likes: 0, version: 2 });
       const [{ count }] = await t.db.query('SELECT count(*)::int AS count FROM likes WHERE post_id = $1', [post.id]);
       expect(count).toBe(0);
     });
@@ -458,9 +458,9 @@ describe('posts API (real PostgreSQL)', () => {
       const post = await t.createPost(await t.createUser(), 'paylaş beni');
       const auth = await bearer(await t.createUser());
       const on = await t.http.post(`/api/posts/${post.id}/retweet`).set('authorization', auth).expect(200);
-      expect(on.body).toEqual({ retweeted: true, retweetsCount: 1, isRetweeted: true, retweets: 1 });
+      expect(on.body).toEqual({ retweeted: true, retweetsCount: 1, isRetweeted: true, retweets: 1, version: 1 });
       const off = await t.http.post(`/api/posts/${post.id}/retweet`).set('authorization', auth).expect(200);
-      expect(off.body).toEqual({ retweeted: false, retweetsCount: 0, isRetweeted: false, retweets: 0 });
+      expect(off.body).toEqual({ retweeted: false, retweetsCount: 0, isRetweeted: false, retweets: 0, version: 2 });
     });
 
     it('answers 404 for an unknown post, 400 for a malformed id, 401 for guests', async () => {

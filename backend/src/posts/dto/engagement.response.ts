@@ -2,13 +2,13 @@ import type { PostCounts as CountsResponse, LikeResponse, RepostResponse } from 
 import type { EngagementCounts } from '../engagement-counts';
 import type { ToggleResult } from '../engagement.service';
 
-/** Both forms of SPEC.md: `liked`/`likesCount` (home) and `isLiked`/`likes` (profile). */
+/** Both forms of docs/wire-contract.md#engagement-answer: `liked`/`likesCount` (home) and `isLiked`/`likes` (profile). */
 export function toLikeResponse(result: ToggleResult): LikeResponse {
-  return { liked: result.active, likesCount: result.likeCount, isLiked: result.active, likes: result.likeCount };
+  return { liked: result.active, likesCount: result.likeCount, isLiked: result.active, likes: result.likeCount, version: result.version };
 }
 
 export function toRepostResponse(result: ToggleResult): RepostResponse {
-  return { retweeted: result.active, retweetsCount: result.repostCount, isRetweeted: result.active, retweets: result.repostCount };
+  return { retweeted: result.active, retweetsCount: result.repostCount, isRetweeted: result.active, retweets: result.repostCount, version: result.version };
 }
 
 /** A post's counts in the wire's names, as `post:engagement` has them (a reply's `parent`). */

@@ -1,11 +1,11 @@
 // Reading and updating a post in the client's words (post, repost). The server sends every
-// field in both of SPEC.md 3's forms (`liked`/`isLiked`, `likeCount`/`engagement.likes`, …);
+// field in both of docs/product.md#entities's forms (`liked`/`isLiked`, `likeCount`/`engagement.likes`, …);
 // this file is where the wire's `retweet…` names are read, and every update writes both forms
 // so the cached post stays the shape the server sends.
 import { POST_DEFAULT_MAX_LENGTH, POST_MIN_LENGTH, type PostCounts } from '@gundem/contract';
 import { entityId, type Post, type PostAuthor } from '../../lib/types';
 
-/** A post's content limit and the point where the counter warns (SPEC.md 5, 9). */
+/** A post's content limit and the point where the counter warns (docs/product.md#validation, #limits-and-timings). */
 export const POST_MAX_LENGTH = POST_DEFAULT_MAX_LENGTH;
 export const POST_WARN_LENGTH = 260;
 
@@ -37,23 +37,33 @@ export function isRepostedBy(post: Post): boolean {
   return post.retweeted;
 }
 
-export function withLike(post: Post, liked: boolean, count: number): Post {
+/**
+ * True when counts of `version` are older than those the post holds (a `post:engagement` of a
+ * later change arrived first): the viewer's own state still applies, the counts do not.
+ */
+function olderThanHeld(post: Post, version: number | undefined): boolean {
+  return version !== undefined && post.engagement.version !== undefined && version < post.engagement.version;
+}
+
+export function withLike(post: Post, liked: boolean, count: number, version?: number): Post {
+  if (olderThanHeld(post, version)) return { ...post, liked, isLiked: liked };
   return {
     ...post,
     liked,
     isLiked: liked,
     likeCount: count,
-    engagement: { ...post.engagement, likes: count },
+    engagement: { ...post.engagement, likes: count, ...(version === undefined ? {} : { version }) },
   };
 }
 
-export function withRepost(post: Post, reposted: boolean, count: number): Post {
+export function withRepost(post: Post, reposted: boolean, count: number, version?: number): Post {
+  if (olderThanHeld(post, version)) return { ...post, retweeted: reposted, isRetweeted: reposted };
   return {
     ...post,
     retweeted: reposted,
     isRetweeted: reposted,
     retweetCount: count,
-    engagement: { ...post.engagement, retweets: count },
+    engagement: { ...post.engagement, retweets: count, ...(version === undefined ? {} : { version }) },
   };
 }
 
@@ -114,7 +124,7 @@ export function withCounts(post: Post, counts: PostCountsView): Post {
   };
 }
 
-/** Post validation (SPEC.md 5): non-empty after trimming and at most 280 characters. */
+/** Post validation (docs/product.md#validation): non-empty after trimming and at most 280 characters. */
 export function isValidPostText(text: string): boolean {
   const trimmed = text.trim();
   return trimmed.length >= POST_MIN_LENGTH && trimmed.length <= POST_MAX_LENGTH;

@@ -5,7 +5,7 @@ import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import { withLike } from '../post-model';
 import { patchPostEverywhere } from './post-cache';
 
-/** The like toggle's answer (the server sends both of SPEC.md's forms; the home form is read). */
+/** The like toggle's answer (the server sends both of docs/product.md's forms; the home form is read). */
 export type LikeResult = LikeResponse;
 
 export interface SetLikeInput {
@@ -32,10 +32,10 @@ export function useToggleLike() {
     mutationFn: setLike,
     onSuccess: (result, { postId }) => {
       patchPostEverywhere(queryClient, postId, (post) =>
-        withLike(post, result.liked, result.likesCount),
+        withLike(post, result.liked, result.likesCount, result.version),
       );
     },
-    // SPEC.md 8: logged, no visible text.
+    // docs/product.md#error-texts: logged, no visible text.
     onError: (error) => console.error('Beğeni işlemi başarısız oldu', error),
   });
 }

@@ -5,7 +5,7 @@ import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import { withRepost } from '../post-model';
 import { patchPostEverywhere } from './post-cache';
 
-/** The repost toggle's answer (the server sends both of SPEC.md's forms; the home form is read). */
+/** The repost toggle's answer (the server sends both of docs/product.md's forms; the home form is read). */
 export type RepostResult = RepostResponse;
 
 export interface SetRepostInput {
@@ -31,10 +31,10 @@ export function useToggleRepost() {
     mutationFn: setRepost,
     onSuccess: (result, { postId }) => {
       patchPostEverywhere(queryClient, postId, (post) =>
-        withRepost(post, result.retweeted, result.retweetsCount),
+        withRepost(post, result.retweeted, result.retweetsCount, result.version),
       );
     },
-    // SPEC.md 8: logged, no visible text.
+    // docs/product.md#error-texts: logged, no visible text.
     onError: (error) => console.error('Yeniden paylaşım başarısız oldu', error),
   });
 }

@@ -131,6 +131,22 @@ describe('PostCard — like and repost', () => {
     expect(like?.headers.Authorization).toBe('Bearer tok-test');
   });
 
+  it('keeps newer counts the card already holds when the like answer is older (a live event came first)', async () => {
+    // Version 9: a post:engagement for a later like by someone else reached the card before this answer.
+    const post = makePost({ _id: 'p1', likeCount: 9 });
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([post]) },
+        'PUT /api/posts/p1/like': { body: { liked: true, likesCount: 4, isLiked: true, likes: 4, version: 2 } },
+      },
+    });
+    await screen.findByTestId('post-card');
+    await userEvent.click(action('Beğen'));
+    await waitFor(() => expect(action('Beğen').getAttribute('aria-pressed')).toBe('true'));
+    expect(within(action('Beğen').parentElement!).getByTestId('like-count').textContent).toBe('9');
+  });
+
   it('takes a like back when the server says so', async () => {
     const post = makePost({ _id: 'p1', likeCount: 5, liked: true });
     renderWithProviders(<TimelineFeed />, {
