@@ -39,7 +39,7 @@ export function connectSocket(url: string, token?: string, timeoutMs = 5_000, he
   });
 }
 
-/** What the server sends with `event` (CONTRACT.md "Socket.IO", typed in realtime.types.ts). */
+/** What the server sends with `event` (docs/wire-contract.md#socketio, typed in realtime.types.ts). */
 type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
 
 /** The next `event` on the socket (its first argument): typed for the app's events, `T` for others such as `disconnect`. */

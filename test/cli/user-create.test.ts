@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { repoRoot, type RunningServer, startServer } from '../support/server';
 
-/** `npm run user:create` as CONTRACT.md fixes it, on the embedded database of a DATA_DIR. */
+/** `npm run user:create` as docs/wire-contract.md#command-line fixes it, on the embedded database of a DATA_DIR. */
 describe('npm run user:create', () => {
   let dataDir: string;
   const env = () => {

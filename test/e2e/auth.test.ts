@@ -40,7 +40,7 @@ describe('auth journeys', () => {
       await field('Şifre').fill('gizli123');
       await dialog().getByRole('button', { name: 'Kayıt Ol' }).click();
       await dialog().getByText('Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.').waitFor();
-      // SPEC: after 3 seconds the modal switches to login.
+      // docs/product.md#states: after 3 seconds the modal switches to login.
       await page.getByRole('dialog', { name: 'Giriş Yap' }).waitFor({ timeout: 6_000 });
 
       await dialog().getByLabel('E-posta').fill('deniz_kaya');

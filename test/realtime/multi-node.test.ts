@@ -5,7 +5,7 @@ import { api, type Cluster, type Member, noClusterRedis, registerMember, startCl
 
 /**
  * Two backend processes on two ports, sharing one PostgreSQL and one Redis: an event caused by
- * a REST call to node B reaches the right clients connected to node A (CONTRACT.md: "With
+ * a REST call to node B reaches the right clients connected to node A (docs/wire-contract.md#socketio: "With
  * REDIS_URL set, every event reaches the right clients whichever node they are connected to").
  */
 const skip = await noClusterRedis();

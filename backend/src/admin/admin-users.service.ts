@@ -22,7 +22,7 @@ function plainLikePattern(query: string): string {
 }
 
 /**
- * What staff may do to an account (SPEC.md leaves the server's rules open; these are ours):
+ * What staff may do to an account (docs/wire-contract.md#admin):
  * - nobody deactivates themself or changes their own role (any value, even the same one);
  * - only an admin changes roles, and only an admin changes anything on a staff account
  *   (moderator or admin), so moderators cannot act on each other or on admins;

@@ -6,7 +6,7 @@ import { type ToggleMode, type ToggleRow, type ToggleSpec, toggleStatements } fr
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 
 export type EngagementKind = 'like' | 'repost';
-/** `toggle` (POST, SPEC's toggles), `set` (PUT: liked), `unset` (DELETE: not liked). */
+/** `toggle` (POST, the toggles of docs/wire-contract.md#posts), `set` (PUT: liked), `unset` (DELETE: not liked). */
 export type EngagementChange = ToggleMode;
 
 /** Table and counter per kind; only these constants are ever put into SQL text. */

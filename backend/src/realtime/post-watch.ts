@@ -1,7 +1,7 @@
 import { MAX_WATCH_IDS_PER_CALL } from '@gundem/contract';
 import { postRoom, type WatchResult } from './realtime.types';
 
-/** CONTRACT.md: at most 200 post ids per `posts:watch` call. */
+/** docs/wire-contract.md#postswatch: at most 200 post ids per `posts:watch` call. */
 export { MAX_WATCH_IDS_PER_CALL };
 /** Rooms `post:<id>` one connection may be in at once (a long scrolled feed stays well under). */
 export const MAX_WATCHED_POSTS = 1_000;

@@ -38,7 +38,7 @@ interface EngagementWindow {
 }
 
 /**
- * The one way domain code pushes live events to clients (CONTRACT.md "Socket.IO").
+ * The one way domain code pushes live events to clients (docs/wire-contract.md#socketio).
  *
  * - Call these only AFTER the transaction that made the change has COMMITTED: a client that
  *   reacts to an event by fetching must find the change, and a rolled-back change must never
@@ -111,7 +111,7 @@ export class RealtimeEvents implements OnModuleDestroy {
   }
 
   /**
-   * Queues a created post (the contract's post object as a guest sees it) for `post:new`. The
+   * Queues a created post (the post object of docs/wire-contract.md#post-object as a guest sees it) for `post:new`. The
    * posts of this node go out once per NEW_POSTS_FLUSH_MS as ONE event `{ post, posts }` to the
    * room `feed:home` (connections showing the home feed, which can contain any post), never to
    * every connection: at 10k connections and 250 posts/s that would be 2.5M frames a second.

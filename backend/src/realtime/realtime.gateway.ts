@@ -26,7 +26,7 @@ import { type FeedResult, type RealtimeServer, type RealtimeSocket, userRoom, ty
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
 import { EVENTS_TOO_FAST, type SocketCaps, SocketLimits, takeToken, TOO_MANY_CONNECTIONS } from './socket-limits';
 
-/** `connect_error` message of a refused handshake (CONTRACT.md): the client should sign in again. */
+/** `connect_error` message of a refused handshake (docs/wire-contract.md#handshake): the client should sign in again. */
 export const UNAUTHORIZED = CONNECT_ERRORS.unauthorized;
 /** `connect_error` message when the session could not be checked (database away): retry later. */
 export const UNAVAILABLE = CONNECT_ERRORS.unavailable;

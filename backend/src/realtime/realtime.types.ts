@@ -1,7 +1,7 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, FeedName, ServerToClientEvents } from '@gundem/contract';
 
-/** A post's absolute counts after a change: clients overwrite, never add (see CONTRACT.md). */
+/** A post's absolute counts after a change: clients overwrite, never add (see docs/wire-contract.md#postengagement). */
 export interface EngagementCounts {
   likeCount: number;
   repostCount: number;

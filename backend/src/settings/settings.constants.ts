@@ -1,5 +1,5 @@
-// The settings' shape, ranges and defaults are the wire contract's (SPEC.md "Admin settings",
-// section 9): the admin form and this server check the same ranges.
+// The settings' shape, ranges and defaults are the wire contract's (docs/wire-contract.md#settings):
+// the admin form and this server check the same ranges.
 export { DEFAULT_SETTINGS, SETTINGS_LIMITS, type SiteSettings } from '@gundem/contract';
 
 /**

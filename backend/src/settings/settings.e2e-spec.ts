@@ -46,7 +46,7 @@ describe('admin settings (real PostgreSQL)', () => {
   };
 
   describe('GET and PATCH /api/admin/settings', () => {
-    it('starts with SPEC.md’s defaults, from the row the migration inserted', async () => {
+    it('starts with the defaults of docs/wire-contract.md#settings, from the row the migration inserted', async () => {
       const res = await t.http.get('/api/admin/settings').set('authorization', adminAuth).expect(200);
       expect(res.body).toEqual({ settings: DEFAULTS });
       expect(await t.db.query('SELECT id FROM settings')).toEqual([{ id: 1 }]);

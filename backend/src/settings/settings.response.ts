@@ -1,7 +1,7 @@
 import type { SiteSettings } from './settings.constants';
 import type { Settings } from './settings.entity';
 
-/** The row as the API (and every consumer in the app) sees it: SPEC.md's field names, nothing more. */
+/** The row as the API (and every consumer in the app) sees it: the field names of docs/wire-contract.md#settings, nothing more. */
 export function toSiteSettings(row: Settings): SiteSettings {
   return {
     siteName: row.siteName,

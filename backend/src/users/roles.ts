@@ -5,7 +5,7 @@
 export const USER_ROLES = ['user', 'moderator', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** Roles that use the back-office panel (SPEC.md section 6). */
+/** Roles that use the back-office panel (docs/product.md#roles). */
 export const STAFF_ROLES: UserRole[] = ['moderator', 'admin'];
 
 export function isStaff(user: { role: UserRole } | undefined | null): boolean {

@@ -6,7 +6,7 @@ export type { UserResponse };
 
 /**
  * The one shape a user leaves the server in. `private` fields (e-mail, e-mail verification,
- * last login) go only to the user themself and to staff (CONTRACT.md).
+ * last login) go only to the user themself and to staff (docs/wire-contract.md#user-object).
  */
 export function toUserResponse(user: User, options: { includePrivate?: boolean; isFollowing?: boolean } = {}): UserResponse {
   const body: UserResponse = {

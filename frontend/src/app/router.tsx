@@ -19,7 +19,7 @@ import { ResetPasswordPage } from './routes/reset-password-page';
 import { SettingsPage } from './routes/settings-page';
 import { HelpPage, NotFoundPage, PrivacyPage, TermsPage } from './routes/static-pages';
 
-/** The route table of SPEC.md 2.2. Exported so tests can mount it in a memory router. */
+/** The route table of docs/product.md#routes. Exported so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -33,7 +33,7 @@ export const routes: RouteObject[] = [
           { path: 'users', element: <AdminUsers /> },
           { path: 'posts', element: <AdminPosts /> },
           { path: 'settings', element: <AdminSettingsRoute /> },
-          // Unknown admin sub-paths show the dashboard (SPEC.md 2.2).
+          // Unknown admin sub-paths show the dashboard (docs/product.md#routes).
           { path: '*', element: <AdminDashboard /> },
         ],
       },

@@ -9,7 +9,7 @@ export interface ErrorBannerProps {
   action?: ReactNode;
 }
 
-/** A load failure above a list; announced at once and closable (SPEC.md 2.3). */
+/** A load failure above a list; announced at once and closable (docs/product.md#home). */
 export function ErrorBanner({ children, onDismiss, action }: ErrorBannerProps) {
   return (
     <div role="alert" className="error-banner">

@@ -13,7 +13,7 @@ export interface FollowButtonProps {
   className?: string;
 }
 
-/** "Takip et", or "Takip ediliyor" that reads "Takibi bırak" under the pointer (SPEC.md 2.10). */
+/** "Takip et", or "Takip ediliyor" that reads "Takibi bırak" under the pointer (docs/product.md#right-sidebar). */
 export function FollowButton({
   isFollowing,
   onClick,

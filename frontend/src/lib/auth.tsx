@@ -1,4 +1,4 @@
-// The session (SPEC.md section 4), shared by every feature: who is signed in, login/logout, and
+// The session (docs/product.md#states), shared by every feature: who is signed in, login/logout, and
 // the switch that opens the auth modal from any login prompt. The modal itself lives in
 // features/auth; it reads `authModal` from here.
 // A session ends only when the server refuses the token (401). When the server cannot be reached,

@@ -1,4 +1,4 @@
-// Following another member (SPEC.md 4): an optimistic flip at once, then the server's
+// Following another member (docs/product.md#states): an optimistic flip at once, then the server's
 // `isFollowing`, and back to where it was when the call fails. Shared by the sidebar's
 // suggestions and the profile header, so it lives here rather than in one feature.
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -84,7 +84,7 @@ export function useFollowToggle(userId: string, initial: FollowState) {
             : current.followersCount,
       })),
     onError: (error, _variables, context) => {
-      // SPEC.md 8: no visible text, the button just goes back.
+      // docs/product.md#error-texts: no visible text, the button just goes back.
       console.error('Takip işlemi başarısız oldu', error);
       if (context) setState(context.previous);
     },

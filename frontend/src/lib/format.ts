@@ -24,7 +24,7 @@ export function usernameOf(user: Partial<Pick<User, 'username'>> | null | undefi
   return user?.username?.trim() || tr.user.fallbackUsername;
 }
 
-/** 999 → "999", 1500 → "1.5K", 2300000 → "2.3M": K and M with one decimal (SPEC.md 9). */
+/** 999 → "999", 1500 → "1.5K", 2300000 → "2.3M": K and M with one decimal (docs/product.md#limits-and-timings). */
 export function formatCount(value: number | null | undefined): string {
   const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
   // 999 950 would round to "1000.0K": switch unit on the rounded value.
@@ -48,7 +48,7 @@ function toTime(date: string | number | Date | null | undefined): number {
 
 /**
  * Time since `date` in the largest whole unit: "45s", "5m", "3h", "2d" on the timeline, "45s",
- * "5dk", "3sa", "2g" on the other screens (SPEC.md 9). A date in the future (clock skew) reads
+ * "5dk", "3sa", "2g" on the other screens (docs/product.md#limits-and-timings). A date in the future (clock skew) reads
  * as 0 seconds; an invalid one as an empty string.
  */
 export function formatRelativeTime(

@@ -1,4 +1,4 @@
-// SPEC.md 3's local preference object: never sent to the server. Kept in this browser under
+// The local preference object of docs/product.md#entities: never sent to the server. Kept in this browser under
 // `gundem_preferences`; the display part (theme, font size) is applied to the page at start and
 // on every change.
 

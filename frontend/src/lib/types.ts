@@ -1,4 +1,4 @@
-// Entities shared by several features (SPEC.md section 3, CONTRACT.md wire shapes).
+// Entities shared by several features (docs/product.md#entities, docs/wire-contract.md#objects).
 
 // The shapes are the wire contract's (@gundem/contract): what the server really sends, with
 // the fields it always sends required. A change there fails this build.

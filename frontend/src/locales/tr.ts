@@ -1,4 +1,4 @@
-// Every Turkish string the UI shows, by key. Texts quoted by SPEC.md are copied verbatim:
+// Every Turkish string the UI shows, by key. Texts quoted by docs/product.md are copied verbatim:
 // check them here before changing anything.
 export const tr = {
   app: {
@@ -54,7 +54,7 @@ export const tr = {
     unfollow: 'Takibi bırak',
   },
   time: {
-    // SPEC.md 9: the timeline counts in s, m, h, d; the other screens in s, dk, sa, g.
+    // docs/product.md#limits-and-timings: the timeline counts in s, m, h, d; the other screens in s, dk, sa, g.
     timeline: ['s', 'm', 'h', 'd'],
     short: ['s', 'dk', 'sa', 'g'],
   },
@@ -203,7 +203,7 @@ export const tr = {
     emptyMentionsText: 'Biri senden bahsettiğinde ya da sana yanıt verdiğinde burada görünecek.',
     emptyVerified: 'Onaylı hesaplardan bildirim yok',
     emptyVerifiedText: 'Onaylı hesapların etkileşimleri burada görünecek.',
-    // What the member did, after their name (SPEC.md 3: like, follow, retweet, reply, mention).
+    // What the member did, after their name (docs/product.md#entities: like, follow, retweet, reply, mention).
     actions: {
       like: 'gönderini beğendi',
       follow: 'seni takip etmeye başladı',
@@ -336,7 +336,7 @@ export const tr = {
     deniedStaffTitle: 'Erişim reddedildi',
     deniedStaff:
       'Bu alana erişim yetkiniz yok. Yönetim paneli yalnızca yönetici ve moderatörler içindir.',
-    // Back-office screens (SPEC.md 2.11, 8, 9): texts quoted by the spec are verbatim.
+    // Back-office screens (docs/product.md#admin-panel, #error-texts, #limits-and-timings): texts quoted by docs/product.md are verbatim.
     genericError: 'Bir hata oluştu',
     networkError: 'Bağlantı hatası',
     errorPrefix: (message: string) => `Hata: ${message}`,
@@ -463,7 +463,7 @@ export const tr = {
     errorTitle: 'Bir şeyler ters gitti',
     error: 'Beklenmeyen bir hata oluştu. Sayfayı yenileyip tekrar deneyin.',
   },
-  // Hard-coded sample content (SPEC.md 2.4, 2.10): the explore tab's topics and accounts, and the
+  // Hard-coded sample content (docs/product.md#explore, #right-sidebar): the explore tab's topics and accounts, and the
   // lists the sidebar falls back to when its calls fail.
   samples: {
     trends: [
@@ -510,7 +510,7 @@ export const tr = {
         isVerified: false,
       },
     ],
-    // The notifications screen's hard-coded list (SPEC.md 2.5); `ageSeconds` is counted back
+    // The notifications screen's hard-coded list (docs/product.md#notifications); `ageSeconds` is counted back
     // from the moment the screen opens.
     notifications: [
       {

@@ -2,7 +2,7 @@ import type { Post, PostAuthor, User } from '../lib/types';
 
 let sequence = 0;
 
-/** A post as CONTRACT.md sends it, both forms of every engagement field included. */
+/** A post as the server sends it (docs/wire-contract.md#post-object), both forms of every engagement field included. */
 /** A post's author; `id` follows `_id` unless given. */
 export function makeAuthor(overrides: Partial<PostAuthor> = {}): PostAuthor {
   const id = overrides._id ?? overrides.id ?? 'u-mehmet';

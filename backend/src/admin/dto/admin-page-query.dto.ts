@@ -12,7 +12,7 @@ const LIMIT_MESSAGE = `Sayfa boyutu 1 ile ${MAX_PAGE_SIZE} arasında olmalıdır
 const MAX_PAGE = 1_000_000;
 
 /**
- * `?page=&limit=&search=` of the admin lists (SPEC.md: page numbers, not cursors). The default
+ * `?page=&limit=&search=` of the admin lists (docs/wire-contract.md#admin-pages: page numbers, not cursors). The default
  * limit differs per list (users 10, posts 20) and is applied by the service.
  * class-validator runs the lowest decorator first.
  */

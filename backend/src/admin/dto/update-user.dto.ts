@@ -6,7 +6,7 @@ import { EXACTLY_ONE_FIELD } from '../admin.texts';
 /** A field that is present (null included) must be valid; absence is checked by `singleChange`. */
 const present = (_object: object, value: unknown) => value !== undefined;
 
-/** `PATCH /api/admin/users/:id`: exactly one of the three (SPEC.md section 7). Unknown fields are 400 too. */
+/** `PATCH /api/admin/users/:id`: exactly one of the three (docs/wire-contract.md#admin). Unknown fields are 400 too. */
 export class UpdateUserDto {
   @ValidateIf(present)
   @IsBoolean({ message: 'Hesap durumu (isActive) true ya da false olmalıdır.' })

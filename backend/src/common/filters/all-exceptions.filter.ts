@@ -106,7 +106,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: DEFAULT_MESSAGES[500] };
 }
 
-/** Every error leaves as `{ message, statusCode }` with one Turkish sentence (CONTRACT.md). */
+/** Every error leaves as `{ message, statusCode }` with one Turkish sentence (docs/wire-contract.md#errors). */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');

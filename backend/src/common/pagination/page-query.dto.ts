@@ -6,7 +6,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 const LIMIT_MESSAGE = `Sayfa boyutu 1 ile ${MAX_PAGE_SIZE} arasında olmalıdır.`;
 
-/** `?limit=&cursor=` of every list that can grow (CONTRACT.md). Lowest decorator runs first. */
+/** `?limit=&cursor=` of every list that can grow (docs/wire-contract.md#keyset-cursors). Lowest decorator runs first. */
 export class PageQueryDto {
   @IsOptional()
   @Max(MAX_PAGE_SIZE, { message: LIMIT_MESSAGE })

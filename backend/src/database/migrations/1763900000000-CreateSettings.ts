@@ -4,8 +4,8 @@ export class CreateSettings1763900000000 implements MigrationInterface {
   name = 'CreateSettings1763900000000';
 
   async up(q: QueryRunner): Promise<void> {
-    // One row of system settings (SPEC.md "Admin settings"): the primary key may only be 1, so a
-    // second row cannot exist; the row itself is inserted here with SPEC.md's defaults. The
+    // One row of system settings (docs/wire-contract.md#settings): the primary key may only be 1, so a
+    // second row cannot exist; the row itself is inserted here with the defaults of docs/wire-contract.md#settings. The
     // ranges repeat the API's validation so a hand-edited row cannot break the app either.
     await q.query(`
       CREATE TABLE "settings" (

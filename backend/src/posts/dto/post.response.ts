@@ -1,7 +1,7 @@
 import type { PostAuthor as PostAuthorResponse, Post as PostResponse } from '@gundem/contract';
 import type { PostView } from '../post-view.sql';
 
-/** CONTRACT.md's post object: every field of SPEC.md's Post entity, both forms where it lists two. */
+/** The post object of docs/wire-contract.md#post-object: every field, both forms where there are two. */
 export type { PostAuthorResponse, PostResponse };
 
 /** The one shape a post leaves the server in: the wire's `retweet` names are given here only. */

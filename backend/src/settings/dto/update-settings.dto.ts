@@ -42,8 +42,8 @@ export class RateLimitSettingsDto {
 }
 
 /**
- * `PATCH /api/admin/settings`: the admin form sends the whole settings object (SPEC.md section
- * 7); a partial one changes only what it names. `siteName` is read-only: sending the current
+ * `PATCH /api/admin/settings`: the admin form sends the whole settings object
+ * (docs/wire-contract.md#settings); a partial one changes only what it names. `siteName` is read-only: sending the current
  * name is tolerated, another one is refused by SettingsService.
  */
 export class UpdateSettingsDto {

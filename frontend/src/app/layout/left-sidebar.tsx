@@ -8,7 +8,7 @@ import { tr } from '../../locales/tr';
 import { navItemsFor } from './nav-items';
 import { SiteFooter } from './site-footer';
 
-/** The sidebar bio is cut at this many characters (SPEC.md 9). */
+/** The sidebar bio is cut at this many characters (docs/product.md#limits-and-timings). */
 export const SIDEBAR_BIO_MAX = 60;
 
 export function LeftSidebar() {

@@ -19,7 +19,7 @@ export interface NavItem {
   membersOnly: boolean;
 }
 
-/** The navigation entries of SPEC.md 2.1, shared by the sidebar and the bottom bar. */
+/** The navigation entries of docs/product.md#app-shell, shared by the sidebar and the bottom bar. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: tr.nav.home, icon: HomeIcon, end: true, membersOnly: false },
   { to: '/explore', label: tr.nav.explore, icon: HashIcon, end: false, membersOnly: false },

@@ -22,7 +22,7 @@ export function AdminPage() {
   return <AdminLayout user={user} />;
 }
 
-/** System settings are for admins; a moderator lands on the dashboard (SPEC.md 6). */
+/** System settings are for admins; a moderator lands on the dashboard (docs/product.md#roles). */
 export function AdminSettingsRoute() {
   const { user } = useAuth();
   return user?.role === 'admin' ? <AdminSettings /> : <AdminDashboard />;

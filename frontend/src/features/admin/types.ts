@@ -1,4 +1,4 @@
-// Wire shapes of the admin API (SPEC.md 3 "Admin settings" and "Dashboard", CONTRACT.md): the
+// Wire shapes of the admin API (docs/wire-contract.md#admin, #settings): the
 // contract's, so a change on the server fails this build.
 export type {
   AdminPostsPage,

@@ -1,4 +1,4 @@
-// Client-side checks of the auth forms (SPEC.md section 5). The server allows usernames of
+// Client-side checks of the auth forms (docs/product.md#validation). The server allows usernames of
 // 3-30 characters from [A-Za-z0-9_] only, so Turkish letters are refused here as well.
 import { tr } from '../../locales/tr';
 

@@ -1,7 +1,7 @@
 import { formatRelativeTime } from '../../lib/format';
 import { tr } from '../../locales/tr';
 
-/** The messages screen's relative time (SPEC.md 9): "Şimdi" under a minute, else 5dk, 3sa, 2g. */
+/** The messages screen's relative time (docs/product.md#limits-and-timings): "Şimdi" under a minute, else 5dk, 3sa, 2g. */
 export function formatMessageTime(timestamp: string, now: number = Date.now()): string {
   const time = new Date(timestamp).getTime();
   if (Number.isNaN(time)) return '';

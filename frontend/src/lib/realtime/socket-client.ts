@@ -1,4 +1,4 @@
-// The one Socket.IO connection of a tab (CONTRACT.md "Socket.IO", STYLE.md habit 8), without
+// The one Socket.IO connection of a tab (docs/wire-contract.md#socketio), without
 // React: the wire's events (from the contract), the connection, the watched posts and feeds, and
 // the resync signal. It is opened lazily, on the first subscription or watched post, with the
 // session's token; a login or logout reconnects it with the new one. Events are lost while
@@ -37,7 +37,7 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'message:new',
 ];
 
-/** CONTRACT.md: at most 200 ids per `posts:watch` call. */
+/** docs/wire-contract.md#postswatch: at most 200 ids per `posts:watch` call. */
 export const WATCH_BATCH_SIZE = MAX_WATCH_IDS_PER_CALL;
 /** Watch changes gathered over this window go out as one call. */
 export const WATCH_FLUSH_MS = 200;

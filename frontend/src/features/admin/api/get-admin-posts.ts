@@ -1,7 +1,7 @@
 import type { Post } from '../../../lib/types';
 import { adminList } from './admin-list';
 
-/** SPEC.md 9: the posts list shows 20 per page. */
+/** docs/product.md#limits-and-timings: the posts list shows 20 per page. */
 export const ADMIN_POSTS_PAGE_SIZE = 20;
 
 const posts = adminList<'posts', Post>('posts', ADMIN_POSTS_PAGE_SIZE);

@@ -1,7 +1,7 @@
 import type { User } from '../../../lib/types';
 import { adminList } from './admin-list';
 
-/** SPEC.md 9: the users list shows 10 per page. */
+/** docs/product.md#limits-and-timings: the users list shows 10 per page. */
 export const ADMIN_USERS_PAGE_SIZE = 10;
 
 const users = adminList<'users', User>('users', ADMIN_USERS_PAGE_SIZE);

@@ -3,7 +3,7 @@ import { apiClient } from '../../../lib/api-client';
 import type { Dashboard, DashboardStatistics } from '../types';
 import { ADMIN_QUERY_RETRY, adminKeys } from './admin-keys';
 
-/** What the cards show when the dashboard call fails (SPEC.md 8: zeroed statistics). */
+/** What the cards show when the dashboard call fails (docs/product.md#error-texts: zeroed statistics). */
 export const ZERO_STATISTICS: DashboardStatistics = {
   users: { total: 0, verified: 0, active: 0, admins: 0 },
   posts: { total: 0, today: 0 },

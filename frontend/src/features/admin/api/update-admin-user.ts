@@ -15,7 +15,7 @@ export function updateAdminUser(userId: string, patch: UserPatch): Promise<Updat
 }
 
 /**
- * Nothing changes on screen before the server agrees (SPEC.md 4): the cached rows are patched in
+ * Nothing changes on screen before the server agrees (docs/product.md#states): the cached rows are patched in
  * onSuccess, which runs before `mutateAsync` resolves, so callers can alert after the change.
  */
 export function useUpdateAdminUser() {

@@ -5,7 +5,7 @@ import { LockIcon, ShieldIcon } from '../../../components/icons';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
 
-/** The two access-denied screens of the admin area (SPEC.md 2.11): guest and non-staff. */
+/** The two access-denied screens of the admin area (docs/product.md#admin-panel): guest and non-staff. */
 export function AdminAccessDenied({ reason }: { reason: 'guest' | 'forbidden' }) {
   const { openAuthModal } = useAuth();
   const guest = reason === 'guest';

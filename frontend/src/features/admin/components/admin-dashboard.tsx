@@ -23,7 +23,7 @@ import { tr } from '../../../locales/tr';
 import { formatCount, formatDateTime } from '../admin-format';
 import { useDashboard, ZERO_STATISTICS } from '../api/get-dashboard';
 
-/** SPEC.md 9: post previews on the dashboard are cut at 100 characters. */
+/** docs/product.md#limits-and-timings: post previews on the dashboard are cut at 100 characters. */
 export const DASHBOARD_PREVIEW_LENGTH = 100;
 
 function StatCard({
@@ -151,7 +151,7 @@ export function AdminDashboard() {
     );
   }
 
-  // SPEC.md 8: a failed call still shows the cards, all at zero.
+  // docs/product.md#error-texts: a failed call still shows the cards, all at zero.
   const statistics = data?.statistics ?? ZERO_STATISTICS;
   const recentUsers = data?.recentUsers ?? [];
   const recentPosts = data?.recentPosts ?? [];

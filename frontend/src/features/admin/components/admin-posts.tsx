@@ -20,7 +20,7 @@ import { formatCount, formatDate, formatDateTime, formatNumber } from '../admin-
 import { useAdminPosts } from '../api/get-admin-posts';
 import { useDeleteAdminPost } from '../api/delete-admin-post';
 
-/** SPEC.md 9: post previews in the posts list are cut at 150 characters. */
+/** docs/product.md#limits-and-timings: post previews in the posts list are cut at 150 characters. */
 export const POSTS_PREVIEW_LENGTH = 150;
 
 function Count({ icon, value, label }: { icon: ReactNode; value?: number; label: string }) {

@@ -14,9 +14,9 @@ import { tr } from '../../../locales/tr';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
 import type { AdminSettings as Settings } from '../types';
 
-/** SPEC.md 5 and 9: the max post length input accepts 1 to 500. */
+/** docs/product.md#validation and #limits-and-timings: the max post length input accepts 1 to 500. */
 export const MAX_POST_LENGTH_RANGE = SETTINGS_LIMITS.maxTweetLength;
-/** SPEC.md 9: the read-only fields and the ranges they show (the server's, in minutes and MB). */
+/** docs/product.md#limits-and-timings: the read-only fields and the ranges they show (the server's, in minutes and MB). */
 export const READ_ONLY_RANGES = {
   windowMinutes: { min: SETTINGS_LIMITS.windowMs.min / 60_000, max: SETTINGS_LIMITS.windowMs.max / 60_000 },
   maxRequests: SETTINGS_LIMITS.maxRequests,
@@ -25,7 +25,7 @@ export const READ_ONLY_RANGES = {
     max: SETTINGS_LIMITS.maxFileSize.max / (1024 * 1024),
   },
 } as const;
-/** SPEC.md 9: the saved message disappears after 3 seconds. */
+/** docs/product.md#limits-and-timings: the saved message disappears after 3 seconds. */
 export const SAVED_MESSAGE_MS = 3000;
 
 const MINUTE_MS = 60_000;
@@ -74,7 +74,7 @@ export function maxPostLengthError(value: string): string | null {
 }
 
 function saveErrorText(error: unknown): string {
-  // SPEC.md 8: "Hata: {message}" when the server says why, "Kaydetme hatası!" otherwise.
+  // docs/product.md#error-texts: "Hata: {message}" when the server says why, "Kaydetme hatası!" otherwise.
   return error instanceof ApiError && error.serverMessage
     ? tr.admin.errorPrefix(error.serverMessage)
     : tr.admin.saveFailed;
@@ -337,7 +337,7 @@ function SettingsLoader() {
   return <SettingsForm settings={data} />;
 }
 
-/** System settings (SPEC.md 2.11, 3): admins only; anyone else gets a notice, never the form. */
+/** System settings (docs/product.md#admin-panel, docs/wire-contract.md#settings): admins only; anyone else gets a notice, never the form. */
 export function AdminSettings() {
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';

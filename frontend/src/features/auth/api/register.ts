@@ -7,7 +7,7 @@ export interface RegisterInput {
   displayName: string;
 }
 
-/** POST /api/auth/register. The answer body is not used (SPEC.md section 7). */
+/** POST /api/auth/register. The answer body is not used (docs/product.md#calls). */
 export function registerAccount(input: RegisterInput): Promise<unknown> {
   return apiClient.post<unknown>('/auth/register', input);
 }

@@ -6,7 +6,7 @@ export interface ResetPasswordInput {
   newPassword: string;
 }
 
-/** POST /api/auth/reset-password. The answer body is not used (SPEC.md section 7). */
+/** POST /api/auth/reset-password. The answer body is not used (docs/product.md#calls). */
 export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
   return apiClient.post<unknown>('/auth/reset-password', input);
 }

@@ -8,7 +8,7 @@ import { registerAccount } from '../api/register';
 import { useFormFields } from '../use-form-fields';
 import { hasErrors, validateRegister } from '../validation';
 
-/** After a successful registration the modal switches to login after this delay (SPEC.md 4). */
+/** After a successful registration the modal switches to login after this delay (docs/product.md#states). */
 export const REGISTER_TO_LOGIN_DELAY_MS = 3000;
 
 export interface RegisterFormProps {

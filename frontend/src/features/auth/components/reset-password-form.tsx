@@ -9,7 +9,7 @@ import { resetPassword } from '../api/reset-password';
 import { useFormFields } from '../use-form-fields';
 import { hasErrors, validateReset } from '../validation';
 
-/** After a successful reset the user is sent to / after this delay (SPEC.md 2.9). */
+/** After a successful reset the user is sent to / after this delay (docs/product.md#password-reset). */
 export const RESET_REDIRECT_DELAY_MS = 2000;
 
 /** /reset-password?token=..&email=.. — both query values are required. */

@@ -24,7 +24,7 @@ const TABS: readonly TabItem<ExploreTab>[] = [
 export interface ExploreViewProps {
   /** The ?q= value, trimmed. */
   query: string;
-  /** The timeline, shown by both the latest and the popular tabs (SPEC.md 2.4). */
+  /** The timeline, shown by both the latest and the popular tabs (docs/product.md#explore). */
   feed: ReactNode;
   /** The search results that replace the tab content while ?q= is set. */
   renderResults: (query: string) => ReactNode;
@@ -113,7 +113,7 @@ export function ExploreView({ query, feed, renderResults }: ExploreViewProps) {
   );
 }
 
-/** Hard-coded topic cards (SPEC.md 2.4); each opens its search. */
+/** Hard-coded topic cards (docs/product.md#explore); each opens its search. */
 function TopicCards() {
   return (
     <section aria-labelledby="explore-topics-title" className="explore__section">
@@ -143,7 +143,7 @@ function TopicCards() {
 }
 
 /**
- * Hard-coded accounts with follow buttons that do nothing for a member (SPEC.md 2.4); a guest
+ * Hard-coded accounts with follow buttons that do nothing for a member (docs/product.md#explore); a guest
  * still gets the login dialog, as for every interaction.
  */
 function SampleAccounts({

@@ -47,7 +47,7 @@ export function useSendMessage() {
       addMessages(queryClient, receiverId, viewer, [result.message]);
       if (result.conversation) moveConversationToTop(queryClient, viewer, result.conversation);
     },
-    // SPEC.md 8: logged, no visible text (the text stays in the box).
+    // docs/product.md#error-texts: logged, no visible text (the text stays in the box).
     onError: (error) => console.error('Mesaj gönderilemedi', error),
   });
 }

@@ -37,7 +37,7 @@ export function conversationsOf(data: InfiniteData<ConversationsPage> | undefine
 }
 
 /**
- * The conversation list (SPEC.md 2.6): a search box that filters nothing, an inert new-message
+ * The conversation list (docs/product.md#messages): a search box that filters nothing, an inert new-message
  * button, and per conversation the member, the last message, its time and the unread count.
  */
 export function ConversationList({ query, activeId, now }: ConversationListProps) {
@@ -81,7 +81,7 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
   return (
     <section className="messages__list">
       <div className="messages__list-head">
-        {/* SPEC.md 2.6: the search box has no filtering effect. */}
+        {/* docs/product.md#messages: the search box has no filtering effect. */}
         <SearchBox
           boxClassName="messages__search"
           aria-label={tr.messages.searchLabel}
@@ -89,7 +89,7 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        {/* SPEC.md 2.6: the new-message button is inert. */}
+        {/* docs/product.md#messages: the new-message button is inert. */}
         <button
           type="button"
           className="icon-button"

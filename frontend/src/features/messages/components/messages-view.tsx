@@ -18,7 +18,7 @@ import { ConversationList, conversationsOf } from './conversation-list';
 import '../messages.css';
 
 /**
- * The messages screen (SPEC.md 2.6) for a signed-in member: the conversation list and the chat
+ * The messages screen (docs/product.md#messages) for a signed-in member: the conversation list and the chat
  * pane side by side, or one at a time on a phone. The open conversation is in the address
  * (`/messages?user=<username>`), so a profile's "Mesaj" button can link to it.
  */

@@ -1,4 +1,4 @@
-// The notifications screen shows hard-coded sample data after a fake delay (SPEC.md 2.5): there
+// The notifications screen shows hard-coded sample data after a fake delay (docs/product.md#notifications): there
 // is no server source. Read state is local to the screen.
 import { useCallback, useEffect, useState } from 'react';
 import { tr } from '../../../locales/tr';
@@ -11,7 +11,7 @@ export interface NotificationUser {
   isVerified: boolean;
 }
 
-/** SPEC.md 3's Notification. */
+/** The notification of docs/product.md#entities. */
 export interface AppNotification {
   id: string;
   type: NotificationType;
@@ -24,7 +24,7 @@ export interface AppNotification {
   isRead: boolean;
 }
 
-/** SPEC.md 9: the fake delay before the sample notifications appear. */
+/** docs/product.md#limits-and-timings: the fake delay before the sample notifications appear. */
 export const SAMPLE_DELAY_MS = 500;
 
 /** The sample list, its times counted back from `now`. */

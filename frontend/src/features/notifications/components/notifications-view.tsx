@@ -53,7 +53,7 @@ const ICONS: Record<NotificationType, ReactNode> = {
 };
 
 /**
- * The notifications screen (SPEC.md 2.5): sample data after a fake 500 ms delay, tabs (all,
+ * The notifications screen (docs/product.md#notifications): sample data after a fake 500 ms delay, tabs (all,
  * mentions, verified), mark-all-read, and a click marks one read.
  */
 export function NotificationsView() {

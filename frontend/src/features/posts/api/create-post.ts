@@ -28,7 +28,7 @@ export async function createPost(input: CreatePostInput, idempotencyKey?: string
 }
 
 /**
- * Creates a post and shows it without a refetch (SPEC.md 4): first in the home feed and in the
+ * Creates a post and shows it without a refetch (docs/product.md#states): first in the home feed and in the
  * author's own list; a reply also counts on its original and joins the original's page.
  */
 export function useCreatePost() {

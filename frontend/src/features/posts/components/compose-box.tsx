@@ -17,11 +17,11 @@ import { useCreatePost } from '../api/create-post';
 import { isValidPostText, POST_MAX_LENGTH, postIdOf } from '../post-model';
 import { CounterRing } from './counter-ring';
 
-/** The textarea grows with its content up to this height, then scrolls (SPEC.md 9). */
+/** The textarea grows with its content up to this height, then scrolls (docs/product.md#limits-and-timings). */
 export const COMPOSE_MAX_HEIGHT = 200;
 
 export interface ComposeBoxProps {
-  /** Reply mode: the post answered. Reply errors are only logged (SPEC.md 8). */
+  /** Reply mode: the post answered. Reply errors are only logged (docs/product.md#error-texts). */
   replyTo?: Post;
   onPosted?: (post: Post) => void;
   autoFocus?: boolean;

@@ -13,7 +13,7 @@ export interface CounterRingProps {
 
 /**
  * A ring that fills as the text grows, with the characters left beside it; it turns to the
- * warning colour above 260 characters and to red past the limit (SPEC.md 5).
+ * warning colour above 260 characters and to red past the limit (docs/product.md#validation).
  */
 export function CounterRing({
   length,

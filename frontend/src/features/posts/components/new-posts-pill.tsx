@@ -7,7 +7,7 @@ import { showPendingPosts, usePendingPosts } from '../api/new-posts';
 import { postIdOf } from '../post-model';
 
 /**
- * "N yeni gönderi" above the home feed while posts announced by the socket wait (SPEC: the feed
+ * "N yeni gönderi" above the home feed while posts announced by the socket wait (docs/product.md#realtime-on-screen: the feed
  * shows a pill rather than jumping). A click puts them on top and scrolls there. The pill floats
  * in a zero-height sticky row, so showing it does not move the feed either.
  */

@@ -30,7 +30,7 @@ import { ReplyModal } from './reply-modal';
 
 export interface PostCardProps {
   post: Post;
-  /** `timeline` (5m) on the home feed, `short` (5dk) on the other screens (SPEC.md 9). */
+  /** `timeline` (5m) on the home feed, `short` (5dk) on the other screens (docs/product.md#limits-and-timings). */
   timeUnits?: TimeUnits;
   /** `feed`: a list item; `detail`: the post of /post/:id (the reply dialog uses QuotedPost). */
   variant?: 'feed' | 'detail';
@@ -60,7 +60,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
   // Live counts while the card is on screen.
   const watchRef = useWatchedPost(id);
 
-  // Guests get the login dialog for every interaction (SPEC.md 5).
+  // Guests get the login dialog for every interaction (docs/product.md#validation).
   const asMember = (action: () => void) => () => {
     if (!isAuthenticated) {
       openAuthModal('login');
@@ -128,7 +128,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
             })}
             icon={<HeartIcon size={18} fill={liked ? 'currentColor' : 'none'} />}
           />
-          {/* SPEC.md 2.3: present, with no behaviour. */}
+          {/* docs/product.md#home: present, with no behaviour. */}
           <ActionButton label={tr.posts.share} tone="share" icon={<ShareIcon size={18} />} />
         </div>
       </div>

@@ -39,7 +39,7 @@ function uniquePosts(pages: PostsPage[] | undefined): Post[] {
 }
 
 /**
- * A paged list of posts with its states (SPEC.md 2.3, 4): a spinner while the first page loads,
+ * A paged list of posts with its states (docs/product.md#home, #states): a spinner while the first page loads,
  * an empty state, a closable error banner, and more pages on scrolling (IntersectionObserver)
  * or with the "Daha fazla yükle" button where that is not available.
  */

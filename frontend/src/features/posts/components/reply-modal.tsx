@@ -6,7 +6,7 @@ import { authorOf } from '../post-model';
 import { ComposeBox } from './compose-box';
 import { QuotedPost } from './quoted-post';
 
-/** The original post and a reply box; a sent reply closes it (SPEC.md 4). */
+/** The original post and a reply box; a sent reply closes it (docs/product.md#states). */
 export function ReplyModal({ post, onClose }: { post: Post; onClose: () => void }) {
   return (
     <Modal title={tr.posts.replyTitle} onClose={onClose} size="md">

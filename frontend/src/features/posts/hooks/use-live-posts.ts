@@ -1,4 +1,4 @@
-// Socket events → the posts in the query cache (STYLE.md: setQueryData, never a refetch storm).
+// Socket events → the posts in the query cache (setQueryData, never a refetch storm).
 // Mounted once for the whole app (<LivePosts /> in the layout).
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useAuth, useViewerKey } from '../../../lib/auth';

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { tr } from '../../../locales/tr';
 
-/** SPEC.md 5 and 9: a bio has at most 160 characters. */
+/** docs/product.md#validation and #limits-and-timings: a bio has at most 160 characters. */
 export { BIO_MAX_LENGTH };
 
 export interface BioEditorProps {
@@ -12,7 +12,7 @@ export interface BioEditorProps {
   onCancel: () => void;
 }
 
-/** Edits the own bio; the caller keeps it locally only (SPEC.md 2.7: not sent to the server). */
+/** Edits the own bio; the caller keeps it locally only (docs/product.md#profile: not sent to the server). */
 export function BioEditor({ initial, onSave, onCancel }: BioEditorProps) {
   const [bio, setBio] = useState(initial);
   const id = useId();

@@ -40,7 +40,7 @@ const TABS: readonly TabItem<ProfileTab>[] = [
 
 export interface ProfileViewProps {
   username: string;
-  /** The posts tab's list (the only tab backed by data, SPEC.md 2.7). */
+  /** The posts tab's list (the only tab backed by data, docs/product.md#profile). */
   posts: ReactNode;
 }
 

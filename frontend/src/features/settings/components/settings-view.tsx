@@ -58,7 +58,7 @@ const FONT_SIZES = [
 ] as const;
 
 /**
- * The settings screen (SPEC.md 2.8): account, notifications, privacy and display. Every toggle
+ * The settings screen (docs/product.md#settings): account, notifications, privacy and display. Every toggle
  * changes only the local preference object; the save and cancel buttons are inert.
  */
 export function SettingsView() {
@@ -139,7 +139,7 @@ export function SettingsView() {
         />
       </SettingsSection>
 
-      {/* SPEC.md 2.8: both buttons are inert. */}
+      {/* docs/product.md#settings: both buttons are inert. */}
       <div className="settings__actions">
         <Button variant="secondary">{tr.settings.cancel}</Button>
         <Button>{tr.settings.save}</Button>

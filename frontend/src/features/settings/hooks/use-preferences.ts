@@ -7,7 +7,7 @@ import {
 } from '../../../lib/preferences';
 
 /**
- * The local preference object (SPEC.md 2.8: toggles are local-only). Each change is kept in this
+ * The local preference object (docs/product.md#settings: toggles are local-only). Each change is kept in this
  * browser and the display part applied at once; nothing goes to the server.
  */
 export function usePreferences() {

@@ -11,7 +11,7 @@ export const SUGGESTED_USERS_LIMIT = 3;
 export type Suggestion = Pick<User, 'username' | 'displayName' | 'isVerified'> &
   Partial<Pick<User, '_id' | 'id' | 'bio' | 'isFollowing'>>;
 
-/** Shown when the call fails (SPEC.md 7): a silent fallback to hard-coded accounts. */
+/** Shown when the call fails (docs/product.md#calls): a silent fallback to hard-coded accounts. */
 export const FALLBACK_USERS: readonly Suggestion[] = tr.samples.accounts.slice(0, SUGGESTED_USERS_LIMIT);
 
 export const suggestedUsersQueryKey = (viewer: string) =>

@@ -6,7 +6,7 @@ import { tr } from '../../../locales/tr';
 
 export const TRENDS_LIMIT = 5;
 
-/** Shown when the call fails: SPEC.md 7 asks for a silent fallback to a hard-coded list. */
+/** Shown when the call fails: docs/product.md#calls asks for a silent fallback to a hard-coded list. */
 export const FALLBACK_TRENDS: readonly Trend[] = tr.samples.trends;
 
 export const trendingHashtagsQueryKey = ['trending', 'hashtags', TRENDS_LIMIT] as const;

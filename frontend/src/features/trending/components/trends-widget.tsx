@@ -5,7 +5,7 @@ import { hashtagPath } from '../../../lib/paths';
 import { tr } from '../../../locales/tr';
 import { useTrendingHashtags } from '../api/get-trending-hashtags';
 
-/** SPEC.md 7: a trend's count is shown as 15 times its post count. */
+/** docs/product.md#calls: a trend's count is shown as 15 times its post count. */
 export const TREND_COUNT_FACTOR = 15;
 
 /** "Gündem": the hashtags of the moment, each linking to its search. */
