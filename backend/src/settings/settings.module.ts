@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MemoryRateLimitStore, RATE_LIMIT_STORE, RedisRateLimitStore } from './rate-limit.store';
 import { SettingsController } from './settings.controller';
 import { Settings } from './settings.entity';
+import { SettingsRepository } from './settings.repository';
 import { SettingsService } from './settings.service';
 
 /**
@@ -18,6 +19,7 @@ import { SettingsService } from './settings.service';
   imports: [TypeOrmModule.forFeature([Settings])],
   controllers: [SettingsController],
   providers: [
+    SettingsRepository,
     SettingsService,
     {
       provide: RATE_LIMIT_STORE,

@@ -1,14 +1,11 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import type { User } from '../users/user.entity';
-import { DEFAULT_SETTINGS, SETTINGS_CACHE_TTL_MS, type SiteSettings } from './settings.constants';
-import { Settings } from './settings.entity';
+import { SETTINGS_CACHE_TTL_MS, type SiteSettings } from './settings.constants';
+import type { Settings } from './settings.entity';
+import { SettingsRepository } from './settings.repository';
 import { toSiteSettings } from './settings.response';
 import type { UpdateSettingsDto } from './dto/update-settings.dto';
 import { SITE_NAME_READ_ONLY } from './settings.texts';
-
-const ROW_ID = 1;
 
 /** The cached copy is shared by every request: frozen, so no caller can change it for the others. */
 function freeze(settings: SiteSettings): SiteSettings {
@@ -31,7 +28,7 @@ export class SettingsService {
   /** Bumped by every save, so a read that started before it cannot cache the old row after it. */
   private generation = 0;
 
-  constructor(@InjectRepository(Settings) private readonly rows: Repository<Settings>) {}
+  constructor(private readonly rows: SettingsRepository) {}
 
   /** The current settings (frozen). */
   async get(): Promise<SiteSettings> {
@@ -64,7 +61,7 @@ export class SettingsService {
       rateLimitMaxRequests: dto.rateLimit?.maxRequests,
     };
     for (const key of Object.keys(changes) as (keyof Settings)[]) if (changes[key] === undefined) delete changes[key];
-    await this.rows.update({ id: ROW_ID }, { ...changes, updatedBy: admin.id });
+    await this.rows.update({ ...changes, updatedBy: admin.id });
     const value = freeze(toSiteSettings(await this.readRow()));
     // A read that started before the save must not cache the old row over this one.
     this.generation += 1;
@@ -88,26 +85,9 @@ export class SettingsService {
 
   /** The row; recreated with the defaults if it was ever deleted (the migration inserts it). */
   private async readRow(): Promise<Settings> {
-    const row = await this.rows.findOneBy({ id: ROW_ID });
+    const row = await this.rows.find();
     if (row) return row;
     this.logger.warn('Ayar satırı yoktu; varsayılan değerlerle yeniden oluşturuluyor.');
-    await this.rows
-      .createQueryBuilder()
-      .insert()
-      .values({
-        id: ROW_ID,
-        siteName: DEFAULT_SETTINGS.siteName,
-        registrationEnabled: DEFAULT_SETTINGS.registrationEnabled,
-        emailVerificationRequired: DEFAULT_SETTINGS.emailVerificationRequired,
-        maintenanceMode: DEFAULT_SETTINGS.maintenanceMode,
-        maxPostLength: DEFAULT_SETTINGS.maxTweetLength,
-        allowedFileTypes: [...DEFAULT_SETTINGS.allowedFileTypes],
-        maxFileSize: DEFAULT_SETTINGS.maxFileSize,
-        rateLimitWindowMs: DEFAULT_SETTINGS.rateLimit.windowMs,
-        rateLimitMaxRequests: DEFAULT_SETTINGS.rateLimit.maxRequests,
-      })
-      .orIgnore()
-      .execute();
-    return this.rows.findOneByOrFail({ id: ROW_ID });
+    return this.rows.insertDefaults();
   }
 }
