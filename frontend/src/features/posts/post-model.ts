@@ -3,39 +3,15 @@
 // this file is where the wire's `retweet…` names are read, and every update writes both forms
 // so the cached post stays the shape the server sends.
 import { POST_DEFAULT_MAX_LENGTH, POST_MIN_LENGTH, type PostCounts } from '@gundem/contract';
-import { entityId, type Post, type PostAuthor } from '../../lib/types';
+import { likeCountOf, replyCountOf, repostCountOf } from '../../lib/post-fields';
+import type { Post } from '../../lib/types';
 
 /** A post's content limit and the point where the counter warns (docs/product.md#validation, #limits-and-timings). */
 export const POST_MAX_LENGTH = POST_DEFAULT_MAX_LENGTH;
 export const POST_WARN_LENGTH = 260;
 
-export function postIdOf(post: Pick<Post, '_id' | 'id'>): string {
-  return entityId(post);
-}
-
-export function authorOf(post: Post): PostAuthor {
-  return post.author;
-}
-
-export function likeCountOf(post: Post): number {
-  return post.likeCount;
-}
-
-export function repostCountOf(post: Post): number {
-  return post.retweetCount;
-}
-
-export function replyCountOf(post: Post): number {
-  return post.replyCount;
-}
-
-export function isLikedBy(post: Post): boolean {
-  return post.liked;
-}
-
-export function isRepostedBy(post: Post): boolean {
-  return post.retweeted;
-}
+// The read accessors are shared with the back-office (lib/post-fields.ts).
+export { authorOf, isLikedBy, isRepostedBy, likeCountOf, postIdOf, replyCountOf, repostCountOf } from '../../lib/post-fields';
 
 /**
  * True when counts of `version` are older than those the post holds (a `post:engagement` of a

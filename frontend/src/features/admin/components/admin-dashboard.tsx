@@ -22,6 +22,7 @@ import { entityId, type Post, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { formatCount, formatDateTime } from '../admin-format';
 import { useDashboard, ZERO_STATISTICS } from '../api/get-dashboard';
+import { authorOf } from '../../../lib/post-fields';
 
 /** docs/product.md#limits-and-timings: post previews on the dashboard are cut at 100 characters. */
 export const DASHBOARD_PREVIEW_LENGTH = 100;
@@ -74,7 +75,7 @@ function RecentUser({ user }: { user: User }) {
 }
 
 function RecentPost({ post }: { post: Post }) {
-  const author = post.user ?? post.author;
+  const author = authorOf(post);
   const id = entityId(post);
   return (
     <li className="admin-recent admin-recent--post">

@@ -19,6 +19,7 @@ import { failureText } from '../admin-errors';
 import { formatCount, formatDate, formatDateTime, formatNumber } from '../admin-format';
 import { useAdminPosts } from '../api/get-admin-posts';
 import { useDeleteAdminPost } from '../api/delete-admin-post';
+import { authorOf, likeCountOf, replyCountOf, repostCountOf } from '../../../lib/post-fields';
 
 /** docs/product.md#limits-and-timings: post previews in the posts list are cut at 150 characters. */
 export const POSTS_PREVIEW_LENGTH = 150;
@@ -37,7 +38,7 @@ function Count({ icon, value, label }: { icon: ReactNode; value?: number; label:
 function PostRow({ post }: { post: Post }) {
   const remove = useDeleteAdminPost();
   const id = entityId(post);
-  const author = post.user ?? post.author;
+  const author = authorOf(post);
 
   const onDelete = async () => {
     if (!window.confirm(tr.admin.deleteConfirm)) return;
@@ -75,15 +76,15 @@ function PostRow({ post }: { post: Post }) {
       </td>
       <td className="admin-cell" data-label={tr.admin.colEngagement}>
         <span className="admin-counts">
-          <Count icon={<HeartIcon size={15} />} value={post.likeCount} label={tr.admin.likes} />
+          <Count icon={<HeartIcon size={15} />} value={likeCountOf(post)} label={tr.admin.likes} />
           <Count
             icon={<RepeatIcon size={15} />}
-            value={post.retweetCount}
+            value={repostCountOf(post)}
             label={tr.admin.retweets}
           />
           <Count
             icon={<MessageCircleIcon size={15} />}
-            value={post.replyCount}
+            value={replyCountOf(post)}
             label={tr.admin.replies}
           />
         </span>
