@@ -1,7 +1,6 @@
 import { feedRoom, type FeedName, type FeedResult, FEEDS } from './realtime.types';
+import { FEED_NOT_AN_OBJECT, FEED_UNKNOWN } from './realtime.texts';
 
-export const FEED_NOT_AN_OBJECT = 'Akış { feed: "home" } biçiminde gönderilmelidir.';
-export const FEED_UNKNOWN = 'Bilinmeyen akış.';
 
 interface RoomMember {
   join(room: string): unknown;

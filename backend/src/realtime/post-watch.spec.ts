@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { applyWatch, MAX_WATCHED_POSTS, parsePostIds, WATCH_INVALID_ID, WATCH_LIMIT_REACHED, WATCH_NOT_A_LIST, WATCH_TOO_MANY_PER_CALL } from './post-watch';
+import { applyWatch, parsePostIds } from './post-watch';
+import { MAX_WATCHED_POSTS, WATCH_INVALID_ID, WATCH_LIMIT_REACHED, WATCH_NOT_A_LIST, WATCH_TOO_MANY_PER_CALL } from './realtime.texts';
 
 function fakeSocket() {
   const rooms = new Set<string>(['sid', 'user:u1']);

@@ -1,16 +1,16 @@
 import { MAX_WATCH_IDS_PER_CALL } from '@gundem/contract';
 import { postRoom, type WatchResult } from './realtime.types';
+import {
+  MAX_WATCHED_POSTS,
+  WATCH_INVALID_ID,
+  WATCH_IP_LIMIT_REACHED,
+  WATCH_LIMIT_REACHED,
+  WATCH_NOT_A_LIST,
+  WATCH_TOO_MANY_PER_CALL,
+} from './realtime.texts';
 
 /** docs/wire-contract.md#postswatch: at most 200 post ids per `posts:watch` call. */
 export { MAX_WATCH_IDS_PER_CALL };
-/** Rooms `post:<id>` one connection may be in at once (a long scrolled feed stays well under). */
-export const MAX_WATCHED_POSTS = 1_000;
-
-export const WATCH_NOT_A_LIST = 'Gönderi kimlikleri bir liste olarak gönderilmelidir.';
-export const WATCH_TOO_MANY_PER_CALL = `Tek seferde en fazla ${MAX_WATCH_IDS_PER_CALL} gönderi izlenebilir.`;
-export const WATCH_INVALID_ID = 'Geçersiz gönderi kimliği.';
-export const WATCH_LIMIT_REACHED = `Aynı anda en fazla ${MAX_WATCHED_POSTS} gönderi izlenebilir.`;
-export const WATCH_IP_LIMIT_REACHED = 'Bu adresten aynı anda izlenebilecek gönderi sınırına ulaşıldı.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

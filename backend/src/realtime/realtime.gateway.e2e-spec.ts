@@ -4,8 +4,15 @@ import { connect, type Socket } from 'node:net';
 import { io } from 'socket.io-client';
 import { closeAllSockets, collect, connectSocket, type ClientSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { FEED_NOT_AN_OBJECT, FEED_UNKNOWN } from './feed-watch';
-import { MAX_WATCHED_POSTS, WATCH_INVALID_ID, WATCH_LIMIT_REACHED, WATCH_NOT_A_LIST, WATCH_TOO_MANY_PER_CALL } from './post-watch';
+import {
+  FEED_NOT_AN_OBJECT,
+  FEED_UNKNOWN,
+  MAX_WATCHED_POSTS,
+  WATCH_INVALID_ID,
+  WATCH_LIMIT_REACHED,
+  WATCH_NOT_A_LIST,
+  WATCH_TOO_MANY_PER_CALL,
+} from './realtime.texts';
 import { RealtimeEvents } from './realtime-events.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { outgoingBacklog, SLOW_SOCKET_LIMITS } from './slow-socket-guard';

@@ -3,10 +3,10 @@ import { io, type Socket } from 'socket.io-client';
 import { closeAllSockets, collect, connectSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ORIGIN_REFUSED } from './origin-check';
-import { WATCH_IP_LIMIT_REACHED } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
 import { RealtimeGateway } from './realtime.gateway';
-import { EVENTS_TOO_FAST, IP_CONNECTIONS_FULL, TOO_MANY_CONNECTIONS, USER_CONNECTIONS_FULL } from './socket-limits';
+import { EVENTS_TOO_FAST, IP_CONNECTIONS_FULL, USER_CONNECTIONS_FULL, WATCH_IP_LIMIT_REACHED } from './realtime.texts';
+import { TOO_MANY_CONNECTIONS } from './socket-limits';
 
 const ids = (n: number) => Array.from({ length: n }, () => randomUUID());
 

@@ -1,5 +1,6 @@
 import { loadConfig } from '../config/app-config';
-import { IP_CONNECTIONS_FULL, SocketLimits, takeToken, USER_CONNECTIONS_FULL } from './socket-limits';
+import { IP_CONNECTIONS_FULL, USER_CONNECTIONS_FULL } from './realtime.texts';
+import { SocketLimits, takeToken } from './socket-limits';
 
 describe('SocketLimits', () => {
   const caps = { socketMaxPerIp: 2, socketMaxPerUser: 1, socketMaxWatchedPerIp: 10, socketEventsPerSecond: 5 };

@@ -1,11 +1,9 @@
 import { CONNECT_ERRORS } from '@gundem/contract';
 import type { AppConfig } from '../config/app-config';
+import { IP_CONNECTIONS_FULL, USER_CONNECTIONS_FULL } from './realtime.texts';
 
 /** `connect_error` message of a handshake over a connection cap; `data.message` says which, in Turkish. */
 export const TOO_MANY_CONNECTIONS = CONNECT_ERRORS.tooManyConnections;
-export const IP_CONNECTIONS_FULL = 'Bu adresten açılabilecek bağlantı sınırına ulaşıldı. Birkaç sekmeyi kapatıp yeniden deneyin.';
-export const USER_CONNECTIONS_FULL = 'Bu hesapla açılabilecek bağlantı sınırına ulaşıldı. Birkaç sekmeyi kapatıp yeniden deneyin.';
-export const EVENTS_TOO_FAST = 'Çok hızlı istek gönderiliyor; lütfen biraz bekleyin.';
 
 export type SocketCaps = Pick<AppConfig, 'socketMaxPerIp' | 'socketMaxPerUser' | 'socketMaxWatchedPerIp' | 'socketEventsPerSecond'>;
 

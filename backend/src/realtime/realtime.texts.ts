@@ -1,0 +1,18 @@
+/** The realtime module's Turkish texts (socket acknowledgements and connect errors), in one place. */
+import { MAX_WATCH_IDS_PER_CALL } from '@gundem/contract';
+
+/** Rooms `post:<id>` one connection may be in at once (a long scrolled feed stays well under); here because a text names it. */
+export const MAX_WATCHED_POSTS = 1_000;
+
+export const WATCH_NOT_A_LIST = 'Gönderi kimlikleri bir liste olarak gönderilmelidir.';
+export const WATCH_TOO_MANY_PER_CALL = `Tek seferde en fazla ${MAX_WATCH_IDS_PER_CALL} gönderi izlenebilir.`;
+export const WATCH_INVALID_ID = 'Geçersiz gönderi kimliği.';
+export const WATCH_LIMIT_REACHED = `Aynı anda en fazla ${MAX_WATCHED_POSTS} gönderi izlenebilir.`;
+export const WATCH_IP_LIMIT_REACHED = 'Bu adresten aynı anda izlenebilecek gönderi sınırına ulaşıldı.';
+
+export const FEED_NOT_AN_OBJECT = 'Akış { feed: "home" } biçiminde gönderilmelidir.';
+export const FEED_UNKNOWN = 'Bilinmeyen akış.';
+
+export const IP_CONNECTIONS_FULL = 'Bu adresten açılabilecek bağlantı sınırına ulaşıldı. Birkaç sekmeyi kapatıp yeniden deneyin.';
+export const USER_CONNECTIONS_FULL = 'Bu hesapla açılabilecek bağlantı sınırına ulaşıldı. Birkaç sekmeyi kapatıp yeniden deneyin.';
+export const EVENTS_TOO_FAST = 'Çok hızlı istek gönderiliyor; lütfen biraz bekleyin.';
