@@ -5,16 +5,13 @@ import { queryRows } from '../database/query-rows';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from '../posts/engagement-counts';
 import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from '../posts/post-view.sql';
 import type { Sql } from '../posts/posts.repository';
+import type { DashboardStatistics } from '@gundem/contract';
 import type { UserRole } from '../users/roles';
 import { User } from '../users/user.entity';
 import type { UserChange } from './dto/update-user.dto';
 
-export interface DashboardCounts {
-  users: { total: number; verified: number; active: number; admins: number };
-  posts: { total: number; today: number };
-  /** True when users.total, users.active or posts.total is the planner's estimate (see tableTotal). */
-  estimated: boolean;
-}
+/** The dashboard's counts are the wire's shape; `estimated` is set when a total is the planner's estimate (see tableTotal). */
+export type DashboardCounts = DashboardStatistics;
 
 /** A list's total: exact, or an estimate where an exact count would cost a scan. */
 export interface Total {
