@@ -80,7 +80,7 @@ function PostRow({ post }: { post: Post }) {
           <Count
             icon={<RepeatIcon size={15} />}
             value={repostCountOf(post)}
-            label={tr.admin.retweets}
+            label={tr.admin.reposts}
           />
           <Count
             icon={<MessageCircleIcon size={15} />}

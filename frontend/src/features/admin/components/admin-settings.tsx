@@ -66,11 +66,11 @@ export function parseFileTypes(text: string): string[] {
 /** null when `value` is a whole number within 1..500, else the Turkish error. */
 export function maxPostLengthError(value: string): string | null {
   const trimmed = value.trim();
-  if (!/^\d+$/.test(trimmed)) return tr.admin.maxTweetLengthError;
+  if (!/^\d+$/.test(trimmed)) return tr.admin.maxPostLengthError;
   const n = Number(trimmed);
   return n >= MAX_POST_LENGTH_RANGE.min && n <= MAX_POST_LENGTH_RANGE.max
     ? null
-    : tr.admin.maxTweetLengthError;
+    : tr.admin.maxPostLengthError;
 }
 
 function saveErrorText(error: unknown): string {
@@ -220,8 +220,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
       <SettingsGroup title={tr.admin.sectionContent}>
         <Field
-          label={tr.admin.maxTweetLength}
-          hint={tr.admin.maxTweetLengthHint}
+          label={tr.admin.maxPostLength}
+          hint={tr.admin.maxPostLengthHint}
           error={showLengthError ? lengthError : null}
         >
           {(props) => (
