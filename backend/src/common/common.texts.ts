@@ -13,6 +13,9 @@ export const USER_NOT_FOUND = 'Kullanıcı bulunamadı.';
 // Input validation (400)
 export const INVALID_ID = 'Geçersiz kimlik.';
 export const INVALID_CURSOR = 'Geçersiz sayfa imleci.';
+/** The most rows one page may ask for (`?limit=`); here because the text below names it. */
+export const MAX_PAGE_SIZE = 100;
+export const PAGE_SIZE_INVALID = `Sayfa boyutu 1 ile ${MAX_PAGE_SIZE} arasında olmalıdır.`;
 /** One message for every character the API refuses (NUL, a lone UTF-16 surrogate). */
 export const INVALID_CHARACTERS = 'İstek geçersiz bir karakter içeriyor.';
 export const INPUT_TOO_DEEP = 'İstek çok fazla iç içe alan içeriyor.';

@@ -2,12 +2,11 @@ import type { Pagination } from '@gundem/contract';
 import { BadRequestException } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { MAX_PAGE_SIZE } from '../../common/pagination/page-query.dto';
+import { MAX_PAGE_SIZE, PAGE_SIZE_INVALID as LIMIT_MESSAGE } from '../../common/common.texts';
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../../posts/posts.texts';
 import { PAGE_TOO_DEEP } from '../admin.texts';
 
 const PAGE_MESSAGE = 'Sayfa numarası 1 ya da daha büyük bir tam sayı olmalıdır.';
-const LIMIT_MESSAGE = `Sayfa boyutu 1 ile ${MAX_PAGE_SIZE} arasında olmalıdır.`;
 /** Far beyond any real list; keeps OFFSET arithmetic small. */
 const MAX_PAGE = 1_000_000;
 

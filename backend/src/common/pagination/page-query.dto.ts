@@ -1,10 +1,9 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { INVALID_CURSOR } from '../common.texts';
+import { INVALID_CURSOR, MAX_PAGE_SIZE, PAGE_SIZE_INVALID as LIMIT_MESSAGE } from '../common.texts';
 
 export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-const LIMIT_MESSAGE = `Sayfa boyutu 1 ile ${MAX_PAGE_SIZE} arasında olmalıdır.`;
+export { MAX_PAGE_SIZE };
 
 /** `?limit=&cursor=` of every list that can grow (docs/wire-contract.md#keyset-cursors). Lowest decorator runs first. */
 export class PageQueryDto {
