@@ -6,6 +6,7 @@ import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
 import type { Post, User } from '../lib/types';
 import { mockFetch, type MockReply, type MockRoutes } from './fetch-mock';
+import { makePost as makeFixturePost } from './fixtures';
 
 /** Answers chosen from the query string: `{ 'GET /api/admin/users': (params) => reply }`. */
 export type QueryRoutes = Record<string, (params: URLSearchParams) => MockReply>;
@@ -63,32 +64,17 @@ export function makeUser(overrides: Partial<User> & { _id: string }): User {
   };
 }
 
+/** A back-office post: Ayşe's, with a few likes, reposts and replies (the shared fixture's shape). */
 export function makePost(overrides: Partial<Post> & { _id: string }): Post {
-  const author = { _id: 'u-ayse', id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz', isVerified: true };
-  return {
-    id: overrides._id,
-    userId: author._id,
-    engagement: { likes: 3, retweets: 1, replies: 2, views: 0, version: 0 },
-    liked: false,
-    isLiked: false,
-    retweeted: false,
-    isRetweeted: false,
-    hashtags: [],
-    links: [],
-    isEdited: false,
-    isReply: false,
-    isRetweet: false,
-    isPinned: false,
-    replyToId: null,
+  return makeFixturePost({
     content: `Gönderi ${overrides._id}`,
     createdAt: '2026-03-05T10:00:00.000Z',
-    user: author,
-    author,
     likeCount: 3,
     retweetCount: 1,
     replyCount: 2,
+    author: { _id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz', isVerified: true },
     ...overrides,
-  };
+  });
 }
 
 /** Signs `user` in, renders the app at `path` and waits for the admin frame. */

@@ -2,7 +2,6 @@ import type { Post, PostAuthor, User } from '../lib/types';
 
 let sequence = 0;
 
-/** A post as the server sends it (docs/wire-contract.md#post-object), both forms of every engagement field included. */
 /** A post's author; `id` follows `_id` unless given. */
 export function makeAuthor(overrides: Partial<PostAuthor> = {}): PostAuthor {
   const id = overrides._id ?? overrides.id ?? 'u-mehmet';
@@ -11,6 +10,7 @@ export function makeAuthor(overrides: Partial<PostAuthor> = {}): PostAuthor {
 
 type PostOverrides = Omit<Partial<Post>, 'author' | 'user'> & { author?: Partial<PostAuthor>; user?: Partial<PostAuthor> };
 
+/** A post as the server sends it (docs/wire-contract.md#post-object), both forms of every engagement field included. */
 export function makePost(overrides: PostOverrides = {}): Post {
   sequence += 1;
   const id = overrides._id ?? `p${sequence}`;
