@@ -266,7 +266,11 @@ describe('SocketProvider', () => {
     renderWithProviders(<Probe />, { user: member, socket: fake.factory });
     await screen.findByRole('button', { name: 'çıkış' });
     await fake.socket.refuse('unauthorized');
-    expect(localStorage.getItem('gundem_token')).toBeNull();
-    expect(fake.socket.connects.at(-1)).toEqual({});
+    // The sign-out and the guest reconnect follow a render or two later; on a busy machine the
+    // first read can come before them.
+    await waitFor(() => {
+      expect(localStorage.getItem('gundem_token')).toBeNull();
+      expect(fake.socket.connects.at(-1)).toEqual({});
+    });
   });
 });
