@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { HeavyQueriesModule } from './common/concurrency/heavy-queries';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
+import { MetricsModule } from './common/metrics/metrics';
 import { RolesGuard } from './common/guards/roles.guard';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -37,6 +38,7 @@ export class AppModule {
           migrationsRun: false,
         }),
         HeavyQueriesModule,
+        MetricsModule,
         MailModule,
         SettingsModule,
         UsersModule,
