@@ -23,11 +23,29 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** The `route` label of a request no route of the API answered (404s, Swagger's files, anything mounted before the router). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
+let processRegistry: Registry | undefined;
+
+/**
+ * prom-client's default metrics (CPU, memory, handles, GC, event-loop lag `nodejs_eventloop_lag_*`)
+ * describe the process, not one app, so they are collected once per process, in a registry of
+ * their own (never prom-client's global one), and every app's exposition includes them. Once:
+ * prom-client keeps the event-loop monitor and the GC observer of each collection running for
+ * the process's lifetime (it has no way to stop them), and tests build many apps in one process.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 /**
  * This app's Prometheus metrics (served by observability/metrics.controller.ts at /api/metrics).
  *
  * One registry per app instance rather than prom-client's global one: the tests build many apps
- * in one process, and a second registration of a name in the global registry throws. Nodes are
+ * in one process, and a second registration of a name in the global registry throws. The
+ * process's default metrics are added at scrape time (see processMetrics). Nodes are
  * told apart by the scrape target, so no metric carries a node label; every label has a small,
  * fixed set of values (routes are templates, never raw URLs).
  *
@@ -70,10 +88,8 @@ export class Metrics {
   });
 
   constructor() {
-    // Process CPU, memory, handles, GC and event-loop lag (nodejs_eventloop_lag_*), on this
-    // registry. prom-client keeps its event-loop histogram and GC observer for the process's
-    // lifetime (there is no way to stop them): a few KB per app, which only tests create twice.
-    collectDefaultMetrics({ register: this.registry });
+    // Started with the first app, so the event-loop lag is measured from then on.
+    processMetrics();
     // Every known label value from the start, so rate() and alerts see a 0 rather than no series.
     for (const limiter of RATE_LIMITERS) this.refusals.inc({ limiter }, 0);
     for (const event of EMITTED_EVENTS) this.socketEvents.inc({ event }, 0);
@@ -125,9 +141,10 @@ export class Metrics {
     });
   }
 
-  /** The text exposition of every metric, and its Content-Type. */
+  /** The text exposition of this app's metrics and the process's, and its Content-Type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const merged = Registry.merge([processMetrics(), this.registry]);
+    return { contentType: merged.contentType, body: await merged.metrics() };
   }
 }
 
