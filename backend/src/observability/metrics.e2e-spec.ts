@@ -4,6 +4,7 @@ import { closeAllSockets, connectSocket, nextEvent, request } from '../../test/s
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { RATE_LIMITED } from '../common/common.texts';
 import { EMITTED_EVENTS, RATE_LIMITERS } from '../common/metrics/metrics';
+import { ConfigError, loadConfig } from '../config/app-config';
 import { freePort } from '../database/embedded-postgres';
 import { METRICS_UNAUTHORIZED } from './observability.texts';
 
@@ -238,6 +239,15 @@ describe('METRICS_TOKEN', () => {
     expect(samples.length).toBeGreaterThan(0);
     // The refused scrapes were counted like any request.
     expect(value(samples, 'gundem_http_requests_total', { method: 'GET', route: '/api/metrics', status: '401' })).toBe(5);
+  });
+
+  it('is refused at boot when short or holding spaces, and read when well formed', () => {
+    for (const bad of ['kisa', 'bir anahtar ki boşluk içeriyor']) {
+      expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(/METRICS_TOKEN en az 16 karakter/);
+    }
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
   });
 });
 
