@@ -7,12 +7,14 @@ import { HeavyQueriesModule } from './common/concurrency/heavy-queries';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
+import { MetricsModule } from './common/metrics/metrics';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { MessagesModule } from './messages/messages.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { PostsModule } from './posts/posts.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { MaintenanceGuard } from './settings/maintenance.guard';
@@ -37,6 +39,7 @@ export class AppModule {
           migrationsRun: false,
         }),
         HeavyQueriesModule,
+        MetricsModule,
         MailModule,
         SettingsModule,
         UsersModule,
@@ -48,6 +51,7 @@ export class AppModule {
         MessagesModule,
         AdminModule,
         HealthModule,
+        ObservabilityModule,
       ],
       providers: [
         // Global guards run in this order: who is calling, then how often, then may they, then

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
+import { Metrics } from '../common/metrics/metrics';
 import { type AppConfig, ConfigError, loadConfig } from '../config/app-config';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../settings/rate-limit.store';
 import { LoginLockedException, LoginThrottle } from './login-throttle';
@@ -19,10 +20,12 @@ async function lockAfterThree(throttle: LoginThrottle): Promise<void> {
   await throttle.assertOpen('ayse');
 }
 
+const metrics = new Metrics();
+
 describe('LoginThrottle', () => {
   it('locks after loginMaxFailures, answers 429 with the minutes left, and clears', async () => {
     const store = new MemoryRateLimitStore();
-    const throttle = new LoginThrottle(store, config);
+    const throttle = new LoginThrottle(store, config, metrics);
     await lockAfterThree(throttle);
     for (let i = 0; i < 3; i++) await throttle.recordFailure('deniz');
     const locked = await throttle.assertOpen('deniz').catch((error: unknown) => error);
@@ -40,7 +43,7 @@ describe('LoginThrottle', () => {
     const store = new RedisRateLimitStore('redis://127.0.0.1:1', 'gundem-test-offline');
     try {
       expect(await store.ready(300)).toBe(false);
-      await lockAfterThree(new LoginThrottle(store, config));
+      await lockAfterThree(new LoginThrottle(store, config, metrics));
     } finally {
       await store.onApplicationShutdown();
       warn.mockRestore();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Metrics } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../settings/rate-limit.store';
 import { normaliseLogin } from '../users/account-input';
@@ -39,12 +40,13 @@ export class LoginThrottle {
   constructor(
     @Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Throws while the login is locked: no password is checked then, so a lock costs no hashing. */
   async assertOpen(login: string): Promise<void> {
     const { hits, resetMs } = await this.store.peek(this.key(login), this.config.loginFailureWindowMs);
-    if (hits >= this.config.loginMaxFailures) throw new LoginLockedException(seconds(resetMs));
+    if (hits >= this.config.loginMaxFailures) throw this.locked(resetMs);
   }
 
   /**
@@ -54,12 +56,17 @@ export class LoginThrottle {
    */
   async recordFailure(login: string): Promise<void> {
     const hit = await this.store.hit(this.key(login), this.config.loginFailureWindowMs, this.config.loginMaxFailures);
-    if (!hit.allowed) throw new LoginLockedException(seconds(hit.resetMs));
+    if (!hit.allowed) throw this.locked(hit.resetMs);
   }
 
   /** Forgets the failures of these login names (the account's username and e-mail). */
   async clear(...logins: string[]): Promise<void> {
     await Promise.all(logins.map((login) => this.store.reset(this.key(login))));
+  }
+
+  private locked(resetMs: number): LoginLockedException {
+    this.metrics.refused('login');
+    return new LoginLockedException(seconds(resetMs));
   }
 
   private key(login: string): string {

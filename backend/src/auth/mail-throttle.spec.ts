@@ -1,9 +1,12 @@
 import { jest } from '@jest/globals';
+import { Metrics } from '../common/metrics/metrics';
 import { MemoryRateLimitStore } from '../settings/rate-limit.store';
 import { MailThrottle } from './mail-throttle';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
+
+const metrics = new Metrics();
 
 describe('MailThrottle', () => {
   let store: MemoryRateLimitStore;
@@ -11,7 +14,7 @@ describe('MailThrottle', () => {
   beforeEach(() => {
     jest.useFakeTimers({ now: new Date('2026-11-20T10:00:00Z') });
     store = new MemoryRateLimitStore();
-    throttle = new MailThrottle(store);
+    throttle = new MailThrottle(store, metrics);
   });
   afterEach(() => {
     store.onApplicationShutdown();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { Metrics } from '../common/metrics/metrics';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../settings/rate-limit.store';
 import { normaliseEmail } from '../users/account-input';
 import type { UserTokenPurpose } from './user-token.entity';
@@ -28,7 +29,10 @@ export const MAIL_BUDGETS: Record<UserTokenPurpose, { windowMs: number; limit: n
  */
 @Injectable()
 export class MailThrottle {
-  constructor(@Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore) {}
+  constructor(
+    @Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore,
+    private readonly metrics: Metrics,
+  ) {}
 
   /**
    * True when a mail of this kind may go to this address now, and counts it. The shortest window
@@ -39,7 +43,10 @@ export class MailThrottle {
     const recipient = createHash('sha256').update(normaliseEmail(email)).digest('base64url');
     for (const { windowMs, limit } of MAIL_BUDGETS[purpose]) {
       const hit = await this.store.hit(`mail:${purpose}:${windowMs}:${recipient}`, windowMs, limit);
-      if (!hit.allowed) return false;
+      if (!hit.allowed) {
+        this.metrics.refused('mail');
+        return false;
+      }
     }
     return true;
   }

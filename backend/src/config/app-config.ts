@@ -78,6 +78,12 @@ export interface AppConfig {
   socketMaxWatchedPerIp: number;
   /** SOCKET_EVENTS_PER_SECOND (default 20, bursts of twice that): client → server events per connection. */
   socketEventsPerSecond: number;
+  /**
+   * METRICS_TOKEN (default unset): when set, `GET /api/metrics` answers only a request carrying
+   * `Authorization: Bearer <token>` (16+ characters, no spaces). Unset, the metrics are open to
+   * anyone who reaches the node: keep /api/metrics off the public proxy (or firewall it) then.
+   */
+  metricsToken?: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -195,6 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const readRateLimitMember = parseCount('READ_RATE_LIMIT_MEMBER', env.READ_RATE_LIMIT_MEMBER, 1500, 0, problems);
   const readRateLimitWindowMs = parseCount('READ_RATE_LIMIT_WINDOW_MS', env.READ_RATE_LIMIT_WINDOW_MS, 300_000, 1000, problems);
   const searchStatementTimeoutMs = parseCount('SEARCH_STATEMENT_TIMEOUT_MS', env.SEARCH_STATEMENT_TIMEOUT_MS, 2000, 0, problems);
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  // It travels in a header, so it cannot hold spaces or control characters; short ones are guessable.
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    problems.push('METRICS_TOKEN en az 16 karakter olmalı ve boşluk ya da denetim karakteri içermemeli');
+  }
 
   if (problems.length) throw new ConfigError(problems);
 
@@ -229,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     socketMaxPerUser,
     socketMaxWatchedPerIp,
     socketEventsPerSecond,
+    metricsToken,
   };
 }
 

@@ -4,10 +4,11 @@ import { startTestRedis } from '../../test/redis-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DATABASE_UNAVAILABLE } from '../common/common.texts';
 import { freePort } from '../database/embedded-postgres';
+import { REDIS_UNAVAILABLE } from './health.texts';
 
 const redis = await startTestRedis();
 
-describe('GET /api/health (real PostgreSQL)', () => {
+describe('GET /api/health, /api/health/live, /api/health/ready (real PostgreSQL)', () => {
   describe('without REDIS_URL', () => {
     let t: TestApp;
     beforeAll(async () => {
@@ -23,6 +24,14 @@ describe('GET /api/health (real PostgreSQL)', () => {
       expect(res.headers['cache-control']).toContain('no-store');
     });
 
+    it('is live and ready with the database up (Redis not configured is not a fault)', async () => {
+      const live = await t.http.get('/api/health/live').expect(200);
+      expect(live.body).toEqual({ status: 'ok' });
+      const ready = await t.http.get('/api/health/ready').expect(200);
+      expect(ready.body).toEqual({ status: 'ok', details: { database: { status: 'up', responseTime: expect.any(Number) }, redis: { status: 'not_configured' } } });
+      expect(ready.headers['cache-control']).toContain('no-store');
+    });
+
     it('answers 503 with the Turkish text and which part is down while the database cannot be reached', async () => {
       // The app's pool pointed at a port where nothing listens, as when the server is stopped.
       const driver = t.db.driver as unknown as { master: Pool };
@@ -34,6 +43,11 @@ describe('GET /api/health (real PostgreSQL)', () => {
         expect(res.body).toMatchObject({ status: 'error', message: DATABASE_UNAVAILABLE, statusCode: 503 });
         expect(res.body.details.database.status).toBe('down');
         expect(res.body.details.redis).toEqual({ status: 'not_configured' });
+        // Not ready, but alive: the liveness check touches no dependency.
+        const ready = await t.http.get('/api/health/ready').expect(503);
+        expect(ready.body).toMatchObject({ status: 'error', message: DATABASE_UNAVAILABLE, statusCode: 503 });
+        expect(ready.body.details.database.status).toBe('down');
+        expect((await t.http.get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
       } finally {
         driver.master = real;
         await dead.end();
@@ -58,6 +72,12 @@ describe('GET /api/health (real PostgreSQL)', () => {
       expect(res.body.details.database.status).toBe('up');
       expect(res.body.details.redis).toEqual({ status: 'up', responseTime: expect.any(Number) });
     });
+
+    it('is ready', async () => {
+      const res = await t.http.get('/api/health/ready').expect(200);
+      expect(res.body.status).toBe('ok');
+      expect(res.body.details.redis).toEqual({ status: 'up', responseTime: expect.any(Number) });
+    });
   });
 
   describe('with REDIS_URL pointing at a Redis that is down', () => {
@@ -74,6 +94,14 @@ describe('GET /api/health (real PostgreSQL)', () => {
       expect(res.body.status).toBe('degraded');
       expect(res.body.details.database.status).toBe('up');
       expect(res.body.details.redis).toEqual({ status: 'down', message: expect.any(String) });
+    });
+
+    it('is not ready (503 with the Turkish text): a node without its Redis misses the other nodes\' events; still live', async () => {
+      const res = await t.http.get('/api/health/ready').expect(503);
+      expect(res.body).toMatchObject({ status: 'error', message: REDIS_UNAVAILABLE, statusCode: 503 });
+      expect(res.body.details.database.status).toBe('up');
+      expect(res.body.details.redis).toEqual({ status: 'down', message: expect.any(String) });
+      expect((await t.http.get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
     });
   });
 });

@@ -1,8 +1,11 @@
 import type { Post } from '@gundem/contract';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
+import { Metrics } from '../common/metrics/metrics';
 import { DELETED_POST_QUIET_MS, ENGAGEMENT_COALESCE_MS, NEW_POSTS_FLUSH_MS, NEW_POSTS_MAX_BATCH, RealtimeEvents } from './realtime-events.service';
 import type { RealtimeServer } from './realtime.types';
+
+const metrics = new Metrics();
 
 /** A stand-in Socket.IO server that records `to(room).emit(event, payload)` calls. */
 function fakeServer(options: { throwOnEmit?: boolean } = {}) {
@@ -35,7 +38,7 @@ describe('RealtimeEvents', () => {
   afterAll(() => Logger.overrideLogger(true));
   beforeEach(() => {
     jest.useFakeTimers();
-    events = new RealtimeEvents();
+    events = new RealtimeEvents(metrics);
   });
   afterEach(() => {
     events.onModuleDestroy();

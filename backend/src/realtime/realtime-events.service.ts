@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Conversation, Post, PostEngagementEvent } from '@gundem/contract';
+import { type EmittedEvent, Metrics } from '../common/metrics/metrics';
 import { type EngagementCounts, feedRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
 
 /** Changes to one post within this window after an emitted event merge into one trailing event. */
@@ -61,6 +62,8 @@ export class RealtimeEvents implements OnModuleDestroy {
   private newPosts: Post[] = [];
   private newPostsTimer?: NodeJS.Timeout;
   private lastFailureLog = 0;
+
+  constructor(private readonly metrics: Metrics) {}
 
   /** Called by the gateway once the Socket.IO server exists; until then emits are no-ops. */
   attach(server: RealtimeServer): void {
@@ -196,11 +199,13 @@ export class RealtimeEvents implements OnModuleDestroy {
     this.emit('post:engagement', (server) => server.to(postRoom(postId)).emit('post:engagement', event));
   }
 
-  private emit(what: string, send: (server: RealtimeServer) => void): void {
+  /** Every event this service sends goes through here, and is counted here (gundem_socket_events_emitted_total). */
+  private emit(what: EmittedEvent | 'disconnect', send: (server: RealtimeServer) => void): void {
     const server = this.server;
     if (!server) return;
     try {
       send(server);
+      if (what !== 'disconnect') this.metrics.emitted(what);
     } catch (error) {
       const now = Date.now();
       if (now - this.lastFailureLog < 10_000) return;

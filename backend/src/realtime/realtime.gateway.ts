@@ -14,6 +14,7 @@ import {
 } from '@nestjs/websockets';
 import type { JwtPayload } from '../auth/jwt.strategy';
 import { Public } from '../common/decorators/public.decorator';
+import { Metrics, type RateLimiter } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionCache } from '../users/session-cache';
 import { UsersService } from '../users/users.service';
@@ -25,7 +26,7 @@ import { connectionAddress } from './realtime-io.adapter';
 import { type FeedResult, type RealtimeServer, type RealtimeSocket, userRoom, type WatchResult } from './realtime.types';
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
 import { type SocketCaps, SocketLimits, takeToken, TOO_MANY_CONNECTIONS } from './socket-limits';
-import { EVENTS_TOO_FAST } from './realtime.texts';
+import { EVENTS_TOO_FAST, IP_CONNECTIONS_FULL, WATCH_IP_LIMIT_REACHED, WATCH_LIMIT_REACHED } from './realtime.texts';
 
 /** `connect_error` message of a refused handshake (docs/wire-contract.md#handshake): the client should sign in again. */
 export const UNAUTHORIZED = CONNECT_ERRORS.unauthorized;
@@ -50,6 +51,16 @@ const RECENT_CHANGES = 10_000;
 /** A handshake over a cap: `connect_error` message TOO_MANY_CONNECTIONS, the Turkish reason in `data.message`. */
 function capError(message: string): Error {
   return Object.assign(new Error(TOO_MANY_CONNECTIONS), { data: { message } });
+}
+
+/** Which cap a refusal of SocketLimits.refusal is, for gundem_rate_limit_refusals_total. */
+function capLimiter(message: string): RateLimiter {
+  return message === IP_CONNECTIONS_FULL ? 'socket_per_ip' : 'socket_per_user';
+}
+
+/** Whether a `posts:watch` answer is a refusal by the watched-posts caps (not bad input). */
+function watchCapped(result: WatchResult): boolean {
+  return !result.ok && (result.message === WATCH_LIMIT_REACHED || result.message === WATCH_IP_LIMIT_REACHED);
 }
 
 /**
@@ -110,6 +121,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly jwt: JwtService,
     private readonly users: UsersService,
     private readonly sessions: SessionCache,
+    private readonly metrics: Metrics,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'redisUrl'> & SocketCaps,
   ) {
     this.limits = new SocketLimits(config);
@@ -121,7 +133,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       socket.data.address = address;
       // Over the address's cap: refused before any token check or database read.
       const early = this.limits.refusal(address);
-      if (early) return next(capError(early));
+      if (early) return this.refuse(next, early);
       const epoch = this.epoch;
       this.authenticate(socket)
         .then(async () => {
@@ -136,7 +148,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
             // Checked and counted in one go (no await between), so concurrent handshakes of one
             // address or account cannot all pass a check before any of them is counted.
             const refusal = this.limits.refusal(address, socket.data.userId);
-            if (refusal) return next(capError(refusal));
+            if (refusal) return this.refuse(next, refusal);
             this.count(socket, address);
             next();
           },
@@ -199,6 +211,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('posts:watch')
   watch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): void {
     const result = applyWatch(socket, body, 'watch', this.limits.watchAllowance(socket.data.address ?? 'unknown'));
+    if (watchCapped(result)) this.metrics.refused('socket_watched');
     this.countWatched(socket, result);
     this.answer(socket, 'posts:error', result, ack);
   }
@@ -225,9 +238,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     clearInterval(this.revalidator);
   }
 
-  /** Socket.IO connections open on this node (for the benchmark's figures). */
+  /** Socket.IO connections open on this node (for the benchmark's figures and gundem_sockets_open). */
   connectionCount(): number {
     return this.server?.of('/').sockets.size ?? 0;
+  }
+
+  /**
+   * Whether the Redis adapter's publisher and subscriber are connected (ready), or undefined
+   * without REDIS_URL (the in-memory adapter). Read from the adapter itself, so it is the state
+   * of the connections that carry the cross-node events (see realtime-io.adapter.ts).
+   */
+  redisAdapterState(): { pub: boolean; sub: boolean } | undefined {
+    if (!this.config.redisUrl || !this.server) return undefined;
+    const adapter = this.server.of('/').adapter as Partial<{ pubClient: { status?: string }; subClient: { status?: string } }>;
+    if (!adapter.pubClient || !adapter.subClient) return undefined;
+    return { pub: adapter.pubClient.status === 'ready', sub: adapter.subClient.status === 'ready' };
   }
 
   /**
@@ -353,6 +378,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     }
     const refused = (socket.data.refused ?? 0) + 1;
     socket.data.refused = refused;
+    this.metrics.refused('socket_events');
     if (refused > rate * 2) {
       this.logger.warn(`Çok hızlı olay gönderen bağlantı kapatıldı (${socket.id}, ${socket.data.address ?? '?'}).`);
       socket.disconnect(true);
@@ -363,6 +389,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (typeof ack === 'function') (ack as (result: WatchResult) => void)(answer);
     else if (refused === 1) socket.emit('posts:error', answer);
     return false;
+  }
+
+  /** Refuses a handshake over a connection cap, counted by cap. */
+  private refuse(next: (error?: Error) => void, message: string): void {
+    this.metrics.refused(capLimiter(message));
+    next(capError(message));
   }
 
   private answer<R extends WatchResult | FeedResult>(socket: RealtimeSocket, errorEvent: 'posts:error' | 'feed:error', result: R, ack?: (result: R) => void): void {

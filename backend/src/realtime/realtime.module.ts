@@ -6,13 +6,13 @@ import { RealtimeGateway } from './realtime.gateway';
 
 /**
  * The Socket.IO gateway and `RealtimeEvents`. Global, so any domain module can inject
- * `RealtimeEvents` without importing this one. The socket adapter (in-memory or Redis) is
+ * `RealtimeEvents` without importing this one (and the metrics can read the gateway's counts). The socket adapter (in-memory or Redis) is
  * installed by `createApp` (see realtime-io.adapter.ts).
  */
 @Global()
 @Module({
   imports: [AuthModule, UsersModule],
   providers: [RealtimeEvents, RealtimeGateway],
-  exports: [RealtimeEvents],
+  exports: [RealtimeEvents, RealtimeGateway],
 })
 export class RealtimeModule {}

@@ -3,6 +3,7 @@ import { type CanActivate, type ExecutionContext, HttpException, HttpStatus, Inj
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { RATE_LIMITED } from '../common/common.texts';
+import { Metrics } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { isStaff } from '../users/roles';
 import type { SessionUser } from '../users/session-user';
@@ -56,6 +57,7 @@ export class RateLimitGuard implements CanActivate {
     private readonly settings: SettingsService,
     @Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -95,6 +97,7 @@ export class RateLimitGuard implements CanActivate {
     res.setHeader('X-RateLimit-Scope', write ? 'write' : 'read');
     if (hit.allowed) return true;
     res.setHeader('Retry-After', resetSeconds);
+    this.metrics.refused(write ? 'api_write' : 'api_read');
     throw new HttpException(RATE_LIMITED, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

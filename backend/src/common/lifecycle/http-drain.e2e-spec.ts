@@ -90,7 +90,7 @@ describe('HTTP drain', () => {
     }
   });
 
-  it('answers a health check that still reaches it during the drain with 503 and Connection: close', async () => {
+  it('answers a health or readiness check that still reaches it during the drain with 503 and Connection: close; liveness stays 200', async () => {
     const t2 = await createTestApp();
     try {
       const server = t2.app.getHttpServer();
@@ -98,20 +98,32 @@ describe('HTTP drain', () => {
       await drain.drain(1000);
       // A request on a connection that was already open (no new one can be made): delivered as
       // the HTTP server delivers it, to the request listeners.
-      const req = new IncomingMessage(new Socket());
-      req.method = 'GET';
-      req.url = '/api/health';
-      const res = new ServerResponse(req);
-      let body = '';
-      const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
-      res.end = ((chunk?: unknown) => {
-        body += String(chunk ?? '');
-        return end(chunk);
-      }) as typeof res.end;
-      server.emit('request', req, res);
-      expect(res.statusCode).toBe(503);
-      expect(res.getHeader('connection')).toBe('close');
-      expect(JSON.parse(body)).toEqual({ status: 'shutting_down', message: SHUTTING_DOWN, statusCode: 503 });
+      const deliver = (url: string) =>
+        new Promise<{ res: ServerResponse; body: string }>((resolve) => {
+          const req = new IncomingMessage(new Socket());
+          req.method = 'GET';
+          req.url = url;
+          const res = new ServerResponse(req);
+          let body = '';
+          const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse;
+          res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+            if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) body += String(chunk);
+            const result = end(chunk, ...rest);
+            resolve({ res, body });
+            return result;
+          }) as typeof res.end;
+          server.emit('request', req, res);
+        });
+      for (const url of ['/api/health', '/api/health/ready']) {
+        const { res, body } = await deliver(url);
+        expect(res.statusCode).toBe(503);
+        expect(res.getHeader('connection')).toBe('close');
+        expect(JSON.parse(body)).toEqual({ status: 'shutting_down', message: SHUTTING_DOWN, statusCode: 503 });
+      }
+      const live = await deliver('/api/health/live');
+      expect(live.res.statusCode).toBe(200);
+      expect(live.res.getHeader('connection')).toBe('close');
+      expect(JSON.parse(live.body)).toEqual({ status: 'ok' });
     } finally {
       await t2.close();
     }

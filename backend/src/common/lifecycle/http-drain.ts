@@ -3,7 +3,8 @@ import { SHUTTING_DOWN } from '../common.texts';
 
 /** Paths of Socket.IO's own HTTP requests (long polling): closed with Socket.IO, not drained. */
 const SOCKET_IO_PATH = '/socket.io/';
-const HEALTH_PATH = /^\/api\/health(\/|\?|$)/;
+/** The health checks that answer 503 while draining: /api/health and /api/health/ready, not /api/health/live (the process is alive). */
+const HEALTH_PATH = /^\/api\/health(\/ready)?\/?(\?|$)/;
 
 export interface HttpDrain {
   readonly draining: boolean;
@@ -31,7 +32,8 @@ export interface HttpDrain {
  * - every response not yet sent, and every request still arriving on an open connection, carries
  *   `Connection: close`, so no client sends one more request on a connection about to go;
  * - requests that do arrive are still served (their dependencies are open): only the health
- *   check answers 503, so a load balancer stops sending traffic here.
+ *   and readiness checks answer 503, so a load balancer stops sending traffic here (liveness
+ *   stays 200: the process is alive, and is not to be killed before the drain ends).
  */
 export function installHttpDrain(server: Server): HttpDrain {
   const inFlight = new Set<ServerResponse>();
