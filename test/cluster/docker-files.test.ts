@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../support/server';
 
@@ -158,6 +159,30 @@ describe('docker/Dockerfile', () => {
     // No secret baked in: no ENV or ARG names one, and nothing copies an .env file.
     expect(instructions.filter((line) => /^(ENV|ARG)\s/.test(line)).join('\n')).not.toMatch(/SECRET|PASSWORD|DATABASE_URL/);
     expect(instructions.filter((line) => line.startsWith('COPY')).join('\n')).not.toMatch(/\.env/);
+  });
+
+  it('lets `npm run migrate|user:create` run in the image: built output without sources is not rebuilt', () => {
+    // The runtime stage's layout, minus node_modules: manifests, dist folders, the two scripts.
+    const dir = mkdtempSync(join(tmpdir(), 'gundem-image-layout-'));
+    try {
+      for (const file of ['package.json', 'contract/package.json', 'backend/package.json', 'scripts/run-cli.mjs', 'scripts/build-if-needed.mjs']) {
+        mkdirSync(join(dir, file, '..'), { recursive: true });
+        copyFileSync(join(repoRoot, file), join(dir, file));
+      }
+      for (const output of ['contract/dist/index.js', 'frontend/dist/index.html', 'backend/dist/main.js']) {
+        mkdirSync(join(dir, output, '..'), { recursive: true });
+        writeFileSync(join(dir, output), '');
+        // Older than the manifests (COPY may give files any time): that alone must not trigger a build.
+        utimesSync(join(dir, output), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+      }
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', `(await import(${JSON.stringify(join(dir, 'scripts/build-if-needed.mjs'))})).buildIfNeeded()`], {
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(0);
+      expect(run.stdout + run.stderr).not.toContain('derleniyor');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('has a .dockerignore that keeps dependencies, builds, local data, secrets and git out of the context', () => {
