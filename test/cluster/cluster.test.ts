@@ -153,6 +153,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await login('mehmet', 'gizli123');
   });
 
+  it('refuses a body over its limit with the app’s Turkish error, not an HTML page', async () => {
+    const res = await fetch(`${cluster.url}/api/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(3 * 1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ message: 'İstek gövdesi çok büyük.', statusCode: 413 });
+  });
+
   it('trusts the X-Forwarded-For nginx sets: each client behind it has a read budget of its own', async () => {
     const first = await getFrom('127.0.0.2', '/api/posts/timeline');
     const second = await getFrom('127.0.0.2', '/api/posts/timeline');
@@ -231,6 +238,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const like = await api(cluster.url, 'PUT', `/api/posts/${postId}/like`, { token: mehmet.token });
     expect(like.status).toBe(200);
     for (const event of await Promise.all(events)) expect(event).toMatchObject({ postId, likeCount: 1 });
+  });
+
+  it('with no node left, answers a Turkish 503 with Retry-After instead of its 502 page', async () => {
+    await cluster.nodes[0].kill('SIGKILL');
+    const res = await fetch(`${cluster.url}/api/posts/timeline`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toEqual({ message: 'Sunucuya şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.', statusCode: 503 });
   });
 
   it('stop() ends nginx and every node and removes its directory', async () => {
