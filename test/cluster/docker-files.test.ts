@@ -187,6 +187,6 @@ describe('docker/Dockerfile', () => {
 
   it('has a .dockerignore that keeps dependencies, builds, local data, secrets and git out of the context', () => {
     const ignored = readFileSync(join(repoRoot, '.dockerignore'), 'utf8').split('\n');
-    expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '**/.data', '.env', '.env.*', '.git', '.ci']));
+    expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '**/.data', '**/.env', '**/.env.*', '.git', '.ci']));
   });
 });
