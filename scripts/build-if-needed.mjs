@@ -23,16 +23,19 @@ const targets = [
   {
     name: 'contract',
     output: join(root, 'contract/dist/index.js'),
+    sources: 'contract/src',
     inputs: ['contract/src', 'contract/package.json', 'contract/tsconfig.json'],
   },
   {
     name: 'frontend',
     output: join(root, 'frontend/dist/index.html'),
+    sources: 'frontend/src',
     inputs: ['contract/src', 'frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json'],
   },
   {
     name: 'backend',
     output: join(root, 'backend/dist/main.js'),
+    sources: 'backend/src',
     inputs: ['contract/src', 'backend/src', 'backend/package.json', 'backend/tsconfig.json', 'nest-cli.json'],
   },
 ];
@@ -40,6 +43,8 @@ const targets = [
 export function buildIfNeeded({ force = false } = {}) {
   for (const target of targets) {
     const built = existsSync(target.output) ? statSync(target.output).mtimeMs : 0;
+    // Built output without its sources is a deployed copy (the Docker image): nothing to build from.
+    if (built && !existsSync(join(root, target.sources))) continue;
     const source = Math.max(...target.inputs.map((p) => newest(join(root, p))));
     if (!force && built && built >= source) continue;
     console.log(`[gündem] ${target.name} derleniyor…`);
