@@ -9,13 +9,13 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The one link the mail is about; logged when there is no SMTP server. */
+  /** The one link the mail is about; logged when there is no SMTP server, outside production. */
   link?: string;
 }
 
 /**
  * Sends through SMTP_URL when set; otherwise nodemailer renders the message and it is written
- * to DATA_DIR/outbox/*.eml, with its link logged so a developer can follow it.
+ * to DATA_DIR/outbox/*.eml, with its link logged (outside production) so a developer can follow it.
  */
 @Injectable()
 export class MailService {
@@ -56,6 +56,9 @@ export class MailService {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = join(this.outboxDir, `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`);
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
-    this.logger.log(`E-posta ${mail.to} adresine yazıldı: ${file}${mail.link ? `\n  Bağlantı: ${mail.link}` : ''}`);
+    // The link is a one-time credential (password reset, e-mail verification): a developer follows
+    // it from the log, but production logs are shipped and kept, so there only the file is named.
+    const link = mail.link && this.config.nodeEnv !== 'production' ? `\n  Bağlantı: ${mail.link}` : '';
+    this.logger.log(`E-posta ${mail.to} adresine yazıldı: ${file}${link}`);
   }
 }
