@@ -193,6 +193,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     socket.use((packet, next) => {
       if (this.admit(socket, packet, rate)) next();
     });
+    // One line per connection and one per disconnection, never per event; the handshake's URL
+    // (whose `?token=` is a JWT) is not logged.
+    this.logger.log({ msg: 'Socket.IO bağlantısı açıldı', socketId: socket.id, userId: socket.data.userId });
+    socket.once('disconnect', (reason) =>
+      this.logger.log({ msg: 'Socket.IO bağlantısı kapandı', socketId: socket.id, userId: socket.data.userId, reason }),
+    );
     if (!socket.data.userId) return;
     void socket.join(userRoom(socket.data.userId));
     socket.onAnyOutgoing(dropIfExpired);
