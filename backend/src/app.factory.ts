@@ -1,27 +1,40 @@
-import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import type { DestinationStream, Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module';
 import { hardenHttp } from './common/http/harden-http';
+import { createHttpLogger } from './common/logging/http-logger';
+import { createRootLogger } from './common/logging/root-logger';
 import { compileTrust } from './common/net/client-address';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { serveSpa } from './common/spa/serve-spa';
 import type { AppConfig } from './config/app-config';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 
-const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+export interface CreateAppOptions {
+  /**
+   * The pino logger to write through (main.ts builds it before the app, for the boot lines);
+   * `false` writes nothing. Unset: one built from LOG_LEVEL/LOG_FORMAT on `logDestination`.
+   */
+  logger?: false | PinoLogger;
+  /** Where that logger writes; stdout unless set (tests capture the lines here). */
+  logDestination?: DestinationStream;
+}
 
 /** Builds the configured (not yet listening) application; main.ts and the tests share it. */
-export async function createApp(config: AppConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
-  const logger =
-    options.logger === false
-      ? false
-      : new ConsoleLogger({
-          json: config.nodeEnv === 'production',
-          logLevels: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
-        });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger, bufferLogs: false });
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const root =
+    options.logger === false || options.logger === undefined
+      ? await createRootLogger(config, { destination: options.logDestination, silent: options.logger === false })
+      : options.logger;
+  // Nest's own lines of the build are held until its Logger goes through pino (useLogger).
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, root), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  // First of all middleware: every answer (API, SPA, health, Express' 404s) gets X-Request-Id and
+  // one access line, and nestjs-pino binds the request's logger for the services (LoggingModule).
+  app.use(createHttpLogger(root));
   app.setGlobalPrefix('api', { exclude: [] });
   app.useGlobalPipes(createValidationPipe());
   // X-Forwarded-For only from the proxies TRUST_PROXY names (none by default): req.ip, and every

@@ -1,12 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Logger } from 'pino';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { HeavyQueriesModule } from './common/concurrency/heavy-queries';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
+import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -26,12 +28,13 @@ import { UsersModule } from './users/users.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     if (!config.databaseUrl) throw new Error('databaseUrl must be resolved before the app module is built');
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LoggingModule.forRoot(logger),
         // Each feature module registers its own entities (TypeOrmModule.forFeature); autoLoadEntities collects them.
         TypeOrmModule.forRoot({
           ...dataSourceOptions(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs }),

@@ -4,6 +4,8 @@ import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './cli/demo-seed';
 import { installHttpDrain } from './common/lifecycle/http-drain';
+import { createRootLogger, useRootLogger } from './common/logging/root-logger';
+import { printStartupBanner } from './common/logging/startup-banner';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config/app-config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres';
 import { runMigrations } from './database/migrate';
@@ -23,6 +25,9 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
+  // Every line from here on goes through pino (LOG_LEVEL, LOG_FORMAT), the boot lines included.
+  const rootLogger = await createRootLogger(config);
+  useRootLogger(rootLogger);
   // __dirname is fine here (compiled CommonJS); modules that tests load get paths passed in.
   config.frontendDist ??= resolve(__dirname, '../../frontend/dist');
 
@@ -57,7 +62,7 @@ async function bootstrap(): Promise<void> {
   const applied = await runMigrations(config.databaseUrl);
   if (applied.length) logger.log(`Uygulanan migration'lar: ${applied.join(', ')}`);
 
-  const app = await createApp(config);
+  const app = await createApp(config, { logger: rootLogger });
   const http = installHttpDrain(app.getHttpServer());
   let closing = false;
   /**
@@ -102,7 +107,11 @@ async function bootstrap(): Promise<void> {
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(26)} ${a.role}`);
   }
   lines.push('  Durdurmak için Ctrl-C.', '');
-  console.log(lines.join('\n'));
+  printStartupBanner(app, {
+    message: `gündem çalışıyor: ${url}`,
+    lines,
+    fields: { url, docs: `${url}/api/docs`, database: embedded ? 'embedded' : 'DATABASE_URL', seeded, demoAccounts: config.seedDemo ? DEMO_ACCOUNTS.map((a) => a.email) : undefined },
+  });
 }
 
 bootstrap().catch((error: unknown) => {

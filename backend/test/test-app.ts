@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import type { Pool, PoolClient } from 'pg';
+import type { DestinationStream } from 'pino';
 import { DataSource, In } from 'typeorm';
 import { createApp } from '../src/app.factory';
 import { AuthService } from '../src/auth/auth.service';
@@ -86,9 +87,10 @@ export function uniqueName(prefix = 'u'): string {
 
 /**
  * The real application on a fresh database of its own: three lines of setup in a test file.
- * The rate limiter is off unless `overrides.rateLimitEnabled` turns it on.
+ * The rate limiter is off unless `overrides.rateLimitEnabled` turns it on. The log is silent
+ * unless `options.logDestination` asks for its lines.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { logDestination?: DestinationStream } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'gundem-test-data-'));
   const config: AppConfig = {
@@ -99,7 +101,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     rateLimitEnabled: false,
     ...overrides,
   };
-  const app = await createApp(config, { logger: false });
+  // Silent unless the test reads the log (common/logging/logging.e2e-spec.ts).
+  const app = await createApp(config, options.logDestination ? { logDestination: options.logDestination } : { logger: false });
   await app.init();
   const db = app.get(DataSource);
   const users = app.get(UsersService);

@@ -50,7 +50,16 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Built SPA to serve at /; unset or missing serves the API only. */
   frontendDist?: string;
+  /**
+   * LOG_LEVEL (default `log`): the least severe lines written — Nest's names, mapped to pino's
+   * levels in common/logging/log-levels.ts (`log` is pino's `info`, `verbose` its `trace`).
+   */
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  /**
+   * LOG_FORMAT (default `json` when NODE_ENV=production, else `pretty`): one JSON object per line
+   * for a log collector, or pino-pretty's coloured lines for a person at a terminal.
+   */
+  logFormat: 'json' | 'pretty';
   /**
    * READ_RATE_LIMIT_GUEST (default 300) / READ_RATE_LIMIT_MEMBER (default 1500): units of reads
    * (GET, HEAD) a guest's address / a signed-in account may use per READ_RATE_LIMIT_WINDOW_MS
@@ -95,6 +104,7 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+const LOG_FORMATS = ['json', 'pretty'] as const;
 
 function parseBool(name: string, raw: string | undefined, problems: string[]): boolean | undefined {
   if (raw === undefined || raw === '') return undefined;
@@ -191,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL şunlardan biri olmalı: ${LOG_LEVELS.join(', ')}`);
+  const logFormat = (env.LOG_FORMAT || (nodeEnv === 'production' ? 'json' : 'pretty')) as AppConfig['logFormat'];
+  if (!LOG_FORMATS.includes(logFormat)) problems.push(`LOG_FORMAT şunlardan biri olmalı: ${LOG_FORMATS.join(', ')}`);
   const allowedOrigins = parseOrigins(env.ALLOWED_ORIGINS, problems);
   const socketMaxPerIp = parseIntInRange('SOCKET_MAX_PER_IP', env.SOCKET_MAX_PER_IP, 50, 1, 1_000_000, problems);
   const socketMaxPerUser = parseIntInRange('SOCKET_MAX_PER_USER', env.SOCKET_MAX_PER_USER, 20, 1, 1_000_000, problems);
@@ -231,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdownTimeoutMs,
     frontendDist: env.FRONTEND_DIST ? resolve(cwd, env.FRONTEND_DIST) : undefined,
     logLevel,
+    logFormat,
     readRateLimitGuest,
     readRateLimitMember,
     readRateLimitWindowMs,
