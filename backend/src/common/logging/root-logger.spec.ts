@@ -1,4 +1,5 @@
 import type { DestinationStream } from 'pino';
+import { ConfigError, loadConfig } from '../../config/app-config';
 import { createRootLogger } from './root-logger';
 
 function capture(): DestinationStream & { text(): string } {
@@ -47,5 +48,20 @@ describe('createRootLogger', () => {
     const logger = await createRootLogger({ logLevel: 'verbose', logFormat: 'json' }, { destination: out, silent: true });
     logger.error('görünmez');
     expect(out.text()).toBe('');
+  });
+});
+
+describe('LOG_FORMAT', () => {
+  it('defaults to json in production and pretty elsewhere; either can be asked for', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'development' }).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
+  it('refuses anything else, in Turkish', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT şunlardan biri olmalı: json, pretty');
   });
 });
