@@ -60,7 +60,12 @@ export function httpLoggerOptions(logger: Logger): Options<Req, ServerResponse> 
     customSuccessMessage: accessMessage,
     customSuccessObject: (req, res, value) => accessFields(req, res, value.responseTime),
     customErrorMessage: (req, res) => accessMessage(req, res, Date.now() - res[startTime]),
-    customErrorObject: (req, res, error, value) => ({ ...accessFields(req, res, value.responseTime), err: error }),
+    // A 5xx's cause is logged with its stack by the exceptions filter under the same reqId;
+    // pino-http's stand-in ("failed with status code 500") would only add its own stack.
+    customErrorObject: (req, res, error, value) => ({
+      ...accessFields(req, res, value.responseTime),
+      ...(error.message === `failed with status code ${res.statusCode}` ? {} : { err: error }),
+    }),
   };
 }
 

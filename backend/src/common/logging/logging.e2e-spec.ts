@@ -170,4 +170,19 @@ describe('structured logs', () => {
     ]);
     expect(log.text()).not.toContain(token);
   });
+
+  // Last: it breaks the messages table of this file's database.
+  it('a 500: the access line at error level, and the filter’s stack line under the same id', async () => {
+    const user = await t.createUser();
+    const token = await t.tokenFor(user);
+    await t.db.query('ALTER TABLE messages RENAME TO messages_gone');
+    const res = await t.http.get('/api/messages/conversations').set('Authorization', `Bearer ${token}`).set('X-Request-Id', 'hata-500').expect(500);
+    expect(res.headers['x-request-id']).toBe('hata-500');
+    const access = await accessLine('hata-500');
+    expect(access).toMatchObject({ level: 'error', statusCode: 500, userId: user.id, url: '/api/messages/conversations' });
+    expect(access.err).toBeUndefined();
+    const stack = log.lines().find((l) => l.reqId === 'hata-500' && l.context === 'HTTP');
+    expect(stack).toMatchObject({ level: 'error', msg: expect.stringContaining('messages') });
+    expect(log.text()).not.toContain(token);
+  });
 });
