@@ -7,7 +7,7 @@ import { pinoLevel } from './log-levels';
 import { CENSOR, REDACT_PATHS, scrubSecrets, serializeError } from './redact';
 
 export interface RootLoggerOptions {
-  /** Where the lines go; stdout (synchronously, so nothing is lost on `process.exit`) unless set. */
+  /** Where the lines go; stdout unless set. */
   destination?: DestinationStream;
   /** Writes nothing (tests that do not read the log). */
   silent?: boolean;
@@ -21,8 +21,12 @@ export interface RootLoggerOptions {
  * URLs without secret query values (http-logger.ts).
  */
 export async function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>, options: RootLoggerOptions = {}): Promise<Logger> {
-  const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
   const json = config.logFormat === 'json';
+  // JSON (production): written asynchronously, the lines that arrive during a write going out
+  // together in the next one rather than one write(2) each on the request's path; pino flushes
+  // what is pending on `process.exit`. Pretty (a terminal): at once, in order with the banner's
+  // console.log.
+  const destination = options.destination ?? pino.destination({ dest: 1, sync: !json });
   const stream = json ? destination : await prettyStream(destination, !options.destination);
   return pino(
     {
