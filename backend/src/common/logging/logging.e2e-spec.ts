@@ -77,6 +77,11 @@ describe('structured logs', () => {
     expect(line).toMatchObject({ level: 'debug', method: 'GET', url: '/api/health', statusCode: 200, msg: expect.stringMatching(/^GET \/api\/health 200 \d+ ms$/) });
     expect(typeof line.responseTime).toBe('number');
     expect(log.lines().filter((l) => l.reqId === id && typeof l.statusCode === 'number')).toHaveLength(1);
+    // The other polls: liveness, readiness, Prometheus.
+    for (const path of ['/api/health/live', '/api/health/ready', '/api/metrics']) {
+      const poll = await t.http.get(path).expect(200);
+      expect(await accessLine(poll.headers['x-request-id'])).toMatchObject({ level: 'debug', url: path });
+    }
   });
 
   it('honours a sane incoming X-Request-Id and replaces one that is not', async () => {
