@@ -160,6 +160,36 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     expect(await res.json()).toEqual({ message: 'İstek gövdesi çok büyük.', statusCode: 413 });
   });
 
+  it('passes a sane X-Request-Id on and replaces a bad one, the same id in its access log and the answer', async () => {
+    const sane = await fetch(`${cluster.url}/api/health/live`, { headers: { 'x-request-id': 'deploy-check.42' } });
+    expect(sane.status).toBe(200);
+    expect(sane.headers.get('x-request-id')).toBe('deploy-check.42');
+    const bad = await fetch(`${cluster.url}/api/health/live`, { headers: { 'x-request-id': 'bad id; drop' } });
+    const replaced = bad.headers.get('x-request-id')!;
+    expect(replaced).toMatch(/^[0-9a-f]{32}$/);
+    // The query string stays out of nginx's log: Socket.IO handshakes carry the session's JWT there.
+    const secret = `gizli${Date.now()}`;
+    expect((await fetch(`${cluster.url}/api/health/live?token=${secret}`)).status).toBe(200);
+    let log = '';
+    for (let i = 0; i < 50 && !log.includes(replaced); i++) {
+      await sleep(50);
+      log = readFileSync(cluster.nginx.accessLog, 'utf8');
+    }
+    expect(log).toContain(`rid=${replaced}`);
+    expect(log).toContain('rid=deploy-check.42');
+    expect(log).toContain('"GET /api/health/live HTTP/1.1"');
+    expect(log).not.toContain(secret);
+  });
+
+  it('keeps each node’s /api/metrics off the balancer; the node itself serves it', async () => {
+    const through = await fetch(`${cluster.url}/api/metrics`);
+    expect(through.status).toBe(404);
+    expect(await through.json()).toEqual({ message: 'İstenen kaynak bulunamadı.', statusCode: 404 });
+    const direct = await fetch(`http://127.0.0.1:${cluster.nodes[0].port}/api/metrics`);
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain('gundem_http_requests_total');
+  });
+
   it('trusts the X-Forwarded-For nginx sets: each client behind it has a read budget of its own', async () => {
     const first = await getFrom('127.0.0.2', '/api/posts/timeline');
     const second = await getFrom('127.0.0.2', '/api/posts/timeline');
