@@ -129,6 +129,28 @@ function runToExit(main: string, env: Record<string, string | undefined>): Promi
     expect(processesNaming(cluster)).toEqual([]);
   }, 300_000);
 
+  it('two starters at once on a fresh runtime folder: one copy of the binaries, no leftovers, both serve', async () => {
+    const fresh = join(runtimeDir, '..', 'runtime-parallel');
+    const env = { DATABASE_URL: undefined, EMBEDDED_PG_RUNTIME_DIR: fresh, REDIS_URL: undefined, SEED_DEMO: 'false' };
+    const dirs = ['data-a', 'data-b'].map((name) => {
+      mkdirSync(join(home, name));
+      return join(home, name);
+    });
+    const nodes = await Promise.all(dirs.map((dataDir) => startServer(env, { dataDir, main, timeoutMs: 120_000 })));
+    try {
+      for (const started of nodes) expect((await status(started.url, '/api/health')).status).toBe(200);
+      // Each renamed its own copy into place or dropped it for the winner's: one stays, no temporary one.
+      const entries = readdirSync(fresh);
+      expect(entries).toHaveLength(2);
+      expect(entries).toContain('clusters');
+      expect(entries.filter((name) => /^embedded-postgres-/.test(name))).toHaveLength(1);
+      expect(readdirSync(join(fresh, 'clusters'))).toHaveLength(2);
+    } finally {
+      for (const started of nodes) expect(await started.stop({ signal: 'SIGTERM', keepData: true })).toBe(0);
+    }
+    expect(processesNaming(fresh)).toEqual([]);
+  }, 300_000);
+
   it('a PostgreSQL binary that cannot be spawned ends the start with one sentence, no stack trace', async () => {
     // The copy made above (first test) has its initdb replaced by a folder: exec fails with EACCES.
     const [copyName] = readdirSync(runtimeDir).filter((name) => name.startsWith('embedded-postgres-'));
