@@ -4,27 +4,30 @@ import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './cli/demo-seed';
 import { installHttpDrain } from './common/lifecycle/http-drain';
+import { ensureWritableDataDir, formatStartupError, type StartupContext } from './common/lifecycle/startup-errors';
 import { createRootLogger, useRootLogger } from './common/logging/root-logger';
 import { printStartupBanner } from './common/logging/startup-banner';
-import { ConfigError, loadConfig, resolveJwtSecret } from './config/app-config';
+import { loadConfig, resolveJwtSecret } from './config/app-config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres';
 import { runMigrations } from './database/migrate';
 import { installIpcStats } from './diagnostics/ipc-stats';
 import { MailService } from './mail/mail.service';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 
+/** What a failed start must stop before exiting, and what its message may name (see failStartup). */
+const starting: { context: StartupContext; debug: boolean; embedded?: EmbeddedDatabase; app?: Awaited<ReturnType<typeof createApp>> } = {
+  context: {},
+  debug: false,
+};
+
 async function bootstrap(): Promise<void> {
   const logger = new Logger('gündem');
-  let config;
-  try {
-    config = resolveJwtSecret(loadConfig());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const loaded = loadConfig();
+  starting.debug = loaded.logLevel === 'debug' || loaded.logLevel === 'verbose';
+  starting.context = { port: loaded.port, host: loaded.host, dataDir: loaded.dataDir, databaseUrl: loaded.databaseUrl, redisUrl: loaded.redisUrl };
+  // Checked first when something will be written there (the cluster, the generated JWT secret).
+  if (!loaded.databaseUrl || !loaded.jwtSecret) ensureWritableDataDir(loaded.dataDir);
+  const config = resolveJwtSecret(loaded);
   // Every line from here on goes through pino (LOG_LEVEL, LOG_FORMAT), the boot lines included.
   const rootLogger = await createRootLogger(config);
   useRootLogger(rootLogger);
@@ -46,7 +49,9 @@ async function bootstrap(): Promise<void> {
         pgLogger.error(error.message);
         process.exit(1);
       },
+      runtimeDir: config.embeddedPgRuntimeDir,
     });
+    starting.embedded = embedded;
     config.databaseUrl = embedded.url;
   }
   // Until the app exists, a signal (Ctrl-C during migrations) still stops the embedded database:
@@ -63,6 +68,7 @@ async function bootstrap(): Promise<void> {
   if (applied.length) logger.log(`Uygulanan migration'lar: ${applied.join(', ')}`);
 
   const app = await createApp(config, { logger: rootLogger });
+  starting.app = app;
   const http = installHttpDrain(app.getHttpServer());
   let closing = false;
   /**
@@ -114,7 +120,18 @@ async function bootstrap(): Promise<void> {
   });
 }
 
-bootstrap().catch((error: unknown) => {
-  console.error(error);
+/**
+ * A start that failed at any step: one sentence and its fix (common/lifecycle/startup-errors.ts),
+ * then whatever had started is stopped (the app's connections, the embedded PostgreSQL) so
+ * nothing is left running, and the exit code is 1.
+ */
+async function failStartup(error: unknown): Promise<never> {
+  console.error(formatStartupError(error, starting.context, starting.debug));
+  // Bounded: a dependency that never answered must not keep a failed start alive.
+  const bounded = (work: Promise<unknown> | undefined) => Promise.race([work?.catch(() => undefined), new Promise((r) => setTimeout(r, 5000).unref())]);
+  await bounded(starting.app?.close());
+  await bounded(starting.embedded?.stop());
   process.exit(1);
-});
+}
+
+bootstrap().catch(failStartup);

