@@ -69,6 +69,8 @@ describe('npm run migrate', () => {
     // Port 1 on loopback: nothing listens there, the connection is refused at once.
     const failed = run('postgres://postgres@127.0.0.1:1/yok');
     expect(failed.status).toBe(1);
-    expect(failed.stderr).toContain("Migration'lar uygulanamadı:");
+    expect(failed.stderr).toContain("Migration'lar uygulanamadı: Veritabanına bağlanılamadı: 127.0.0.1:1 bağlantıyı reddetti.");
+    expect(failed.stderr).toContain('Çözüm: ');
+    expect(failed.stderr).not.toMatch(/^\s+at /m);
   });
 });

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../config/app-config';
-import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { describeStartupError } from '../common/lifecycle/startup-errors';
 import { runMigrations } from '../database/migrate';
+import { openCliConnection } from './cli-database';
 
 /**
  * `npm run migrate` (in the image: `node backend/dist/cli/migrate.js`): applies the pending
@@ -10,17 +9,23 @@ import { runMigrations } from '../database/migrate';
  * nodes start, so a failed migration stops the rollout instead of a node's boot; the nodes still
  * migrate at boot under the same advisory lock (database/migrate.ts), so running it twice, or
  * beside a starting node, is harmless. Without DATABASE_URL it uses the embedded cluster of
- * DATA_DIR, as the server and the other tools do.
+ * DATA_DIR, as the server and the other tools do; a database it cannot reach ends it like a
+ * failed server start (one sentence and its fix, exit 1).
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(join(config.dataDir, 'postgres'));
+  const connection = await openCliConnection();
   let applied: string[];
   try {
-    applied = await runMigrations(config.databaseUrl ?? embedded!.url);
-  } finally {
-    await embedded?.stop();
+    applied = await runMigrations(connection.url);
+  } catch (error) {
+    // A database that refuses the connection is said as a failed start is; a failing migration by its message.
+    const problem = describeStartupError(error, connection.context);
+    console.error(`Migration'lar uygulanamadı: ${problem.sentence}\nÇözüm: ${problem.fix}`);
+    if (connection.debug && error instanceof Error) console.error(error.stack);
+    await connection.close().catch(() => undefined);
+    process.exit(1);
   }
+  await connection.close();
   if (applied.length) {
     console.log(`Uygulanan migration'lar (${applied.length}):`);
     for (const name of applied) console.log(`  ${name}`);
@@ -31,7 +36,4 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `Migration'lar uygulanamadı: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+void main();
