@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { SPA_ROUTES, SPA_ROUTES_FILE } from './src/app/spa-routes';
 
 const backend = 'http://localhost:3000';
@@ -18,7 +20,18 @@ function spaRoutesManifest(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), spaRoutesManifest()],
+  plugins: [
+    react(),
+    spaRoutesManifest(),
+    // Each text file above 1 KB gets .br (quality 11) and .gz (level 9) siblings, compressed once
+    // here at the slowest, smallest settings; the server sends the one the browser accepts
+    // (backend/src/common/spa/precompressed.ts). Smaller files are not worth a second request header.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
     // The wire contract from its source: the bundle and vitest need no built contract/dist.
     alias: { '@gundem/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },

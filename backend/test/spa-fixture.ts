@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 /** The repository's robots.txt, as the frontend build copies it into dist/. Jest runs in backend/. */
 export const ROBOTS_SOURCE = join(process.cwd(), '../frontend/public/robots.txt');
@@ -8,20 +9,28 @@ export const ROBOTS_SOURCE = join(process.cwd(), '../frontend/public/robots.txt'
 /** A marker in the fixture's index.html, so a test can tell the SPA's page from any other body. */
 export const INDEX_MARKER = '<div id="root" data-fixture="gundem"></div>';
 
+/** The fixture's hashed asset: a few KB of script, with the .br and .gz forms the build writes beside it. */
+export const ASSET_PATH = '/assets/index-abc123.js';
+export const ASSET_SOURCE = `document.title = "gündem";\n${'export const satir = "Gündemimi Takip Et! Gündem Oluştur";\n'.repeat(100)}`;
+
 export interface SpaFixture {
   dir: string;
   remove(): void;
 }
 
 /**
- * A built SPA's shape without running Vite: index.html, one hashed asset, the repository's real
- * robots.txt and, unless `routes` is null, the spa-routes.json list the build writes.
+ * A built SPA's shape without running Vite: index.html, one hashed asset precompressed, a favicon,
+ * the repository's real robots.txt and, unless `routes` is null, the spa-routes.json list the build writes.
  */
 export function createSpaFixture(routes: string[] | null = ['/', '/explore', '/profile', '/profile/:username', '/post/:id', '/admin/*']): SpaFixture {
   const dir = mkdtempSync(join(tmpdir(), 'gundem-spa-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="tr"><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${INDEX_MARKER}</body></html>`);
-  writeFileSync(join(dir, 'assets/index-abc123.js'), 'document.title = "gündem";\n');
+  writeFileSync(join(dir, `.${ASSET_PATH}`), ASSET_SOURCE);
+  // As vite-plugin-compression2 does in the build (frontend/vite.config.ts).
+  writeFileSync(join(dir, `.${ASSET_PATH}.br`), brotliCompressSync(ASSET_SOURCE));
+  writeFileSync(join(dir, `.${ASSET_PATH}.gz`), gzipSync(ASSET_SOURCE, { level: 9 }));
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
   copyFileSync(ROBOTS_SOURCE, join(dir, 'robots.txt'));
   if (routes) writeFileSync(join(dir, 'spa-routes.json'), JSON.stringify(routes));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

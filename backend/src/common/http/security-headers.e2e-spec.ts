@@ -85,11 +85,15 @@ describe('security headers (no trusted proxy, the default)', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('protects the SPA’s index.html and its assets, which keep express.static’s caching', async () => {
-    for (const path of ['/', '/profile/ayse', '/assets/index-abc123.js']) {
+  it('protects the SPA’s index.html and its assets, which keep the SPA’s caching (common/spa/serve-spa.ts)', async () => {
+    for (const [path, cacheControl] of [
+      ['/', 'no-cache'],
+      ['/profile/ayse', 'no-cache'],
+      ['/assets/index-abc123.js', 'public, max-age=31536000, immutable'],
+    ]) {
       const res = await t.http.get(path).expect(200);
       expectProtected(res);
-      expect(res.headers['cache-control']).toBe('public, max-age=0');
+      expect(res.headers['cache-control']).toBe(cacheControl);
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
   });

@@ -134,7 +134,7 @@ function headersOf(helmetOptions: HelmetOptions): [string, string][] {
  * An API answer no cache (browser, proxy, CDN) may keep: one to a request that carries a token
  * (the member's own timeline, messages, e-mail address, admin lists), or to a write (a login
  * answers a token). A guest's GET keeps what it sends today (an ETag, no Cache-Control), and so
- * do the SPA's files (express.static's `public, max-age=0` with ETag/Last-Modified).
+ * do the SPA's files (their own Cache-Control, see common/spa/serve-spa.ts, with ETag/Last-Modified).
  */
 function isPrivateAnswer(req: Request): boolean {
   return req.headers.authorization !== undefined || (req.method !== 'GET' && req.method !== 'HEAD');

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { HTTP_TEXTS } from '../http/http.texts';
+import { chooseEncoding, findPrecompressed } from './precompressed';
 import { loadSpaRoutes } from './spa-routes';
 
 /** Paths the SPA never answers: the API (its unknown routes are JSON 404s) and Socket.IO. */
@@ -16,6 +17,21 @@ const BACKEND_PATH = /^\/(api|socket\.io)(\/|$)/;
 const FILE_LIKE = /(^|\/)\.|\.[A-Za-z0-9]+$/;
 
 /**
+ * How long a browser or proxy may keep what the SPA's server sends:
+ * - the build's files under /assets/ carry a hash of their content in their name (Vite), so a
+ *   new build is new names: a year, `immutable` so a reload does not even revalidate them;
+ * - index.html, and every page answered with it (404s included), names the current build's
+ *   assets: `no-cache`, i.e. kept but revalidated (ETag/Last-Modified, a 304) on each use, so a
+ *   deploy is seen at once;
+ * - the other public files (favicon.svg, robots.txt) keep their names across builds: an hour.
+ */
+export const CACHE_CONTROL = {
+  hashed: 'public, max-age=31536000, immutable',
+  page: 'no-cache',
+  publicFile: 'public, max-age=3600',
+} as const;
+
+/**
  * Serves the built SPA (`frontend/dist`) at `/`: its files as they are (robots.txt among them),
  * and `index.html` for GETs of the SPA's pages, so deep links such as /profile/ayse load the app.
  *
@@ -26,6 +42,9 @@ const FILE_LIKE = /(^|\/)\.|\.[A-Za-z0-9]+$/;
  * - Any other path gets index.html with 404: the app renders its not-found page for a person,
  *   and crawlers and link checkers see the page as missing rather than a "soft 404".
  * - Other methods than GET/HEAD outside the API get the JSON 404 the API gives.
+ *
+ * Files the build precompressed (.br/.gz beside them) go out in the form the browser accepts
+ * (precompressed.ts); caching follows CACHE_CONTROL.
  *
  * The API's paths never reach the static middleware. @nestjs/serve-static mounted
  * `express.static` in front of every route, so each API request first cost a `stat` of a file
@@ -38,18 +57,35 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined):
     app.use((req: Request, res: Response, next: NextFunction) => (BACKEND_PATH.test(req.path) ? next() : notFound(res)));
     return;
   }
+  const assets = join(dist, 'assets') + sep;
   // `redirect: false`: a directory such as /assets is not a page; no 301 to /assets/.
-  const files = express.static(dist, { index: false, redirect: false });
+  const files = express.static(dist, {
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    // The path of the file sent, a .br/.gz form included.
+    setHeaders: (res, file) =>
+      res.setHeader('Cache-Control', file.startsWith(assets) ? CACHE_CONTROL.hashed : basename(file).startsWith('index.html') ? CACHE_CONTROL.page : CACHE_CONTROL.publicFile),
+  });
   const index = join(dist, 'index.html');
   const isPage = loadSpaRoutes(dist);
+  const precompressed = findPrecompressed(dist);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (BACKEND_PATH.test(req.path)) return next();
+    const url = req.url;
+    const suffix = req.method === 'GET' || req.method === 'HEAD' ? chooseEncoding(req, res, precompressed, req.path) : '';
+    if (suffix) req.url = url.replace(/^[^?]*/, (path) => path + suffix);
     files(req, res, () => {
+      req.url = url;
+      res.removeHeader('Content-Encoding');
+      res.removeHeader('Content-Type');
       if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res);
       // Without the list (a build older than it) every path that is not a file is a page.
       const page = isPage ? isPage(req.path) : !FILE_LIKE.test(req.path);
       if (!page && FILE_LIKE.test(req.path)) return notFound(res);
-      res.status(page ? 200 : 404).sendFile(index, (error) => {
+      const form = chooseEncoding(req, res, precompressed, '/index.html');
+      res.setHeader('Cache-Control', CACHE_CONTROL.page);
+      res.status(page ? 200 : 404).sendFile(index + form, { cacheControl: false }, (error) => {
         if (error && !res.headersSent) next(error);
       });
     });
