@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream, Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module';
+import { compressApi } from './common/http/compress-api';
 import { hardenHttp } from './common/http/harden-http';
 import { createHttpLogger } from './common/logging/http-logger';
 import { createRootLogger } from './common/logging/root-logger';
@@ -43,6 +44,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.disable('x-powered-by');
   // Security headers, no-store on private API answers, JSON for requests Node's parser refuses.
   hardenHttp(app);
+  // Brotli/gzip for API answers above 1 KB; the SPA's files come precompressed (serveSpa).
+  compressApi(app);
   // The SPA at /, in front of the routes but never on the API's paths (see serveSpa).
   serveSpa(app, config.frontendDist);
   // Socket.IO on this HTTP server; across nodes through Redis when REDIS_URL is set.
