@@ -1,0 +1,60 @@
+import type { Response } from 'playwright-core';
+import { type E2E, startE2E } from './harness';
+
+/**
+ * Delivery of the real build to Chromium (issue 13): what a guest's `/` loads, as the browser
+ * received it. The build's scripts and stylesheets come precompressed as brotli and immutable,
+ * the page `no-cache`, the timeline's JSON compressed. Transfer sizes are printed.
+ */
+describe('delivery of the built SPA to Chromium', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('loads a guest’s / with brotli assets cached for a year, a no-cache page and a compressed timeline', async () => {
+    const { page } = await e2e.newPage();
+    const responses: Response[] = [];
+    page.on('response', (r) => responses.push(r));
+    const timeline = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/posts/timeline');
+    const document = await page.goto('/');
+    await timeline;
+    await page.waitForLoadState('load');
+
+    expect(document?.status()).toBe(200);
+    expect((await document!.allHeaders())['cache-control']).toBe('no-cache');
+
+    const assets = responses.filter((r) => new URL(r.url()).pathname.startsWith('/assets/') && /\.(js|css)$/.test(r.url()));
+    expect(assets.length).toBeGreaterThan(1);
+    const lines: string[] = [];
+    for (const asset of assets) {
+      const headers = await asset.allHeaders();
+      const path = new URL(asset.url()).pathname;
+      expect([path, asset.status(), headers['content-encoding'], headers['cache-control'], headers.vary]).toEqual([
+        path,
+        200,
+        'br',
+        'public, max-age=31536000, immutable',
+        'Accept-Encoding',
+      ]);
+      const sizes = await asset.request().sizes();
+      lines.push(`${path}: ${sizes.responseBodySize} B brotli`);
+    }
+
+    const api = await timeline;
+    expect((await api.allHeaders())['content-encoding']).toBe('br');
+    lines.push(`/api/posts/timeline: ${(await api.request().sizes()).responseBodySize} B brotli`);
+    console.info(`guest's / as transferred:\n${lines.join('\n')}`);
+  });
+
+  it('serves robots.txt as plain text kept for an hour', async () => {
+    const res = await fetch(`${e2e.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await res.text()).toMatch(/^Disallow: \/api\/$/m);
+  });
+});
