@@ -122,4 +122,21 @@ describe('ReplyModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetchMock.mock.calls.length).toBe(before);
   });
+
+  it('gives the focus back to the reply button it was opened from', async () => {
+    await openReply();
+    const opener = within(cardOf('p1')).getByRole('button', { name: 'Yanıtla' });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('gives the focus back after a sent reply too', async () => {
+    const { dialog } = await openReply();
+    const opener = within(cardOf('p1')).getByRole('button', { name: 'Yanıtla' });
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Katılıyorum!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yanıtla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
 });
