@@ -132,7 +132,9 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
           <ActionButton label={tr.posts.share} tone="share" icon={<ShareIcon size={18} />} />
         </div>
       </div>
-      {replying ? <ReplyModal post={post} onClose={() => setReplying(false)} /> : null}
+      {replying ? (
+        <ReplyModal post={post} timeUnits={timeUnits} onClose={() => setReplying(false)} />
+      ) : null}
     </article>
   );
 }
