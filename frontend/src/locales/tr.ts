@@ -23,6 +23,11 @@ export const tr = {
     logout: 'Çıkış Yap',
     account: 'Hesap',
   },
+  logout: {
+    title: 'Çıkış yapılsın mı?',
+    text: 'Bu cihazda oturumun kapanır; tekrar giriş yapana kadar gönderi paylaşamazsın.',
+    cancel: 'İptal',
+  },
   user: {
     fallbackName: 'User',
     fallbackUsername: 'user',
