@@ -5,6 +5,8 @@ export const tr = {
     brand: 'gündem',
     title: 'Gündemimi Takip Et! Gündem Oluştur',
     version: 'v1.0.0',
+    /** The document title of every screen but `/`, which keeps `title`. */
+    pageTitle: (page: string) => `${page} / gündem`,
     loading: 'Yükleniyor…',
     /** While the server cannot be reached or cannot serve: the session is kept and checked again. */
     offline: 'Bağlantı yok, yeniden deneniyor…',
