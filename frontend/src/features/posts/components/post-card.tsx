@@ -15,6 +15,7 @@ import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useToggleLike } from '../api/toggle-like';
 import { useToggleRepost } from '../api/toggle-repost';
+import { useSingleFlight } from '../hooks/use-single-flight';
 import {
   authorOf,
   isLikedBy,
@@ -50,6 +51,8 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
   const [replying, setReplying] = useState(false);
   const like = useToggleLike();
   const repost = useToggleRepost();
+  const guardLike = useSingleFlight();
+  const guardRepost = useSingleFlight();
 
   const id = postIdOf(post);
   const author = authorOf(post);
@@ -114,7 +117,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
             count={repostCountOf(post)}
             pressed={reposted}
             onClick={asMember(() => {
-              if (!repost.isPending) repost.mutate({ postId: id, reposted: !reposted });
+              guardRepost(() => repost.mutateAsync({ postId: id, reposted: !reposted }));
             })}
             icon={<RepeatIcon size={18} />}
           />
@@ -124,7 +127,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
             count={likeCountOf(post)}
             pressed={liked}
             onClick={asMember(() => {
-              if (!like.isPending) like.mutate({ postId: id, liked: !liked });
+              guardLike(() => like.mutateAsync({ postId: id, liked: !liked }));
             })}
             icon={<HeartIcon size={18} fill={liked ? 'currentColor' : 'none'} />}
           />
