@@ -134,6 +134,7 @@ export const tr = {
   },
   posts: {
     feedLabel: 'Gönderi akışı',
+    composeTitle: 'Yeni gönderi',
     composeLabel: 'Gönderi metni',
     composePlaceholder: 'Neler oluyor?',
     submit: 'Gönder',

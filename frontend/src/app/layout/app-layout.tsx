@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { ComposeFab } from '../../features/posts/components/compose-fab';
 import { LivePosts } from '../../features/posts/components/live-posts';
 import { tr } from '../../locales/tr';
 import { BottomNav } from './bottom-nav';
@@ -24,6 +25,7 @@ export function AppLayout() {
       </div>
       <RightSidebar />
       <BottomNav />
+      <ComposeFab />
       <LivePosts />
     </div>
   );
