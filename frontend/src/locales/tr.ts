@@ -402,6 +402,9 @@ export const tr = {
     unverify: 'Doğrulamayı kaldır',
     updating: 'Güncelleniyor…',
     ownAccount: 'Kendi hesabınızı devre dışı bırakamaz ve rolünü değiştiremezsiniz.',
+    // A moderator's disabled controls say why, in the server's words (docs/wire-contract.md#admin).
+    rolesAdminOnly: 'Rolleri yalnızca yöneticiler değiştirebilir.',
+    staffAdminOnly: 'Yönetici ve moderatör hesaplarını yalnızca yöneticiler değiştirebilir.',
     userUpdated: 'Kullanıcı başarıyla güncellendi',
     postsIntro: 'Gönderileri ara ve yönet.',
     postsTotal: (count: string) => `Toplam ${count} gönderi`,
