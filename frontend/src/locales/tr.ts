@@ -170,6 +170,16 @@ export const tr = {
     searchEmptyText: 'Başka bir kelime ya da etiket aramayı dene.',
     userPostsEmptyText: 'Bu hesap henüz bir şey paylaşmadı.',
     newPosts: (count: number) => `${count} yeni gönderi`,
+    // The feed's keyboard shortcuts (as on X and Mastodon), listed by `?`.
+    shortcuts: {
+      title: 'Klavye kısayolları',
+      next: 'Sonraki gönderi',
+      previous: 'Önceki gönderi',
+      open: 'Gönderiyi aç',
+      actions: 'Gönderinin bağlantıları ve işlemleri arasında gez',
+      back: 'Gönderiye geri dön',
+      help: 'Bu listeyi göster',
+    },
   },
   post: {
     title: 'Gönderi',

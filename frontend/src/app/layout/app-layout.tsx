@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { ComposeFab } from '../../features/posts/components/compose-fab';
+import { FeedShortcuts } from '../../features/posts/components/feed-shortcuts';
 import { LivePosts } from '../../features/posts/components/live-posts';
 import { tr } from '../../locales/tr';
 import { BottomNav } from './bottom-nav';
@@ -26,6 +27,7 @@ export function AppLayout() {
       <RightSidebar />
       <BottomNav />
       <ComposeFab />
+      <FeedShortcuts />
       <LivePosts />
     </div>
   );

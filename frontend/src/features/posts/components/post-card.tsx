@@ -1,4 +1,4 @@
-import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HeartIcon, MessageCircleIcon, RepeatIcon, ShareIcon } from '../../../components/icons';
 import { useAuth } from '../../../lib/auth';
@@ -15,6 +15,7 @@ import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useToggleLike } from '../api/toggle-like';
 import { useToggleRepost } from '../api/toggle-repost';
+import { useCardKeys } from '../hooks/use-card-keys';
 import { useSingleFlight } from '../hooks/use-single-flight';
 import {
   authorOf,
@@ -75,10 +76,25 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
   const openPost = (event: MouseEvent<HTMLElement>) => {
     if (variant === 'feed' && isPlainClick(event)) navigate(postPath(id));
   };
+  // A feed card is one Tab stop; the post page's card keeps its controls in the Tab order.
+  const keys = useCardKeys<HTMLElement>(variant === 'feed', () => navigate(postPath(id)));
+  const setRef = useCallback(
+    (node: HTMLElement | null) => {
+      keys.ref.current = node;
+      const unwatch = watchRef(node);
+      return () => {
+        keys.ref.current = null;
+        unwatch?.();
+      };
+    },
+    [keys.ref, watchRef],
+  );
 
   return (
     <article
-      ref={watchRef}
+      ref={setRef}
+      tabIndex={variant === 'feed' ? 0 : undefined}
+      onKeyDown={keys.onKeyDown}
       className={`post-card post-card--${variant}`}
       data-testid="post-card"
       data-post-id={id}
