@@ -53,6 +53,11 @@ describe('auth journeys', () => {
       expect(await page.evaluate(() => localStorage.getItem('gundem_token'))).toBeTruthy();
 
       await nav.getByRole('button', { name: 'Çıkış Yap' }).click();
+      // Logout asks first; the dialog lives outside the sidebar.
+      await page
+        .getByRole('dialog', { name: 'Çıkış yapılsın mı?' })
+        .getByRole('button', { name: 'Çıkış Yap' })
+        .click();
       await nav.getByRole('button', { name: 'Giriş Yap' }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('gundem_token'))).toBeNull();
     }));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { tr } from '../locales/tr';
 import { CloseIcon } from './icons';
@@ -23,13 +23,15 @@ export function Modal({ title, onClose, children, hideTitle, size = 'sm' }: Moda
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
+  // The opener is read while rendering, before a child's autoFocus (applied when React commits,
+  // ahead of this component's effects) has moved focus into the dialog.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
   });
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
     // A child may already have focused itself (autoFocus); otherwise take the first field.
     if (dialog && !dialog.contains(document.activeElement)) {
@@ -67,10 +69,10 @@ export function Modal({ title, onClose, children, hideTitle, size = 'sm' }: Moda
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
-      if (previous && typeof previous.focus === 'function' && previous.isConnected)
-        previous.focus();
+      // Back to the control that opened the dialog (when it is still on screen).
+      if (opener && opener !== document.body && opener.isConnected) opener.focus();
     };
-  }, []);
+  }, [opener]);
 
   return createPortal(
     <div

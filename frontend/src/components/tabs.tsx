@@ -7,7 +7,8 @@ export interface TabItem<T extends string> {
 
 export interface TabsProps<T extends string> {
   items: readonly TabItem<T>[];
-  value: T;
+  /** The selected tab; `null` when none is (e.g. search results stand in for every tab). */
+  value: T | null;
   onChange: (id: T) => void;
   label: string;
   /** Prefix for the ids of the tab buttons and their panels. */
@@ -35,6 +36,8 @@ export function Tabs<T extends string>({ items, value, onChange, label, idPrefix
     <div className="tabs" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
       {items.map((item, index) => {
         const selected = item.id === value;
+        // With nothing selected the first tab still takes Tab, so the row stays reachable.
+        const focusable = value === null ? index === 0 : selected;
         return (
           <button
             key={item.id}
@@ -45,8 +48,8 @@ export function Tabs<T extends string>({ items, value, onChange, label, idPrefix
             role="tab"
             id={`${idPrefix}-tab-${item.id}`}
             aria-selected={selected}
-            aria-controls={`${idPrefix}-panel-${item.id}`}
-            tabIndex={selected ? 0 : -1}
+            aria-controls={selected ? `${idPrefix}-panel-${item.id}` : undefined}
+            tabIndex={focusable ? 0 : -1}
             className={selected ? 'tabs__tab tabs__tab--active' : 'tabs__tab'}
             onClick={() => onChange(item.id)}
           >

@@ -5,6 +5,8 @@ export const tr = {
     brand: 'gündem',
     title: 'Gündemimi Takip Et! Gündem Oluştur',
     version: 'v1.0.0',
+    /** The document title of every screen but `/`, which keeps `title`. */
+    pageTitle: (page: string) => `${page} / gündem`,
     loading: 'Yükleniyor…',
     /** While the server cannot be reached or cannot serve: the session is kept and checked again. */
     offline: 'Bağlantı yok, yeniden deneniyor…',
@@ -22,6 +24,11 @@ export const tr = {
     login: 'Giriş Yap',
     logout: 'Çıkış Yap',
     account: 'Hesap',
+  },
+  logout: {
+    title: 'Çıkış yapılsın mı?',
+    text: 'Bu cihazda oturumun kapanır; tekrar giriş yapana kadar gönderi paylaşamazsın.',
+    cancel: 'İptal',
   },
   user: {
     fallbackName: 'User',
@@ -127,6 +134,7 @@ export const tr = {
   },
   posts: {
     feedLabel: 'Gönderi akışı',
+    composeTitle: 'Yeni gönderi',
     composeLabel: 'Gönderi metni',
     composePlaceholder: 'Neler oluyor?',
     submit: 'Gönder',
@@ -162,6 +170,16 @@ export const tr = {
     searchEmptyText: 'Başka bir kelime ya da etiket aramayı dene.',
     userPostsEmptyText: 'Bu hesap henüz bir şey paylaşmadı.',
     newPosts: (count: number) => `${count} yeni gönderi`,
+    // The feed's keyboard shortcuts (as on X and Mastodon), listed by `?`.
+    shortcuts: {
+      title: 'Klavye kısayolları',
+      next: 'Sonraki gönderi',
+      previous: 'Önceki gönderi',
+      open: 'Gönderiyi aç',
+      actions: 'Gönderinin bağlantıları ve işlemleri arasında gez',
+      back: 'Gönderiye geri dön',
+      help: 'Bu listeyi göster',
+    },
   },
   post: {
     title: 'Gönderi',
@@ -394,6 +412,9 @@ export const tr = {
     unverify: 'Doğrulamayı kaldır',
     updating: 'Güncelleniyor…',
     ownAccount: 'Kendi hesabınızı devre dışı bırakamaz ve rolünü değiştiremezsiniz.',
+    // A moderator's disabled controls say why, in the server's words (docs/wire-contract.md#admin).
+    rolesAdminOnly: 'Rolleri yalnızca yöneticiler değiştirebilir.',
+    staffAdminOnly: 'Yönetici ve moderatör hesaplarını yalnızca yöneticiler değiştirebilir.',
     userUpdated: 'Kullanıcı başarıyla güncellendi',
     postsIntro: 'Gönderileri ara ve yönet.',
     postsTotal: (count: string) => `Toplam ${count} gönderi`,

@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router-dom';
+import { ComposeFab } from '../../features/posts/components/compose-fab';
+import { FeedShortcuts } from '../../features/posts/components/feed-shortcuts';
 import { LivePosts } from '../../features/posts/components/live-posts';
 import { tr } from '../../locales/tr';
 import { BottomNav } from './bottom-nav';
@@ -24,6 +26,8 @@ export function AppLayout() {
       </div>
       <RightSidebar />
       <BottomNav />
+      <ComposeFab />
+      <FeedShortcuts />
       <LivePosts />
     </div>
   );

@@ -114,14 +114,32 @@ describe('LeftSidebar', () => {
     expect(within(card).getByText(bio).textContent).toBe(bio);
   });
 
-  it('logs out: clears the token and shows the guest sidebar again', async () => {
+  it('logs out after a confirmation: clears the token and shows the guest sidebar again', async () => {
     await renderAsMember({ username: 'ayse', displayName: 'Ayşe' });
     expect(localStorage.getItem('gundem_token')).toBe('tok-123');
     await userEvent.click(screen.getByRole('button', { name: 'Çıkış Yap' }));
+    const dialog = screen.getByRole('dialog', { name: 'Çıkış yapılsın mı?' });
+    expect(localStorage.getItem('gundem_token')).toBe('tok-123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Çıkış Yap' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(localStorage.getItem('gundem_token')).toBeNull();
     expect(screen.queryByTestId('user-card')).toBeNull();
     expect(screen.getByRole('button', { name: 'Giriş Yap' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Profil' })).toBeNull();
+  });
+
+  it('keeps the session when the logout question is cancelled, and focus goes back to the button', async () => {
+    const { card } = await renderAsMember({ username: 'ayse', displayName: 'Ayşe' });
+    const logout = within(card).getByRole('button', { name: 'Çıkış Yap' });
+    await userEvent.click(logout);
+    const dialog = screen.getByRole('dialog', { name: 'Çıkış yapılsın mı?' });
+    // The safe answer has the focus: Enter pressed by habit does not log out.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'İptal' }));
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(localStorage.getItem('gundem_token')).toBe('tok-123');
+    expect(screen.getByTestId('user-card')).toBeTruthy();
+    expect(document.activeElement).toBe(logout);
   });
 
   it('highlights home only on an exact match', () => {

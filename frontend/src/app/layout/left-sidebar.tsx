@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
 import { Button, buttonClass } from '../../components/button';
 import { LogInIcon, LogOutIcon, PenIcon } from '../../components/icons';
+import { LogoutButton } from '../../features/auth/components/logout-button';
 import { useAuth } from '../../lib/auth';
 import { displayNameOf, truncate, usernameOf } from '../../lib/format';
 import { tr } from '../../locales/tr';
@@ -12,7 +13,7 @@ import { SiteFooter } from './site-footer';
 export const SIDEBAR_BIO_MAX = 60;
 
 export function LeftSidebar() {
-  const { user, isAuthenticated, logout, openAuthModal } = useAuth();
+  const { user, isAuthenticated, openAuthModal } = useAuth();
   const signedIn = isAuthenticated && user !== null;
 
   return (
@@ -69,15 +70,10 @@ export function LeftSidebar() {
             {user.bio ? (
               <p className="user-card__bio">{truncate(user.bio, SIDEBAR_BIO_MAX)}</p>
             ) : null}
-            <button
-              type="button"
-              className="user-card__logout"
-              onClick={logout}
-              title={tr.nav.logout}
-            >
+            <LogoutButton className="user-card__logout">
               <LogOutIcon size={18} />
               <span className="user-card__logout-label">{tr.nav.logout}</span>
-            </button>
+            </LogoutButton>
           </div>
         ) : null}
 

@@ -2,13 +2,14 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { LogOutIcon } from '../../components/icons';
+import { LogoutButton } from '../../features/auth/components/logout-button';
 import { useAuth } from '../../lib/auth';
 import { displayNameOf } from '../../lib/format';
 import { tr } from '../../locales/tr';
 
 /** Top bar under 700 px: the brand, and the account actions the hidden sidebar carried. */
 export function MobileHeader() {
-  const { user, isAuthenticated, logout, openAuthModal } = useAuth();
+  const { user, isAuthenticated, openAuthModal } = useAuth();
   return (
     <header className="mobile-header">
       {isAuthenticated && user ? (
@@ -24,15 +25,9 @@ export function MobileHeader() {
         </span>
       </Link>
       {isAuthenticated ? (
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={tr.nav.logout}
-          title={tr.nav.logout}
-          onClick={logout}
-        >
+        <LogoutButton className="icon-button" aria-label={tr.nav.logout}>
           <LogOutIcon size={20} />
-        </button>
+        </LogoutButton>
       ) : (
         <Button size="sm" onClick={() => openAuthModal('login')}>
           {tr.nav.login}

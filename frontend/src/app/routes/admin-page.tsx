@@ -4,10 +4,12 @@ import { AdminLayout } from '../../features/admin/components/admin-layout';
 import { AdminDashboard, AdminSettings } from '../../features/admin/components/admin-sections';
 import { useAuth } from '../../lib/auth';
 import { isStaff } from '../../lib/types';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { tr } from '../../locales/tr';
 
 /** /admin/*: access checks, then the back-office frame around the sub-route. */
 export function AdminPage() {
+  useDocumentTitle(tr.admin.title);
   const { user, status, isAuthenticated } = useAuth();
   // While a stored token is checked the visitor is neither guest nor staff yet: no denied screen.
   if (status === 'loading') {

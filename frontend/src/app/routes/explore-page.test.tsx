@@ -1,7 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { mockFetch } from '../../test/fetch-mock';
 import { makePost, page } from '../../test/fixtures';
 import { currentLocation, member, renderWithProviders } from '../../test/render';
+import { AppProviders } from '../providers';
+import { routes } from '../router';
 import { ExplorePage } from './explore-page';
 
 function tab(name: string) {
@@ -101,7 +105,65 @@ describe('ExplorePage', () => {
     renderExplore('/explore?q=kahve', { 'GET /api/posts/search': { body: page([]) } });
     await screen.findByRole('heading', { name: '"kahve" için sonuç bulunamadı' });
     await userEvent.click(tab('Kişiler'));
-    expect(currentLocation()).toBe('/explore');
+    expect(currentLocation()).toBe('/explore?tab=users');
     expect(screen.getByText('@kitap_kurdu')).toBeTruthy();
+  });
+
+  it('puts the chosen tab in ?tab= and reads it back on a reload', async () => {
+    renderExplore();
+    await userEvent.click(tab('Son'));
+    expect(currentLocation()).toBe('/explore?tab=latest');
+    await userEvent.click(tab('Gündem'));
+    // The default tab keeps the plain address.
+    expect(currentLocation()).toBe('/explore');
+    cleanup();
+    renderExplore('/explore?tab=users');
+    expect(tab('Kişiler').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Her hafta bir kitap önerisi.')).toBeTruthy();
+  });
+
+  it('shows the default tab for an unknown ?tab=', () => {
+    renderExplore('/explore?tab=yok');
+    expect(tab('Gündem').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('keeps the tab with a search, selects no tab while results show, and clears back to it', async () => {
+    renderExplore('/explore?tab=users', { 'GET /api/posts/search': { body: page([]) } });
+    await userEvent.type(screen.getByRole('searchbox'), 'kahve{Enter}');
+    expect(currentLocation()).toBe('/explore?tab=users&q=kahve');
+    await screen.findByRole('heading', { name: '"kahve" için sonuç bulunamadı' });
+    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
+    expect(tabs.map((item) => item.getAttribute('aria-selected'))).toEqual([
+      'false',
+      'false',
+      'false',
+      'false',
+    ]);
+    // The row stays reachable with Tab: the first tab takes the focus stop.
+    expect(tabs.map((item) => item.tabIndex)).toEqual([0, -1, -1, -1]);
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Aramayı temizle' }));
+    expect(currentLocation()).toBe('/explore?tab=users');
+    expect(tab('Kişiler').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('goes back through tabs and searches with the back button', async () => {
+    mockFetch({ 'GET /api/posts/search': { body: page([]) } });
+    const router = createMemoryRouter(routes, { initialEntries: ['/explore'] });
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await userEvent.click(tab('Kişiler'));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Gönderilerde ara' }), 'kahve{Enter}');
+    await screen.findByRole('heading', { name: '"kahve" için sonuç bulunamadı' });
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?tab=users');
+    expect(tab('Kişiler').getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    expect(tab('Gündem').getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -1,9 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { PostDetail } from '../../features/posts/components/post-detail';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { tr } from '../../locales/tr';
 
 export function PostPage() {
+  useDocumentTitle(tr.post.title);
   const { id = '' } = useParams();
   return (
     <>

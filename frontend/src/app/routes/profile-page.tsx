@@ -5,6 +5,7 @@ import { UserPosts } from '../../features/posts/components/user-posts';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { useAuth } from '../../lib/auth';
 import { usernameOf } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { tr } from '../../locales/tr';
 
 function Profile({ username }: { username: string }) {
@@ -20,12 +21,14 @@ function Profile({ username }: { username: string }) {
 /** /profile/:username — anyone's profile, guests included. */
 export function UserProfilePage() {
   const { username = '' } = useParams();
+  useDocumentTitle(`@${username}`);
   return <Profile username={username} />;
 }
 
 /** /profile — the signed-in user's own profile; a login prompt for a guest. */
 export function OwnProfilePage() {
   const { user, isAuthenticated } = useAuth();
+  useDocumentTitle(isAuthenticated && user ? `@${usernameOf(user)}` : tr.profile.title);
   if (!isAuthenticated || !user) {
     return (
       <>

@@ -3,9 +3,11 @@ import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { CompassIcon, FileTextIcon, HelpIcon, ShieldIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { tr } from '../../locales/tr';
 
 export function TermsPage() {
+  useDocumentTitle(tr.pages.termsTitle);
   return (
     <>
       <PageHeader title={tr.pages.termsTitle} />
@@ -19,6 +21,7 @@ export function TermsPage() {
 }
 
 export function PrivacyPage() {
+  useDocumentTitle(tr.pages.privacyTitle);
   return (
     <>
       <PageHeader title={tr.pages.privacyTitle} />
@@ -32,6 +35,7 @@ export function PrivacyPage() {
 }
 
 export function HelpPage() {
+  useDocumentTitle(tr.pages.helpTitle);
   return (
     <>
       <PageHeader title={tr.pages.helpTitle} />
@@ -45,6 +49,7 @@ export function HelpPage() {
 }
 
 export function NotFoundPage() {
+  useDocumentTitle(tr.pages.notFoundTitle);
   return (
     <EmptyState
       className="not-found"

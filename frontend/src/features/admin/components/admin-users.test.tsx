@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '../../../lib/types';
 import {
   ADMIN,
+  MODERATOR,
   holdRequests,
   makeUser,
   queriesOf,
@@ -35,10 +36,11 @@ function usersReply(users: User[], pages = 1, page = 1): MockReply {
 async function renderUsers(
   api: MockRoutes = {},
   byQuery: QueryRoutes = { 'GET /api/admin/users': () => usersReply([ADMIN, AYSE, MEHMET]) },
+  user: User = ADMIN,
 ) {
   const alert = vi.fn();
   vi.stubGlobal('alert', alert);
-  const result = await renderAdmin('/admin/users', { api, byQuery });
+  const result = await renderAdmin('/admin/users', { api, byQuery, user });
   await screen.findByText('Ayşe Yılmaz');
   return { ...result, alert };
 }
@@ -167,6 +169,37 @@ describe('AdminUsers', () => {
     ).toBe(false);
     // Other rows stay editable.
     expect((rowOf('Ayşe Yılmaz').getByRole('combobox') as HTMLSelectElement).disabled).toBe(false);
+  });
+
+  it("gives a moderator only what the server lets them do: members' status and verification", async () => {
+    const { calls } = await renderUsers(
+      { 'PATCH /api/admin/users/u-ayse': { body: { user: { ...AYSE, isActive: false } } } },
+      { 'GET /api/admin/users': () => usersReply([ADMIN, AYSE, MEHMET, MODERATOR]) },
+      MODERATOR,
+    );
+    const button = (row: ReturnType<typeof rowOf>, name: string) =>
+      row.getByRole('button', { name }) as HTMLButtonElement;
+    const select = (row: ReturnType<typeof rowOf>) => row.getByRole('combobox') as HTMLSelectElement;
+
+    // Staff rows (an admin, another moderator, the moderator's own): every control off, saying why.
+    for (const name of ['Yönetici Hanım', 'Mehmet Kaya', 'Mert Moderatör']) {
+      const row = rowOf(name);
+      expect(row.getAllByRole('button').every((item) => (item as HTMLButtonElement).disabled)).toBe(true);
+      expect(select(row).disabled).toBe(true);
+    }
+    expect(button(rowOf('Yönetici Hanım'), 'Devre dışı bırak').title).toBe(
+      'Yönetici ve moderatör hesaplarını yalnızca yöneticiler değiştirebilir.',
+    );
+    // A member's row: status and verification on, the role (admin option included) off.
+    const ayse = rowOf('Ayşe Yılmaz');
+    expect(button(ayse, 'Devre dışı bırak').disabled).toBe(false);
+    expect(button(ayse, 'Doğrulamayı kaldır').disabled).toBe(false);
+    expect(select(ayse).disabled).toBe(true);
+    expect(select(ayse).title).toBe('Rolleri yalnızca yöneticiler değiştirebilir.');
+
+    await userEvent.click(button(ayse, 'Devre dışı bırak'));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect(patches(calls)[0].body).toEqual({ isActive: false });
   });
 
   it.each<[string, MockReply, string]>([

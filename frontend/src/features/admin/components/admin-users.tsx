@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { useAuth } from '../../../lib/auth';
 import { displayNameOf, usernameOf } from '../../../lib/format';
-import { entityId, type Role, type User } from '../../../lib/types';
+import { entityId, isStaff, type Role, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { failureText } from '../admin-errors';
 import { formatCount, formatDate, formatDateTime } from '../admin-format';
@@ -28,13 +28,24 @@ function isSameUser(a: User, b: User | null): boolean {
   return Boolean(a.username) && a.username === b.username;
 }
 
-function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
+interface UserRowProps {
+  user: User;
+  isSelf: boolean;
+  /** Only an admin changes roles or staff accounts; the server refuses a moderator anyway. */
+  viewerIsAdmin: boolean;
+}
+
+function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
   const update = useUpdateAdminUser();
   const id = entityId(user);
   const name = displayNameOf(user);
   const handle = usernameOf(user);
   const active = user.isActive !== false;
   const busy = update.isPending || !id;
+  // Why a control is off for this viewer, shown as its tooltip; undefined when it is usable.
+  const staffLock = !viewerIsAdmin && isStaff(user) ? tr.admin.staffAdminOnly : undefined;
+  const activeLock = isSelf ? tr.admin.ownAccount : staffLock;
+  const roleLock = isSelf ? tr.admin.ownAccount : (staffLock ?? (viewerIsAdmin ? undefined : tr.admin.rolesAdminOnly));
 
   const change = async (patch: UserPatch) => {
     try {
@@ -73,8 +84,8 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
           className="admin-select"
           aria-label={tr.admin.roleOf(handle)}
           value={user.role ?? 'user'}
-          disabled={busy || isSelf}
-          title={isSelf ? tr.admin.ownAccount : undefined}
+          disabled={busy || roleLock !== undefined}
+          title={roleLock}
           onChange={(event) => void change({ role: event.target.value as Role })}
         >
           {ROLES.map((role) => (
@@ -99,8 +110,8 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
           <Button
             size="sm"
             variant={active ? 'danger' : 'primary'}
-            disabled={busy || isSelf}
-            title={isSelf ? tr.admin.ownAccount : undefined}
+            disabled={busy || activeLock !== undefined}
+            title={activeLock}
             onClick={() => void change({ isActive: !active })}
           >
             {active ? tr.admin.deactivate : tr.admin.activate}
@@ -108,7 +119,8 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
           <Button
             size="sm"
             variant="secondary"
-            disabled={busy}
+            disabled={busy || staffLock !== undefined}
+            title={staffLock}
             onClick={() => void change({ isVerified: !user.isVerified })}
           >
             {user.isVerified ? tr.admin.unverify : tr.admin.verify}
@@ -157,6 +169,7 @@ export function AdminUsers() {
           key={entityId(row) || row.username || index}
           user={row}
           isSelf={isSameUser(row, viewer)}
+          viewerIsAdmin={viewer?.role === 'admin'}
         />
       )}
     />

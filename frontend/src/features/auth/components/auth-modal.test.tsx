@@ -355,4 +355,25 @@ describe('AuthModal — register submission', () => {
     expect(field('E-posta').value).toBe('ayse@ornek.com');
     expect(field('Şifre').value).toBe('');
   });
+
+  it('gives the focus back to the control that opened it, through a switch of mode', async () => {
+    mockFetch({});
+    render(
+      <AuthProvider>
+        <MemoryRouter initialEntries={['/']}>
+          <Probe />
+          <AuthModal />
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    const opener = screen.getByRole('button', { name: 'open-login' });
+    await userEvent.click(opener);
+    const login = screen.getByRole('dialog', { name: 'Giriş Yap' });
+    expect(login.contains(document.activeElement)).toBe(true);
+    await userEvent.click(within(login).getByRole('button', { name: 'Kayıt Ol' }));
+    expect(screen.getByRole('dialog', { name: 'Hesap Oluştur' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
 });

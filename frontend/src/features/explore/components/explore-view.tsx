@@ -21,6 +21,18 @@ const TABS: readonly TabItem<ExploreTab>[] = [
   { id: 'users', label: tr.explore.tabUsers },
 ];
 
+const DEFAULT_TAB: ExploreTab = 'trending';
+
+/** `?tab=` as a tab; a missing or unknown value is the default tab. */
+function exploreTabOf(value: string | null): ExploreTab {
+  return TABS.find((item) => item.id === value)?.id ?? DEFAULT_TAB;
+}
+
+/** The search params of a tab (and a search), leaving the default tab out of the URL. */
+function exploreParams(tab: ExploreTab, q = ''): Record<string, string> {
+  return { ...(tab === DEFAULT_TAB ? {} : { tab }), ...(q ? { q } : {}) };
+}
+
 export interface ExploreViewProps {
   /** The ?q= value, trimmed. */
   query: string;
@@ -30,10 +42,13 @@ export interface ExploreViewProps {
   renderResults: (query: string) => ReactNode;
 }
 
-/** Explore: a search box bound to ?q=, and the trending, latest, popular and users tabs. */
+/**
+ * Explore: a search box bound to ?q=, and the trending, latest, popular and users tabs bound to
+ * ?tab=, so a reload or the back button comes back to the same view.
+ */
 export function ExploreView({ query, feed, renderResults }: ExploreViewProps) {
-  const [, setSearchParams] = useSearchParams();
-  const [tab, setTab] = useState<ExploreTab>('trending');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = exploreTabOf(searchParams.get('tab'));
   const [text, setText] = useState(query);
   // Follow ?q= when it changes from outside (a hashtag link, the back button).
   const [shownQuery, setShownQuery] = useState(query);
@@ -45,14 +60,14 @@ export function ExploreView({ query, feed, renderResults }: ExploreViewProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = text.trim();
-    setSearchParams(q ? { q } : {});
+    setSearchParams(exploreParams(tab, q));
   };
 
   const onTabChange = (next: ExploreTab) => {
-    setTab(next);
     // The results replace the tabs' content: choosing a tab leaves the search.
-    if (query) setSearchParams({});
+    if (next !== tab || query) setSearchParams(exploreParams(next));
   };
+  const clearSearchPath = `/explore${tab === DEFAULT_TAB ? '' : `?tab=${tab}`}`;
 
   let content: ReactNode;
   if (query) {
@@ -60,7 +75,7 @@ export function ExploreView({ query, feed, renderResults }: ExploreViewProps) {
       <>
         <div className="explore__results-head">
           <h2 className="explore__results-title">{tr.explore.resultsFor(query)}</h2>
-          <Link to="/explore" className="icon-button" aria-label={tr.explore.clearSearch}>
+          <Link to={clearSearchPath} className="icon-button" aria-label={tr.explore.clearSearch}>
             <CloseIcon size={18} />
           </Link>
         </div>
@@ -95,20 +110,25 @@ export function ExploreView({ query, feed, renderResults }: ExploreViewProps) {
         </div>
         <Tabs
           items={TABS}
-          value={tab}
+          // While results show they stand in for every tab: none reads as selected.
+          value={query ? null : tab}
           onChange={onTabChange}
           label={tr.explore.tabsLabel}
           idPrefix="explore"
         />
       </PageHeader>
-      <div
-        role="tabpanel"
-        id={`explore-panel-${tab}`}
-        aria-labelledby={`explore-tab-${tab}`}
-        className="explore__panel"
-      >
-        {content}
-      </div>
+      {query ? (
+        <div className="explore__panel">{content}</div>
+      ) : (
+        <div
+          role="tabpanel"
+          id={`explore-panel-${tab}`}
+          aria-labelledby={`explore-tab-${tab}`}
+          className="explore__panel"
+        >
+          {content}
+        </div>
+      )}
     </>
   );
 }

@@ -252,6 +252,83 @@ describe('PostCard — like and repost', () => {
   });
 });
 
+describe('PostCard — repeated clicks', () => {
+  function renderCounting(post: Post) {
+    return renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([post]) },
+        'PUT /api/posts/p1/like': { body: { liked: true, likesCount: 1, isLiked: true, likes: 1 } },
+        'DELETE /api/posts/p1/like': { body: { liked: false, likesCount: 0, isLiked: false, likes: 0 } },
+        'PUT /api/posts/p1/retweet': {
+          body: { retweeted: true, retweetsCount: 1, isRetweeted: true, retweets: 1 },
+        },
+        'DELETE /api/posts/p1/retweet': {
+          body: { retweeted: false, retweetsCount: 0, isRetweeted: false, retweets: 0 },
+        },
+      },
+    });
+  }
+  const writes = (calls: { method: string; url: string }[], path: string) =>
+    calls.filter((call) => call.url === path).map((call) => call.method);
+
+  it.each([
+    ['Beğen', '/api/posts/p1/like'],
+    ['Yeniden paylaş', '/api/posts/p1/retweet'],
+  ])('a double-click on %s sends one request', async (name, path) => {
+    const { calls } = renderCounting(makePost({ _id: 'p1' }));
+    await screen.findByTestId('post-card');
+    await userEvent.dblClick(action(name));
+    await waitFor(() => expect(action(name).getAttribute('aria-pressed')).toBe('true'));
+    expect(writes(calls, path)).toEqual(['PUT']);
+  });
+
+  it('five quick clicks send one request, even when each answer comes back at once', async () => {
+    const { calls } = renderCounting(makePost({ _id: 'p1' }));
+    await screen.findByTestId('post-card');
+    for (let i = 0; i < 5; i++) {
+      await userEvent.click(action('Beğen'));
+      // Let the answer land between clicks, as a server on localhost does.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await waitFor(() => expect(action('Beğen').getAttribute('aria-pressed')).toBe('true'));
+    expect(writes(calls, '/api/posts/p1/like')).toEqual(['PUT']);
+  });
+
+  it('sends nothing more while the answer is still on its way (a held Enter key)', async () => {
+    let answer: (() => void) | undefined;
+    const { calls } = renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([makePost({ _id: 'p1' })]) },
+        'PUT /api/posts/p1/like': () =>
+          new Promise((resolve) => {
+            answer = () => resolve({ body: { liked: true, likesCount: 1 } });
+          }),
+      },
+    });
+    await screen.findByTestId('post-card');
+    action('Beğen').focus();
+    await userEvent.keyboard('{Enter}');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await userEvent.keyboard('{Enter}{Enter}');
+    expect(writes(calls, '/api/posts/p1/like')).toEqual(['PUT']);
+    answer?.();
+    await waitFor(() => expect(action('Beğen').getAttribute('aria-pressed')).toBe('true'));
+  });
+
+  it('takes a later, separate click as a new decision', async () => {
+    const { calls } = renderCounting(makePost({ _id: 'p1' }));
+    await screen.findByTestId('post-card');
+    await userEvent.click(action('Beğen'));
+    await waitFor(() => expect(action('Beğen').getAttribute('aria-pressed')).toBe('true'));
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    await userEvent.click(action('Beğen'));
+    await waitFor(() => expect(action('Beğen').getAttribute('aria-pressed')).toBe('false'));
+    expect(writes(calls, '/api/posts/p1/like')).toEqual(['PUT', 'DELETE']);
+  });
+});
+
 describe('PostCard — guests', () => {
   it.each(['Beğen', 'Yeniden paylaş', 'Yanıtla'])(
     '%s opens the login dialog and calls nothing',

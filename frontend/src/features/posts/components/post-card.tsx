@@ -1,4 +1,4 @@
-import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HeartIcon, MessageCircleIcon, RepeatIcon, ShareIcon } from '../../../components/icons';
 import { useAuth } from '../../../lib/auth';
@@ -15,6 +15,8 @@ import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useToggleLike } from '../api/toggle-like';
 import { useToggleRepost } from '../api/toggle-repost';
+import { useCardKeys } from '../hooks/use-card-keys';
+import { useSingleFlight } from '../hooks/use-single-flight';
 import {
   authorOf,
   isLikedBy,
@@ -50,6 +52,8 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
   const [replying, setReplying] = useState(false);
   const like = useToggleLike();
   const repost = useToggleRepost();
+  const guardLike = useSingleFlight();
+  const guardRepost = useSingleFlight();
 
   const id = postIdOf(post);
   const author = authorOf(post);
@@ -72,10 +76,25 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
   const openPost = (event: MouseEvent<HTMLElement>) => {
     if (variant === 'feed' && isPlainClick(event)) navigate(postPath(id));
   };
+  // A feed card is one Tab stop; the post page's card keeps its controls in the Tab order.
+  const keys = useCardKeys<HTMLElement>(variant === 'feed', () => navigate(postPath(id)));
+  const setRef = useCallback(
+    (node: HTMLElement | null) => {
+      keys.ref.current = node;
+      const unwatch = watchRef(node);
+      return () => {
+        keys.ref.current = null;
+        unwatch?.();
+      };
+    },
+    [keys.ref, watchRef],
+  );
 
   return (
     <article
-      ref={watchRef}
+      ref={setRef}
+      tabIndex={variant === 'feed' ? 0 : undefined}
+      onKeyDown={keys.onKeyDown}
       className={`post-card post-card--${variant}`}
       data-testid="post-card"
       data-post-id={id}
@@ -114,7 +133,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
             count={repostCountOf(post)}
             pressed={reposted}
             onClick={asMember(() => {
-              if (!repost.isPending) repost.mutate({ postId: id, reposted: !reposted });
+              guardRepost(() => repost.mutateAsync({ postId: id, reposted: !reposted }));
             })}
             icon={<RepeatIcon size={18} />}
           />
@@ -124,7 +143,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
             count={likeCountOf(post)}
             pressed={liked}
             onClick={asMember(() => {
-              if (!like.isPending) like.mutate({ postId: id, liked: !liked });
+              guardLike(() => like.mutateAsync({ postId: id, liked: !liked }));
             })}
             icon={<HeartIcon size={18} fill={liked ? 'currentColor' : 'none'} />}
           />
@@ -132,7 +151,9 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
           <ActionButton label={tr.posts.share} tone="share" icon={<ShareIcon size={18} />} />
         </div>
       </div>
-      {replying ? <ReplyModal post={post} onClose={() => setReplying(false)} /> : null}
+      {replying ? (
+        <ReplyModal post={post} timeUnits={timeUnits} onClose={() => setReplying(false)} />
+      ) : null}
     </article>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { makePost, page } from '../../../test/fixtures';
 import { member, renderWithProviders } from '../../../test/render';
 import { HomeTimeline } from './home-timeline';
+import { PostDetail } from './post-detail';
 
 const original = makePost({
   _id: 'p1',
@@ -121,5 +122,41 @@ describe('ReplyModal', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetchMock.mock.calls.length).toBe(before);
+  });
+
+  it('gives the focus back to the reply button it was opened from', async () => {
+    await openReply();
+    const opener = within(cardOf('p1')).getByRole('button', { name: 'Yanıtla' });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('gives the focus back after a sent reply too', async () => {
+    const { dialog } = await openReply();
+    const opener = within(cardOf('p1')).getByRole('button', { name: 'Yanıtla' });
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Katılıyorum!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yanıtla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('on the post page, dates the original as the page does (5dk, not 5m)', async () => {
+    const detailed = makePost({
+      _id: 'p9',
+      content: 'Sayfadaki gönderi',
+      createdAt: new Date(Date.now() - 17 * 60_000).toISOString(),
+    });
+    renderWithProviders(<PostDetail postId="p9" />, {
+      user: member,
+      fetch: { 'GET /api/posts/p9': { body: { post: detailed, replies: [], nextCursor: null } } },
+    });
+    await screen.findByText('Sayfadaki gönderi');
+    const card = screen.getAllByTestId('post-card')[0];
+    expect(within(card).getByText('17dk')).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'Yanıtla' }));
+    const dialog = screen.getByRole('dialog', { name: 'Yanıtla' });
+    expect(within(dialog).getByText('17dk')).toBeTruthy();
+    expect(within(dialog).queryByText('17m')).toBeNull();
   });
 });

@@ -1,0 +1,44 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makePost } from '../../../test/fixtures';
+import { member, renderWithProviders } from '../../../test/render';
+import { ComposeFab } from './compose-fab';
+
+describe('ComposeFab', () => {
+  it('is not offered to a guest', () => {
+    renderWithProviders(<ComposeFab />);
+    expect(screen.queryByRole('button', { name: 'Yeni gönderi' })).toBeNull();
+  });
+
+  it('opens the compose box in a dialog, posts, closes and gives the focus back', async () => {
+    const { calls } = renderWithProviders(<ComposeFab />, {
+      user: member,
+      fetch: {
+        'POST /api/posts': {
+          status: 201,
+          body: { post: makePost({ _id: 'n1', content: 'Telefondan merhaba' }) },
+        },
+      },
+    });
+    const fab = await screen.findByRole('button', { name: 'Yeni gönderi' });
+    await userEvent.click(fab);
+    const dialog = screen.getByRole('dialog', { name: 'Yeni gönderi' });
+    const box = within(dialog).getByRole('textbox', { name: 'Gönderi metni' });
+    expect(document.activeElement).toBe(box);
+    await userEvent.type(box, 'Telefondan merhaba');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gönder' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      content: 'Telefondan merhaba',
+    });
+    expect(document.activeElement).toBe(fab);
+  });
+
+  it('closes on Escape without sending', async () => {
+    const { calls } = renderWithProviders(<ComposeFab />, { user: member });
+    await userEvent.click(await screen.findByRole('button', { name: 'Yeni gönderi' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+});
