@@ -16,5 +16,5 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// jsdom has no scrolling; React Router's ScrollRestoration calls it on every navigation.
+// jsdom has no scrolling; the app's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => undefined;
