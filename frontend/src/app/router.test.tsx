@@ -9,7 +9,8 @@ import { AppRoutes } from './router';
 
 /** Waits until the route's lazily loaded screen has replaced its loading placeholder. */
 async function screenLoaded() {
-  await waitFor(() => expect(document.querySelector('.route-loading')).toBeNull());
+  // Its first import is transformed on the spot: slow on a busy machine.
+  await waitFor(() => expect(document.querySelector('.route-loading')).toBeNull(), { timeout: 5_000 });
 }
 
 async function renderApp(path: string) {
@@ -110,7 +111,7 @@ describe('routes', () => {
       await renderApp(path);
       expect(within(main()).getByText('Bu sayfayı görmek için giriş yapmalısınız.')).toBeTruthy();
       await userEvent.click(within(main()).getByRole('button', { name: 'Giriş Yap' }));
-      expect(await screen.findByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
+      expect(await screen.findByRole('dialog', { name: 'Giriş Yap' }, { timeout: 5_000 })).toBeTruthy();
     },
   );
 
@@ -181,7 +182,7 @@ describe('admin area', () => {
       screen.getByRole('heading', { name: 'Yönetim paneline erişim için giriş yapın' }),
     ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
-    expect(await screen.findByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Giriş Yap' }, { timeout: 5_000 })).toBeTruthy();
   });
 
   it('denies a member who is not staff', async () => {
