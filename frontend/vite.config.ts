@@ -39,6 +39,19 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks the entry loads statically and which only on demand;
+    // test/e2e/bundle-budget.test.ts reads it to hold a guest's first page to its JS budget.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the entry imports statically goes in one chunk: rolldown would otherwise cut it
+          // into a dozen small common chunks (each shared with some lazy screen), and a dozen
+          // gzip streams cost more than one.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,28 +1,35 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import type { User } from '../lib/types';
 import { mockFetch, type MockRoutes } from '../test/fetch-mock';
 import { makePost, makeUser } from '../test/fixtures';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** Waits until the route's lazily loaded screen has replaced its loading placeholder. */
+async function screenLoaded() {
+  // Its first import is transformed on the spot: slow on a busy machine.
+  await waitFor(() => expect(document.querySelector('.route-loading')).toBeNull(), { timeout: 5_000 });
+}
+
+async function renderApp(path: string) {
   render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return router;
+  await screenLoaded();
 }
 
 async function renderAs(user: Partial<User>, path: string, routes: MockRoutes = {}) {
   localStorage.setItem('gundem_token', 'tok');
   mockFetch({ 'GET /api/auth/me': { body: { user } }, ...routes });
-  const router = renderApp(path);
+  await renderApp(path);
   await screen.findByTestId('user-card');
-  return router;
+  await screenLoaded();
 }
 
 function main() {
@@ -36,15 +43,15 @@ describe('routes', () => {
         body: { posts: [makePost({ content: 'Anasayfadan merhaba' })], nextCursor: null },
       },
     });
-    renderApp('/');
+    await renderApp('/');
     expect(within(main()).getByRole('heading', { level: 1, name: 'Anasayfa' })).toBeTruthy();
     expect(await within(main()).findByText('Anasayfadan merhaba')).toBeTruthy();
     expect(within(main()).getByRole('button', { name: 'Neler oluyor?' })).toBeTruthy();
   });
 
-  it('/explore shows the search and the tabs', () => {
+  it('/explore shows the search and the tabs', async () => {
     mockFetch({});
-    renderApp('/explore');
+    await renderApp('/explore');
     expect(within(main()).getByRole('heading', { level: 1, name: 'Keşfet' })).toBeTruthy();
     expect(within(main()).getByRole('searchbox', { name: 'Gönderilerde ara' })).toBeTruthy();
     expect(within(main()).getByRole('heading', { name: 'Gündemdeki konular' })).toBeTruthy();
@@ -59,7 +66,7 @@ describe('routes', () => {
         body: { posts: [makePost({ content: 'Profildeki gönderi' })], nextCursor: null },
       },
     });
-    renderApp('/profile/ayse');
+    await renderApp('/profile/ayse');
     expect(within(main()).getByRole('heading', { level: 1, name: '@ayse' })).toBeTruthy();
     expect(
       await within(main()).findByRole('heading', { level: 1, name: 'Zeynep Kaya' }),
@@ -73,7 +80,7 @@ describe('routes', () => {
         body: { post: makePost({ _id: '42', content: 'Kırk iki' }), replies: [], nextCursor: null },
       },
     });
-    renderApp('/post/42');
+    await renderApp('/post/42');
     expect(within(main()).getByRole('heading', { level: 1, name: 'Gönderi' })).toBeTruthy();
     expect(await within(main()).findByText('Kırk iki')).toBeTruthy();
   });
@@ -84,14 +91,14 @@ describe('routes', () => {
     ['/help', 'Yardım', 'Yardım merkezi yakında burada olacak.'],
     ['/forgot-password', 'Şifremi unuttum', 'Sıfırlama bağlantısı gönder'],
     ['/reset-password', 'Şifreyi sıfırla', 'Geçersiz şifre sıfırlama bağlantısı.'],
-  ])('%s shows its screen', (path, title, text) => {
-    renderApp(path);
+  ])('%s shows its screen', async (path, title, text) => {
+    await renderApp(path);
     expect(within(main()).getByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(within(main()).getByText(text)).toBeTruthy();
   });
 
-  it('shows a Turkish not-found page with a link home for unknown paths', () => {
-    renderApp('/bu/sayfa/yok');
+  it('shows a Turkish not-found page with a link home for unknown paths', async () => {
+    await renderApp('/bu/sayfa/yok');
     expect(within(main()).getByRole('heading', { name: 'Sayfa bulunamadı' })).toBeTruthy();
     expect(within(main()).getByRole('link', { name: 'Anasayfaya dön' }).getAttribute('href')).toBe(
       '/',
@@ -101,10 +108,10 @@ describe('routes', () => {
   it.each(['/notifications', '/messages', '/settings', '/profile'])(
     '%s asks a guest to log in',
     async (path) => {
-      renderApp(path);
+      await renderApp(path);
       expect(within(main()).getByText('Bu sayfayı görmek için giriş yapmalısınız.')).toBeTruthy();
       await userEvent.click(within(main()).getByRole('button', { name: 'Giriş Yap' }));
-      expect(screen.getByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
+      expect(await screen.findByRole('dialog', { name: 'Giriş Yap' }, { timeout: 5_000 })).toBeTruthy();
     },
   );
 
@@ -128,8 +135,9 @@ describe('routes', () => {
       'GET /api/users/profile/ayse': { body: { user: self } },
       'GET /api/posts/user/ayse': { body: { posts: [], nextCursor: null } },
     });
-    renderApp('/profile');
+    await renderApp('/profile');
     await screen.findByTestId('user-card');
+  await screenLoaded();
     expect(within(main()).getByRole('heading', { level: 1, name: 'Ayşe Yılmaz' })).toBeTruthy();
     expect(await within(main()).findByText('@ayse')).toBeTruthy();
     expect(within(main()).getByRole('button', { name: 'Biyografiyi düzenle' })).toBeTruthy();
@@ -137,13 +145,13 @@ describe('routes', () => {
 });
 
 describe('session start', () => {
-  it('shows a loading state, not the guest interface, while the token is checked', () => {
+  it('shows a loading state, not the guest interface, while the token is checked', async () => {
     localStorage.setItem('gundem_token', 'tok');
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise(() => undefined)),
     );
-    renderApp('/');
+    await renderApp('/');
     expect(screen.getByRole('status', { name: 'Oturum doğrulanıyor…' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Giriş Yap' })).toBeNull();
   });
@@ -151,7 +159,7 @@ describe('session start', () => {
   it('removes a token the server rejects and stays logged out', async () => {
     localStorage.setItem('gundem_token', 'expired');
     mockFetch({ 'GET /api/auth/me': { status: 401, body: { message: 'Oturum süresi doldu' } } });
-    renderApp('/');
+    await renderApp('/');
     expect((await screen.findAllByRole('button', { name: 'Giriş Yap' })).length).toBeGreaterThan(0);
     expect(localStorage.getItem('gundem_token')).toBeNull();
     expect(screen.queryByTestId('user-card')).toBeNull();
@@ -160,7 +168,7 @@ describe('session start', () => {
   it('keeps the token on a network error and says it is retrying (only a 401 ends a session)', async () => {
     localStorage.setItem('gundem_token', 'tok');
     mockFetch({ 'GET /api/auth/me': { networkError: true } });
-    renderApp('/');
+    await renderApp('/');
     expect(await screen.findByText('Bağlantı yok, yeniden deneniyor…')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Giriş Yap' })).toBeNull();
     expect(localStorage.getItem('gundem_token')).toBe('tok');
@@ -169,18 +177,18 @@ describe('session start', () => {
 
 describe('admin area', () => {
   it('denies a guest with a login prompt', async () => {
-    renderApp('/admin');
+    await renderApp('/admin');
     expect(
       screen.getByRole('heading', { name: 'Yönetim paneline erişim için giriş yapın' }),
     ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
-    expect(screen.getByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Giriş Yap' }, { timeout: 5_000 })).toBeTruthy();
   });
 
   it('denies a member who is not staff', async () => {
     localStorage.setItem('gundem_token', 'tok');
     mockFetch({ 'GET /api/auth/me': { body: { user: { username: 'ayse', role: 'user' } } } });
-    renderApp('/admin/users');
+    await renderApp('/admin/users');
     expect(await screen.findByRole('heading', { name: 'Erişim reddedildi' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Yönetim menüsü' })).toBeNull();
   });
@@ -192,8 +200,10 @@ describe('admin area', () => {
         body: { user: { username: 'yonetici', displayName: 'Yönetici', role } },
       },
     });
-    renderApp(path);
-    return screen.findByRole('navigation', { name: 'Yönetim menüsü' });
+    await renderApp(path);
+    const nav = await screen.findByRole('navigation', { name: 'Yönetim menüsü' });
+    await screenLoaded();
+    return nav;
   }
 
   it('shows an admin the panel with the settings entry', async () => {

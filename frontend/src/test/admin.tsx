@@ -1,9 +1,9 @@
 // Helpers for the admin component tests: mount the real route table at an /admin path with a
 // signed-in staff member and stubbed API answers.
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import type { Post, User } from '../lib/types';
 import { mockFetch, type MockReply, type MockRoutes } from './fetch-mock';
 import { makePost as makeFixturePost } from './fixtures';
@@ -97,14 +97,15 @@ export async function renderAdmin(
     nextParams = new URL(url, 'http://localhost').searchParams;
     return inner!(input, init);
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
   await screen.findByRole('navigation', { name: 'Yönetim menüsü' });
-  return { ...mock, router };
+  return mock;
 }
 
 /** Holds every fetch of `method` until `release()` is called, to look at the screen meanwhile. */

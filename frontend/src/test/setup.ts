@@ -1,5 +1,5 @@
 // Vitest setup: a clean DOM, storage, globals and clock for every test.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { createFakeSocket } from './fake-socket';
 
 // Screens mounted with the app's providers would open a real socket: give them a fake that
@@ -7,6 +7,10 @@ import { createFakeSocket } from './fake-socket';
 vi.mock('socket.io-client', () => ({
   io: () => createFakeSocket({ autoConnect: false }).socket,
 }));
+
+// Screens are lazy chunks (app/router.tsx) that vitest transforms on their first import: on a busy
+// machine that alone can pass the default 1 s of findBy*/waitFor.
+configure({ asyncUtilTimeout: 3_000 });
 
 afterEach(() => {
   cleanup();
@@ -16,5 +20,5 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// jsdom has no scrolling; React Router's ScrollRestoration calls it on every navigation.
+// jsdom has no scrolling; the app's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => undefined;

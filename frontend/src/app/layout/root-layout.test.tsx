@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { apiClient } from '../../lib/api-client';
 import { AuthProvider, retryDelay, useAuth } from '../../lib/auth';
 import { tr } from '../../locales/tr';
@@ -27,12 +27,15 @@ function SessionProbe() {
 }
 
 function renderRoot() {
-  const router = createMemoryRouter([{ element: <RootLayout />, children: [{ path: '*', element: <SessionProbe /> }] }], {
-    initialEntries: ['/'],
-  });
   render(
     <AuthProvider>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route path="*" element={<SessionProbe />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
     </AuthProvider>,
   );
 }

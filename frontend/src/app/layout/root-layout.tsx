@@ -1,16 +1,25 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet } from 'react-router-dom';
 import { ConnectionBanner } from '../../components/connection-banner';
 import { Spinner } from '../../components/spinner';
-import { AuthModal } from '../../features/auth/components/auth-modal';
 import { useAuth } from '../../lib/auth';
 import { tr } from '../../locales/tr';
+import { ScrollRestoration } from './scroll-restoration';
+
+// The login and register forms come on the first open: most visits never open them.
+const AuthModal = lazy(async () => ({
+  default: (await import('../../features/auth/components/auth-modal')).AuthModal,
+}));
 
 /**
  * Above every route: waits for the stored session to be checked, hosts the auth modal, and shows
  * the connection banner (also over the splash, when the check itself gets no answer).
  */
 export function RootLayout() {
-  const { status } = useAuth();
+  const { status, authModal } = useAuth();
+  // Once opened, the dialog stays mounted (it renders nothing while closed), as before the split.
+  const [authModalWanted, setAuthModalWanted] = useState(false);
+  if (authModal && !authModalWanted) setAuthModalWanted(true);
   if (status === 'loading') {
     // Checking a stored token: show a splash rather than flashing the guest interface.
     return (
@@ -27,7 +36,11 @@ export function RootLayout() {
     <>
       <ConnectionBanner />
       <Outlet />
-      <AuthModal />
+      {authModalWanted ? (
+        <Suspense fallback={null}>
+          <AuthModal />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </>
   );

@@ -1,10 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { ADMIN, MODERATOR, renderAdmin } from '../../test/admin';
 import { mockFetch } from '../../test/fetch-mock';
 import { AppProviders } from '../providers';
-import { routes } from '../router';
+import { AppRoutes } from '../router';
 import { AdminPage } from './admin-page';
 
 const EMPTY_DASHBOARD = {
@@ -19,13 +19,21 @@ const EMPTY_DASHBOARD = {
   },
 };
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** Waits until the route's lazily loaded screen has replaced its loading placeholder. */
+async function screenLoaded() {
+  // Its first import is transformed on the spot: slow on a busy machine.
+  await waitFor(() => expect(document.querySelector('.route-loading')).toBeNull(), { timeout: 5_000 });
+}
+
+async function renderApp(path: string) {
   render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
+  await screenLoaded();
 }
 
 function adminCalls(calls: { url: string }[]) {
@@ -35,13 +43,13 @@ function adminCalls(calls: { url: string }[]) {
 describe('admin access', () => {
   it('asks a guest to log in, and the button opens the login dialog', async () => {
     const { calls } = mockFetch({});
-    renderApp('/admin/users');
+    await renderApp('/admin/users');
     expect(
       screen.getByRole('heading', { name: 'Yönetim paneline erişim için giriş yapın' }),
     ).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Yönetim menüsü' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
-    expect(screen.getByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Giriş Yap' }, { timeout: 5_000 })).toBeTruthy();
     expect(adminCalls(calls)).toEqual([]);
   });
 
@@ -50,7 +58,7 @@ describe('admin access', () => {
     const { calls } = mockFetch({
       'GET /api/auth/me': { body: { user: { _id: 'u1', username: 'ayse', role: 'user' } } },
     });
-    renderApp('/admin');
+    await renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Erişim reddedildi' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Giriş Yap' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Anasayfaya dön' }).getAttribute('href')).toBe('/');

@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { AlertCircleIcon } from '../../components/icons';
@@ -22,4 +23,36 @@ export function ErrorPage() {
       />
     </div>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** The location's key: moving elsewhere clears a caught error, as the data router did. */
+  resetKey: string;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, { error: unknown; resetKey: string }> {
+  state = { error: null as unknown, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Sayfa gösterilemedi', error, info.componentStack);
+  }
+
+  render() {
+    return this.state.error ? <ErrorPage /> : this.props.children;
+  }
+}
+
+/** Shows ErrorPage instead of a route that throws while rendering (or whose chunk fails to load). */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return <ErrorBoundary resetKey={key}>{children}</ErrorBoundary>;
 }

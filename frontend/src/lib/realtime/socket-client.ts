@@ -12,7 +12,6 @@ import {
   type ServerToClientEvents,
   type WatchResult,
 } from '@gundem/contract';
-import { io } from 'socket.io-client';
 
 // ---------- Wire shapes (the contract's) ----------
 
@@ -82,14 +81,83 @@ export interface SocketAuth {
 /** Makes the (not yet connected) socket; `auth` is asked again on every connection attempt. */
 export type SocketFactory = (auth: () => SocketAuth) => SocketLike;
 
+/**
+ * A real socket.io-client socket whose library is fetched on first use: socket.io-client and
+ * engine.io are ~14 KB gzip that a first page does not need before it has shown the feed
+ * (issue 13: a guest's `/` within 120 KB of JS). Until the module is there, listeners are kept in
+ * order and `connect()`/`disconnect()` only record what is wanted; then everything goes to the
+ * socket and later calls go straight through. A failed download (offline) is tried again.
+ */
+class DeferredSocket implements SocketLike {
+  private socket: SocketLike | null = null;
+  private readonly pending: Array<(socket: SocketLike) => void> = [];
+  private wantConnected = false;
+
+  constructor(private readonly auth: () => SocketAuth) {
+    this.load(0);
+  }
+
+  private load(attempt: number): void {
+    import('socket.io-client').then(
+      ({ io }) => {
+        const socket = io({
+          path: '/socket.io',
+          transports: ['websocket', 'polling'],
+          autoConnect: false,
+          auth: (cb) => cb(this.auth()),
+        }) as unknown as SocketLike;
+        for (const apply of this.pending.splice(0)) apply(socket);
+        this.socket = socket;
+        if (this.wantConnected) socket.connect();
+      },
+      () => {
+        setTimeout(() => this.load(attempt + 1), Math.min(1_000 * 2 ** attempt, 30_000));
+      },
+    );
+  }
+
+  get connected(): boolean {
+    return this.socket?.connected ?? false;
+  }
+
+  get id(): string | undefined {
+    return this.socket?.id;
+  }
+
+  on(event: string, listener: Listener): this {
+    if (this.socket) this.socket.on(event, listener);
+    else this.pending.push((socket) => socket.on(event, listener));
+    return this;
+  }
+
+  off(event: string, listener?: Listener): this {
+    if (this.socket) this.socket.off(event, listener);
+    else this.pending.push((socket) => socket.off(event, listener));
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    // The client emits only once connected, so this is never queued in practice; keep order anyway.
+    if (this.socket) this.socket.emit(event, ...args);
+    else this.pending.push((socket) => socket.emit(event, ...args));
+    return this;
+  }
+
+  connect(): this {
+    if (this.socket) this.socket.connect();
+    else this.wantConnected = true;
+    return this;
+  }
+
+  disconnect(): this {
+    if (this.socket) this.socket.disconnect();
+    else this.wantConnected = false;
+    return this;
+  }
+}
+
 /** The real socket: same origin, path /socket.io, WebSocket first with polling as fallback. */
-export const createBrowserSocket: SocketFactory = (auth) =>
-  io({
-    path: '/socket.io',
-    transports: ['websocket', 'polling'],
-    autoConnect: false,
-    auth: (cb) => cb(auth()),
-  }) as unknown as SocketLike;
+export const createBrowserSocket: SocketFactory = (auth) => new DeferredSocket(auth);
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

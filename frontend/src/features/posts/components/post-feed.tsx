@@ -88,7 +88,12 @@ export function PostFeed({
   ) : null;
 
   if (isPending && !isError) {
-    return <LoadingBlock label={tr.app.loading} />;
+    // Holds the place of the posts to come (see .post-feed--loading): nothing below moves.
+    return (
+      <div className="post-feed post-feed--loading">
+        <LoadingBlock label={tr.app.loading} />
+      </div>
+    );
   }
 
   return (

@@ -3,7 +3,7 @@ import { Widget } from '../../../components/widget';
 import { formatCount } from '../../../lib/format';
 import { hashtagPath } from '../../../lib/paths';
 import { tr } from '../../../locales/tr';
-import { useTrendingHashtags } from '../api/get-trending-hashtags';
+import { TRENDS_LIMIT, useTrendingHashtags } from '../api/get-trending-hashtags';
 
 /** docs/product.md#calls: a trend's count is shown as 15 times its post count. */
 export const TREND_COUNT_FACTOR = 15;
@@ -12,7 +12,12 @@ export const TREND_COUNT_FACTOR = 15;
 export function TrendsWidget() {
   const { data: trends, isPending } = useTrendingHashtags();
   return (
-    <Widget titleId="trends-widget-title" title={tr.widgets.trends} loading={isPending}>
+    <Widget
+      titleId="trends-widget-title"
+      title={tr.widgets.trends}
+      loading={isPending}
+      placeholder={<TrendsPlaceholder />}
+    >
       <ul className="trend-list" aria-label={tr.widgets.trendsLabel}>
         {trends?.map((trend) => {
           const tag = trend.hashtag.replace(/^#/, '');
@@ -29,5 +34,22 @@ export function TrendsWidget() {
         })}
       </ul>
     </Widget>
+  );
+}
+
+/** As many rows as the answer brings (the fallback list too), with the rows' own layout. */
+function TrendsPlaceholder() {
+  return (
+    <ul className="trend-list">
+      {Array.from({ length: TRENDS_LIMIT }, (_, index) => (
+        <li key={index}>
+          <span className="trend-item">
+            <span className="trend-item__context">&nbsp;</span>
+            <span className="trend-item__tag">&nbsp;</span>
+            <span className="trend-item__count">&nbsp;</span>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

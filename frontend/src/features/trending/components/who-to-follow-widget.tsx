@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
+import { buttonClass } from '../../../components/button';
 import { FollowButton } from '../../../components/follow-button';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { Widget } from '../../../components/widget';
@@ -8,13 +9,22 @@ import { displayNameOf, usernameOf } from '../../../lib/format';
 import { profilePath } from '../../../lib/paths';
 import { entityId } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
-import { type Suggestion, useSuggestedUsers } from '../api/get-suggested-users';
+import {
+  SUGGESTED_USERS_LIMIT,
+  type Suggestion,
+  useSuggestedUsers,
+} from '../api/get-suggested-users';
 
 /** "Kimi takip etmeli": three accounts with a follow button each. */
 export function WhoToFollowWidget() {
   const { data: users, isPending } = useSuggestedUsers();
   return (
-    <Widget titleId="who-to-follow-title" title={tr.widgets.whoToFollow} loading={isPending}>
+    <Widget
+      titleId="who-to-follow-title"
+      title={tr.widgets.whoToFollow}
+      loading={isPending}
+      placeholder={<SuggestionsPlaceholder />}
+    >
       {!users?.length ? (
         <p className="widget__empty">{tr.widgets.noSuggestions}</p>
       ) : (
@@ -51,5 +61,25 @@ export function SuggestedUser({ user }: { user: Suggestion }) {
         name={name}
       />
     </li>
+  );
+}
+
+/** As many rows as the answer brings (the fallback list too), with the rows' own layout. */
+function SuggestionsPlaceholder() {
+  return (
+    <ul className="suggestion-list">
+      {Array.from({ length: SUGGESTED_USERS_LIMIT }, (_, index) => (
+        <li key={index} className="suggestion">
+          <span className="suggestion__profile">
+            <span className="avatar avatar--md" />
+            <span className="suggestion__text">
+              <span className="suggestion__name">&nbsp;</span>
+              <span className="suggestion__handle">&nbsp;</span>
+            </span>
+          </span>
+          <span className={buttonClass({ variant: 'inverse', size: 'sm' })}>{tr.follow.follow}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
