@@ -155,6 +155,8 @@ describe('ExplorePage', () => {
         <RouterProvider router={router} />
       </AppProviders>,
     );
+    // The router loads the explore screen lazily: wait for it before clicking.
+    await screen.findByRole('tablist', { name: 'Keşfet sekmeleri' });
     await userEvent.click(tab('Kişiler'));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Gönderilerde ara' }), 'kahve{Enter}');
     await screen.findByRole('heading', { name: '"kahve" için sonuç bulunamadı' });
