@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { installIpcStats, STATS_MESSAGE, type IpcChannel, type StatsReply } from './ipc-stats';
+import { installIpcStats, STATS_MESSAGE, type IpcChannel, type LoopHistogram, type StatsReply } from './ipc-stats';
 
 /** A parent's end of the IPC channel: messages in through `emit('message')`, answers recorded. */
 function fakeChannel(withSend = true) {
@@ -45,9 +45,40 @@ describe('installIpcStats', () => {
       expect(replies[0].loopDelay.max).toBeLessThan(10_000);
       await new Promise((resolve) => setTimeout(resolve, 50));
       channel.emit('message', { type: STATS_MESSAGE });
-      expect(replies[1].loopDelay.max).toBeLessThan(150);
-      // An idle loop is late by about nothing: the sampling interval itself is not counted.
-      expect(replies[1].loopDelay.p50).toBeLessThan(5);
+      // The stall is forgotten; how late an idle loop runs depends on the machine's load, so
+      // only the comparison is asserted here and the arithmetic below with known figures.
+      expect(replies[1].loopDelay.max).toBeLessThan(replies[0].loopDelay.max);
+    } finally {
+      stop();
+    }
+  });
+
+  it('reports only what is beyond the 10 ms sampling interval, and nothing before the first sample', () => {
+    const { channel, replies } = fakeChannel();
+    const ms = 1e6;
+    let count = 0;
+    const histogram: LoopHistogram = {
+      get count() {
+        return count;
+      },
+      get max() {
+        return 250 * ms;
+      },
+      percentile: (p: number) => (p === 50 ? 10.4 * ms : p === 99 ? 9 * ms : Number.NaN),
+      reset: () => undefined,
+      enable: () => true,
+      disable: () => true,
+    };
+    const stop = installIpcStats({ channel, connections: () => 0, histogram });
+    try {
+      channel.emit('message', { type: STATS_MESSAGE });
+      expect(replies[0].loopDelay).toEqual({ p50: 0, p99: 0, max: 0 });
+      count = 30;
+      channel.emit('message', { type: STATS_MESSAGE });
+      expect(replies[1].loopDelay.p50).toBeCloseTo(0.4, 6);
+      // A turn shorter than the interval is not negative delay.
+      expect(replies[1].loopDelay.p99).toBe(0);
+      expect(replies[1].loopDelay.max).toBe(240);
     } finally {
       stop();
     }

@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
 /** The message type both ways: a request from the parent, the answer from this process. */
 export const STATS_MESSAGE = 'gundem:stats';
@@ -33,7 +33,12 @@ export interface IpcStatsOptions {
   channel?: IpcChannel;
   gc?: () => void;
   memory?: () => { heapUsed: number; rss: number };
+  /** The event-loop delay histogram; tests pass one with known figures. */
+  histogram?: LoopHistogram;
 }
+
+/** What is used of `monitorEventLoopDelay()`'s histogram; values in nanoseconds. */
+export type LoopHistogram = Pick<IntervalHistogram, 'count' | 'max' | 'percentile' | 'reset' | 'enable' | 'disable'>;
 
 function isStatsRequest(message: unknown): message is StatsRequest {
   return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === STATS_MESSAGE;
@@ -54,7 +59,7 @@ export function installIpcStats(options: IpcStatsOptions): () => void {
   if (typeof channel.send !== 'function') return () => undefined;
   const gc = options.gc ?? (globalThis as { gc?: () => void }).gc;
   const memory = options.memory ?? (() => process.memoryUsage());
-  const loop = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  const loop: LoopHistogram = options.histogram ?? monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   loop.enable();
 
   const onMessage = (message: unknown) => {
