@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import { AdminModule } from './admin/admin.module';
+import { ActivityModule } from './common/activity/activity-events';
 import { AuthModule } from './auth/auth.module';
 import { HeavyQueriesModule } from './common/concurrency/heavy-queries';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
@@ -16,6 +17,7 @@ import { dataSourceOptions } from './database/data-source';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { MessagesModule } from './messages/messages.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { PostsModule } from './posts/posts.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -43,6 +45,7 @@ export class AppModule {
         }),
         HeavyQueriesModule,
         MetricsModule,
+        ActivityModule,
         MailModule,
         SettingsModule,
         UsersModule,
@@ -52,6 +55,7 @@ export class AppModule {
         TrendingModule,
         RealtimeModule,
         MessagesModule,
+        NotificationsModule,
         AdminModule,
         HealthModule,
         ObservabilityModule,

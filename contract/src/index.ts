@@ -7,6 +7,7 @@ export * from './common.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './notifications.js';
 export * from './pagination.js';
 export * from './posts.js';
 export * from './realtime.js';

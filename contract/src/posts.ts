@@ -39,6 +39,16 @@ export interface Post extends Identified {
   isRetweet: boolean;
   isPinned: boolean;
   replyToId: string | null;
+  /**
+   * The `@username` mentions of `content` that named an existing account when the post was
+   * written (the account's own spelling), at most MAX_MENTIONS_PER_POST: link these to profiles,
+   * leave any other `@word` as text. Optional: older servers do not send it.
+   */
+  mentions?: PostMention[];
+}
+
+export interface PostMention {
+  username: string;
 }
 
 /**

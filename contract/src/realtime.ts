@@ -1,5 +1,6 @@
 // The Socket.IO events between the server and a tab (path /socket.io).
 import type { Conversation, Message } from './messages.js';
+import type { NotificationNewEvent, NotificationReadEvent } from './notifications.js';
 import type { Post, PostCounts } from './posts.js';
 
 /** A post's absolute counts after a change: overwrite, never add. */
@@ -53,6 +54,8 @@ export interface ServerToClientEvents {
   'post:deleted': (event: PostDeletedEvent) => void;
   'post:new': (event: PostNewEvent) => void;
   'message:new': (event: MessageNewEvent) => void;
+  'notification:new': (event: NotificationNewEvent) => void;
+  'notification:read': (event: NotificationReadEvent) => void;
   /** A refused `posts:watch`/`posts:unwatch` sent without an ack callback. */
   'posts:error': (result: WatchResult) => void;
   /** A refused `feed:watch`/`feed:unwatch` sent without an ack callback. */

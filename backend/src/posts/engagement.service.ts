@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { ActivityEvents } from '../common/activity/activity-events';
 import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { FirstPageCache } from './first-page.cache';
@@ -26,6 +27,7 @@ export class EngagementService {
     private readonly repository: EngagementRepository,
     private readonly realtime: RealtimeEvents,
     private readonly firstPages: FirstPageCache,
+    private readonly activity: ActivityEvents,
   ) {}
 
   toggleLike(userId: string, postId: string): Promise<ToggleResult> {
@@ -65,6 +67,8 @@ export class EngagementService {
       this.firstPages.touch(postId);
       // Pushed after the commit (the statement is its own transaction), with absolute counts and their version.
       this.realtime.postEngagement(postId, result);
+      // The post's author is notified (or the notification withdrawn) after the commit, off this request's path.
+      this.activity.publish({ kind, actorId: userId, postId, active: row.added, at: new Date() });
       return result;
     }
     // Nothing changed. For a toggle: nothing to delete, yet the insert conflicted, so a

@@ -66,3 +66,24 @@ export function likePattern(query: string): string {
 export function trigramSearchable(query: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(turkishLower(query));
 }
+
+/**
+ * `@` then a username as registration allows it (letters A–Z, digits, underscore; 3 to 30), not
+ * after a letter, digit, `_`, `.` or `/` (so `ayse@ornek.com` and URLs mention no one), and not
+ * running on into more name characters (`@ayşe` is no mention of `ay`).
+ */
+const MENTION = /(?<![\p{L}\p{M}\p{N}_./@])@([A-Za-z0-9_]{3,30})(?![\p{L}\p{M}\p{N}_])/gu;
+
+/**
+ * Distinct `@username` candidates, lowercased (usernames are unique regardless of case), in order
+ * of first appearance, at most `max`: the statement that stores the post keeps those naming an
+ * existing account (posts.mentions).
+ */
+export function extractMentions(text: string, max: number): string[] {
+  const names = new Set<string>();
+  for (const match of text.normalize('NFC').matchAll(MENTION)) {
+    if (names.size >= max) break;
+    names.add(match[1].toLowerCase());
+  }
+  return [...names];
+}

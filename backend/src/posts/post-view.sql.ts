@@ -8,6 +8,8 @@ export interface PostView {
   replyToId: string | null;
   hashtags: string[];
   links: string[];
+  /** posts.mentions: accounts the post mentions, as they spell their usernames. */
+  mentions: string[];
   likeCount: number;
   repostCount: number;
   replyCount: number;
@@ -31,6 +33,7 @@ export interface PostViewRow {
   reply_to_id: string | null;
   hashtags: string[];
   links: string[];
+  mentions: string[];
   like_count: number;
   retweet_count: number;
   reply_count: number;
@@ -65,7 +68,7 @@ export const POST_VIEW_COLUMNS_NO_VIEWER = postViewColumns(null);
 
 function postViewColumns(viewer: string | null): string {
   return `
-  p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links,
+  p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links, p.mentions,
   p.like_count, p.retweet_count, p.reply_count, p.view_count, p.engagement_version, p.is_edited, p.is_pinned,
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
   u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
@@ -82,6 +85,7 @@ export function toPostView(row: PostViewRow): PostView {
     replyToId: row.reply_to_id,
     hashtags: row.hashtags,
     links: row.links,
+    mentions: row.mentions,
     likeCount: row.like_count,
     repostCount: row.retweet_count,
     replyCount: row.reply_count,

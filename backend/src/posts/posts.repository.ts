@@ -20,6 +20,8 @@ export interface NewPost {
   hashtags: string[];
   links: string[];
   searchText: string;
+  /** Lowercased `@username` candidates (extractMentions); those naming an active account are stored. */
+  mentions: string[];
 }
 
 /** The created post (as PostViewRow) and, for a reply, the parent's counts after it. */
@@ -240,9 +242,12 @@ export class PostsRepository {
           UPDATE users SET posts_count = posts_count + 1
           WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM parent))
           RETURNING id, username, display_name, is_verified
+        ), mentioned AS (
+          SELECT coalesce(array_agg(m.username ORDER BY array_position($7::text[], lower(m.username))), '{}') AS names
+            FROM users m WHERE lower(m.username) = ANY($7::text[]) AND m.is_active
         ), inserted AS (
-          INSERT INTO posts (author_id, content, reply_to_id, hashtags, links, search_text)
-          SELECT a.id, $2, $3, $4::text[], $5::text[], $6 FROM author a
+          INSERT INTO posts (author_id, content, reply_to_id, hashtags, links, search_text, mentions)
+          SELECT a.id, $2, $3, $4::text[], $5::text[], $6, mentioned.names FROM author a CROSS JOIN mentioned
           RETURNING *
         ), bumped AS (
           UPDATE posts p SET reply_count = p.reply_count + 1, ${BUMP_VERSION}
@@ -250,14 +255,14 @@ export class PostsRepository {
           WHERE p.id = parent.id AND EXISTS (SELECT 1 FROM inserted)
           RETURNING ${COUNTS_COLUMNS}
         )
-        SELECT i.id, i.content, i.created_at, i.reply_to_id, i.hashtags, i.links,
+        SELECT i.id, i.content, i.created_at, i.reply_to_id, i.hashtags, i.links, i.mentions,
                i.like_count, i.retweet_count, i.reply_count, i.view_count, i.engagement_version, i.is_edited, i.is_pinned,
                to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
                a.id AS author_id, a.username AS author_username, a.display_name AS author_display_name,
                a.is_verified AS author_is_verified, false AS liked, false AS reposted,
                (SELECT row_to_json(b) FROM bumped b) AS parent
         FROM inserted i CROSS JOIN author a`,
-      values: [input.authorId, input.content, input.replyToId, input.hashtags, input.links, input.searchText],
+      values: [input.authorId, input.content, input.replyToId, input.hashtags, input.links, input.searchText, input.mentions],
     });
     return row ?? null;
   }

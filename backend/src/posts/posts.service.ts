@@ -1,4 +1,6 @@
+import { MAX_MENTIONS_PER_POST } from '@gundem/contract';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { ActivityEvents } from '../common/activity/activity-events';
 import { USER_NOT_FOUND } from '../common/common.texts';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { decodeCursor, toPage } from '../common/pagination/cursor';
@@ -14,7 +16,7 @@ import { type CountsResponse, toCountsResponse } from './dto/engagement.response
 import { type PostResponse, toPostResponse } from './dto/post.response';
 import type { SearchPostsDto } from './dto/search-posts.dto';
 import { type EngagementCounts, toEngagementCounts } from './engagement-counts';
-import { charCount, extractHashtags, extractLinks, likePattern, searchTextOf, trigramSearchable } from './post-text';
+import { charCount, extractHashtags, extractLinks, extractMentions, likePattern, searchTextOf, trigramSearchable } from './post-text';
 import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
 import { PostViewsBuffer } from './post-views.buffer';
@@ -88,6 +90,7 @@ export class PostsService {
     private readonly settings: SettingsService,
     private readonly realtime: RealtimeEvents,
     private readonly idempotency: IdempotencyService,
+    private readonly activity: ActivityEvents,
   ) {}
 
   /** The one place the post length limit is read: the admin setting `maxTweetLength` (cached, see SettingsService). */
@@ -115,7 +118,18 @@ export class PostsService {
     const outcome = await this.idempotency.run(request, async (db) => {
       let row: CreatedPostRow | null;
       try {
-        row = await this.posts.create({ authorId: author.id, content, replyToId, hashtags, links: extractLinks(content), searchText: searchTextOf(content, hashtags) }, db);
+        row = await this.posts.create(
+          {
+            authorId: author.id,
+            content,
+            replyToId,
+            hashtags,
+            links: extractLinks(content),
+            searchText: searchTextOf(content, hashtags),
+            mentions: extractMentions(content, MAX_MENTIONS_PER_POST),
+          },
+          db,
+        );
       } catch (error) {
         // The parent was deleted after the statement's snapshot.
         if (pgErrorCode(error) === '23503' && replyToId) throw new NotFoundException(REPLY_TARGET_NOT_FOUND);
@@ -134,6 +148,8 @@ export class PostsService {
           this.firstPages.invalidate();
           this.realtime.postNew(post);
           if (parent) this.realtime.postEngagement(parent.postId, parent);
+          // The replied-to author and the mentioned accounts are notified off this request's path.
+          this.activity.publish({ kind: 'post', actorId: author.id, postId: post.id, replyToId, mentions: row.mentions, at: new Date() });
         },
       };
     });

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { Conversation, Post, PostEngagementEvent } from '@gundem/contract';
+import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent } from '@gundem/contract';
 import { type EmittedEvent, Metrics } from '../common/metrics/metrics';
 import { type EngagementCounts, feedRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
 
@@ -11,6 +11,13 @@ export const ENGAGEMENT_COALESCE_MS = 100;
  * like or reply that committed just before the delete may still be on its way to postEngagement.
  */
 export const DELETED_POST_QUIET_MS = 5_000;
+
+/**
+ * `notification:new` of one member within this window after an emitted one merge into one
+ * trailing event (the newest state), like post:engagement: a post liked 50 times a second costs
+ * its author's tabs at most ten events a second.
+ */
+export const NOTIFICATION_COALESCE_MS = 100;
 
 /** New posts created on this node within this window go out as one `post:new` batch. */
 export const NEW_POSTS_FLUSH_MS = 1_000;
@@ -61,6 +68,8 @@ export class RealtimeEvents implements OnModuleDestroy {
   /** Posts created on this node since the last `post:new` flush, oldest first. */
   private newPosts: Post[] = [];
   private newPostsTimer?: NodeJS.Timeout;
+  /** Open `notification:new` windows by recipient, each with the newest event still to send. */
+  private readonly notificationWindows = new Map<string, { timer: NodeJS.Timeout; pending?: NotificationNewEvent }>();
   private lastFailureLog = 0;
 
   constructor(private readonly metrics: Metrics) {}
@@ -147,6 +156,39 @@ export class RealtimeEvents implements OnModuleDestroy {
   }
 
   /**
+   * `notification:new` to every connection of the recipient (room `user:<id>`, every node), once
+   * the notification is stored, with the ABSOLUTE unread count. The first goes out at once;
+   * further ones within NOTIFICATION_COALESCE_MS merge into one trailing event carrying the
+   * newest (the caller computes them in commit order on this node, so the last call is the
+   * newest). A client overwrites its badge and refetches its first page if it wants the list.
+   */
+  notificationNew(recipientId: string, event: NotificationNewEvent): void {
+    const userId = recipientId.toLowerCase();
+    const open = this.notificationWindows.get(userId);
+    if (open) {
+      open.pending = event;
+      return;
+    }
+    this.emitNotification(userId, event);
+    this.openNotificationWindow(userId);
+  }
+
+  /**
+   * `notification:read` `{ unreadCount, … }` to every connection of the member: marked read on
+   * one tab, the badge clears on all; or a pending notification was withdrawn (an unlike).
+   * A `notification:new` still pending for the member is sent first, so the last word is this count.
+   */
+  notificationRead(userId: string, event: NotificationReadEvent): void {
+    const id = userId.toLowerCase();
+    const open = this.notificationWindows.get(id);
+    if (open?.pending) {
+      this.emitNotification(id, { ...open.pending, unreadCount: event.unreadCount });
+      open.pending = undefined;
+    }
+    this.emit('notification:read', (server) => server.to(userRoom(id)).emit('notification:read', event));
+  }
+
+  /**
    * Disconnects every connection of the user on every node (e.g. when an account is
    * deactivated). Local ones go at once even if Redis is away; the others through the adapter.
    */
@@ -165,6 +207,8 @@ export class RealtimeEvents implements OnModuleDestroy {
     this.windows.clear();
     for (const timer of this.deleted.values()) clearTimeout(timer);
     this.deleted.clear();
+    for (const window of this.notificationWindows.values()) clearTimeout(window.timer);
+    this.notificationWindows.clear();
     this.server = undefined;
   }
 
@@ -181,6 +225,22 @@ export class RealtimeEvents implements OnModuleDestroy {
     this.emitEngagement(postId, window.pending);
     // The trailing event opens a window of its own, so a steady stream stays at one event per window.
     this.openWindow(postId, window.version);
+  }
+
+  private openNotificationWindow(userId: string): void {
+    const timer = setTimeout(() => {
+      const window = this.notificationWindows.get(userId);
+      this.notificationWindows.delete(userId);
+      if (!window?.pending) return;
+      this.emitNotification(userId, window.pending);
+      this.openNotificationWindow(userId);
+    }, NOTIFICATION_COALESCE_MS);
+    timer.unref();
+    this.notificationWindows.set(userId, { timer });
+  }
+
+  private emitNotification(userId: string, event: NotificationNewEvent): void {
+    this.emit('notification:new', (server) => server.to(userRoom(userId)).emit('notification:new', event));
   }
 
   private flushNewPosts(): void {

@@ -1,5 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { USER_NOT_FOUND } from '../common/common.texts';
+import { ActivityEvents } from '../common/activity/activity-events';
 import { pgErrorCode } from '../database/query-rows';
 import type { ToggleMode } from '../database/toggle';
 import { FollowsRepository } from './follows.repository';
@@ -19,7 +20,10 @@ export interface FollowResult {
  */
 @Injectable()
 export class FollowsService {
-  constructor(private readonly repository: FollowsRepository) {}
+  constructor(
+    private readonly repository: FollowsRepository,
+    private readonly activity: ActivityEvents,
+  ) {}
 
   async isFollowing(followerId: string | undefined, followeeId: string): Promise<boolean> {
     if (!followerId || followerId === followeeId) return false;
@@ -55,7 +59,11 @@ export class FollowsService {
     try {
       const row = await this.repository.change(mode, followerId, followeeId);
       if (!row.visible) throw new NotFoundException(USER_NOT_FOUND);
-      if (row.counts) return { isFollowing: row.added, changed: true, followersCount: row.counts.followers_count };
+      if (row.counts) {
+        // After the commit (one statement): the followee is notified, or the notification withdrawn.
+        this.activity.publish({ kind: 'follow', actorId: followerId, userId: followeeId, active: row.added, at: new Date() });
+        return { isFollowing: row.added, changed: true, followersCount: row.counts.followers_count };
+      }
       // Nothing changed: a concurrent toggle of the same pair committed in between, or the
       // state already was the one asked for. The state as it is now, read afresh.
       const state = await this.repository.state(followerId, followeeId);

@@ -1,12 +1,14 @@
-import type { FollowResponse, FollowStatusResponse, ProfileResponse } from '@gundem/contract';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import type { FollowResponse, FollowStatusResponse, ProfileResponse, UserSuggestResponse } from '@gundem/contract';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { FollowsService } from '../social/follows.service';
+import { SuggestUsersDto } from './dto/suggest-users.dto';
 import type { SessionUser } from './session-user';
 import { ProfilesService } from './profiles.service';
+import { UsersService } from './users.service';
 
 /**
  * Profiles and the follow routes in one controller, so `profile/:username` is matched before
@@ -18,7 +20,15 @@ export class UsersController {
   constructor(
     private readonly profiles: ProfilesService,
     private readonly follows: FollowsService,
+    private readonly users: UsersService,
   ) {}
+
+  /** `@` autocompletion: up to 8 active accounts whose username starts with `q` (Turkish case rules). */
+  @ApiBearerAuth()
+  @Get('suggest')
+  suggest(@Query() query: SuggestUsersDto): Promise<UserSuggestResponse> {
+    return this.users.suggest(query.q);
+  }
 
   /** A member's profile, with `isFollowing` for the viewer (false for guests). */
   @OptionalAuth()

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, type Repository } from 'typeorm';
 import { poolRows } from '../database/query-rows';
+import type { UserSummary } from '@gundem/contract';
 import type { SessionUser } from './session-user';
 import { User } from './user.entity';
 
@@ -101,5 +102,27 @@ export class UsersRepository {
 
   count(): Promise<number> {
     return this.users.count();
+  }
+
+  /**
+   * Active accounts whose lowercased username starts with `prefix` (ASCII, see usernamePrefix),
+   * alphabetically, at most `limit`: a range scan of idx_users_username_prefix
+   * (text_pattern_ops, active accounts only) that stops after `limit` rows.
+   */
+  suggestSql(prefix: string, upper: string, limit: number): { text: string; values: unknown[] } {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
+    return {
+      text: `SELECT id, username, display_name AS "displayName", is_verified AS "isVerified", profile_image AS "profileImage"
+               FROM users
+              WHERE is_active AND lower(username) ~>=~ $1 AND lower(username) ~<~ $2
+              ORDER BY lower(username) USING ~<~
+              LIMIT ${limit}`,
+      values: [prefix, upper],
+    };
+  }
+
+  suggest(prefix: string, upper: string, limit: number): Promise<Array<Omit<UserSummary, '_id'>>> {
+    const { text, values } = this.suggestSql(prefix, upper, limit);
+    return poolRows(this.dataSource, { name: `users_suggest_${limit}`, text, values });
   }
 }

@@ -5,6 +5,8 @@ import { hashPassword } from './password-hashing';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
 import type { UserRole } from './roles';
+import { USER_SUGGEST_LIMIT, type UserSummary } from '@gundem/contract';
+import { prefixUpperBound, usernamePrefix } from './username-prefix';
 import type { User } from './user.entity';
 import { UsersRepository } from './users.repository';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './users.texts';
@@ -148,5 +150,17 @@ export class UsersService {
 
   count(): Promise<number> {
     return this.users.count();
+  }
+
+  /**
+   * `@` autocompletion: active accounts whose username starts with what was typed (Turkish case
+   * rules and letters folded, see usernamePrefix), alphabetically, at most USER_SUGGEST_LIMIT.
+   * Something no username can start with answers an empty list without a query.
+   */
+  async suggest(typed: string): Promise<{ users: UserSummary[] }> {
+    const prefix = usernamePrefix(typed);
+    if (!prefix) return { users: [] };
+    const rows = await this.users.suggest(prefix, prefixUpperBound(prefix), USER_SUGGEST_LIMIT);
+    return { users: rows.map((u) => ({ _id: u.id, ...u })) };
   }
 }

@@ -8,6 +8,7 @@ import { UserSearchColumn1764200000000 } from './1764200000000-UserSearchColumn'
 import { IdempotencyKeys1764300000000 } from './1764300000000-IdempotencyKeys';
 import { NormaliseEmails1764400000000 } from './1764400000000-NormaliseEmails';
 import { EngagementVersion1764500000000 } from './1764500000000-EngagementVersion';
+import { Notifications1764600000000 } from './1764600000000-Notifications';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   IdempotencyKeys1764300000000,
   NormaliseEmails1764400000000,
   EngagementVersion1764500000000,
+  Notifications1764600000000,
 ];

@@ -37,5 +37,6 @@ export function toPostResponse(post: PostView): PostResponse {
     isRetweet: false,
     isPinned: post.isPinned,
     replyToId: post.replyToId,
+    mentions: post.mentions.map((username) => ({ username })),
   };
 }

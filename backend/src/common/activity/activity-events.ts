@@ -1,0 +1,51 @@
+import { Global, Injectable, Logger, Module } from '@nestjs/common';
+
+/**
+ * Something a member did that others may be told about (issue 14's notifications). Like, repost
+ * and follow carry no direction: the listener reads whether the row exists now (an unlike and a
+ * like that race end in whatever state committed last), so events may arrive in any order.
+ */
+export type Activity =
+  | { kind: 'like' | 'repost'; actorId: string; postId: string; active: boolean; at: Date }
+  | { kind: 'follow'; actorId: string; userId: string; active: boolean; at: Date }
+  /** A post or a reply was created; `mentions`: the usernames it stored in posts.mentions. */
+  | { kind: 'post'; actorId: string; postId: string; replyToId: string | null; mentions: string[]; at: Date };
+
+export type ActivityListener = (activity: Activity) => void;
+
+/**
+ * The one way a low module (social/, posts/) tells a higher one (notifications/) that something
+ * committed, without importing it (docs/architecture.md#rules: nothing imports upwards).
+ *
+ * Publish only AFTER the change committed. Listeners are called synchronously and must neither
+ * throw nor wait (they queue the work); a listener that throws anyway is logged and the
+ * publisher's request goes on untouched.
+ */
+@Injectable()
+export class ActivityEvents {
+  private readonly logger = new Logger('Activity');
+  private readonly listeners: ActivityListener[] = [];
+
+  subscribe(listener: ActivityListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
+  }
+
+  publish(activity: Activity): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(activity);
+      } catch (error) {
+        this.logger.warn(`Etkinlik işlenemedi (${activity.kind}): ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+}
+
+/** Global, so social/ and posts/ inject ActivityEvents without importing the module that listens. */
+@Global()
+@Module({ providers: [ActivityEvents], exports: [ActivityEvents] })
+export class ActivityModule {}

@@ -1,0 +1,42 @@
+import type { NotificationPage, NotificationReadResponse, UnreadCountResponse } from '@gundem/contract';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator';
+import { UuidPipe } from '../common/pipes/uuid.pipe';
+import type { SessionUser } from '../users/session-user';
+import { ListNotificationsDto } from './dto/list-notifications.dto';
+import { NotificationsService } from './notifications.service';
+
+/** The signed-in member's notifications (docs/wire-contract.md#notifications); every route needs a session. */
+@ApiTags('notifications')
+@ApiBearerAuth()
+@Controller('notifications')
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  /** Grouped notifications, newest first, with the unread count. */
+  @Get()
+  list(@CurrentUser() user: SessionUser, @Query() query: ListNotificationsDto): Promise<NotificationPage> {
+    return this.notifications.list(user.id, query);
+  }
+
+  /** The nav badge after a reload. */
+  @Get('unread-count')
+  unreadCount(@CurrentUser() user: SessionUser): Promise<UnreadCountResponse> {
+    return this.notifications.unreadCount(user.id);
+  }
+
+  /** Tümünü okundu işaretle. */
+  @Post('read-all')
+  @HttpCode(200)
+  readAll(@CurrentUser() user: SessionUser): Promise<NotificationReadResponse> {
+    return this.notifications.markAllRead(user.id);
+  }
+
+  /** Marks one notification group read. */
+  @Post(':id/read')
+  @HttpCode(200)
+  read(@Param('id', UuidPipe) id: string, @CurrentUser() user: SessionUser): Promise<NotificationReadResponse> {
+    return this.notifications.markRead(user.id, id);
+  }
+}

@@ -1,0 +1,305 @@
+import { NOTIFICATION_ACTORS_SHOWN, type NotificationFilter, type NotificationType } from '@gundem/contract';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { Cursor } from '../common/pagination/cursor';
+import { pgPool, poolRows, rowsOn } from '../database/query-rows';
+
+/** Events of one kind, column by column (unnest): who, about what, when; `names` for mentions only. */
+export interface EventColumns {
+  actorIds: string[];
+  targetIds: string[];
+  at: Date[];
+  names: (string | null)[];
+}
+
+/** A group that got a new (or renewed) actor, and whose it is. */
+export interface ChangedGroup {
+  recipient_id: string;
+  group_id: string;
+}
+
+/** A group as the list shows it (NotificationGroupView before the wire's names). */
+export interface NotificationGroupRow {
+  id: string;
+  recipient_id: string;
+  type: NotificationType;
+  post_id: string | null;
+  post_content: string | null;
+  post_reply_to_id: string | null;
+  latest_at: Date;
+  cursor_at: string;
+  unread: boolean;
+  actor_count: number;
+  actors: Array<{ id: string; username: string; displayName: string; isVerified: boolean; profileImage: string | null }>;
+}
+
+export interface NotificationListRequest {
+  filter: NotificationFilter;
+  limit: number;
+  cursor?: Cursor;
+}
+
+const EVENTS = `ev AS (
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[]) AS e(actor_id, target_id, at, name)
+)`;
+
+/**
+ * Per kind: the notifications the events call for, as (recipient_id, post_id, actor_id, at),
+ * read from what is true NOW — the like, repost or follow row still exists, the post still
+ * exists — and never for oneself or for a deactivated recipient. The row it rests on is locked
+ * FOR KEY SHARE until the statement commits, so an unlike (which deletes that row) waits for this
+ * insert and its own withdrawal then finds the notification: no notification outlives its like.
+ * KEY SHARE does not block the counter updates of posts (no key column changes).
+ */
+const SOURCES: Record<NotificationType, string> = {
+  like: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
+           FROM ev JOIN likes x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
+           JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
+          WHERE r.is_active AND p.author_id <> ev.actor_id
+          FOR KEY SHARE OF x`,
+  repost: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
+           FROM ev JOIN reposts x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
+           JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
+          WHERE r.is_active AND p.author_id <> ev.actor_id
+          FOR KEY SHARE OF x`,
+  follow: `SELECT x.followee_id AS recipient_id, NULL::uuid AS post_id, ev.actor_id, ev.at
+           FROM ev JOIN follows x ON x.follower_id = ev.actor_id AND x.followee_id = ev.target_id
+           JOIN users r ON r.id = x.followee_id
+          WHERE r.is_active
+          FOR KEY SHARE OF x`,
+  // The reply itself is the notification's post; the replied-to post's author receives it.
+  reply: `SELECT parent.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
+           FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
+           JOIN posts parent ON parent.id = p.reply_to_id JOIN users r ON r.id = parent.author_id
+          WHERE r.is_active AND parent.author_id <> ev.actor_id
+          FOR KEY SHARE OF p`,
+  // A mention of the replied-to author is their reply notification already.
+  mention: `SELECT r.id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
+           FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
+           JOIN users r ON lower(r.username) = lower(ev.name) AND r.is_active AND r.id <> ev.actor_id
+          WHERE NOT EXISTS (SELECT 1 FROM posts parent WHERE parent.id = p.reply_to_id AND parent.author_id = r.id)
+          FOR KEY SHARE OF p`,
+};
+
+/** Only these kinds can be undone (an unlike, an unrepost, an unfollow). */
+export type UndoableType = 'like' | 'repost' | 'follow';
+
+/** The group an event's notification sits in, and whether the row behind it still exists. */
+const UNDO: Record<UndoableType, { match: (g: string) => string; present: string }> = {
+  like: {
+    match: (g) => `${g}.type = 'like' AND ${g}.post_id = ev.target_id`,
+    present: `EXISTS (SELECT 1 FROM likes x WHERE x.user_id = ev.actor_id AND x.post_id = ev.target_id)`,
+  },
+  repost: {
+    match: (g) => `${g}.type = 'repost' AND ${g}.post_id = ev.target_id`,
+    present: `EXISTS (SELECT 1 FROM reposts x WHERE x.user_id = ev.actor_id AND x.post_id = ev.target_id)`,
+  },
+  follow: {
+    match: (g) => `${g}.type = 'follow' AND ${g}.recipient_id = ev.target_id AND ${g}.post_id IS NULL`,
+    present: `EXISTS (SELECT 1 FROM follows x WHERE x.follower_id = ev.actor_id AND x.followee_id = ev.target_id)`,
+  },
+};
+
+/**
+ * One statement per kind: the groups (upserted, newest time kept), then their actors (one row
+ * per actor; a repeat renews its time). Groups are upserted in key order, so two nodes writing
+ * overlapping batches lock them in the same order. Answers the groups that got an actor.
+ */
+function insertSql(type: NotificationType): string {
+  return `WITH ${EVENTS},
+    src AS (${SOURCES[type]}),
+    groups AS (
+      INSERT INTO notification_groups AS g (recipient_id, type, post_id, latest_at)
+      SELECT recipient_id, '${type}', post_id, max(at) FROM src GROUP BY recipient_id, post_id ORDER BY recipient_id, post_id
+      ON CONFLICT (recipient_id, type, post_id) DO UPDATE SET latest_at = greatest(g.latest_at, excluded.latest_at)
+      RETURNING g.id, g.recipient_id, g.post_id
+    ),
+    added AS (
+      INSERT INTO notifications AS n (group_id, actor_id, created_at)
+      SELECT g.id, s.actor_id, max(s.at)
+        FROM src s JOIN groups g ON g.recipient_id = s.recipient_id AND g.post_id IS NOT DISTINCT FROM s.post_id
+       GROUP BY g.id, s.actor_id
+      ON CONFLICT (group_id, actor_id) DO UPDATE SET created_at = greatest(n.created_at, excluded.created_at)
+      RETURNING n.group_id
+    )
+    SELECT DISTINCT g.recipient_id, g.id AS group_id FROM added a JOIN groups g ON g.id = a.group_id`;
+}
+
+const INSERT_SQL = Object.fromEntries((Object.keys(SOURCES) as NotificationType[]).map((type) => [type, insertSql(type)])) as Record<NotificationType, string>;
+
+/**
+ * The select list of a group as the list shows it: its post, its active (with `verified`: and
+ * verified) actors counted, the newest NOTIFICATION_ACTORS_SHOWN of them. Both read the actors
+ * by idx_notifications_group_created.
+ */
+function groupColumns(verifiedOnly: boolean): string {
+  const actorFilter = verifiedOnly ? 'u.is_active AND u.is_verified' : 'u.is_active';
+  return `g.id, g.recipient_id, g.type, g.post_id, g.latest_at, g.unread,
+       to_char(g.latest_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
+       p.content AS post_content, p.reply_to_id AS post_reply_to_id,
+       (SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND ${actorFilter}) AS actor_count,
+       (SELECT coalesce(json_agg(t), '[]'::json) FROM (
+          SELECT u.id, u.username, u.display_name AS "displayName", u.is_verified AS "isVerified", u.profile_image AS "profileImage"
+            FROM notifications n JOIN users u ON u.id = n.actor_id
+           WHERE n.group_id = g.id AND ${actorFilter}
+           ORDER BY n.created_at DESC LIMIT ${NOTIFICATION_ACTORS_SHOWN}) t) AS actors`;
+}
+
+/** Whether any active actor is left in group `g` (a group with none is hidden and not counted). */
+const HAS_ACTIVE_ACTOR = `EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active)`;
+
+/**
+ * Every SQL statement of notifications (docs/architecture.md#rules). Lists are keyset pages on
+ * (latest_at, id) of idx_notification_groups_recipient_latest; the unread count reads the partial
+ * index idx_notification_groups_unread (unread groups only).
+ */
+@Injectable()
+export class NotificationsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Stores the notifications `events` call for (one statement, its own transaction). */
+  insert(type: NotificationType, events: EventColumns): Promise<ChangedGroup[]> {
+    return poolRows<ChangedGroup>(this.dataSource, {
+      name: `notifications_insert_${type}`,
+      text: INSERT_SQL[type],
+      values: [events.actorIds, events.targetIds, events.at, events.names],
+    });
+  }
+
+  /**
+   * Withdraws the notifications of undone likes, reposts or follows (those whose row is gone
+   * now), in one transaction: the groups concerned are locked first (in key order, as insert
+   * upserts them), so each later statement sees every actor committed to them; then the actors
+   * go, each group's time falls back to its newest remaining actor, and empty groups go.
+   * Answers the recipients who lost a notification.
+   */
+  async withdraw(type: UndoableType, events: EventColumns): Promise<string[]> {
+    const { match, present } = UNDO[type];
+    const client = await pgPool(this.dataSource).connect();
+    try {
+      await client.query('BEGIN');
+      const values = [events.actorIds, events.targetIds, events.at, events.names];
+      const locked = await rowsOn<{ id: string }>(client, {
+        name: `notifications_withdraw_lock_${type}`,
+        text: `WITH ${EVENTS}
+          SELECT g.id FROM notification_groups g
+           WHERE g.id IN (SELECT g2.id FROM ev JOIN notification_groups g2 ON ${match('g2')}
+                            JOIN notifications n ON n.group_id = g2.id AND n.actor_id = ev.actor_id)
+           ORDER BY g.recipient_id, g.post_id
+           FOR UPDATE`,
+        values,
+      });
+      let recipients: string[] = [];
+      if (locked.length) {
+        const ids = locked.map((g) => g.id);
+        const removed = await rowsOn<{ recipient_id: string }>(client, {
+          name: `notifications_withdraw_${type}`,
+          text: `WITH ${EVENTS}, gone AS (
+              DELETE FROM notifications n USING ev, notification_groups g
+               WHERE g.id = n.group_id AND g.id = ANY($5::uuid[]) AND n.actor_id = ev.actor_id AND ${match('g')} AND NOT ${present}
+              RETURNING n.group_id
+            )
+            SELECT DISTINCT g.recipient_id FROM gone JOIN notification_groups g ON g.id = gone.group_id`,
+          values: [...values, ids],
+        });
+        recipients = removed.map((r) => r.recipient_id);
+        if (recipients.length) {
+          await rowsOn(client, {
+            name: 'notifications_withdraw_retime',
+            text: `UPDATE notification_groups g SET latest_at = m.latest
+                     FROM (SELECT group_id, max(created_at) AS latest FROM notifications WHERE group_id = ANY($1::uuid[]) GROUP BY group_id) m
+                    WHERE g.id = m.group_id AND g.latest_at <> m.latest`,
+            values: [ids],
+          });
+          await rowsOn(client, {
+            name: 'notifications_withdraw_empty',
+            text: `DELETE FROM notification_groups g WHERE g.id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.group_id = g.id)`,
+            values: [ids],
+          });
+        }
+      }
+      await client.query('COMMIT');
+      return recipients;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** A page of the member's groups, newest first (limit + 1 rows: the extra says more follow). */
+  list(recipientId: string, request: NotificationListRequest): Promise<NotificationGroupRow[]> {
+    const { text, values } = this.listSql(recipientId, request);
+    return poolRows<NotificationGroupRow>(this.dataSource, { text, values });
+  }
+
+  /** The statement list() runs, so a test can EXPLAIN it. */
+  listSql(recipientId: string, request: NotificationListRequest): { text: string; values: unknown[] } {
+    const values: unknown[] = [recipientId];
+    const where = ['g.recipient_id = $1'];
+    if (request.filter === 'mentions') where.push(`g.type IN ('mention', 'reply')`);
+    if (request.cursor) {
+      values.push(request.cursor.createdAt, request.cursor.id);
+      where.push(`(g.latest_at, g.id) < ($2::timestamptz, $3::uuid)`);
+    }
+    const limit = request.limit + 1;
+    if (!Number.isSafeInteger(limit) || limit < 2) throw new Error(`invalid page limit ${request.limit}`);
+    // The limit in the text (like PostsRepository.listSql) so the plan sees it.
+    const text = `SELECT * FROM (
+        SELECT ${groupColumns(request.filter === 'verified')}
+          FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id
+         WHERE ${where.join(' AND ')}
+         ORDER BY g.latest_at DESC, g.id DESC
+      ) x WHERE x.actor_count > 0 LIMIT ${limit}`;
+    return { text, values };
+  }
+
+  /** Groups by id as the list shows them (all actors), for `notification:new`; hidden ones are left out. */
+  byIds(groupIds: string[]): Promise<NotificationGroupRow[]> {
+    if (!groupIds.length) return Promise.resolve([]);
+    return poolRows<NotificationGroupRow>(this.dataSource, {
+      name: 'notifications_by_ids',
+      text: `SELECT * FROM (
+          SELECT ${groupColumns(false)} FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id WHERE g.id = ANY($1::uuid[])
+        ) x WHERE x.actor_count > 0`,
+      values: [groupIds],
+    });
+  }
+
+  /** Unread groups with an active actor, per member, in one statement. */
+  async unreadCounts(recipientIds: string[]): Promise<Map<string, number>> {
+    if (!recipientIds.length) return new Map();
+    const rows = await poolRows<{ id: string; count: number }>(this.dataSource, {
+      name: 'notifications_unread_counts',
+      text: `SELECT r.id, (SELECT count(*)::int FROM notification_groups g WHERE g.recipient_id = r.id AND g.unread AND ${HAS_ACTIVE_ACTOR}) AS count
+               FROM unnest($1::uuid[]) AS r(id)`,
+      values: [recipientIds],
+    });
+    return new Map(rows.map((r) => [r.id, r.count]));
+  }
+
+  async unreadCount(recipientId: string): Promise<number> {
+    return (await this.unreadCounts([recipientId])).get(recipientId) ?? 0;
+  }
+
+  /** Marks one of the member's groups read (as of its newest actor); false when it is not theirs or gone. */
+  async markRead(recipientId: string, groupId: string): Promise<boolean> {
+    const rows = await poolRows(this.dataSource, {
+      name: 'notifications_mark_read',
+      text: `UPDATE notification_groups SET read_at = latest_at WHERE id = $1 AND recipient_id = $2 RETURNING id`,
+      values: [groupId, recipientId],
+    });
+    return rows.length > 0;
+  }
+
+  /** Marks every unread group of the member read (the partial index finds them). */
+  async markAllRead(recipientId: string): Promise<void> {
+    await poolRows(this.dataSource, {
+      name: 'notifications_mark_all_read',
+      text: `UPDATE notification_groups g SET read_at = latest_at WHERE g.recipient_id = $1 AND g.unread`,
+      values: [recipientId],
+    });
+  }
+}

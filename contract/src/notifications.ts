@@ -1,0 +1,105 @@
+// Notifications (docs/wire-contract.md#notifications): stored per recipient, grouped, pushed live.
+import type { CursorPage } from './pagination.js';
+
+/** What happened. `reply` and `mention` point at the new post; `follow` has no post. */
+export const NOTIFICATION_TYPES = ['like', 'repost', 'reply', 'follow', 'mention'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The tabs of the Bildirimler screen: `Tümü`, `Bahsedenler` (mentions and replies), `Onaylı` (from verified accounts). */
+export const NOTIFICATION_FILTERS = ['all', 'mentions', 'verified'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+/** The smallest user object: lists of people (notification actors, `@` suggestions). */
+export interface UserSummary {
+  _id: string;
+  id: string;
+  username: string;
+  displayName: string;
+  isVerified: boolean;
+  profileImage: string | null;
+}
+
+/** The post a notification is about (liked/reposted: the member's post; reply/mention: the new post). */
+export interface NotificationPost {
+  _id: string;
+  id: string;
+  content: string;
+  replyToId: string | null;
+}
+
+/**
+ * One group, rendered by the client as one line ("Ayşe ve 3 kişi daha gönderini beğendi"):
+ * every like of one post is one group, every repost of one post another, all follows one group,
+ * each reply and each mention a group of its own. Deactivated actors are left out of `actors`
+ * and `actorCount`; a group with none left is not listed. With `filter=verified`, only verified actors.
+ */
+export interface NotificationGroup {
+  /** The group's id: `POST /api/notifications/:id/read` marks it read. */
+  id: string;
+  type: NotificationType;
+  /** Null for `follow`. */
+  post: NotificationPost | null;
+  /** The newest actors, newest first (at most NOTIFICATION_ACTORS_SHOWN). */
+  actors: UserSummary[];
+  /** Every (active) actor of the group: "ve {actorCount - 1} kişi daha". */
+  actorCount: number;
+  /** ISO 8601, UTC: the newest actor's time; the list is ordered by it, newest first. */
+  latestAt: string;
+  /** False when an actor came after the member last marked it (or everything) read. */
+  read: boolean;
+}
+
+/** At most this many actors per group in `actors`. */
+export const NOTIFICATION_ACTORS_SHOWN = 3;
+
+/** GET /api/notifications?filter=&cursor=&limit= */
+export interface NotificationPage extends CursorPage {
+  notifications: NotificationGroup[];
+  /** Unread groups of the member (all filters): the nav badge. */
+  unreadCount: number;
+}
+
+/** GET /api/notifications/unread-count */
+export interface UnreadCountResponse {
+  count: number;
+}
+
+/** POST /api/notifications/:id/read and POST /api/notifications/read-all */
+export interface NotificationReadResponse {
+  unreadCount: number;
+}
+
+/** GET /api/users/suggest?q= */
+export interface UserSuggestResponse {
+  users: UserSummary[];
+}
+
+/**
+ * `notification:new` to every connection of the recipient (room `user:<id>`), after the
+ * notification is stored: the absolute unread count and the group that changed, as the list
+ * would show it now. Several changes within a fraction of a second are coalesced into one event
+ * carrying the newest state.
+ */
+export interface NotificationNewEvent {
+  unreadCount: number;
+  notification: NotificationGroup;
+}
+
+/**
+ * `notification:read` to every connection of the member when the unread count went down: a group
+ * or everything was marked read (on any tab), or a pending notification was withdrawn (an
+ * unlike, an unrepost, an unfollow). Absolute: overwrite the badge.
+ */
+export interface NotificationReadEvent {
+  unreadCount: number;
+  /** The group marked read; absent for `read-all` and withdrawals. */
+  id?: string;
+  /** True after `read-all`: every listed group is read. */
+  all?: boolean;
+}
+
+/** Distinct `@username` mentions of one post that notify (and link); more are plain text. */
+export const MAX_MENTIONS_PER_POST = 10;
+
+/** `@` autocompletion: at most this many suggestions. */
+export const USER_SUGGEST_LIMIT = 8;
