@@ -2,7 +2,7 @@ import type { Post } from '@gundem/contract';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { Metrics } from '../common/metrics/metrics';
-import { DELETED_POST_QUIET_MS, ENGAGEMENT_COALESCE_MS, NEW_POSTS_FLUSH_MS, NEW_POSTS_MAX_BATCH, RealtimeEvents } from './realtime-events.service';
+import { DELETED_POST_QUIET_MS, ENGAGEMENT_COALESCE_MS, NEW_POSTS_FLUSH_MS, NEW_POSTS_MAX_BATCH, NOTIFICATION_COALESCE_MS, RealtimeEvents } from './realtime-events.service';
 import type { RealtimeServer } from './realtime.types';
 
 const metrics = new Metrics();
@@ -43,6 +43,45 @@ describe('RealtimeEvents', () => {
   afterEach(() => {
     events.onModuleDestroy();
     jest.useRealTimers();
+  });
+
+  describe('notification:new coalescing', () => {
+    const group = (actorCount: number) => ({ id: 'g1', type: 'like' as const, post: null, actors: [], actorCount, latestAt: '2026-01-01T00:00:00.000Z', read: false });
+
+    it('sends the first at once to the member\'s room and merges the rest of the window into one trailing event with the newest state', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      for (let n = 1; n <= 5; n++) events.notificationNew('U1', { unreadCount: n, notification: group(n) });
+      expect(sent).toEqual([{ room: 'user:u1', event: 'notification:new', payload: { unreadCount: 1, notification: group(1) } }]);
+      jest.advanceTimersByTime(NOTIFICATION_COALESCE_MS);
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toEqual({ room: 'user:u1', event: 'notification:new', payload: { unreadCount: 5, notification: group(5) } });
+      jest.advanceTimersByTime(10 * NOTIFICATION_COALESCE_MS);
+      expect(sent).toHaveLength(2);
+    });
+
+    it('members are coalesced separately', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.notificationNew('u1', { unreadCount: 1, notification: group(1) });
+      events.notificationNew('u2', { unreadCount: 7, notification: group(1) });
+      expect(sent.map((e) => e.room)).toEqual(['user:u1', 'user:u2']);
+    });
+
+    it('notification:read sends a pending notification:new first, so events keep their order and the badge ends on the read count', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.notificationNew('u1', { unreadCount: 1, notification: group(1) });
+      events.notificationNew('u1', { unreadCount: 2, notification: group(2) });
+      events.notificationRead('u1', { unreadCount: 0, all: true });
+      expect(sent.map((e) => [e.event, (e.payload as { unreadCount: number }).unreadCount])).toEqual([
+        ['notification:new', 1],
+        ['notification:new', 2],
+        ['notification:read', 0],
+      ]);
+      jest.advanceTimersByTime(10 * NOTIFICATION_COALESCE_MS);
+      expect(sent).toHaveLength(3);
+    });
   });
 
   describe('postEngagement coalescing', () => {

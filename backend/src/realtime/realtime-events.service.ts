@@ -176,13 +176,14 @@ export class RealtimeEvents implements OnModuleDestroy {
   /**
    * `notification:read` `{ unreadCount, … }` to every connection of the member: marked read on
    * one tab, the badge clears on all; or a pending notification was withdrawn (an unlike).
-   * A `notification:new` still pending for the member is sent first, so the last word is this count.
+   * A `notification:new` still pending for the member is sent first, as it was, so events keep their
+   * order and the last word on the badge is this count.
    */
   notificationRead(userId: string, event: NotificationReadEvent): void {
     const id = userId.toLowerCase();
     const open = this.notificationWindows.get(id);
     if (open?.pending) {
-      this.emitNotification(id, { ...open.pending, unreadCount: event.unreadCount });
+      this.emitNotification(id, open.pending);
       open.pending = undefined;
     }
     this.emit('notification:read', (server) => server.to(userRoom(id)).emit('notification:read', event));
