@@ -4,11 +4,11 @@ import { TrendingService } from '../trending/trending.service';
 /**
  * Every list, search, trending and back-office route on a database big enough for real plans
  * (5k users, 50k posts with hashtags and replies, 100k likes, 10k reposts, 50k follows, 20k
- * messages, analysed): each route is called over HTTP, every statement it sends is captured at
+ * messages, a like notification group per liked post and 3,000 mentions of the viewer, analysed): each route is called over HTTP, every statement it sends is captured at
  * the driver, and each is EXPLAINed with its own parameters. No plan may read a whole table that
  * grows with the data.
  */
-const GROWING = /Seq Scan on (posts|likes|reposts|follows|messages|users)\b/;
+const GROWING = /Seq Scan on (posts|likes|reposts|follows|messages|users|notification_groups|notifications)\b/;
 /**
  * The back-office's exact whole-table count (AdminRepository.tableTotal) runs only while the
  * table has at most EXACT_COUNT_LIMIT rows, bounded work; above it the total is an estimate
@@ -93,6 +93,24 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
               LATERAL (SELECT u.ids[1 + g % 200] AS s, u.ids[1 + (g * 7 + 1) % 200] AS r) AS pair
         WHERE s <> r`,
     );
+    // A like group for every liked post (its likers as actors, half of them read), and the
+    // viewer (plan1) mentioned in the newest 3,000 posts.
+    await fill.query(
+      `WITH g AS (
+         INSERT INTO notification_groups (recipient_id, type, post_id, latest_at, read_at)
+         SELECT p.author_id, 'like', p.id, p.created_at + interval '1 minute', CASE WHEN p.like_count % 2 = 0 THEN p.created_at + interval '1 minute' END
+           FROM posts p WHERE EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id)
+         RETURNING id, post_id, latest_at)
+       INSERT INTO notifications (group_id, actor_id, created_at) SELECT g.id, l.user_id, g.latest_at FROM g JOIN likes l ON l.post_id = g.post_id`,
+    );
+    await fill.query(
+      `WITH v AS (SELECT id FROM users WHERE username = 'plan1'),
+            g AS (
+              INSERT INTO notification_groups (recipient_id, type, post_id, latest_at)
+              SELECT v.id, 'mention', p.id, p.created_at FROM v, (SELECT id, created_at FROM posts ORDER BY created_at DESC LIMIT 3000) p
+              RETURNING id, post_id, latest_at)
+       INSERT INTO notifications (group_id, actor_id, created_at) SELECT g.id, p.author_id, g.latest_at FROM g JOIN posts p ON p.id = g.post_id`,
+    );
     await fill.query(`UPDATE posts p SET reply_count = x.n FROM (SELECT reply_to_id, count(*)::int AS n FROM posts WHERE reply_to_id IS NOT NULL GROUP BY 1) x WHERE p.id = x.reply_to_id`);
     // VACUUM also merges GIN's pending list, which the planner would otherwise price as a scan.
     await fill.query('VACUUM ANALYZE');
@@ -165,6 +183,13 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     ['admin dashboard', () => '/api/admin/dashboard', true],
     ['conversations', () => '/api/messages/conversations', true],
     ["a conversation's messages", () => `/api/messages/conversation/${other.id}`, true],
+    ['notifications', () => '/api/notifications', true],
+    ['notifications after a cursor', async () => `/api/notifications?cursor=${await firstCursor('/api/notifications')}`, true],
+    ['notifications: Bahsedenler', () => '/api/notifications?filter=mentions', true],
+    ['notifications: Onaylı', () => '/api/notifications?filter=verified', true],
+    ['notifications: unread count', () => '/api/notifications/unread-count', true],
+    ['@ suggestions (one letter)', () => '/api/users/suggest?q=p', true],
+    ['@ suggestions (narrow)', () => '/api/users/suggest?q=plan12', true],
   ];
 
   it.each(routes)('%s: no sequential scan of a growing table', async (_name, path, signedIn) => {
@@ -174,5 +199,24 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     // Served from memory: the trending hashtags send no statement at all.
     if (_name === 'trending hashtags') expect(plans).toEqual([]);
     else expect(plans.length).toBeGreaterThan(0);
+  });
+
+  it('@ suggestions read the username prefix index, a few rows, whatever the prefix', async () => {
+    for (const q of ['p', 'plan12', 'PLAN4']) {
+      const plans = await plansOf(`/api/users/suggest?q=${q}`);
+      expect(plans).toHaveLength(1);
+      expect(plans[0].plan).toMatch(/Index Scan using idx_users_username_prefix on users/);
+      expect(plans[0].plan).not.toMatch(/Sort/);
+    }
+    const res = await t.http.get('/api/users/suggest?q=plan12').set('authorization', auth).expect(200);
+    // Alphabetical (byte order), the first eight; plan1200 is deactivated (every 50th) and left out.
+    expect(res.body.users.map((u: { username: string }) => u.username)).toEqual(['plan12', 'plan120', 'plan1201', 'plan1202', 'plan1203', 'plan1204', 'plan1205', 'plan1206']);
+  });
+
+  it('the notification list walks the member’s groups by index, newest first', async () => {
+    const [plan] = await plansOf('/api/notifications');
+    expect(plan.plan).toMatch(/Index Scan using idx_notification_groups_recipient_latest on notification_groups/);
+    const [count] = await plansOf('/api/notifications/unread-count');
+    expect(count.plan).toMatch(/idx_notification_groups_unread/);
   });
 });
