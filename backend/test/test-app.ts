@@ -12,6 +12,7 @@ import { AuthService } from '../src/auth/auth.service';
 import { type AppConfig, loadConfig } from '../src/config/app-config';
 import { MailService } from '../src/mail/mail.service';
 import type { PostResponse } from '../src/posts/dto/post.response';
+import { NotificationsWriter } from '../src/notifications/notifications.writer';
 import { PostViewsBuffer } from '../src/posts/post-views.buffer';
 import { PostsService } from '../src/posts/posts.service';
 import { User } from '../src/users/user.entity';
@@ -151,6 +152,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
       // Views pending from earlier requests are written by a timer (PostViewsBuffer): written
       // now, so that statement cannot land inside the count.
       await app.get(PostViewsBuffer).flush();
+      // Likes, follows and posts of earlier requests queue notifications (NotificationsWriter): written now too.
+      await app.get(NotificationsWriter).drain();
       queryCounter ??= countingPool((db.driver as unknown as { master: Pool }).master);
       const state = queryCounter;
       state.count = 0;

@@ -71,6 +71,14 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
       next: () => ({ method: 'POST', path: `/api/posts/${pick(f.recentPostIds.slice(0, 1000))}/like`, headers: auth(member().token) }),
     },
     {
+      // Issue 14: every like now also queues a notification for the post's author (written after
+      // the commit, off the request). Twenty hot posts: each like lands in a group many others are
+      // upserting too, the writer's worst case, while the like's own answer should not notice.
+      key: 'like-notify',
+      label: 'beğeni + bildirim (20 sıcak gönderi)',
+      next: () => ({ method: 'POST', path: `/api/posts/${pick(f.recentPostIds.slice(0, 20))}/like`, headers: auth(member().token) }),
+    },
+    {
       key: 'create-post',
       label: 'gönderi oluştur',
       next: () => ({

@@ -63,6 +63,7 @@ describe('posts API (real PostgreSQL)', () => {
         isRetweeted: false,
         hashtags: ['gündem', 'istanbul'],
         links: ['https://gundem.local/a'],
+        mentions: [],
         isEdited: false,
         isReply: false,
         isRetweet: false,
