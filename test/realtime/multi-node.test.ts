@@ -93,6 +93,27 @@ const skip = await noClusterRedis();
     expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0, version: 1 });
   });
 
+  it('notification:new from a like on node B reaches the author’s tabs on both nodes; read-all on node A clears the tab on node B', async () => {
+    const created = await api(a.url, 'POST', '/api/posts', { token: can.token, body: { content: 'Bildirim iki düğümde' } });
+    expect(created.status).toBe(201);
+    const postId: string = created.body.post._id;
+    const canOnA = await connectSocket(a.url, can.token);
+    const canOnB = await connectSocket(b.url, can.token);
+    const aliOnA = await connectSocket(a.url, ali.token);
+    const leak = collect(aliOnA, 'notification:new');
+    const news = [nextEvent(canOnA, 'notification:new', 5_000), nextEvent(canOnB, 'notification:new', 5_000)];
+    expect((await api(b.url, 'POST', `/api/posts/${postId}/like`, { token: ayse.token })).status).toBe(200);
+    for (const event of await Promise.all(news)) {
+      expect(event).toMatchObject({ notification: { type: 'like', post: { id: postId }, actorCount: 1, actors: [{ id: ayse.id }] } });
+      expect(event.unreadCount).toBeGreaterThanOrEqual(1);
+    }
+    const reads = [nextEvent(canOnA, 'notification:read', 5_000), nextEvent(canOnB, 'notification:read', 5_000)];
+    expect((await api(a.url, 'POST', '/api/notifications/read-all', { token: can.token })).status).toBe(200);
+    for (const event of await Promise.all(reads)) expect(event).toEqual({ unreadCount: 0, all: true });
+    await roundTrip(aliOnA);
+    expect(leak).toEqual([]);
+  });
+
   it('a member deactivated through node B is refused on node A at once, though A had their session cached', async () => {
     const admin = await registerMember(b.url, 'yonetici');
     const client = new Client({ connectionString: db.url });
