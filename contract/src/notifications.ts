@@ -41,7 +41,7 @@ export interface NotificationGroup {
   post: NotificationPost | null;
   /** The newest actors, newest first (at most NOTIFICATION_ACTORS_SHOWN). */
   actors: UserSummary[];
-  /** Every (active) actor of the group: "ve {actorCount - 1} kişi daha". */
+  /** Every (active) actor of the group: "ve {actorCount - 1} kişi daha"; at most NOTIFICATION_COUNT_CAP. */
   actorCount: number;
   /** ISO 8601, UTC: the newest actor's time; the list is ordered by it, newest first. */
   latestAt: string;
@@ -52,10 +52,17 @@ export interface NotificationGroup {
 /** At most this many actors per group in `actors`. */
 export const NOTIFICATION_ACTORS_SHOWN = 3;
 
+/**
+ * `actorCount` and every unread count are exact up to this and stop there (show "999+"): a
+ * post liked a hundred thousand times, or a member who never reads, costs each count a bounded
+ * read instead of one that grows with them.
+ */
+export const NOTIFICATION_COUNT_CAP = 1000;
+
 /** GET /api/notifications?filter=&cursor=&limit= */
 export interface NotificationPage extends CursorPage {
   notifications: NotificationGroup[];
-  /** Unread groups of the member (all filters): the nav badge. */
+  /** Unread groups of the member (all filters), at most NOTIFICATION_COUNT_CAP: the nav badge. */
   unreadCount: number;
 }
 

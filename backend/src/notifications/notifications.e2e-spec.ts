@@ -1,4 +1,4 @@
-import type { NotificationGroup, NotificationPage } from '@gundem/contract';
+import { NOTIFICATION_COUNT_CAP, type NotificationGroup, type NotificationPage } from '@gundem/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
 import { NotificationsWriter } from './notifications.writer';
@@ -345,6 +345,32 @@ describe('notifications API', () => {
     const long = await (await as(me)).get(`/api/users/suggest?q=${'a'.repeat(31)}`);
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('Kullanıcı adı araması en fazla 30 karakter olabilir.');
+  });
+
+  it('actorCount and the unread count stop at NOTIFICATION_COUNT_CAP', async () => {
+    const author = await t.createUser();
+    const crowd = await t.createUsers(NOTIFICATION_COUNT_CAP + 5);
+    const post = await t.createPost(author, 'viral');
+    // The rows a thousand likes and a thousand mentions would leave, written directly (the scene, not the path under test).
+    await t.db.query(
+      `WITH g AS (INSERT INTO notification_groups (recipient_id, type, post_id, latest_at) VALUES ($1, 'like', $2, now()) RETURNING id)
+       INSERT INTO notifications (group_id, actor_id, created_at) SELECT g.id, a, now() - n * interval '1 second' FROM g, unnest($3::uuid[]) WITH ORDINALITY AS x(a, n)`,
+      [author.id, post.id, crowd.map((u) => u.id)],
+    );
+    let page = await notificationsOf(author, '?limit=1');
+    expect(page.notifications[0].actorCount).toBe(NOTIFICATION_COUNT_CAP);
+    expect(page.notifications[0].actors.map((a) => a.id)).toEqual(crowd.slice(0, 3).map((u) => u.id));
+    await t.db.query(
+      `WITH p AS (INSERT INTO posts (author_id, content, search_text) SELECT $2, 'bahis ' || n, 'bahis' FROM generate_series(1, $3::int) AS n RETURNING id),
+            g AS (INSERT INTO notification_groups (recipient_id, type, post_id, latest_at) SELECT $1, 'mention', p.id, now() FROM p RETURNING id)
+       INSERT INTO notifications (group_id, actor_id, created_at) SELECT g.id, $2, now() FROM g`,
+      [author.id, crowd[0].id, NOTIFICATION_COUNT_CAP + 5],
+    );
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM notification_groups WHERE recipient_id = $1 AND unread`, [author.id]);
+    expect(n).toBeGreaterThan(NOTIFICATION_COUNT_CAP);
+    page = await notificationsOf(author, '?limit=1');
+    expect(page.unreadCount).toBe(NOTIFICATION_COUNT_CAP);
+    expect((await (await as(author)).get('/api/notifications/unread-count').expect(200)).body).toEqual({ count: NOTIFICATION_COUNT_CAP });
   });
 
   it('concurrent likes of one post give one group with the exact actor count and unread count', async () => {

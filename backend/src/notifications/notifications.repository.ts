@@ -1,4 +1,4 @@
-import { NOTIFICATION_ACTORS_SHOWN, type NotificationFilter, type NotificationType } from '@gundem/contract';
+import { NOTIFICATION_ACTORS_SHOWN, NOTIFICATION_COUNT_CAP, type NotificationFilter, type NotificationType } from '@gundem/contract';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -130,15 +130,17 @@ const INSERT_SQL = Object.fromEntries((Object.keys(SOURCES) as NotificationType[
 
 /**
  * The select list of a group as the list shows it: its post, its active (with `verified`: and
- * verified) actors counted, the newest NOTIFICATION_ACTORS_SHOWN of them. Both read the actors
- * by idx_notifications_group_created.
+ * verified) actors counted (up to NOTIFICATION_COUNT_CAP: a viral post's group costs a bounded
+ * read), the newest NOTIFICATION_ACTORS_SHOWN of them. Both read the actors by
+ * idx_notifications_group_created.
  */
 function groupColumns(verifiedOnly: boolean): string {
   const actorFilter = verifiedOnly ? 'u.is_active AND u.is_verified' : 'u.is_active';
   return `g.id, g.recipient_id, g.type, g.post_id, g.latest_at, g.unread,
        to_char(g.latest_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
        p.content AS post_content, p.reply_to_id AS post_reply_to_id,
-       (SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND ${actorFilter}) AS actor_count,
+       (SELECT count(*)::int FROM (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id
+                                    WHERE n.group_id = g.id AND ${actorFilter} LIMIT ${NOTIFICATION_COUNT_CAP}) c) AS actor_count,
        (SELECT coalesce(json_agg(t), '[]'::json) FROM (
           SELECT u.id, u.username, u.display_name AS "displayName", u.is_verified AS "isVerified", u.profile_image AS "profileImage"
             FROM notifications n JOIN users u ON u.id = n.actor_id
@@ -268,12 +270,14 @@ export class NotificationsRepository {
     });
   }
 
-  /** Unread groups with an active actor, per member, in one statement. */
+  /** Unread groups with an active actor (up to NOTIFICATION_COUNT_CAP), per member, in one statement. */
   async unreadCounts(recipientIds: string[]): Promise<Map<string, number>> {
     if (!recipientIds.length) return new Map();
     const rows = await poolRows<{ id: string; count: number }>(this.dataSource, {
       name: 'notifications_unread_counts',
-      text: `SELECT r.id, (SELECT count(*)::int FROM notification_groups g WHERE g.recipient_id = r.id AND g.unread AND ${HAS_ACTIVE_ACTOR}) AS count
+      text: `SELECT r.id, (SELECT count(*)::int FROM (SELECT 1 FROM notification_groups g
+                                                      WHERE g.recipient_id = r.id AND g.unread AND ${HAS_ACTIVE_ACTOR}
+                                                      LIMIT ${NOTIFICATION_COUNT_CAP}) c) AS count
                FROM unnest($1::uuid[]) AS r(id)`,
       values: [recipientIds],
     });

@@ -17,6 +17,13 @@ export const NOTIFICATION_MAX_BATCH = 500;
  */
 export const NOTIFICATION_MAX_QUEUE = 50_000;
 
+/**
+ * The unread counts and groups of `notification:new` are read at most this often per node, for
+ * every member whose notifications changed since: a post liked a thousand times a second costs
+ * two reads per interval, not two per batch. The first change after a quiet spell goes out at once.
+ */
+export const NOTIFICATION_ANNOUNCE_MS = 100;
+
 /** Deadlock and serialization failure: the batch is tried once more. */
 const RETRYABLE = new Set(['40P01', '40001']);
 
@@ -43,8 +50,9 @@ function push(into: EventColumns, actorId: string, targetId: string, at: Date, n
  * notification leaves nothing behind. A node that dies loses at most its queue (a fraction of a
  * second of notifications); the likes themselves are safe.
  *
- * After each batch, every recipient concerned gets `notification:new` (a new actor) or
- * `notification:read` (a withdrawal) with their absolute unread count (RealtimeEvents).
+ * Then every member concerned gets `notification:new` (a new actor) or `notification:read` (a
+ * withdrawal) with their absolute unread count (RealtimeEvents), read at most every
+ * NOTIFICATION_ANNOUNCE_MS for all of them together.
  */
 @Injectable()
 export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
@@ -54,6 +62,11 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
   private running: Promise<void> = Promise.resolve();
   private unsubscribe?: () => void;
   private lastDropLog = 0;
+  /** Members to tell since the last announcement: the groups that got an actor, and withdrawals. */
+  private changed = new Map<string, Set<string>>();
+  private withdrawn = new Set<string>();
+  private announceTimer?: NodeJS.Timeout;
+  private lastAnnounce = 0;
 
   constructor(
     private readonly repository: NotificationsRepository,
@@ -71,13 +84,18 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
     await this.drain();
   }
 
-  /** Resolves once everything queued so far is written (and pushed). */
+  /** Resolves once everything queued so far is written, and pushed. */
   async drain(): Promise<void> {
     while (this.queue.length) {
       this.flush();
       await this.running;
     }
     await this.running;
+    if (this.announceTimer) {
+      clearTimeout(this.announceTimer);
+      this.announceTimer = undefined;
+      await this.announce();
+    }
   }
 
   private enqueue(activity: Activity): void {
@@ -127,16 +145,32 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
       }
     }
     const changed: ChangedGroup[] = [];
-    const withdrawn = new Set<string>();
     for (const [type, events] of inserts) {
       const rows = await this.attempt(`${type}`, () => this.repository.insert(type, events));
       if (rows) changed.push(...rows);
     }
     for (const [type, events] of withdrawals) {
       const recipients = await this.attempt(`${type} geri alma`, () => this.repository.withdraw(type, events));
-      for (const id of recipients ?? []) withdrawn.add(id);
+      for (const id of recipients ?? []) this.withdrawn.add(id);
     }
-    if (changed.length || withdrawn.size) await this.attempt('anlık bildirim', () => this.announce(changed, withdrawn));
+    for (const row of changed) {
+      let groups = this.changed.get(row.recipient_id);
+      if (!groups) this.changed.set(row.recipient_id, (groups = new Set()));
+      groups.add(row.group_id);
+    }
+    if (this.changed.size || this.withdrawn.size) this.scheduleAnnounce();
+  }
+
+  /** At once after a quiet NOTIFICATION_ANNOUNCE_MS, else when that much has passed since the last. */
+  private scheduleAnnounce(): void {
+    if (this.announceTimer) return;
+    const wait = Math.max(0, this.lastAnnounce + NOTIFICATION_ANNOUNCE_MS - Date.now());
+    this.announceTimer = setTimeout(() => {
+      this.announceTimer = undefined;
+      // In the writer's chain: announcements keep their order with the batches around them.
+      this.running = this.running.then(() => this.announce());
+    }, wait);
+    this.announceTimer.unref();
   }
 
   private async attempt<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
@@ -151,10 +185,25 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** One statement for every recipient's unread count, one for the changed groups; then the events. */
-  private async announce(changed: ChangedGroup[], withdrawn: Set<string>): Promise<void> {
-    const recipients = [...new Set([...changed.map((c) => c.recipient_id), ...withdrawn])];
-    const [counts, groups] = await Promise.all([this.repository.unreadCounts(recipients), this.repository.byIds([...new Set(changed.map((c) => c.group_id))])]);
+  /**
+   * One statement for the unread counts of every member to tell, one for their changed groups;
+   * then `notification:new` (a new actor) or `notification:read` (only withdrawals) to each.
+   * Never throws.
+   */
+  private async announce(): Promise<void> {
+    this.lastAnnounce = Date.now();
+    const changed = this.changed;
+    const withdrawn = this.withdrawn;
+    this.changed = new Map();
+    this.withdrawn = new Set();
+    if (!changed.size && !withdrawn.size) return;
+    await this.attempt('anlık bildirim', () => this.tell(changed, withdrawn));
+  }
+
+  private async tell(changed: Map<string, Set<string>>, withdrawn: Set<string>): Promise<void> {
+    const recipients = [...new Set([...changed.keys(), ...withdrawn])];
+    const groupIds = [...changed.values()].flatMap((ids) => [...ids]);
+    const [counts, groups] = await Promise.all([this.repository.unreadCounts(recipients), this.repository.byIds(groupIds)]);
     // Per recipient, the newest of their changed groups.
     const newest = new Map<string, (typeof groups)[number]>();
     for (const group of groups) {
