@@ -1,6 +1,21 @@
-import { charCount, extractHashtags, extractLinks, likePattern, searchTextOf, turkishLower } from './post-text';
+import { charCount, extractHashtags, extractLinks, extractMentions, likePattern, searchTextOf, turkishLower } from './post-text';
 
 describe('post text rules', () => {
+  describe('extractMentions', () => {
+    it('takes @username as registration allows it, lowercased, distinct, in order', () => {
+      expect(extractMentions('@Ayse ve @bora_12, sonra yine @AYSE! (@can_)', 10)).toEqual(['ayse', 'bora_12', 'can_']);
+    });
+
+    it('ignores e-mail addresses, URLs, too short or too long names and names running on into other letters', () => {
+      const long = 'a'.repeat(31);
+      expect(extractMentions(`ayse@ornek.com https://x.tr/@kanal @ab @${long} @ayşe @ahmet_çelik.`, 10)).toEqual([]);
+    });
+
+    it('stops at the limit', () => {
+      expect(extractMentions('@aaa @bbb @ccc @ddd', 2)).toEqual(['aaa', 'bbb']);
+    });
+  });
+
   describe('extractHashtags', () => {
     it('keeps Turkish letters and lowercases with Turkish rules, without #', () => {
       expect(extractHashtags('#Gündem #İSTANBUL #IŞIK #Çığ #ÖĞRENCİ #şüphe')).toEqual(['gündem', 'istanbul', 'ışık', 'çığ', 'öğrenci', 'şüphe']);
