@@ -12,6 +12,15 @@ export interface PostDeletedEvent {
 }
 
 /**
+ * A reply to the post `postId` was created: `reply` is the post object as a guest sees it. Sent
+ * to the watchers of the replied-to post, so its open page can show the reply.
+ */
+export interface PostReplyEvent {
+  postId: string;
+  reply: Post;
+}
+
+/**
  * New posts of the last second on one server node, for the connections showing a feed that can
  * contain them. `posts` is oldest first; `post` is the newest of them.
  */
@@ -52,6 +61,7 @@ export const CONNECT_ERRORS = {
 export interface ServerToClientEvents {
   'post:engagement': (event: PostEngagementEvent) => void;
   'post:deleted': (event: PostDeletedEvent) => void;
+  'post:reply': (event: PostReplyEvent) => void;
   'post:new': (event: PostNewEvent) => void;
   'message:new': (event: MessageNewEvent) => void;
   'notification:new': (event: NotificationNewEvent) => void;

@@ -114,6 +114,18 @@ const skip = await noClusterRedis();
     expect(leak).toEqual([]);
   });
 
+  it('post:reply from a reply on node B reaches the original’s watchers on node A with the reply', async () => {
+    const created = await api(a.url, 'POST', '/api/posts', { token: ali.token, body: { content: 'Yanıt bekleyen gönderi' } });
+    expect(created.status).toBe(201);
+    const postId: string = created.body.post._id;
+    const watcherOnA = await connectSocket(a.url);
+    expect(await request(watcherOnA, 'posts:watch', [postId])).toEqual({ ok: true, watching: 1 });
+    const arrived = nextEvent(watcherOnA, 'post:reply');
+    const reply = await api(b.url, 'POST', '/api/posts', { token: ayse.token, body: { content: 'B düğümünden yanıt', replyToId: postId } });
+    expect(reply.status).toBe(201);
+    expect(await arrived).toEqual({ postId, reply: reply.body.post });
+  });
+
   it('a member deactivated through node B is refused on node A at once, though A had their session cached', async () => {
     const admin = await registerMember(b.url, 'yonetici');
     const client = new Client({ connectionString: db.url });

@@ -69,7 +69,7 @@ export class AdminPostsService {
         const parent = await this.dataSource.transaction((em) => this.deleteOnce(em, id));
         // After commit only. The post's watchers learn it is gone (and get no late counts for
         // it); for a reply, the parent's reply count went down: its watchers get the new counts.
-        this.realtime.postDeleted(id);
+        this.realtime.postDeleted(id, parent?.postId);
         if (parent) this.realtime.postEngagement(parent.postId, parent);
         return { message: POST_DELETED };
       } catch (error) {

@@ -147,7 +147,10 @@ export class PostsService {
         afterCommit: () => {
           this.firstPages.invalidate();
           this.realtime.postNew(post);
-          if (parent) this.realtime.postEngagement(parent.postId, parent);
+          if (parent) {
+            this.realtime.postEngagement(parent.postId, parent);
+            this.realtime.postReply(parent.postId, post);
+          }
           // The replied-to author and the mentioned accounts are notified off this request's path.
           this.activity.publish({ kind: 'post', actorId: author.id, postId: post.id, replyToId, mentions: row.mentions, at: new Date() });
         },

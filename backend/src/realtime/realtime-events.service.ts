@@ -104,14 +104,15 @@ export class RealtimeEvents implements OnModuleDestroy {
   }
 
   /**
-   * `post:deleted` `{ postId }` to the post's watchers, once the delete has committed. Drops a
+   * `post:deleted` `{ postId }` to the post's watchers (and, for a reply, to its original's), once the delete has committed. Drops a
    * trailing `post:engagement` still pending for the post on this node and ignores its
    * engagement changes for DELETED_POST_QUIET_MS, so watchers here get no counts for a post that
    * is gone. (Another node may still send one it had pending: a client should drop engagement
    * for a post it saw deleted.)
    */
-  postDeleted(id: string): void {
+  postDeleted(id: string, parentId?: string | null): void {
     const postId = id.toLowerCase();
+    const parent = parentId?.toLowerCase();
     const open = this.windows.get(postId);
     if (open) clearTimeout(open.timer);
     this.windows.delete(postId);
@@ -119,7 +120,22 @@ export class RealtimeEvents implements OnModuleDestroy {
     const forget = setTimeout(() => this.deleted.delete(postId), DELETED_POST_QUIET_MS);
     forget.unref();
     this.deleted.set(postId, forget);
-    this.emit('post:deleted', (server) => server.to(postRoom(postId)).emit('post:deleted', { postId }));
+    // A deleted reply also goes to the watchers of its original (its open page lists the reply,
+    // which may be off screen and so unwatched); a connection in both rooms gets it once.
+    const rooms = parent ? [postRoom(postId), postRoom(parent)] : postRoom(postId);
+    this.emit('post:deleted', (server) => server.to(rooms).emit('post:deleted', { postId }));
+  }
+
+  /**
+   * `post:reply` `{ postId, reply }` to the watchers of the replied-to post `parentId`, once the
+   * reply has committed: an open page of the original adds the reply to its list without a
+   * refetch. `reply` is the post object as a guest sees it (no viewer flags; nobody has liked a
+   * post that was just created). Not coalesced: every reply is a new item, not a newer state.
+   */
+  postReply(parentId: string, reply: Post): void {
+    const postId = parentId.toLowerCase();
+    if (this.deleted.has(postId)) return;
+    this.emit('post:reply', (server) => server.to(postRoom(postId)).emit('post:reply', { postId, reply }));
   }
 
   /**

@@ -269,6 +269,48 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       expect(frames.map((seen) => seen.length)).toEqual([1, 1, 0, 0]);
     });
 
+    it('post:reply: a reply created over HTTP reaches the original’s watchers with the reply itself, and nobody else', async () => {
+      const author = await t.createUser();
+      const replier = await t.createUser();
+      const original = await t.http.post('/api/posts').set('authorization', `Bearer ${await t.tokenFor(author)}`).send({ content: 'Asıl gönderi' }).expect(201);
+      const postId: string = original.body.post._id;
+      const watcher = await connectSocket(url);
+      const bystander = await connectSocket(url);
+      await request(watcher, 'posts:watch', [postId.toUpperCase()]);
+      await request(bystander, 'posts:watch', [randomUUID()]);
+      const elsewhere = collect(bystander, 'post:reply');
+      const arrived = nextEvent(watcher, 'post:reply');
+      const counts = nextEvent(watcher, 'post:engagement');
+
+      const reply = await t.http
+        .post('/api/posts')
+        .set('authorization', `Bearer ${await t.tokenFor(replier)}`)
+        .send({ content: 'Canlı yanıt', replyToId: postId })
+        .expect(201);
+      const event = (await arrived) as { postId: string; reply: Post };
+      expect(event.postId).toBe(postId);
+      expect(event.reply).toMatchObject({ _id: reply.body.post._id, content: 'Canlı yanıt', replyToId: postId, author: { username: replier.username } });
+      expect(event.reply).toEqual(reply.body.post);
+      expect(await counts).toMatchObject({ postId, replyCount: 1 });
+      await roundTrip(bystander);
+      expect(elsewhere).toEqual([]);
+    });
+
+    it('post:deleted of a reply reaches the watchers of its original as well, once per connection', async () => {
+      const parentId = randomUUID();
+      const replyId = randomUUID();
+      const onParent = await connectSocket(url);
+      const onBoth = await connectSocket(url);
+      await request(onParent, 'posts:watch', [parentId]);
+      await request(onBoth, 'posts:watch', [parentId, replyId]);
+      const both = collect(onBoth, 'post:deleted');
+      const arrived = nextEvent(onParent, 'post:deleted');
+      events.postDeleted(replyId.toUpperCase(), parentId.toUpperCase());
+      expect(await arrived).toEqual({ postId: replyId });
+      await roundTrip(onBoth);
+      expect(both).toEqual([{ postId: replyId }]);
+    });
+
     it('message:new goes to the receiver (isOwn false) and the sender’s other tabs (isOwn true), never to a third user', async () => {
       const [ali, ayse, can] = await Promise.all([t.createUser(), t.createUser(), t.createUser()]);
       const aliToken = await t.tokenFor(ali);

@@ -14,7 +14,7 @@ export const RATE_LIMITERS = ['api_write', 'api_read', 'login', 'mail', 'socket_
 export type RateLimiter = (typeof RATE_LIMITERS)[number];
 
 /** The events RealtimeEvents sends (docs/wire-contract.md#socketio), the `event` label of gundem_socket_events_emitted_total. */
-export const EMITTED_EVENTS = ['post:new', 'post:engagement', 'post:deleted', 'message:new', 'notification:new', 'notification:read'] as const;
+export const EMITTED_EVENTS = ['post:new', 'post:engagement', 'post:reply', 'post:deleted', 'message:new', 'notification:new', 'notification:read'] as const;
 export type EmittedEvent = (typeof EMITTED_EVENTS)[number];
 
 /** Methods kept as they are in the `method` label; anything else Node's parser accepts is `other` (bounded label values). */
