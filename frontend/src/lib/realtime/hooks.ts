@@ -9,6 +9,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { getToken } from '../api-client';
@@ -19,6 +20,7 @@ import {
   type ServerEventName,
   type ServerToClientEvents,
   type SocketFactory,
+  type SocketStatus,
 } from './socket-client';
 
 const SocketContext = createContext<RealtimeClient | null>(null);
@@ -112,4 +114,16 @@ export function useWatchedPost(postId: string | null | undefined) {
     },
     [client, postId],
   );
+}
+
+const noClient = () => () => undefined;
+
+/** The tab's socket status (see SocketStatus); `idle` outside a <SocketProvider>. */
+export function useSocketStatus(): SocketStatus {
+  const client = useRealtime();
+  const subscribe = useCallback(
+    (notify: () => void) => (client ? client.onStatus(notify) : noClient()),
+    [client],
+  );
+  return useSyncExternalStore(subscribe, () => client?.status ?? 'idle');
 }

@@ -23,6 +23,7 @@ export type {
   PostDeletedEvent,
   PostEngagementEvent,
   PostNewEvent,
+  PostReplyEvent,
   ServerToClientEvents,
   WatchResult,
 } from '@gundem/contract';
@@ -32,6 +33,7 @@ export type ServerEventName = keyof ServerToClientEvents;
 const SERVER_EVENTS: readonly ServerEventName[] = [
   'post:engagement',
   'post:new',
+  'post:reply',
   'post:deleted',
   'message:new',
 ];
@@ -58,6 +60,12 @@ const RETRY_MAX_MS = 30_000;
 
 // The server refuses a whole `posts:watch` call over one malformed id: send only real post ids.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The connection as a screen tells it: `idle` before the first connection of the session,
+ * `connected`, or `down` (lost, or never made: socket.io-client or the client retries).
+ */
+export type SocketStatus = 'idle' | 'connected' | 'down';
 
 // ---------- The socket ----------
 
@@ -181,6 +189,8 @@ export class RealtimeClient {
   private token: string | null;
   private readonly handlers = new Map<ServerEventName, Set<Listener>>();
   private readonly resyncHandlers = new Set<() => void>();
+  private readonly statusHandlers = new Set<(status: SocketStatus) => void>();
+  private currentStatus: SocketStatus = 'idle';
   /** Whether this session's socket has been connected before: the next `connect` is a gap. */
   private connectedBefore = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -237,6 +247,25 @@ export class RealtimeClient {
     };
   }
 
+  /** See SocketStatus. */
+  get status(): SocketStatus {
+    return this.currentStatus;
+  }
+
+  /** Calls `handler` with every change of `status`; returns the unsubscribe function. */
+  onStatus(handler: (status: SocketStatus) => void): () => void {
+    this.statusHandlers.add(handler);
+    return () => {
+      this.statusHandlers.delete(handler);
+    };
+  }
+
+  private setStatus(status: SocketStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    for (const handler of [...this.statusHandlers]) handler(status);
+  }
+
   /** The session changed: reconnect with the new token (null: as a guest). */
   setToken(token: string | null): void {
     if (token === this.token) return;
@@ -264,6 +293,7 @@ export class RealtimeClient {
     this.socket = null;
     this.connectedBefore = false;
     socket?.disconnect();
+    this.setStatus('idle');
   }
 
   // ---------- Feeds on screen ----------
@@ -416,6 +446,7 @@ export class RealtimeClient {
     socket.on('connect', () => this.onConnect(socket));
     socket.on('connect_error', ((error: Error) => this.onConnectError(socket, error)) as Listener);
     socket.on('disconnect', ((reason: string) => {
+      if (socket === this.socket) this.setStatus('down');
       // Like a 401 on HTTP: the next handshake tells whether the token still holds. A dead one is
       // refused (`unauthorized`: the session drops it, see onConnectError); a live one (a role
       // change) connects again and fills the gap.
@@ -446,6 +477,7 @@ export class RealtimeClient {
     for (const feed of this.feedCounts.keys()) this.sendFeed(socket, 'feed:watch', feed);
     const gap = this.connectedBefore;
     this.connectedBefore = true;
+    this.setStatus('connected');
     if (!gap) return;
     for (const handler of [...this.resyncHandlers]) {
       try {
@@ -458,6 +490,7 @@ export class RealtimeClient {
 
   private onConnectError(socket: SocketLike, error: Error): void {
     if (socket !== this.socket) return;
+    if (!socket.connected) this.setStatus('down');
     const reason = error?.message;
     if (reason === UNAUTHORIZED && this.token) {
       // The token is refused: drop it as the session does, and carry on as a guest.

@@ -115,3 +115,21 @@ export function appendReply(queryClient: QueryClient, queryKey: QueryKey, reply:
     return { ...data, pages };
   });
 }
+
+/**
+ * A reply announced by `post:reply`: added after the loaded replies once, only when they are all
+ * loaded (oldest first, the newest reply belongs at the very end; with more pages to load it
+ * comes with the last one). The viewer's own reply, added from the HTTP answer, is not doubled.
+ */
+export function addLiveReply(queryClient: QueryClient, queryKey: QueryKey, reply: Post): void {
+  const id = postIdOf(reply);
+  queryClient.setQueryData<CachedPosts>(queryKey, (data) => {
+    if (!isInfinite(data) || data.pages.length === 0) return data;
+    const last = data.pages[data.pages.length - 1];
+    if (last.nextCursor) return data;
+    if (data.pages.some((page) => page.replies?.some((item) => postIdOf(item) === id))) return data;
+    const pages = [...data.pages];
+    pages[pages.length - 1] = { ...last, replies: [...(last.replies ?? []), reply] };
+    return { ...data, pages };
+  });
+}

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createFakeSocket } from '../../../test/fake-socket';
 import { makePost } from '../../../test/fixtures';
 import { member, renderWithProviders } from '../../../test/render';
+import { LivePosts } from './live-posts';
 import { PostDetail } from './post-detail';
 
 const post = makePost({
@@ -96,5 +98,85 @@ describe('PostDetail', () => {
     expect(await screen.findByText('Sonraki yanıt')).toBeTruthy();
     expect(screen.getByText('İlk yanıt')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Daha fazla yanıt' })).toBeNull();
+  });
+
+  describe('live replies', () => {
+    const uuid = '0b5e3a52-7d1c-4c47-9a51-0f3c1e8d2a10';
+    const original = makePost({ _id: uuid, content: 'Canlı gönderi', replyCount: 1 });
+    const first = makePost({ _id: 'r-first', content: 'İlk yanıt', replyToId: uuid, isReply: true });
+    const fromB = makePost({
+      _id: 'r-b',
+      content: 'B’nin canlı yanıtı',
+      replyToId: uuid,
+      isReply: true,
+      author: { _id: 'u-b', username: 'bkullanici', displayName: 'B Kullanıcı' },
+    });
+
+    function renderLive(nextCursor: string | null = null) {
+      const fake = createFakeSocket();
+      renderWithProviders(
+        <>
+          <LivePosts />
+          <PostDetail postId={uuid} />
+        </>,
+        {
+          user: member,
+          socket: fake.factory,
+          fetch: {
+            [`GET /api/posts/${uuid}`]: { body: { post: original, replies: [first], nextCursor } },
+            'POST /api/posts': { status: 201, body: { post: fromB } },
+          },
+        },
+      );
+      return fake.socket;
+    }
+
+    const replyTexts = () =>
+      within(screen.getByRole('region', { name: 'Yanıtlar' }))
+        .getAllByTestId('post-card')
+        .map((card) => card.getAttribute('data-post-id'));
+
+    it('watches the post while the page is open and appends another member’s reply once', async () => {
+      const socket = renderLive();
+      await screen.findByText('Canlı gönderi');
+      await waitFor(() => expect(socket.watched().flat()).toContain(uuid));
+      await socket.serverEmit('post:reply', { postId: uuid, reply: fromB });
+      expect(replyTexts()).toEqual(['r-first', 'r-b']);
+      // Twice (two nodes, a resent frame) or for another post: no change.
+      await socket.serverEmit('post:reply', { postId: uuid, reply: fromB });
+      await socket.serverEmit('post:reply', {
+        postId: '11111111-1111-4111-8111-111111111111',
+        reply: makePost({ _id: 'r-other', content: 'Başka gönderiye' }),
+      });
+      expect(replyTexts()).toEqual(['r-first', 'r-b']);
+      expect(screen.queryByText('Başka gönderiye')).toBeNull();
+    });
+
+    it('drops a reply when post:deleted names it', async () => {
+      const socket = renderLive();
+      await screen.findByText('Canlı gönderi');
+      await socket.serverEmit('post:reply', { postId: uuid, reply: fromB });
+      expect(replyTexts()).toEqual(['r-first', 'r-b']);
+      await socket.serverEmit('post:deleted', { postId: 'r-b' });
+      expect(replyTexts()).toEqual(['r-first']);
+    });
+
+    it('does not put a live reply before replies not loaded yet: it comes with the last page', async () => {
+      const socket = renderLive('k1');
+      await screen.findByText('Canlı gönderi');
+      await socket.serverEmit('post:reply', { postId: uuid, reply: fromB });
+      expect(replyTexts()).toEqual(['r-first']);
+    });
+
+    it('shows the viewer’s own reply once when its echo arrives after the answer', async () => {
+      const socket = renderLive();
+      const box = await screen.findByRole('textbox', { name: 'Yanıt metni' });
+      await userEvent.type(box, 'B’nin canlı yanıtı');
+      const form = screen.getByRole('form', { name: 'Yanıt metni' });
+      await userEvent.click(within(form).getByRole('button', { name: 'Yanıtla' }));
+      await waitFor(() => expect(replyTexts()).toEqual(['r-first', 'r-b']));
+      await socket.serverEmit('post:reply', { postId: uuid, reply: fromB });
+      expect(replyTexts()).toEqual(['r-first', 'r-b']);
+    });
   });
 });

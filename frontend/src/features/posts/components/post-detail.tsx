@@ -1,14 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { MessageCircleIcon, SearchIcon } from '../../../components/icons';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
+import { useAuth, useViewerKey } from '../../../lib/auth';
+import { useRealtime, useSocketEvent } from '../../../lib/realtime/hooks';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
-import { usePostThread } from '../api/get-post';
+import { postQueryKey, usePostThread } from '../api/get-post';
+import { addLiveReply } from '../api/post-cache';
 import { postIdOf } from '../post-model';
 import { ComposeBox } from './compose-box';
 import { GuestComposePrompt } from './guest-compose-prompt';
@@ -21,6 +24,22 @@ export function PostDetail({ postId }: { postId: string }) {
   const { data, error, isPending, isError, hasNextPage, isFetchingNextPage, errorUpdatedAt } =
     query;
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const queryClient = useQueryClient();
+  const viewer = useViewerKey();
+  const realtime = useRealtime();
+
+  // The post's room brings its new replies (post:reply) and its deleted ones (post:deleted): it
+  // is watched as long as the page is open, also when the post itself is scrolled out of view.
+  useEffect(() => {
+    if (!realtime) return;
+    realtime.watchPost(postId);
+    return () => realtime.unwatchPost(postId);
+  }, [realtime, postId]);
+
+  useSocketEvent('post:reply', (event) => {
+    if (!event?.reply || event.postId?.toLowerCase() !== postId.toLowerCase()) return;
+    addLiveReply(queryClient, postQueryKey(postId, viewer), event.reply);
+  });
 
   const replies = useMemo(() => {
     const seen = new Set<string>();
