@@ -10,6 +10,10 @@ export const tr = {
     loading: 'Yükleniyor…',
     /** While the server cannot be reached or cannot serve: the session is kept and checked again. */
     offline: 'Bağlantı yok, yeniden deneniyor…',
+    /** The live connection (socket) is down; shown after a short grace. */
+    socketDown: 'Bağlantı koptu, yeniden bağlanılıyor…',
+    /** Briefly, when it is back after socketDown was shown. */
+    socketBack: 'Yeniden bağlandı',
   },
   nav: {
     label: 'Ana menü',
@@ -258,6 +262,12 @@ export const tr = {
     inputHint: 'Göndermek için Enter, yeni satır için Shift+Enter.',
     send: 'Gönder',
     own: 'Sen',
+    /** A message waiting for the connection (or its answer): it is sent once, when it returns. */
+    sending: 'Gönderiliyor…',
+    sendFailed: (reason: string) => `Gönderilemedi: ${reason}`,
+    sendFailedUnknown: 'Mesaj gönderilemedi',
+    /** Takes a message that could not be sent back into the box. */
+    editFailed: 'Metni düzenle',
   },
   profile: {
     title: 'Profil',

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ConnectionBanner } from '../../components/connection-banner';
 import { Spinner } from '../../components/spinner';
 import { useAuth } from '../../lib/auth';
+import { useRealtime } from '../../lib/realtime/hooks';
 import { tr } from '../../locales/tr';
 import { ScrollRestoration } from './scroll-restoration';
 
@@ -10,6 +11,31 @@ import { ScrollRestoration } from './scroll-restoration';
 const AuthModal = lazy(async () => ({
   default: (await import('../../features/auth/components/auth-modal')).AuthModal,
 }));
+
+// The live connection's pill (components/socket-indicator.tsx) is fetched once the socket has
+// connected: a first page does not pay for it, and it is there before the connection can drop.
+// A failed download (offline at that very moment) leaves the pill out rather than the page.
+const SocketIndicator = lazy(() =>
+  import('../../components/socket-indicator').then(
+    (module) => ({ default: module.SocketIndicator }),
+    () => ({ default: () => null }),
+  ),
+);
+
+function SocketIndicatorSlot() {
+  const client = useRealtime();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (!client || wanted) return;
+    if (client.status === 'connected') setWanted(true);
+    else return client.onStatus((status) => status === 'connected' && setWanted(true));
+  }, [client, wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <SocketIndicator />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Above every route: waits for the stored session to be checked, hosts the auth modal, and shows
@@ -35,6 +61,7 @@ export function RootLayout() {
   return (
     <>
       <ConnectionBanner />
+      <SocketIndicatorSlot />
       <Outlet />
       {authModalWanted ? (
         <Suspense fallback={null}>
