@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ConnectionBanner } from '../../components/connection-banner';
 import { Spinner } from '../../components/spinner';
@@ -15,8 +15,9 @@ const AuthModal = lazy(async () => ({
 // The live connection's pill (components/socket-indicator.tsx) is fetched once the socket has
 // connected: a first page does not pay for it, and it is there before the connection can drop.
 // A failed download (offline at that very moment) leaves the pill out rather than the page.
-const SocketIndicator = lazy(() =>
-  import('../../components/socket-indicator').then(
+const SocketIndicator = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('../../components/socket-indicator').then(
     (module) => ({ default: module.SocketIndicator }),
     () => ({ default: () => null }),
   ),

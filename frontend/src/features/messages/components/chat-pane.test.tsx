@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Message } from '../../../lib/types';
+import { createFakeSocket } from '../../../test/fake-socket';
 import type { MockRoutes } from '../../../test/fetch-mock';
 import { deferred, member, renderWithProviders } from '../../../test/render';
+import { resetOutboxes } from '../api/outbox';
 import { ChatPane } from './chat-pane';
+
+afterEach(() => resetOutboxes());
 
 const zeynep = { _id: 'u-zeynep', id: 'u-zeynep', username: 'zeynep', displayName: 'Zeynep Kaya', isVerified: false };
 
@@ -17,9 +21,14 @@ function message(overrides: Partial<Message>): Message {
   };
 }
 
-function renderChat(routes: MockRoutes = {}, messages: Message[] = []) {
+function renderChat(
+  routes: MockRoutes = {},
+  messages: Message[] = [],
+  socket?: ReturnType<typeof createFakeSocket>,
+) {
   return renderWithProviders(<ChatPane userId="u-zeynep" user={zeynep} now={Date.now()} />, {
     user: member,
+    socket: socket?.factory,
     fetch: {
       'GET /api/messages/conversation/u-zeynep': { body: { messages, nextCursor: null } },
       ...routes,
@@ -31,7 +40,7 @@ function box() {
   return screen.getByRole('textbox', { name: 'Mesaj' }) as HTMLTextAreaElement;
 }
 
-function sends(calls: { method: string; url: string }[]) {
+function sends<T extends { method: string; url: string }>(calls: T[]) {
   return calls.filter((call) => call.method === 'POST' && call.url === '/api/messages/send');
 }
 
@@ -96,6 +105,8 @@ describe('ChatPane', () => {
     ]);
     // The answer joins the chat without a refetch.
     expect(await screen.findByText('Selam Zeynep!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Gönderiliyor…')).toBeNull());
+    expect(screen.getAllByTestId('message')).toHaveLength(1);
   });
 
   it('inserts a new line on Shift+Enter and does not send', async () => {
@@ -118,28 +129,133 @@ describe('ChatPane', () => {
     );
   });
 
-  it('keeps the text and shows nothing when sending fails (logged only)', async () => {
+  it('puts the text back and shows nothing when sending fails on the server (logged only)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { calls } = renderChat({
       'POST /api/messages/send': { status: 500, body: { message: 'Sunucu hatası' } },
     });
     await screen.findByText('Henüz mesajınız yok');
     await userEvent.type(box(), 'Gitmeyecek mesaj{Enter}');
-    await waitFor(() => expect(error).toHaveBeenCalled());
+    await waitFor(() => expect(box().value).toBe('Gitmeyecek mesaj'));
+    expect(error).toHaveBeenCalled();
     expect(sends(calls)).toHaveLength(1);
-    expect(box().value).toBe('Gitmeyecek mesaj');
+    expect(screen.queryByText('Gönderiliyor…')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Sunucu hatası')).toBeNull();
   });
 
-  it('does not send twice while a send is under way', async () => {
-    const reply = deferred<ReturnType<typeof sent>>();
-    const { calls } = renderChat({ 'POST /api/messages/send': () => reply.promise });
+  it('sends queued messages one at a time, in order, each shown as sending until stored', async () => {
+    const first = deferred<ReturnType<typeof sent>>();
+    const { calls } = renderChat({
+      'POST /api/messages/send': (init) => {
+        const { content } = JSON.parse(String(init?.body)) as { content: string };
+        return content === 'Bir' ? first.promise : sent(content);
+      },
+    });
     await screen.findByText('Henüz mesajınız yok');
-    await userEvent.type(box(), 'Bir kez{Enter}');
-    await userEvent.type(box(), '{Enter}');
+    await userEvent.type(box(), 'Bir{Enter}');
+    await userEvent.type(box(), 'İki{Enter}');
+    expect(box().value).toBe('');
+    expect(screen.getAllByText('Gönderiliyor…')).toHaveLength(2);
     expect(sends(calls)).toHaveLength(1);
-    reply.resolve(sent('Bir kez'));
-    await waitFor(() => expect(box().value).toBe(''));
+    first.resolve({ body: { ...sent('Bir').body, message: { ...sent('Bir').body.message, id: 'm-1' } } });
+    await waitFor(() => expect(screen.queryByText('Gönderiliyor…')).toBeNull());
+    expect(sends(calls).map((call) => (call.body as { content: string }).content)).toEqual([
+      'Bir',
+      'İki',
+    ]);
+    const keys = sends(calls).map((call) => call.headers['Idempotency-Key']);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it('keeps a message sent offline as "Gönderiliyor…" and sends it once, with the same key, when the connection returns', async () => {
+    const socket = createFakeSocket();
+    let online = true;
+    let stored = 0;
+    const { calls } = renderChat(
+      {
+        'POST /api/messages/send': (init) => {
+          if (!online) return { networkError: true };
+          stored += 1;
+          return sent(JSON.parse(String(init?.body)).content);
+        },
+      },
+      [],
+      socket,
+    );
+    await screen.findByText('Henüz mesajınız yok');
+    await socket.socket.drop();
+    online = false;
+    await userEvent.type(box(), 'Çevrimdışı yazdım{Enter}');
+    const row = await screen.findByText('Çevrimdışı yazdım');
+    expect(row.closest('li')?.textContent).toContain('Gönderiliyor…');
+    await waitFor(() => expect(sends(calls).length).toBeGreaterThan(0));
+    expect(box().value).toBe('');
+
+    online = true;
+    await socket.socket.reconnect();
+    await waitFor(() => expect(screen.queryByText('Gönderiliyor…')).toBeNull());
+    expect(stored).toBe(1);
+    expect(screen.getAllByText('Çevrimdışı yazdım')).toHaveLength(1);
+    const keys = new Set(sends(calls).map((call) => call.headers['Idempotency-Key']));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the server’s reason for a refused message, puts its text back and does not retry it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const socket = createFakeSocket();
+    const { calls } = renderChat(
+      {
+        'POST /api/messages/send': {
+          status: 403,
+          body: { message: 'Bu kullanıcıya mesaj gönderemezsiniz.' },
+        },
+      },
+      [],
+      socket,
+    );
+    await screen.findByText('Henüz mesajınız yok');
+    await userEvent.type(box(), 'Engelli kişiye{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Gönderilemedi: Bu kullanıcıya mesaj gönderemezsiniz.',
+    );
+    expect(box().value).toBe('Engelli kişiye');
+    expect(screen.queryByText('Gönderiliyor…')).toBeNull();
+    await socket.socket.drop();
+    await socket.socket.reconnect();
+    expect(sends(calls)).toHaveLength(1);
+  });
+
+  it('sends a message queued before a reload, with the key it had', async () => {
+    sessionStorage.setItem(
+      'gundem_outbox:u-ayse',
+      JSON.stringify([
+        {
+          key: '7d0c1c9e-3a8b-4f7e-9a55-1b0f4c2d9e11',
+          receiverId: 'u-zeynep',
+          content: 'Yenilemeden önce',
+          createdAt: new Date().toISOString(),
+        },
+      ]),
+    );
+    // A small server: what was sent is in the conversation from then on.
+    const stored: Message[] = [];
+    const { calls } = renderChat({
+      'GET /api/messages/conversation/u-zeynep': () => ({
+        body: { messages: [...stored], nextCursor: null },
+      }),
+      'POST /api/messages/send': (init) => {
+        const answer = sent(JSON.parse(String(init?.body)).content);
+        stored.unshift(answer.body.message);
+        return answer;
+      },
+    });
+    expect(await screen.findByText('Yenilemeden önce')).toBeTruthy();
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    expect(sends(calls)[0].headers['Idempotency-Key']).toBe('7d0c1c9e-3a8b-4f7e-9a55-1b0f4c2d9e11');
+    await waitFor(() => expect(sessionStorage.getItem('gundem_outbox:u-ayse')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Gönderiliyor…')).toBeNull());
+    expect(screen.getAllByText('Yenilemeden önce')).toHaveLength(1);
   });
 });

@@ -21,7 +21,9 @@ import type { Message, PostAuthor } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useConversation } from '../api/get-conversation';
 import { markConversationRead } from '../api/message-cache';
-import { MESSAGE_MAX_LENGTH, useSendMessage } from '../api/send-message';
+import type { Outbox, QueuedMessage } from '../api/outbox';
+import { MESSAGE_MAX_LENGTH } from '../api/send-message';
+import { useOutbox } from '../hooks/use-outbox';
 import { formatMessageTime } from '../message-time';
 import { paneState } from './pane-state';
 
@@ -43,6 +45,9 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
   const query = useConversation(userId);
   const name = displayNameOf(user);
   const username = usernameOf(user);
+  const { outbox, queued } = useOutbox(userId);
+  // Messages on their way ("Gönderiliyor…") come after the stored ones; refused ones go back to the box.
+  const pending = useMemo(() => queued.filter((item) => !item.failed), [queued]);
 
   // Oldest first on screen; the cache holds newest first.
   const messages = useMemo(() => {
@@ -66,7 +71,10 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const fromBottom = useRef<number | null>(null);
-  const newest = messages.at(-1);
+  const lastPending = pending.at(-1);
+  const newest = lastPending
+    ? { id: lastPending.key, isOwn: true }
+    : messages.at(-1);
   const oldestId = messages[0]?.id;
   const lastSeen = useRef<{ newest?: string; oldest?: string }>({});
 
@@ -98,7 +106,7 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
   let body = paneState({
     query,
     failedTitle: tr.messages.chatLoadFailed,
-    isEmpty: messages.length === 0,
+    isEmpty: messages.length === 0 && pending.length === 0,
     emptyText: tr.messages.chatEmptyText(name),
   });
   if (!body) {
@@ -136,6 +144,9 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
               </time>
             </li>
           ))}
+          {pending.map((item) => (
+            <PendingMessage key={item.key} item={item} />
+          ))}
         </ol>
       </>
     );
@@ -161,24 +172,60 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
       <div className="chat__scroll" ref={scrollRef} onScroll={onScroll}>
         {body}
       </div>
-      <MessageComposer receiverId={userId} disabled={!query.data} />
+      <MessageComposer
+        receiverId={userId}
+        disabled={!query.data}
+        outbox={outbox}
+        queued={queued}
+      />
     </div>
   );
 }
 
-/** The message box: Enter sends, Shift+Enter starts a new line; a failed send keeps the text. */
+/** A message of the queue, shown as the viewer's own with "Gönderiliyor…" for its time. */
+function PendingMessage({ item }: { item: QueuedMessage }) {
+  return (
+    <li className="bubble-row bubble-row--own bubble-row--pending" data-testid="message" data-own="true" data-pending="true">
+      <div className="bubble">
+        <span className="visually-hidden">{tr.messages.own}: </span>
+        <p className="bubble__text">{item.content}</p>
+      </div>
+      <span className="bubble__time">{tr.messages.sending}</span>
+    </li>
+  );
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line. A sent text leaves the box at once
+ * for the queue (see ../api/outbox.ts); a refused one comes back into the box, with the server's
+ * reason when it was about the message (a 4xx).
+ */
 export function MessageComposer({
   receiverId,
   disabled,
+  outbox,
+  queued,
 }: {
   receiverId: string;
   disabled?: boolean;
+  outbox: Outbox;
+  queued: QueuedMessage[];
 }) {
   const [text, setText] = useState('');
-  const send = useSendMessage();
+  const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const content = text.trim();
-  const canSend = !disabled && content.length > 0 && !send.isPending;
+  const canSend = !disabled && content.length > 0;
+
+  const refused = queued.find((item) => item.failed);
+  useEffect(() => {
+    if (!refused?.failed) return;
+    outbox.remove(refused.key);
+    setText((current) => (current.trim() ? `${refused.content}\n${current}` : refused.content));
+    const { status, message } = refused.failed;
+    const aboutTheMessage = status !== null && status >= 400 && status < 500;
+    setError(aboutTheMessage ? (message ? tr.messages.sendFailed(message) : tr.messages.sendFailedUnknown) : null);
+  }, [refused, outbox]);
 
   // Grows with the text up to a few lines.
   useLayoutEffect(() => {
@@ -190,12 +237,9 @@ export function MessageComposer({
 
   const submit = () => {
     if (!canSend) return;
-    const sent = text;
-    send.mutate(
-      { receiverId, content },
-      // Only what was sent is cleared: text typed meanwhile stays.
-      { onSuccess: () => setText((current) => (current === sent ? '' : current)) },
-    );
+    outbox.enqueue(receiverId, content);
+    setText('');
+    setError(null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -223,12 +267,18 @@ export function MessageComposer({
         placeholder={tr.messages.inputPlaceholder}
         title={tr.messages.inputHint}
         value={text}
+        aria-describedby={error ? `message-error-${receiverId}` : undefined}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
       <Button type="submit" size="sm" disabled={!canSend}>
         {tr.messages.send}
       </Button>
+      {error ? (
+        <p className="chat__error" role="alert" id={`message-error-${receiverId}`}>
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }
