@@ -152,6 +152,21 @@ describe('back-office posts API (real PostgreSQL)', () => {
       expect(seen.slice(0, at).every(([name, event]) => name === 'post:engagement' && event.postId === post.id)).toBe(true);
     });
 
+    it('tells the watchers of a deleted reply’s original post:deleted for the reply, with its new reply count', async () => {
+      const author = await t.createUser();
+      const replier = await t.createUser();
+      const parent = await t.createPost(author, 'yanıtı silinecek gönderi');
+      const reply = await t.createPost(replier, 'silinecek yanıt', parent.id);
+      // The original's open page: it watches the original only (the reply is off screen).
+      const page = await connectSocket(await t.listen());
+      await request(page, 'posts:watch', [parent.id]);
+      const deleted = nextEvent(page, 'post:deleted');
+      const counts = nextEvent(page, 'post:engagement');
+      expect((await remove(reply.id)).status).toBe(200);
+      expect(await deleted).toEqual({ postId: reply.id });
+      expect(await counts).toMatchObject({ postId: parent.id, replyCount: 0 });
+    });
+
     it('keeps the replies to a deleted post as standalone posts (replyToId null, isReply false)', async () => {
       const author = await t.createUser();
       const replier = await t.createUser();

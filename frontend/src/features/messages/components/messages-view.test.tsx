@@ -5,7 +5,11 @@ import { createFakeSocket } from '../../../test/fake-socket';
 import type { MockRoutes } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
 import { currentLocation, member, renderWithProviders } from '../../../test/render';
+import { resetOutboxes } from '../api/outbox';
 import { MessagesView } from './messages-view';
+
+// A send leaves the tab's queue behind it only on failure; each test starts from an empty one.
+afterEach(() => resetOutboxes());
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
