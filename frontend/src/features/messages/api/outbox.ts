@@ -13,7 +13,7 @@ import { newIdempotencyKey } from '../../../lib/idempotent-write';
 import type { RealtimeClient } from '../../../lib/realtime/socket-client';
 import { conversationQueryKey } from './get-conversation';
 import { addMessages, moveConversationToTop } from './message-cache';
-import { sendMessage } from './send-message';
+import { sendMessage, type SendMessageResult } from './send-message';
 
 export interface QueuedMessage {
   /** The Idempotency-Key of every attempt, and the item's id. */
@@ -53,17 +53,25 @@ function load(viewer: string): QueuedMessage[] {
 export class Outbox {
   private items: QueuedMessage[];
   private readonly listeners = new Set<() => void>();
-  private sending = false;
+  /** The run under way (see flush). */
+  private running: Promise<void> | null = null;
+  /** The connection came back while an attempt was under way: if it fails, try again at once. */
+  private resumed = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private retryDelay = OUTBOX_RETRY_MIN_MS;
+  private retryDelay: number;
   private deps: OutboxDeps | null = null;
   /** The session the queue belongs to: nothing is sent under another one. */
   private token: string | null = null;
   private unsubscribeStatus: (() => void) | null = null;
   private readonly onOnline = () => this.resume();
 
-  constructor(readonly viewer: string) {
+  /** `retryMinMs`: the first wait after an unreachable service (tests make it long). */
+  constructor(
+    readonly viewer: string,
+    private readonly retryMinMs = OUTBOX_RETRY_MIN_MS,
+  ) {
     this.items = load(viewer);
+    this.retryDelay = retryMinMs;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -119,16 +127,27 @@ export class Outbox {
   /** The connection is back: try at once, with the delay from the start again. */
   resume(): void {
     this.clearRetry();
-    this.retryDelay = OUTBOX_RETRY_MIN_MS;
+    this.retryDelay = this.retryMinMs;
+    if (this.running) this.resumed = true;
     void this.flush();
   }
 
-  /** Sends the waiting messages one at a time, oldest first; one run at a time. */
-  async flush(): Promise<void> {
-    if (this.sending) return;
-    this.sending = true;
+  /**
+   * Sends the waiting messages one at a time, oldest first. One run at a time: while one is
+   * under way this returns it (it also takes messages queued meanwhile).
+   */
+  flush(): Promise<void> {
+    this.running ??= this.run();
+    return this.running;
+  }
+
+  private async run(): Promise<void> {
+    // Starts after `running` is set, and clears it in the same step that finds nothing left to
+    // send: a message queued at any moment is either seen by this run or starts a new one.
+    await null;
     try {
       for (;;) {
+        this.resumed = false;
         const item = this.items.find((queued) => !queued.failed);
         const deps = this.deps;
         if (!item || !deps || getToken() !== this.token || !this.token) return;
@@ -141,6 +160,8 @@ export class Outbox {
           );
         } catch (error) {
           if (isUnavailable(error)) {
+            // The connection came back during this attempt: the next one may well go through.
+            if (this.resumed) continue;
             this.retryLater();
             return;
           }
@@ -153,24 +174,29 @@ export class Outbox {
           this.set(this.items.map((queued) => (queued === item ? { ...queued, failed } : queued)));
           continue;
         }
-        this.retryDelay = OUTBOX_RETRY_MIN_MS;
-        const key = conversationQueryKey(item.receiverId, this.viewer);
-        if (result?.message && deps.queryClient.getQueryData(key)) {
-          addMessages(deps.queryClient, item.receiverId, this.viewer, [result.message]);
-        } else {
-          // Not loaded yet (a queue resumed at the screen's start): a load under way may have
-          // begun before the message was stored, so it is dropped and the conversation read again.
-          void deps.queryClient
-            .cancelQueries({ queryKey: key, exact: true })
-            .then(() => deps.queryClient.invalidateQueries({ queryKey: key, exact: true }));
-        }
-        if (result?.conversation) {
-          moveConversationToTop(deps.queryClient, this.viewer, result.conversation);
-        }
+        this.retryDelay = this.retryMinMs;
+        this.delivered(deps, item, result);
         this.remove(item.key);
       }
     } finally {
-      this.sending = false;
+      this.running = null;
+    }
+  }
+
+  /** The stored message joins the cached conversation, which moves to the top of the list. */
+  private delivered(deps: OutboxDeps, item: QueuedMessage, result: SendMessageResult | undefined): void {
+    const key = conversationQueryKey(item.receiverId, this.viewer);
+    if (result?.message && deps.queryClient.getQueryData(key)) {
+      addMessages(deps.queryClient, item.receiverId, this.viewer, [result.message]);
+    } else {
+      // Not loaded yet (a queue resumed at the screen's start): a load under way may have
+      // begun before the message was stored, so it is dropped and the conversation read again.
+      void deps.queryClient
+        .cancelQueries({ queryKey: key, exact: true })
+        .then(() => deps.queryClient.invalidateQueries({ queryKey: key, exact: true }));
+    }
+    if (result?.conversation) {
+      moveConversationToTop(deps.queryClient, this.viewer, result.conversation);
     }
   }
 
