@@ -48,7 +48,9 @@ export function SocketIndicator() {
     <div role="status" aria-live="polite" data-testid="socket-status">
       {text ? (
         <div className="connection-banner">
-          {shown === 'down' ? <AlertCircleIcon size={18} className="connection-banner__icon" /> : null}
+          {shown === 'down' ? (
+            <AlertCircleIcon size={18} className="connection-banner__icon" />
+          ) : null}
           <span>{text}</span>
         </div>
       ) : null}

@@ -18,9 +18,9 @@ const AuthModal = lazy(async () => ({
 const SocketIndicator = lazy(
   (): Promise<{ default: ComponentType }> =>
     import('../../components/socket-indicator').then(
-    (module) => ({ default: module.SocketIndicator }),
-    () => ({ default: () => null }),
-  ),
+      (module) => ({ default: module.SocketIndicator }),
+      () => ({ default: () => null }),
+    ),
 );
 
 function SocketIndicatorSlot() {

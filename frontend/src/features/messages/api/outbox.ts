@@ -184,7 +184,11 @@ export class Outbox {
   }
 
   /** The stored message joins the cached conversation, which moves to the top of the list. */
-  private delivered(deps: OutboxDeps, item: QueuedMessage, result: SendMessageResult | undefined): void {
+  private delivered(
+    deps: OutboxDeps,
+    item: QueuedMessage,
+    result: SendMessageResult | undefined,
+  ): void {
     const key = conversationQueryKey(item.receiverId, this.viewer);
     if (result?.message && deps.queryClient.getQueryData(key)) {
       addMessages(deps.queryClient, item.receiverId, this.viewer, [result.message]);

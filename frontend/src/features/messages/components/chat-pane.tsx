@@ -46,7 +46,8 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
   const name = displayNameOf(user);
   const username = usernameOf(user);
   const { outbox, queued } = useOutbox(userId);
-  // Messages on their way ("Gönderiliyor…") come after the stored ones; refused ones go back to the box.
+  // Messages on their way ("Gönderiliyor…") come after the stored ones; refused ones go back
+  // to the box.
   const pending = useMemo(() => queued.filter((item) => !item.failed), [queued]);
 
   // Oldest first on screen; the cache holds newest first.
@@ -72,9 +73,7 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const fromBottom = useRef<number | null>(null);
   const lastPending = pending.at(-1);
-  const newest = lastPending
-    ? { id: lastPending.key, isOwn: true }
-    : messages.at(-1);
+  const newest = lastPending ? { id: lastPending.key, isOwn: true } : messages.at(-1);
   const oldestId = messages[0]?.id;
   const lastSeen = useRef<{ newest?: string; oldest?: string }>({});
 
@@ -185,7 +184,12 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
 /** A message of the queue, shown as the viewer's own with "Gönderiliyor…" for its time. */
 function PendingMessage({ item }: { item: QueuedMessage }) {
   return (
-    <li className="bubble-row bubble-row--own bubble-row--pending" data-testid="message" data-own="true" data-pending="true">
+    <li
+      className="bubble-row bubble-row--own bubble-row--pending"
+      data-testid="message"
+      data-own="true"
+      data-pending="true"
+    >
       <div className="bubble">
         <span className="visually-hidden">{tr.messages.own}: </span>
         <p className="bubble__text">{item.content}</p>
@@ -224,7 +228,8 @@ export function MessageComposer({
     setText((current) => (current.trim() ? `${refused.content}\n${current}` : refused.content));
     const { status, message } = refused.failed;
     const aboutTheMessage = status !== null && status >= 400 && status < 500;
-    setError(aboutTheMessage ? (message ? tr.messages.sendFailed(message) : tr.messages.sendFailedUnknown) : null);
+    const reason = message ? tr.messages.sendFailed(message) : tr.messages.sendFailedUnknown;
+    setError(aboutTheMessage ? reason : null);
   }, [refused, outbox]);
 
   // Grows with the text up to a few lines.

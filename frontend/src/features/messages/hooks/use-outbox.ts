@@ -5,7 +5,7 @@ import { useRealtime } from '../../../lib/realtime/hooks';
 import { outboxFor } from '../api/outbox';
 
 /**
- * The tab's message queue for the signed-in member (see ./outbox.ts), bound to this app, and
+ * The tab's message queue for the signed-in member (see ../api/outbox.ts), bound to this app, and
  * the messages waiting in it for `receiverId`: every send goes through it.
  */
 export function useOutbox(receiverId: string) {
@@ -17,6 +17,9 @@ export function useOutbox(receiverId: string) {
     outbox.bind({ queryClient, realtime });
   }, [outbox, queryClient, realtime]);
   const all = useSyncExternalStore(outbox.subscribe, outbox.snapshot);
-  const queued = useMemo(() => all.filter((item) => item.receiverId === receiverId), [all, receiverId]);
+  const queued = useMemo(
+    () => all.filter((item) => item.receiverId === receiverId),
+    [all, receiverId],
+  );
   return { outbox, queued };
 }
