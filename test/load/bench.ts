@@ -335,7 +335,11 @@ function printTable(r: ScaleResult, small?: ScaleResult): void {
 }
 
 async function main(): Promise<void> {
-  log(`gündem benchmark: ölçek ${scales.join(' + ')}, ${rounds} tur × ${seconds} sn${quick ? ' (hızlı)' : ''}`);
+  log(
+    lighthouseOnly
+      ? `gündem benchmark: yalnız Lighthouse, ölçek ${scales.join(' + ')}, sayfa başına ${rounds} çalıştırma`
+      : `gündem benchmark: ölçek ${scales.join(' + ')}, ${rounds} tur × ${seconds} sn${quick ? ' (hızlı)' : ''}${withLighthouse ? ', Lighthouse' : ''}`,
+  );
   const load1 = loadavg();
   const pg = await openPostgres(log);
   const redis = await openRedis(log);
