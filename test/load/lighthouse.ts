@@ -58,6 +58,8 @@ export interface LighthousePage {
   runs: LighthouseRun[];
   /** Audits below a full score in the median run, e.g. `unused-css-rules (0.5)`. */
   failing: string[];
+  /** The API paths the median run's page requested (a member's `/` checks its session at /api/auth/me). */
+  apiRequests: string[];
 }
 
 export interface LighthouseResult {
@@ -90,7 +92,10 @@ const PAGES: PageSpec[] = [
 
 const TOKEN_KEY = 'gundem_token';
 
-type AuditMap = Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number }>;
+type AuditMap = Record<
+  string,
+  { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; details?: { items?: { url?: string }[] } }
+>;
 interface Lhr {
   lighthouseVersion: string;
   environment: { hostUserAgent: string; benchmarkIndex: number };
@@ -122,6 +127,12 @@ function failingAudits(lhr: Lhr): string[] {
   return Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
     .map((a) => `${a.id} (${a.score})`);
+}
+
+/** Paths under /api/ that the page requested, in order, each once. */
+function apiRequests(lhr: Lhr): string[] {
+  const paths = (lhr.audits['network-requests']?.details?.items ?? []).map((item) => (item.url ? new URL(item.url).pathname : ''));
+  return [...new Set(paths.filter((path) => path.startsWith('/api/')))];
 }
 
 /** The run whose performance score is the median; ties go to the lower TBT. */
@@ -168,7 +179,7 @@ export async function runLighthouseBench(options: {
         );
       }
       const median = medianRun(entries);
-      pages[spec.key] = { label: spec.label, path: spec.path, median: median.run, runs: entries.map((e) => e.run), failing: failingAudits(median.lhr) };
+      pages[spec.key] = { label: spec.label, path: spec.path, median: median.run, runs: entries.map((e) => e.run), failing: failingAudits(median.lhr), apiRequests: apiRequests(median.lhr) };
     }
   } finally {
     chrome.kill();
