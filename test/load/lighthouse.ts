@@ -164,22 +164,34 @@ export async function runLighthouseBench(options: {
   try {
     const total = PAGES.length * runs;
     let step = 0;
-    for (const spec of PAGES) {
-      await setToken(chrome.port, baseUrl, spec.member ? memberToken : null);
-      const entries: { run: LighthouseRun; lhr: Lhr }[] = [];
-      for (let i = 1; i <= runs; i++) {
+    const entries = new Map<string, { run: LighthouseRun; lhr: Lhr }[]>(PAGES.map((spec) => [spec.key, []]));
+    // Round by round, every page once per round: a change in the machine's load during the run
+    // then falls on every page alike, not on whichever page comes last.
+    for (let i = 1; i <= runs; i++) {
+      for (const spec of PAGES) {
+        await setToken(chrome.port, baseUrl, spec.member ? memberToken : null);
         const lhr = await runOnce(`${baseUrl}${spec.path}`, chrome.port, (code) => log(`lighthouse: ${spec.label} çalıştırma ${i}: ${code}, yeniden deneniyor`));
         version = lhr.lighthouseVersion;
         browser = lhr.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent;
         const run = toRun(lhr);
-        entries.push({ run, lhr });
+        entries.get(spec.key)!.push({ run, lhr });
         log(
           `lighthouse (${++step}/${total}) ${spec.label.padEnd(16)} performans ${run.performance}, erişilebilirlik ${run.accessibility}, ` +
             `en iyi uygulamalar ${run.bestPractices}, SEO ${run.seo}; LCP ${run.lcp} ms, TBT ${run.tbt} ms, CLS ${run.cls}`,
         );
       }
-      const median = medianRun(entries);
-      pages[spec.key] = { label: spec.label, path: spec.path, median: median.run, runs: entries.map((e) => e.run), failing: failingAudits(median.lhr), apiRequests: apiRequests(median.lhr) };
+    }
+    for (const spec of PAGES) {
+      const list = entries.get(spec.key)!;
+      const median = medianRun(list);
+      pages[spec.key] = {
+        label: spec.label,
+        path: spec.path,
+        median: median.run,
+        runs: list.map((e) => e.run),
+        failing: failingAudits(median.lhr),
+        apiRequests: apiRequests(median.lhr),
+      };
     }
   } finally {
     chrome.kill();
