@@ -20,7 +20,8 @@ describe('npm run bench', () => {
       cwd: repoRoot,
       env: { ...process.env, BENCH_DATABASE_PREFIX: prefix, DATA_DIR: dir },
       encoding: 'utf8',
-      timeout: 240_000,
+      // Lighthouse alone takes ~1.5 min on a busy 2-core machine, the HTTP part ~1 min.
+      timeout: 360_000,
     });
 
   beforeAll(() => {
@@ -44,7 +45,7 @@ describe('npm run bench', () => {
     const res = run('--quick', '--only', 'timeline-guest,like-toggle,search-common', '--no-realtime', '--out', out);
     expect(res.status).toBe(0);
     expect(res.stdout).toMatch(/senaryo\s+istek\/sn\s+p50 ms/);
-    expect(res.stdout).toMatch(/Hedefler \(issue 9\):/);
+    expect(res.stdout).toMatch(/Hedefler \(issue 9, issue 13\):/);
     expect(existsSync(out)).toBe(true);
     const report = JSON.parse(readFileSync(out, 'utf8'));
     expect(report.settings).toMatchObject({ quick: true, scales: ['small'], rounds: 1 });
@@ -66,6 +67,38 @@ describe('npm run bench', () => {
     }
     // Every like toggle moved a counter, so the run saw counter updates of posts.
     expect(small.hotUpdates.updates).toBeGreaterThan(0);
+    // --only without `lighthouse` leaves Lighthouse out.
+    expect(report.lighthouse).toBeNull();
+  });
+
+  it('runs Lighthouse alone with --only lighthouse: the four scores and the metrics of each page', () => {
+    const out = join(dir, 'lighthouse.json');
+    const res = run('--quick', '--only', 'lighthouse', '--out', out);
+    expect(res.status).toBe(0);
+    expect(res.stdout).toMatch(/Lighthouse 12\.\d+\.\d+ .*mobil ön ayar/);
+    expect(res.stdout).toMatch(/lighthouse misafir \/: performans ≥ 95/);
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    // Alone: no ceilings, no HTTP scenario, no realtime part.
+    expect(report.results[0].ceilings).toBeUndefined();
+    expect(report.results[0].scenarios).toEqual({});
+    expect(report.results[0].realtime).toBeUndefined();
+    expect(report.lighthouse.runsPerPage).toBe(1);
+    expect(Object.keys(report.lighthouse.pages).sort()).toEqual(['guest-explore', 'guest-home', 'member-home']);
+    for (const [key, page] of Object.entries(report.lighthouse.pages as Record<string, { median: Record<string, number>; runs: unknown[] }>)) {
+      const m = page.median;
+      const scores = [m.performance, m.accessibility, m.bestPractices, m.seo];
+      expect({ key, scoresInRange: scores.every((x) => Number.isInteger(x) && x >= 0 && x <= 100), runs: page.runs.length }).toEqual({ key, scoresInRange: true, runs: 1 });
+      // Real page loads: something was painted, and the page's text made the largest paint.
+      expect(m.fcp).toBeGreaterThan(0);
+      expect(m.lcp).toBeGreaterThanOrEqual(m.fcp);
+      expect(m.cls).toBeGreaterThanOrEqual(0);
+    }
+    // The member's page was audited signed in (the app checks a stored token at /api/auth/me), the
+    // guest's not; both loaded the timeline.
+    const pages = report.lighthouse.pages as Record<string, { apiRequests: string[] }>;
+    expect(pages['member-home'].apiRequests).toEqual(expect.arrayContaining(['/api/auth/me', '/api/posts/timeline']));
+    expect(pages['guest-home'].apiRequests).toContain('/api/posts/timeline');
+    expect(pages['guest-home'].apiRequests).not.toContain('/api/auth/me');
   });
 
   it('refuses unknown arguments with its usage', () => {

@@ -5,10 +5,12 @@
  *   npm run bench                      both scales (10k and 1M posts), 3 rounds, realtime part
  *   npm run bench -- --quick           small scale, 1 round, short runs: under a minute
  *   npm run bench -- --scale default --rounds 1 --seconds 3 --only timeline-guest,like-toggle --no-realtime
+ *   npm run bench -- --scale small --only lighthouse   Lighthouse alone (median of --rounds runs)
  *
  * Data: a database per scale on BENCH_DATABASE_URL / DATABASE_URL / the local PostgreSQL service
  * (else an embedded one), seeded once by `npm run seed -- --scale …` and reused. Two nodes share
- * it and Redis; HTTP scenarios load node A with autocannon; the realtime part uses both.
+ * it and Redis; HTTP scenarios load node A with autocannon; the realtime part uses both; then
+ * Lighthouse (mobile preset, lighthouse.ts) audits pages of node A while nothing else loads it.
  * Output: a table on stdout and `bench/results/latest.json` (see docs/performance.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,9 +33,10 @@ import {
   sql,
   startNode,
 } from './infra.js';
+import { type LighthouseResult, lighthouseTargets, printLighthouseTable, runLighthouseBench } from './lighthouse.js';
 import { runRealtimeBench } from './realtime.js';
 
-const USAGE = 'Kullanım: npm run bench -- [--quick] [--scale small|default|both] [--rounds N] [--seconds N] [--only a,b] [--no-realtime] [--out DOSYA]';
+const USAGE = 'Kullanım: npm run bench -- [--quick] [--scale small|default|both] [--rounds N] [--seconds N] [--only a,b|lighthouse] [--no-realtime] [--no-lighthouse] [--out DOSYA]';
 
 const { values: args } = (() => {
   try {
@@ -45,6 +48,7 @@ const { values: args } = (() => {
         seconds: { type: 'string' },
         only: { type: 'string' },
         'no-realtime': { type: 'boolean', default: false },
+        'no-lighthouse': { type: 'boolean', default: false },
         out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -74,6 +78,10 @@ if (!Number.isInteger(rounds) || rounds < 1 || !Number.isFinite(seconds) || seco
   process.exit(2);
 }
 const only = args.only ? new Set(args.only.split(',').map((s) => s.trim())) : null;
+// `--only` names HTTP scenarios and/or `lighthouse`; naming only `lighthouse` skips the HTTP and
+// realtime parts (no ceilings, no second node).
+const withLighthouse = !args['no-lighthouse'] && (!only || only.has('lighthouse'));
+const lighthouseOnly = Boolean(only?.has('lighthouse') && only.size === 1);
 const outFile = args.out ?? join(repoRoot, 'bench/results/latest.json');
 
 const started = Date.now();
@@ -87,11 +95,12 @@ interface ScaleResult {
   scale: Scale;
   seedSeconds?: number;
   rows: { users: number; posts: number; likes: number; reposts: number; follows: number; messages: number };
-  ceilings: { http: LoadFigures; express: LoadFigures; bodyBytes: number };
+  ceilings?: { http: LoadFigures; express: LoadFigures; bodyBytes: number };
   scenarios: Record<string, LoadFigures & { label: string; xExpress: number; xHttp: number; rounds: LoadFigures[] }>;
   hotUpdates?: { updates: number; hot: number; ratio: number };
   isolation?: { heavy: string; alone: LoadFigures; underLoad: LoadFigures; heavyFigures: LoadFigures }[];
   realtime?: unknown;
+  lighthouse?: LighthouseResult;
 }
 
 async function tableCounts(url: string): Promise<ScaleResult['rows']> {
@@ -148,7 +157,7 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
   const updatesBefore = await postUpdates(db.url);
   let result: ScaleResult;
   try {
-    if (redisUrl) {
+    if (redisUrl && !lighthouseOnly) {
       log('Düğüm B başlatılıyor…');
       nodes.push(await startNode(env, 'b'));
     }
@@ -158,66 +167,78 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
     const cursor = await deepCursor(a, fixtures.users[0].token);
     const guest = await get(`${a.url}/api/posts/timeline`);
     if (guest.status !== 200) throw new Error(`zaman akışı ${guest.status} döndü`);
-    ceilings.push(await startCeiling('http', guest.body), await startCeiling('express', guest.body));
-    const [httpCeiling, expressCeiling] = ceilings;
+    // Lighthouse, the realtime part and the isolation figures run once, at the larger scale.
+    const lastScale = scale === 'default' || scales.length === 1;
+    if (lighthouseOnly) {
+      result = { scale, seedSeconds: db.seedSeconds, rows, scenarios: {} };
+    } else {
+      ceilings.push(await startCeiling('http', guest.body), await startCeiling('express', guest.body));
+      const [httpCeiling, expressCeiling] = ceilings;
 
-    const list = scenarios(fixtures, cursor).filter((s) => !only || only.has(s.key));
-    if (!quick) {
-      log('Isınma (her senaryo 1 sn)…');
-      for (const s of list) await load(a.url, { ...s, connections: 8 }, 1);
-    }
-    const perScenario = new Map<string, LoadFigures[]>(list.map((s) => [s.key, []]));
-    const ceilingRuns = { http: [] as LoadFigures[], express: [] as LoadFigures[] };
-    const steps = rounds * (list.length + 2);
-    let step = 0;
-    for (let round = 1; round <= rounds; round++) {
-      // The ceilings are measured in every round, between the scenarios of the run, so a
-      // change in the machine's load moves both sides of a ratio.
-      for (const c of [httpCeiling, expressCeiling]) {
-        const figures = await load(c.url, { next: () => ({ method: 'GET', path: '/api/posts/timeline' }) }, seconds);
-        ceilingRuns[c.kind].push(figures);
-        log(`(${++step}/${steps}) tur ${round}: tavan ${c.kind.padEnd(7)} ${fmt(figures.rps).padStart(6)} istek/sn`);
+      const list = scenarios(fixtures, cursor).filter((s) => !only || only.has(s.key));
+      if (!quick) {
+        log('Isınma (her senaryo 1 sn)…');
+        for (const s of list) await load(a.url, { ...s, connections: 8 }, 1);
       }
+      const perScenario = new Map<string, LoadFigures[]>(list.map((s) => [s.key, []]));
+      const ceilingRuns = { http: [] as LoadFigures[], express: [] as LoadFigures[] };
+      const steps = rounds * (list.length + 2);
+      let step = 0;
+      for (let round = 1; round <= rounds; round++) {
+        // The ceilings are measured in every round, between the scenarios of the run, so a
+        // change in the machine's load moves both sides of a ratio.
+        for (const c of [httpCeiling, expressCeiling]) {
+          const figures = await load(c.url, { next: () => ({ method: 'GET', path: '/api/posts/timeline' }) }, seconds);
+          ceilingRuns[c.kind].push(figures);
+          log(`(${++step}/${steps}) tur ${round}: tavan ${c.kind.padEnd(7)} ${fmt(figures.rps).padStart(6)} istek/sn`);
+        }
+        for (const s of list) {
+          const figures = await load(a.url, s, seconds);
+          perScenario.get(s.key)!.push(figures);
+          log(
+            `(${++step}/${steps}) tur ${round}: ${s.key.padEnd(20)} ${fmt(figures.rps).padStart(6)} istek/sn  p50 ${fmt(figures.p50)} ms  p99 ${fmt(figures.p99)} ms` +
+              (figures.non2xx || figures.errors ? `  ⚠️ ${figures.non2xx} 2xx-dışı ${JSON.stringify(figures.failures)}, ${figures.errors} hata` : ''),
+          );
+        }
+      }
+      const http = medianFigures(ceilingRuns.http);
+      const express = medianFigures(ceilingRuns.express);
+      result = {
+        scale,
+        seedSeconds: db.seedSeconds,
+        rows,
+        ceilings: { http, express, bodyBytes: guest.body.length },
+        scenarios: {},
+      };
       for (const s of list) {
-        const figures = await load(a.url, s, seconds);
-        perScenario.get(s.key)!.push(figures);
-        log(
-          `(${++step}/${steps}) tur ${round}: ${s.key.padEnd(20)} ${fmt(figures.rps).padStart(6)} istek/sn  p50 ${fmt(figures.p50)} ms  p99 ${fmt(figures.p99)} ms` +
-            (figures.non2xx || figures.errors ? `  ⚠️ ${figures.non2xx} 2xx-dışı ${JSON.stringify(figures.failures)}, ${figures.errors} hata` : ''),
-        );
+        const runs = perScenario.get(s.key)!;
+        const m = medianFigures(runs);
+        result.scenarios[s.key] = { ...m, label: s.label, xExpress: m.rps / express.rps, xHttp: m.rps / http.rps, rounds: runs };
       }
-    }
-    const http = medianFigures(ceilingRuns.http);
-    const express = medianFigures(ceilingRuns.express);
-    result = {
-      scale,
-      seedSeconds: db.seedSeconds,
-      rows,
-      ceilings: { http, express, bodyBytes: guest.body.length },
-      scenarios: {},
-    };
-    for (const s of list) {
-      const runs = perScenario.get(s.key)!;
-      const m = medianFigures(runs);
-      result.scenarios[s.key] = { ...m, label: s.label, xExpress: m.rps / express.rps, xHttp: m.rps / http.rps, rounds: runs };
-    }
 
-    // Isolation: the timeline's latency alone, then while 32 clients hammer a heavy route.
-    if (scale === 'default' || scales.length === 1) {
-      result.isolation = [];
-      const timeline = list.find((s) => s.key === 'timeline-guest') ?? scenarios(fixtures, cursor)[0];
-      const reads = list.filter((s) => s.key !== 'login' && s.next().method === 'GET');
-      const heaviest = [...reads].sort((x, y) => result.scenarios[y.key].p50 - result.scenarios[x.key].p50)[0];
-      const login = list.find((s) => s.key === 'login');
-      for (const heavy of [heaviest, login].filter((s): s is Scenario => Boolean(s))) {
-        const alone = await load(a.url, { ...timeline, connections: 4 }, seconds);
-        const [underLoad, heavyFigures] = await Promise.all([load(a.url, { ...timeline, connections: 4 }, seconds), load(a.url, { ...heavy, connections: 32 }, seconds)]);
-        result.isolation.push({ heavy: heavy.key, alone, underLoad, heavyFigures });
-        log(`yalıtım: ${heavy.key} altında zaman akışı p99 ${fmt(underLoad.p99)} ms (yalnızken ${fmt(alone.p99)} ms)`);
+      // Isolation: the timeline's latency alone, then while 32 clients hammer a heavy route.
+      if (lastScale) {
+        result.isolation = [];
+        const timeline = list.find((s) => s.key === 'timeline-guest') ?? scenarios(fixtures, cursor)[0];
+        const reads = list.filter((s) => s.key !== 'login' && s.next().method === 'GET');
+        const heaviest = [...reads].sort((x, y) => result.scenarios[y.key].p50 - result.scenarios[x.key].p50)[0];
+        const login = list.find((s) => s.key === 'login');
+        for (const heavy of [heaviest, login].filter((s): s is Scenario => Boolean(s))) {
+          const alone = await load(a.url, { ...timeline, connections: 4 }, seconds);
+          const [underLoad, heavyFigures] = await Promise.all([load(a.url, { ...timeline, connections: 4 }, seconds), load(a.url, { ...heavy, connections: 32 }, seconds)]);
+          result.isolation.push({ heavy: heavy.key, alone, underLoad, heavyFigures });
+          log(`yalıtım: ${heavy.key} altında zaman akışı p99 ${fmt(underLoad.p99)} ms (yalnızken ${fmt(alone.p99)} ms)`);
+        }
       }
     }
 
-    if (!args['no-realtime'] && nodes.length === 2 && (scale === 'default' || scales.length === 1)) {
+    if (withLighthouse && lastScale) {
+      // Alone: the HTTP part is over and the realtime part has not started.
+      log(`Lighthouse (mobil ön ayar, sayfa başına ${rounds} çalıştırma)…`);
+      result.lighthouse = await runLighthouseBench({ baseUrl: a.url, memberToken: fixtures.users[0].token, runs: rounds, log });
+    }
+
+    if (!args['no-realtime'] && !lighthouseOnly && nodes.length === 2 && lastScale) {
       log('Anlık ölçümler (iki düğüm, gerçek socket.io-client)…');
       result.realtime = await runRealtimeBench({
         nodes: [nodes[0], nodes[1]],
@@ -280,10 +301,14 @@ function targets(results: ScaleResult[]): Target[] {
   }
   const rt = big.realtime as { targets?: Target[] } | undefined;
   if (rt?.targets) out.push(...rt.targets);
+  const lighthouse = results.find((r) => r.lighthouse)?.lighthouse;
+  if (lighthouse) out.push(...lighthouseTargets(lighthouse));
   return out;
 }
 
 function printTable(r: ScaleResult, small?: ScaleResult): void {
+  if (r.lighthouse) printLighthouseTable(r.lighthouse);
+  if (!r.ceilings) return;
   const title = `${r.scale === 'default' ? 'Varsayılan ölçek' : 'Küçük ölçek'}: ${r.rows.posts.toLocaleString('tr-TR')} gönderi, ${r.rows.users.toLocaleString('tr-TR')} kullanıcı`;
   console.log(`\n${title}`);
   console.log(`tavanlar: node:http ${fmt(r.ceilings.http.rps)} istek/sn, Express ${fmt(r.ceilings.express.rps)} istek/sn (${r.ceilings.bodyBytes} bayt, 32 bağlantı)`);
@@ -310,7 +335,11 @@ function printTable(r: ScaleResult, small?: ScaleResult): void {
 }
 
 async function main(): Promise<void> {
-  log(`gündem benchmark: ölçek ${scales.join(' + ')}, ${rounds} tur × ${seconds} sn${quick ? ' (hızlı)' : ''}`);
+  log(
+    lighthouseOnly
+      ? `gündem benchmark: yalnız Lighthouse, ölçek ${scales.join(' + ')}, sayfa başına ${rounds} çalıştırma`
+      : `gündem benchmark: ölçek ${scales.join(' + ')}, ${rounds} tur × ${seconds} sn${quick ? ' (hızlı)' : ''}${withLighthouse ? ', Lighthouse' : ''}`,
+  );
   const load1 = loadavg();
   const pg = await openPostgres(log);
   const redis = await openRedis(log);
@@ -325,7 +354,7 @@ async function main(): Promise<void> {
   const small = results.find((r) => r.scale === 'small');
   for (const r of results) printTable(r, r.scale === 'default' ? small : undefined);
   const list = targets(results);
-  console.log('\nHedefler (issue 9):');
+  console.log('\nHedefler (issue 9, issue 13):');
   for (const t of list) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name}: ${t.value}`);
   const report = {
     date: new Date().toISOString(),
@@ -338,7 +367,9 @@ async function main(): Promise<void> {
     loadAverage: { start: load1, end: loadavg() },
     settings: { quick, scales, rounds, seconds, connections: 32 },
     seconds: Math.round((Date.now() - started) / 1000),
-    results,
+    results: results.map(({ lighthouse: _lighthouse, ...rest }) => rest),
+    // Issue 13: scores and load metrics of the mobile preset, per page (test/load/lighthouse.ts).
+    lighthouse: results.find((r) => r.lighthouse)?.lighthouse ?? null,
     targets: list,
     summary: { met: list.filter((t) => t.ok).length, missed: list.filter((t) => !t.ok).length },
   };

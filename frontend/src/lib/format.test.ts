@@ -2,6 +2,7 @@ import {
   avatarInitial,
   displayNameOf,
   formatCount,
+  formatFullDate,
   formatMonthYear,
   formatRelativeTime,
   truncate,
@@ -77,6 +78,19 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(ago(-30 * SECOND), 'timeline', now)).toBe('0s');
     expect(formatRelativeTime(new Date(now - 3 * MINUTE), 'short', now)).toBe('3dk');
     expect(formatRelativeTime('not a date', 'timeline', now)).toBe('');
+  });
+});
+
+describe('formatFullDate', () => {
+  it('prints what Intl prints for tr-TR (long date, short time), in every month, without building an Intl formatter', () => {
+    const intl = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' });
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2026, month, month * 2 + 1, month * 2, month * 5);
+      expect(formatFullDate(date.toISOString())).toBe(intl.format(date));
+    }
+    expect(formatFullDate(new Date(2026, 10, 5, 4, 5))).toBe('5 Kasım 2026 04:05');
+    expect(formatFullDate('not a date')).toBe('');
+    expect(formatFullDate(null)).toBe('');
   });
 });
 

@@ -68,6 +68,7 @@ export const tr = {
     // docs/product.md#limits-and-timings: the timeline counts in s, m, h, d; the other screens in s, dk, sa, g.
     timeline: ['s', 'm', 'h', 'd'],
     short: ['s', 'dk', 'sa', 'g'],
+    months: ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'],
   },
   common: {
     required: 'Bu alan zorunludur',

@@ -11,6 +11,7 @@ import { useAuth } from '../../../lib/auth';
 import { formatCount } from '../../../lib/format';
 import { profilePath, searchPath } from '../../../lib/paths';
 import { tr } from '../../../locales/tr';
+import '../explore.css';
 
 export type ExploreTab = 'trending' | 'latest' | 'popular' | 'users';
 

@@ -28,6 +28,7 @@ import { entityId, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useProfile } from '../api/get-profile';
 import { BioEditor } from './bio-editor';
+import '../profile.css';
 
 type ProfileTab = 'posts' | 'replies' | 'media' | 'likes';
 
