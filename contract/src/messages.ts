@@ -34,10 +34,35 @@ export interface ConversationsPage extends CursorPage {
   conversations: Conversation[];
 }
 
+/**
+ * A read receipt: the viewer's newest message to the other member (`messageId`) was read at
+ * `readAt` (ISO 8601, UTC), and with it every earlier one. The web app shows `Görüldü` under it.
+ */
+export interface ReadReceipt {
+  messageId: string;
+  readAt: string;
+}
+
 /** GET /api/messages/conversation/:userId */
 export interface MessagesPage extends CursorPage {
   messages: Message[];
+  /**
+   * Whether the other member has read the viewer's newest message to them: its receipt, or null
+   * while it is unread or the viewer has sent them nothing. Optional: older servers omit it.
+   */
+  seen?: ReadReceipt | null;
 }
+
+/** GET /api/messages/unread-count: messages to the viewer not yet read, at most MESSAGE_UNREAD_COUNT_CAP. */
+export interface MessagesUnreadCount {
+  count: number;
+}
+
+/**
+ * The total unread count (the Mesajlar nav badge) is exact up to this and stops there: a member
+ * who never reads costs the count a bounded read. The badge shows `9+` long before.
+ */
+export const MESSAGE_UNREAD_COUNT_CAP = 1000;
 
 /** POST /api/messages/send */
 export interface SendMessageResponse {

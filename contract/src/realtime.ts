@@ -32,7 +32,47 @@ export interface PostNewEvent {
 export interface MessageNewEvent {
   message: Message;
   conversation: Conversation;
+  /**
+   * To the receiver only: their total unread messages now (the Mesajlar badge; absolute, at most
+   * MESSAGE_UNREAD_COUNT_CAP). Optional: absent on the sender's copies and from older servers.
+   */
+  totalUnread?: number;
 }
+
+/**
+ * `message:read`: the messages of one conversation were read, up to `messageId` at `readAt`.
+ * `conversationId` is the conversation as the receiving connection's member sees it (the other
+ * person's id). `byViewer: false` — the other member read what this member sent them (show
+ * `Görüldü`); `byViewer: true` — this member read them on one of their tabs (clear the unread
+ * badge of that conversation), with `totalUnread`, their absolute unread total after it.
+ */
+export interface MessageReadEvent {
+  conversationId: string;
+  messageId: string;
+  readAt: string;
+  byViewer: boolean;
+  totalUnread?: number;
+}
+
+/** `message:typing` to the receiver's connections: the member `from` is typing to them. */
+export interface MessageTypingEvent {
+  from: string;
+}
+
+/** Client → server `message:typing` body: typing to the member `to`. */
+export interface MessageTypingBody {
+  to: string;
+}
+
+/** Answer to `message:typing` when the client passed an ack (refusals without one are silent). */
+export type TypingResult = { ok: true } | { ok: false; message: string };
+
+/** A tab sends `message:typing` at most this often while its member types (one connection, one conversation). */
+export const TYPING_SEND_INTERVAL_MS = 2_000;
+/** The server forwards at most one `message:typing` per connection in this window; more are refused. */
+export const TYPING_MIN_INTERVAL_MS = 1_000;
+/** `yazıyor…` ends after this long without a `message:typing` (or at once when the message arrives). */
+export const TYPING_TIMEOUT_MS = 5_000;
 
 /** Answer to `posts:watch` / `posts:unwatch`: by ack when the client passed one, else as `posts:error`. */
 export type WatchResult = { ok: true; watching: number } | { ok: false; message: string };
@@ -64,6 +104,8 @@ export interface ServerToClientEvents {
   'post:reply': (event: PostReplyEvent) => void;
   'post:new': (event: PostNewEvent) => void;
   'message:new': (event: MessageNewEvent) => void;
+  'message:read': (event: MessageReadEvent) => void;
+  'message:typing': (event: MessageTypingEvent) => void;
   'notification:new': (event: NotificationNewEvent) => void;
   'notification:read': (event: NotificationReadEvent) => void;
   /** A refused `posts:watch`/`posts:unwatch` sent without an ack callback. */
@@ -78,4 +120,5 @@ export interface ClientToServerEvents {
   'posts:unwatch': (postIds: string[], ack?: (result: WatchResult) => void) => void;
   'feed:watch': (body: { feed: FeedName }, ack?: (result: FeedResult) => void) => void;
   'feed:unwatch': (body: { feed: FeedName }, ack?: (result: FeedResult) => void) => void;
+  'message:typing': (body: MessageTypingBody, ack?: (result: TypingResult) => void) => void;
 }

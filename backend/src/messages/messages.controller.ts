@@ -1,4 +1,4 @@
-import type { ConversationsPage, MessagesPage, SendMessageResponse } from '@gundem/contract';
+import type { ConversationsPage, MessagesPage, MessagesUnreadCount, SendMessageResponse } from '@gundem/contract';
 import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -27,7 +27,13 @@ export class MessagesController {
     return this.messages.conversations(viewer, query);
   }
 
-  /** Messages with one member, newest first (`cursor` pages back, `after` fills a gap); marks them read. */
+  /** The viewer's unread messages in every conversation (the Mesajlar badge), at most 1000. */
+  @Get('unread-count')
+  unreadCount(@CurrentUser() viewer: SessionUser): Promise<MessagesUnreadCount> {
+    return this.messages.unreadCount(viewer);
+  }
+
+  /** Messages with one member, newest first (`cursor` pages back, `after` fills a gap); marks them read; `seen` is the read receipt. */
   @Get('conversation/:userId')
   conversation(@CurrentUser() viewer: SessionUser, @Param('userId', UuidPipe) userId: string, @Query() query: ConversationQueryDto): Promise<MessagesPage> {
     return this.messages.conversation(viewer, userId.toLowerCase(), query);

@@ -143,17 +143,52 @@ export class MessagesRepository {
     return rows.map(toMessage);
   }
 
-  /** Marks what `senderId` sent to `receiverId` as read; returns how many changed. */
-  async markRead(receiverId: string, senderId: string): Promise<number> {
-    const [row] = await queryRows<{ n: number }>(
+  /**
+   * Marks what `senderId` sent to `receiverId` as read: how many changed, and the newest of them
+   * with its read time (for `message:read`), or undefined when none was unread.
+   */
+  async markRead(receiverId: string, senderId: string): Promise<{ count: number; lastId: string; readAt: Date } | undefined> {
+    const [row] = await queryRows<{ n: number; last_id: string | null; read_at: Date | null }>(
       this.manager,
       `WITH marked AS (
          UPDATE messages SET read_at = now()
          WHERE receiver_id = $1::uuid AND sender_id = $2::uuid AND read_at IS NULL
-         RETURNING 1
+         RETURNING id, created_at, read_at
        )
-       SELECT count(*)::int AS n FROM marked`,
+       SELECT count(*)::int AS n, (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id, max(read_at) AS read_at FROM marked`,
       [receiverId, senderId],
+    );
+    if (!row?.n || !row.last_id || !row.read_at) return undefined;
+    return { count: row.n, lastId: row.last_id, readAt: row.read_at };
+  }
+
+  /**
+   * The viewer's newest message to `otherId` and when it was read (null while unread); undefined
+   * when they sent none. Walks the conversation's index newest first to the viewer's latest.
+   */
+  async lastSent(viewerId: string, otherId: string): Promise<{ id: string; readAt: Date | null } | undefined> {
+    const [row] = await queryRows<{ id: string; read_at: Date | null }>(
+      this.manager,
+      `SELECT m.id, m.read_at FROM messages m
+       WHERE ${PAIR} AND m.sender_id = $1::uuid
+       ORDER BY least(m.sender_id, m.receiver_id), greatest(m.sender_id, m.receiver_id), m.created_at DESC, m.id DESC
+       LIMIT 1`,
+      [viewerId, otherId],
+    );
+    return row ? { id: row.id, readAt: row.read_at } : undefined;
+  }
+
+  /**
+   * Messages to the member not yet read, counted up to `cap` (on idx_messages_unread: a prefix
+   * range of the partial index, at most `cap` entries read).
+   */
+  async unreadTotal(receiverId: string, cap: number): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      this.manager,
+      `SELECT count(*)::int AS n FROM (
+         SELECT 1 FROM messages m WHERE m.receiver_id = $1::uuid AND m.read_at IS NULL LIMIT $2
+       ) unread`,
+      [receiverId, cap],
     );
     return row?.n ?? 0;
   }

@@ -1,10 +1,11 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { MESSAGE_UNREAD_COUNT_CAP, type ReadReceipt } from '@gundem/contract';
+import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { USER_NOT_FOUND } from '../common/common.texts';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { type Cursor, decodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
 import { pgErrorCode } from '../database/query-rows';
-import { RealtimeEvents } from '../realtime/realtime-events.service';
+import { type NewMessage, RealtimeEvents } from '../realtime/realtime-events.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import type { ConversationQueryDto } from './dto/conversation-query.dto';
@@ -36,6 +37,8 @@ function toConversationResponse(row: ConversationRow, viewerId: string): Convers
  */
 @Injectable()
 export class MessagesService {
+  private readonly logger = new Logger('Messages');
+
   constructor(
     private readonly repo: MessagesRepository,
     private readonly users: UsersService,
@@ -50,8 +53,17 @@ export class MessagesService {
     return { conversations: page.items.map((row) => toConversationResponse(row, viewer.id)), nextCursor: page.nextCursor };
   }
 
-  /** A page of the conversation with `otherId`, newest first; marks what they sent the viewer as read. */
-  async conversation(viewer: Pick<User, 'id'>, otherId: string, query: ConversationQueryDto): Promise<{ messages: MessageResponse[]; nextCursor: string | null }> {
+  /**
+   * A page of the conversation with `otherId`, newest first; marks what they sent the viewer as
+   * read and, when that changed anything, pushes `message:read` to both members' connections
+   * (the sender's `Görüldü`, the reader's other tabs). `seen`: whether the other member has read
+   * the viewer's newest message to them.
+   */
+  async conversation(
+    viewer: Pick<User, 'id'>,
+    otherId: string,
+    query: ConversationQueryDto,
+  ): Promise<{ messages: MessageResponse[]; nextCursor: string | null; seen: ReadReceipt | null }> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const cursor = decodeCursor(query.cursor);
     const other = await this.users.findById(otherId);
@@ -62,9 +74,24 @@ export class MessagesService {
       if (!after) throw new NotFoundException(MESSAGE_NOT_FOUND);
     }
     const rows = await this.repo.page(viewer.id, otherId, { limit, cursor, after });
-    if (otherId !== viewer.id) await this.repo.markRead(viewer.id, otherId);
+    let seen: ReadReceipt | null = null;
+    if (otherId !== viewer.id) {
+      const marked = await this.repo.markRead(viewer.id, otherId);
+      if (marked) {
+        // The UPDATE has committed (one statement): announce it with the reader's new total.
+        const totalUnread = await this.repo.unreadTotal(viewer.id, MESSAGE_UNREAD_COUNT_CAP);
+        this.realtime.messageRead({ readerId: viewer.id, senderId: otherId, messageId: marked.lastId, readAt: marked.readAt.toISOString(), totalUnread });
+      }
+      const last = await this.repo.lastSent(viewer.id, otherId);
+      if (last?.readAt) seen = { messageId: last.id, readAt: last.readAt.toISOString() };
+    }
     const page = toPage(rows, limit, (row) => row.cursor);
-    return { messages: page.items.map((row) => toMessageResponse(row, viewer.id)), nextCursor: page.nextCursor };
+    return { messages: page.items.map((row) => toMessageResponse(row, viewer.id)), nextCursor: page.nextCursor, seen };
+  }
+
+  /** The member's unread messages in every conversation (the Mesajlar badge), at most MESSAGE_UNREAD_COUNT_CAP. */
+  async unreadCount(viewer: Pick<User, 'id'>): Promise<{ count: number }> {
+    return { count: await this.repo.unreadTotal(viewer.id, MESSAGE_UNREAD_COUNT_CAP) };
   }
 
   /**
@@ -116,9 +143,25 @@ export class MessagesService {
         body: { message: toMessageResponse(row, sender.id), conversation: conversations.sender },
         // Announced once committed, never for a replay.
         afterCommit: () =>
-          this.realtime.messageNew({ id: row.id, text: row.text, timestamp, senderId: sender.id, receiverId: receiver.id }, conversations, senderSocketId),
+          void this.announce({ id: row.id, text: row.text, timestamp, senderId: sender.id, receiverId: receiver.id }, conversations, senderSocketId),
       };
     });
     return { ...outcome.body, replayed: outcome.replayed };
+  }
+
+  /**
+   * `message:new` to both members, the receiver's with their unread total. The total is read
+   * after the commit, so it counts this message and every other one committed before it (read
+   * inside the transaction, two messages sent to one member at once could each miss the other).
+   * If that read fails, the event goes out without it.
+   */
+  private async announce(message: NewMessage, conversations: { sender: ConversationResponse; receiver: ConversationResponse }, senderSocketId?: string): Promise<void> {
+    let totalUnread: number | undefined;
+    try {
+      totalUnread = await this.repo.unreadTotal(message.receiverId, MESSAGE_UNREAD_COUNT_CAP);
+    } catch (error) {
+      this.logger.warn(`Okunmamış mesaj sayısı okunamadı: ${String(error)}`);
+    }
+    this.realtime.messageNew(message, conversations, senderSocketId, totalUnread);
   }
 }

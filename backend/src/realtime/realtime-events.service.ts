@@ -162,13 +162,36 @@ export class RealtimeEvents implements OnModuleDestroy {
    * (`isOwn: true`), each with the conversation as that side sees it. `exceptSocketId` is the
    * sender's tab that sent it (it has the message from the HTTP answer already).
    */
-  messageNew(message: NewMessage, conversations: { sender: Conversation; receiver: Conversation }, exceptSocketId?: string): void {
+  messageNew(message: NewMessage, conversations: { sender: Conversation; receiver: Conversation }, exceptSocketId?: string, totalUnread?: number): void {
     const body = { id: message.id, text: message.text, timestamp: message.timestamp };
     this.emit('message:new', (server) => {
-      server.to(userRoom(message.receiverId)).emit('message:new', { message: { ...body, isOwn: false }, conversation: conversations.receiver });
+      const toReceiver = { message: { ...body, isOwn: false }, conversation: conversations.receiver };
+      server.to(userRoom(message.receiverId)).emit('message:new', totalUnread === undefined ? toReceiver : { ...toReceiver, totalUnread });
       const own = server.to(userRoom(message.senderId));
       (exceptSocketId ? own.except(exceptSocketId) : own).emit('message:new', { message: { ...body, isOwn: true }, conversation: conversations.sender });
     });
+  }
+
+  /**
+   * `message:read` once the reader's conversation has been marked read (committed): to every
+   * connection of the sender (`byViewer: false`: their `Görüldü`) and of the reader
+   * (`byViewer: true`, with the reader's unread total: their other tabs clear the conversation's
+   * badge and the nav badge), on every node.
+   */
+  messageRead(read: { readerId: string; senderId: string; messageId: string; readAt: string; totalUnread: number }): void {
+    const { messageId, readAt } = read;
+    this.emit('message:read', (server) => {
+      server.to(userRoom(read.senderId)).emit('message:read', { conversationId: read.readerId, messageId, readAt, byViewer: false });
+      server.to(userRoom(read.readerId)).emit('message:read', { conversationId: read.senderId, messageId, readAt, byViewer: true, totalUnread: read.totalUnread });
+    });
+  }
+
+  /**
+   * `message:typing` `{ from }` to every connection of `to` (every node): `from` is typing to
+   * them. The caller has checked that the two may talk and rate-limited the connection.
+   */
+  messageTyping(from: string, to: string): void {
+    this.emit('message:typing', (server) => server.to(userRoom(to)).emit('message:typing', { from }));
   }
 
   /**

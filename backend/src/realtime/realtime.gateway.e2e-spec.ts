@@ -339,6 +339,8 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
           lastMessage: { text: 'Selam Ayşe!', timestamp, isRead: false },
           unreadCount: 1,
         },
+        // Ayşe's unread messages in every conversation: the Mesajlar badge.
+        totalUnread: 1,
       });
       expect(await toAliOther).toEqual({
         message: { id, text: 'Selam Ayşe!', timestamp, isOwn: true },

@@ -23,8 +23,9 @@ import { applyFeedWatch } from './feed-watch';
 import { applyWatch } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
 import { connectionAddress } from './realtime-io.adapter';
-import { type FeedResult, type RealtimeServer, type RealtimeSocket, userRoom, type WatchResult } from './realtime.types';
+import { type FeedResult, type RealtimeServer, type RealtimeSocket, type TypingResult, userRoom, type WatchResult } from './realtime.types';
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
+import { checkTyping } from './typing';
 import { type SocketCaps, SocketLimits, takeToken, TOO_MANY_CONNECTIONS } from './socket-limits';
 import { EVENTS_TOO_FAST, IP_CONNECTIONS_FULL, WATCH_IP_LIMIT_REACHED, WATCH_LIMIT_REACHED } from './realtime.texts';
 
@@ -237,6 +238,25 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('feed:unwatch')
   unwatchFeed(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: FeedResult) => void): void {
     this.answer(socket, 'feed:error', applyFeedWatch(socket, body, 'unwatch'), ack);
+  }
+
+  /**
+   * `message:typing` `{ to }`: forwarded as `message:typing` `{ from }` to the receiver's
+   * connections on every node when the two may talk (see typing.ts); never to the sender's other
+   * tabs. Answered by ack when given; a refusal without one is dropped silently (it is a hint).
+   */
+  @SubscribeMessage('message:typing')
+  async typing(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: TypingResult) => void): Promise<void> {
+    let outcome: Awaited<ReturnType<typeof checkTyping>>;
+    try {
+      outcome = await checkTyping(socket.data, body, (id) => this.users.findForSession(id));
+    } catch (error) {
+      this.logger.warn(`Yazıyor bilgisi iletilemedi: ${String(error)}`);
+      return;
+    }
+    if (outcome.tooFast) this.metrics.refused('socket_typing');
+    if (outcome.to && socket.data.userId) this.events.messageTyping(socket.data.userId, outcome.to);
+    if (typeof ack === 'function') ack(outcome.result);
   }
 
   onModuleDestroy(): void {

@@ -16,3 +16,10 @@ export const FEED_UNKNOWN = 'Bilinmeyen akış.';
 export const IP_CONNECTIONS_FULL = 'Bu adresten açılabilecek bağlantı sınırına ulaşıldı. Birkaç sekmeyi kapatıp yeniden deneyin.';
 export const USER_CONNECTIONS_FULL = 'Bu hesapla açılabilecek bağlantı sınırına ulaşıldı. Birkaç sekmeyi kapatıp yeniden deneyin.';
 export const EVENTS_TOO_FAST = 'Çok hızlı istek gönderiliyor; lütfen biraz bekleyin.';
+
+export const TYPING_SIGN_IN = 'Yazıyor bilgisi göndermek için giriş yapmalısınız.';
+export const TYPING_INVALID = 'Alıcı { to: "<kullanıcı kimliği>" } biçiminde gönderilmelidir.';
+export const TYPING_TO_YOURSELF = 'Kendinize yazıyor bilgisi gönderemezsiniz.';
+/** The same sentence as sending a message to an unknown or deactivated member. */
+export const TYPING_RECEIVER_NOT_FOUND = 'Alıcı bulunamadı.';
+export const TYPING_TOO_FAST = 'Yazıyor bilgisi çok sık gönderiliyor.';

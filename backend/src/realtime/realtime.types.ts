@@ -24,6 +24,7 @@ export type {
   PostEngagementEvent,
   PostNewEvent,
   ServerToClientEvents,
+  TypingResult,
   WatchResult,
 } from '@gundem/contract';
 export { FEEDS } from '@gundem/contract';
@@ -46,6 +47,8 @@ export interface SocketData {
   tokens?: number;
   tokensAt?: number;
   refused?: number;
+  /** When this connection's last `message:typing` was accepted (see typing.ts). */
+  typingAt?: number;
 }
 
 /** Node → node messages (Socket.IO serverSideEmit, through the Redis adapter). */

@@ -269,6 +269,12 @@ export const tr = {
     sendFailedUnknown: 'Mesaj gönderilemedi',
     /** Takes a message that could not be sent back into the box. */
     editFailed: 'Metni düzenle',
+    /** The other member is typing to the viewer (in the open conversation's header). */
+    typing: 'yazıyor…',
+    /** Under the viewer's last message once the other member has read it. */
+    seen: 'Görüldü',
+    /** The Mesajlar nav badge's text alternative: "3 okunmamış mesaj". */
+    badge: (count: string) => `${count} okunmamış mesaj`,
   },
   profile: {
     title: 'Profil',

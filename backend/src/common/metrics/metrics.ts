@@ -8,13 +8,24 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  * - `mail`: an account mail not sent to a mailbox that had its share (auth/mail-throttle.ts);
  * - `socket_per_ip` / `socket_per_user`: a Socket.IO handshake over a connection cap;
  * - `socket_events`: a client → server event over the connection's token bucket;
- * - `socket_watched`: a `posts:watch` over the watched-posts caps (realtime/socket-limits.ts, post-watch.ts).
+ * - `socket_watched`: a `posts:watch` over the watched-posts caps (realtime/socket-limits.ts, post-watch.ts);
+ * - `socket_typing`: a `message:typing` sooner than TYPING_MIN_INTERVAL_MS after the connection's last one (realtime/typing.ts).
  */
-export const RATE_LIMITERS = ['api_write', 'api_read', 'login', 'mail', 'socket_per_ip', 'socket_per_user', 'socket_events', 'socket_watched'] as const;
+export const RATE_LIMITERS = ['api_write', 'api_read', 'login', 'mail', 'socket_per_ip', 'socket_per_user', 'socket_events', 'socket_watched', 'socket_typing'] as const;
 export type RateLimiter = (typeof RATE_LIMITERS)[number];
 
 /** The events RealtimeEvents sends (docs/wire-contract.md#socketio), the `event` label of gundem_socket_events_emitted_total. */
-export const EMITTED_EVENTS = ['post:new', 'post:engagement', 'post:reply', 'post:deleted', 'message:new', 'notification:new', 'notification:read'] as const;
+export const EMITTED_EVENTS = [
+  'post:new',
+  'post:engagement',
+  'post:reply',
+  'post:deleted',
+  'message:new',
+  'message:read',
+  'message:typing',
+  'notification:new',
+  'notification:read',
+] as const;
 export type EmittedEvent = (typeof EMITTED_EVENTS)[number];
 
 /** Methods kept as they are in the `method` label; anything else Node's parser accepts is `other` (bounded label values). */

@@ -20,6 +20,8 @@ export type {
   FeedName,
   FeedResult,
   MessageNewEvent,
+  MessageReadEvent,
+  MessageTypingEvent,
   PostDeletedEvent,
   PostEngagementEvent,
   PostNewEvent,
@@ -36,6 +38,8 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'post:reply',
   'post:deleted',
   'message:new',
+  'message:read',
+  'message:typing',
 ];
 
 /** docs/wire-contract.md#postswatch: at most 200 ids per `posts:watch` call. */
@@ -294,6 +298,20 @@ export class RealtimeClient {
     this.connectedBefore = false;
     socket?.disconnect();
     this.setStatus('idle');
+  }
+
+  // ---------- Chat ----------
+
+  /**
+   * Tells `to` that this member is typing to them (`message:typing`, docs/wire-contract.md#messagetyping);
+   * false when not connected (nothing is queued: typing is a hint of the moment). Refusals are
+   * silent: no ack is asked for.
+   */
+  sendTyping(to: string): boolean {
+    const socket = this.socket;
+    if (!socket?.connected) return false;
+    socket.emit('message:typing', { to });
+    return true;
   }
 
   // ---------- Feeds on screen ----------

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
+import type { ReadReceipt } from '@gundem/contract';
 import type { Message } from '../../../lib/types';
 import { MESSAGES_ROOT_KEY } from './get-conversations';
 
@@ -8,6 +9,11 @@ export interface MessagesPage {
   /** Newest first. */
   messages: Message[];
   nextCursor: string | null;
+  /**
+   * The other member has read the viewer's newest message to them (`Görüldü`); null while not.
+   * Only the first (newest) page's counts; `message:read` overwrites it live.
+   */
+  seen: ReadReceipt | null;
 }
 
 export const MESSAGES_PAGE_SIZE = 30;
@@ -37,7 +43,7 @@ export async function getConversation({
     `/messages/conversation/${encodeURIComponent(userId)}`,
     { query: { limit, cursor, after }, signal },
   );
-  return { messages: data?.messages ?? [], nextCursor: data?.nextCursor ?? null };
+  return { messages: data?.messages ?? [], nextCursor: data?.nextCursor ?? null, seen: data?.seen ?? null };
 }
 
 /** Every message newer than `afterId`, newest first (a few pages at most: it fills a gap). */

@@ -1,5 +1,6 @@
 // The conversation list and the open conversation live in the query cache; the send answer and
 // `message:new` events are written into them directly, without a refetch.
+import type { ReadReceipt } from '@gundem/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message } from '../../../lib/types';
 import { conversationQueryKey, getMessagesAfter, type MessagesPage } from './get-conversation';
@@ -122,4 +123,25 @@ export function markConversationRead(
     }));
     return changed ? { ...data, pages } : data;
   });
+}
+
+/** The other member read the viewer's messages up to `receipt.messageId` (`message:read`). */
+export function setSeen(
+  queryClient: QueryClient,
+  userId: string,
+  viewer: string,
+  receipt: ReadReceipt,
+): void {
+  queryClient.setQueryData<CachedMessages>(conversationQueryKey(userId, viewer), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    const [first, ...rest] = data.pages;
+    // An older receipt arriving late does not take back a newer one.
+    if (first.seen && first.seen.readAt > receipt.readAt) return data;
+    return { ...data, pages: [{ ...first, seen: receipt }, ...rest] };
+  });
+}
+
+/** The receipt of a cached conversation (see MessagesPage.seen). */
+export function seenOf(data: CachedMessages | undefined): ReadReceipt | null {
+  return data?.pages[0]?.seen ?? null;
 }

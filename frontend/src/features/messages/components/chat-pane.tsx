@@ -20,10 +20,11 @@ import { messagesPath, profilePath } from '../../../lib/paths';
 import type { Message, PostAuthor } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useConversation } from '../api/get-conversation';
-import { markConversationRead } from '../api/message-cache';
+import { markConversationRead, seenOf } from '../api/message-cache';
 import type { Outbox, QueuedMessage } from '../api/outbox';
 import { MESSAGE_MAX_LENGTH } from '../api/send-message';
 import { useOutbox } from '../hooks/use-outbox';
+import { useIsTyping, useTypingNotifier } from '../hooks/use-typing';
 import { formatMessageTime } from '../message-time';
 import { paneState } from './pane-state';
 
@@ -46,6 +47,7 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
   const name = displayNameOf(user);
   const username = usernameOf(user);
   const { outbox, queued } = useOutbox(userId);
+  const typing = useIsTyping(userId);
   // Messages on their way ("Gönderiliyor…") come after the stored ones; refused ones go back
   // to the box.
   const pending = useMemo(() => queued.filter((item) => !item.failed), [queued]);
@@ -63,6 +65,14 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
     }
     return list.reverse();
   }, [query.data]);
+
+  // `Görüldü` goes under the viewer's last stored message once the receipt reaches it (a
+  // receipt for an older message says nothing about a newer one).
+  const seen = seenOf(query.data);
+  const seenIndex = seen ? messages.findIndex((message) => message.id === seen.messageId) : -1;
+  let lastOwnIndex = messages.length - 1;
+  while (lastOwnIndex >= 0 && !messages[lastOwnIndex].isOwn) lastOwnIndex -= 1;
+  const seenMessageId = seenIndex >= 0 && lastOwnIndex >= 0 && seenIndex >= lastOwnIndex ? messages[lastOwnIndex].id : null;
 
   // Reading the conversation marked it read on the server; the list follows.
   const { dataUpdatedAt, isSuccess } = query;
@@ -141,6 +151,11 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
               >
                 {formatMessageTime(message.timestamp, now)}
               </time>
+              {message.id === seenMessageId ? (
+                <span className="bubble__seen" data-testid="seen">
+                  {tr.messages.seen}
+                </span>
+              ) : null}
             </li>
           ))}
           {pending.map((item) => (
@@ -164,7 +179,10 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
               <span>{name}</span>
               {user.isVerified ? <VerifiedBadge size={16} /> : null}
             </span>
-            <span className="chat__handle">@{username}</span>
+            {/* The handle gives way to `yazıyor…` while they type; read out politely. */}
+            <span className="chat__handle" role="status">
+              {typing ? <span className="chat__typing">{tr.messages.typing}</span> : `@${username}`}
+            </span>
           </span>
         </Link>
       </header>
@@ -217,6 +235,7 @@ export function MessageComposer({
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const notifier = useTypingNotifier(receiverId);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const content = text.trim();
   const canSend = !disabled && content.length > 0;
@@ -243,6 +262,7 @@ export function MessageComposer({
   const submit = () => {
     if (!canSend) return;
     outbox.enqueue(receiverId, content);
+    notifier.sent();
     setText('');
     setError(null);
   };
@@ -273,7 +293,10 @@ export function MessageComposer({
         title={tr.messages.inputHint}
         value={text}
         aria-describedby={error ? `message-error-${receiverId}` : undefined}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim()) notifier.typed();
+        }}
         onKeyDown={onKeyDown}
       />
       <Button type="submit" size="sm" disabled={!canSend}>

@@ -139,6 +139,18 @@ describe('MessagesView — conversation list', () => {
     );
   });
 
+  it('clears a conversation’s badge when the member read it on another tab (message:read), not when the other side read theirs', async () => {
+    const { socket } = renderMessages();
+    await screen.findByText('Yarın görüşürüz');
+    const badge = () => within(items()[0]).queryByTestId('unread-badge');
+    expect(badge()).not.toBeNull();
+    await socket.serverEmit('message:read', { conversationId: 'mehmet', messageId: 'x', readAt: new Date().toISOString(), byViewer: false });
+    expect(badge()).not.toBeNull();
+    await socket.serverEmit('message:read', { conversationId: 'mehmet', messageId: 'x', readAt: new Date().toISOString(), byViewer: true, totalUnread: 0 });
+    expect(badge()).toBeNull();
+    expect(names()).toEqual(['mehmet', 'zeynep', 'ali']);
+  });
+
   it('adds a conversation that was not in the list yet', async () => {
     const { socket } = renderMessages();
     await screen.findByRole('list', { name: 'Sohbetler' });

@@ -1,5 +1,6 @@
-// `message:new` and reconnects → the conversation list and the open conversation.
+// `message:new`, `message:read` and reconnects → the conversation list and the open conversation.
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useViewerKey } from '../../../lib/auth';
 import { useSocketEvent, useSocketResync } from '../../../lib/realtime/hooks';
 import { conversationsQueryKey } from '../api/get-conversations';
@@ -10,7 +11,9 @@ import {
   markConversationRead,
   moveConversationToTop,
   newestMessage,
+  setSeen,
 } from '../api/message-cache';
+import { setOpenConversation } from '../api/unread-count';
 
 /**
  * While the messages screen is open. `openUserId` is the member whose conversation is shown:
@@ -20,6 +23,20 @@ import {
 export function useLiveMessages(openUserId: string | null): void {
   const queryClient = useQueryClient();
   const viewer = useViewerKey();
+
+  useEffect(() => {
+    setOpenConversation(openUserId);
+    return () => setOpenConversation(null);
+  }, [openUserId]);
+
+  // Read on one of the viewer's tabs: the conversation's badge clears on every other one. Read
+  // by the other member: `Görüldü` under the viewer's last message.
+  useSocketEvent('message:read', (event) => {
+    const userId = event?.conversationId;
+    if (!userId || !event.messageId || !event.readAt) return;
+    if (event.byViewer) markConversationRead(queryClient, viewer, userId);
+    else setSeen(queryClient, userId, viewer, { messageId: event.messageId, readAt: event.readAt });
+  });
 
   useSocketEvent('message:new', (event) => {
     const { message, conversation } = event ?? {};
