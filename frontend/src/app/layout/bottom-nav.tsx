@@ -8,18 +8,29 @@ export function BottomNav() {
   const { isAuthenticated } = useAuth();
   return (
     <nav className="bottom-nav" aria-label={tr.nav.label}>
-      {navItemsFor(isAuthenticated).map(({ to, label, icon: Icon, end }) => (
-        <NavLink
-          key={to}
-          to={to}
-          end={end}
-          className="bottom-nav__link"
-          aria-label={label}
-          title={label}
-        >
-          <Icon size={26} />
-        </NavLink>
-      ))}
+      {navItemsFor(isAuthenticated).map(({ to, label, icon: Icon, end, badge: Badge }) =>
+        // Named by its text, not aria-label, so the badge's "3 okunmamış bildirim" is heard too.
+        Badge && isAuthenticated ? (
+          <NavLink key={to} to={to} end={end} className="bottom-nav__link" title={label}>
+            <span className="nav-badge-anchor">
+              <Icon size={26} />
+              <Badge />
+            </span>
+            <span className="visually-hidden">{label}</span>
+          </NavLink>
+        ) : (
+          <NavLink
+            key={to}
+            to={to}
+            end={end}
+            className="bottom-nav__link"
+            aria-label={label}
+            title={label}
+          >
+            <Icon size={26} />
+          </NavLink>
+        ),
+      )}
     </nav>
   );
 }

@@ -30,10 +30,17 @@ export function LeftSidebar() {
 
         <nav className="main-nav" aria-label={tr.nav.label}>
           <ul>
-            {navItemsFor(signedIn).map(({ to, label, icon: Icon, end }) => (
+            {navItemsFor(signedIn).map(({ to, label, icon: Icon, end, badge: Badge }) => (
               <li key={to}>
                 <NavLink to={to} end={end} className="nav-link" title={label}>
-                  <Icon size={26} />
+                  {Badge && signedIn ? (
+                    <span className="nav-badge-anchor">
+                      <Icon size={26} />
+                      <Badge />
+                    </span>
+                  ) : (
+                    <Icon size={26} />
+                  )}
                   <span className="nav-link__label">{label}</span>
                 </NavLink>
               </li>

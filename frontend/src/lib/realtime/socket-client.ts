@@ -20,6 +20,8 @@ export type {
   FeedName,
   FeedResult,
   MessageNewEvent,
+  NotificationNewEvent,
+  NotificationReadEvent,
   PostDeletedEvent,
   PostEngagementEvent,
   PostNewEvent,
@@ -34,6 +36,8 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'post:new',
   'post:deleted',
   'message:new',
+  'notification:new',
+  'notification:read',
 ];
 
 /** docs/wire-contract.md#postswatch: at most 200 ids per `posts:watch` call. */
