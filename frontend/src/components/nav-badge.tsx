@@ -22,8 +22,9 @@ export interface NavBadgeProps {
 
 /**
  * The unread count on a navigation entry's icon (Bildirimler, Mesajlar): a small pill over the
- * icon, `9+` above nine, nothing at zero. Put it inside the link, after the icon; the link needs
- * `position: relative` on the icon's box (`.nav-badge-anchor`).
+ * icon, `9+` above nine, nothing at zero. Put it inside the link after its label, so the link
+ * reads "Mesajlar, 3 okunmamış mesaj"; give the link the class `nav-badge-anchor` (it is placed
+ * over an icon that starts about 12 px into the link).
  */
 export function NavBadge({ count, label, cap }: NavBadgeProps) {
   const shown = navBadgeText(count);
@@ -32,7 +33,8 @@ export function NavBadge({ count, label, cap }: NavBadgeProps) {
   return (
     <span className="nav-badge" data-testid="nav-badge">
       <span aria-hidden="true">{shown}</span>
-      <span className="visually-hidden">{label(exact)}</span>
+      {/* The comma keeps it apart in the link's name: "Bildirimler, 3 okunmamış bildirim". */}
+      <span className="visually-hidden">, {label(exact)}</span>
     </span>
   );
 }

@@ -133,6 +133,9 @@ export const tr = {
     title: 'Anasayfa',
   },
   posts: {
+    // The @ suggestions of the compose box (features/posts/components/mention-suggest.tsx).
+    mentionListLabel: 'Kullanıcı önerileri',
+    mentionSuggestions: (count: number) => `${count} kullanıcı önerisi; seçmek için ok tuşları ve Enter`,
     feedLabel: 'Gönderi akışı',
     composeTitle: 'Yeni gönderi',
     composeLabel: 'Gönderi metni',

@@ -11,12 +11,16 @@ export function BottomNav() {
       {navItemsFor(isAuthenticated).map(({ to, label, icon: Icon, end, badge: Badge }) =>
         // Named by its text, not aria-label, so the badge's "3 okunmamış bildirim" is heard too.
         Badge && isAuthenticated ? (
-          <NavLink key={to} to={to} end={end} className="bottom-nav__link" title={label}>
-            <span className="nav-badge-anchor">
-              <Icon size={26} />
-              <Badge />
-            </span>
+          <NavLink
+            key={to}
+            to={to}
+            end={end}
+            className="bottom-nav__link nav-badge-anchor"
+            title={label}
+          >
+            <Icon size={26} />
             <span className="visually-hidden">{label}</span>
+            <Badge />
           </NavLink>
         ) : (
           <NavLink

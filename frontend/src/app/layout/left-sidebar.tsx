@@ -32,16 +32,16 @@ export function LeftSidebar() {
           <ul>
             {navItemsFor(signedIn).map(({ to, label, icon: Icon, end, badge: Badge }) => (
               <li key={to}>
-                <NavLink to={to} end={end} className="nav-link" title={label}>
-                  {Badge && signedIn ? (
-                    <span className="nav-badge-anchor">
-                      <Icon size={26} />
-                      <Badge />
-                    </span>
-                  ) : (
-                    <Icon size={26} />
-                  )}
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={Badge && signedIn ? 'nav-link nav-badge-anchor' : 'nav-link'}
+                  title={label}
+                >
+                  <Icon size={26} />
                   <span className="nav-link__label">{label}</span>
+                  {/* After the label: the link reads "Bildirimler, 3 okunmamış bildirim". */}
+                  {Badge && signedIn ? <Badge /> : null}
                 </NavLink>
               </li>
             ))}

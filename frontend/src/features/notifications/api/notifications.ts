@@ -4,6 +4,7 @@ import {
   type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
+  useQueryClient,
 } from '@tanstack/react-query';
 import type {
   NotificationFilter,
@@ -13,6 +14,7 @@ import type {
 } from '@gundem/contract';
 import { apiClient } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
+import { setUnreadCount } from './unread-count';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -45,9 +47,15 @@ export async function getNotifications({
 export function useNotifications(filter: NotificationFilter) {
   const viewer = useViewerKey();
   const { isAuthenticated } = useAuth();
+  const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: notificationListKey(viewer, filter),
-    queryFn: ({ pageParam, signal }) => getNotifications({ filter, cursor: pageParam, signal }),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await getNotifications({ filter, cursor: pageParam, signal });
+      // Every answer carries the member's unread count: the badge agrees with what is shown.
+      setUnreadCount(queryClient, viewer, page.unreadCount);
+      return page;
+    },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: isAuthenticated,

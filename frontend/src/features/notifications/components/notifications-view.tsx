@@ -103,12 +103,6 @@ export function NotificationsView() {
 
   const groups = useMemo(() => data?.pages.flatMap((page) => page.notifications) ?? [], [data]);
 
-  // The list's answer carries the member's unread count: the badge agrees with what is shown.
-  const firstPage = data?.pages[0];
-  useEffect(() => {
-    if (firstPage) setUnreadCount(queryClient, viewer, firstPage.unreadCount);
-  }, [firstPage, queryClient, viewer]);
-
   const sentinelRef = useRef<HTMLDivElement>(null);
   const canLoadMore = Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
   useEffect(() => {
