@@ -61,7 +61,8 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
   const followCaret = (text: string, caret: number | null) => {
     const at = caret === null ? null : mentionQueryAt(text, caret);
     setMention(at);
-    if (at && !suggestWanted) setSuggestWanted(true);
+    // The list's code starts loading on the `@` itself, ready by the name's first letter.
+    if (!suggestWanted && (at || (caret !== null && text[caret - 1] === '@'))) setSuggestWanted(true);
   };
 
   const pickMention = useCallback(
