@@ -3,7 +3,7 @@
 // shows a listbox the textarea drives (arrow keys, Enter/Tab, Escape) through `controller`.
 import { USER_SUGGEST_LIMIT, type UserSuggestResponse, type UserSummary } from '@gundem/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useImperativeHandle, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { apiClient } from '../../../lib/api-client';
@@ -59,10 +59,12 @@ export function MentionSuggest({ query, listboxId, onPick, onState, controller }
     staleTime: 60_000,
   });
 
-  const users: UserSummary[] =
-    query !== null && debounced !== null && query === debounced
-      ? (data?.users ?? []).slice(0, USER_SUGGEST_LIMIT)
-      : [];
+  // Only the answer for what is typed now: an older one would insert the wrong name.
+  const upToDate = query !== null && query === debounced;
+  const users: UserSummary[] = useMemo(
+    () => (upToDate ? (data?.users ?? []).slice(0, USER_SUGGEST_LIMIT) : []),
+    [upToDate, data],
+  );
   const open = users.length > 0 && dismissed !== query;
   const current = Math.min(active, Math.max(0, users.length - 1));
   const optionId = (index: number) => `${listboxId}-option-${index}`;
