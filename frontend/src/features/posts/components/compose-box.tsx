@@ -139,49 +139,52 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
     >
       <Avatar displayName={user?.displayName} seed={user?.username} className="compose__avatar" />
       <div className="compose__main">
-        <textarea
-          ref={textareaRef}
-          className="compose__input"
-          aria-label={label}
-          aria-describedby={counterId}
-          // The combobox pattern on the textarea's own textbox role (a textarea may take no
-          // other): it names the list it controls and the highlighted option.
-          aria-autocomplete="list"
-          aria-controls={suggest.open ? listboxId : undefined}
-          aria-activedescendant={suggest.activeId}
-          placeholder={isReply ? tr.posts.replyPlaceholder : tr.posts.composePlaceholder}
-          value={content}
-          maxLength={POST_MAX_LENGTH}
-          rows={isReply ? 3 : 2}
-          autoFocus={autoFocus}
-          onChange={(event) => {
-            setContent(event.target.value);
-            followCaret(event.target.value, event.target.selectionStart);
-            if (error) setError(null);
-          }}
-          onKeyDown={onKeyDown}
-          onKeyUp={(event) => {
-            // The caret moved without a change (arrows, Home/End): another `@name`, or none.
-            if (event.key.startsWith('Arrow') && suggest.open) return;
-            if (event.key === 'Escape') return;
-            followCaret(event.currentTarget.value, event.currentTarget.selectionStart);
-          }}
-          onClick={(event) =>
-            followCaret(event.currentTarget.value, event.currentTarget.selectionStart)
-          }
-          onBlur={() => setMention(null)}
-        />
-        {suggestWanted ? (
-          <Suspense fallback={null}>
-            <MentionSuggest
-              query={mention?.query ?? null}
-              listboxId={listboxId}
-              onPick={pickMention}
-              onState={onSuggestState}
-              controller={suggestRef}
-            />
-          </Suspense>
-        ) : null}
+        {/* The @ suggestions hang under the textarea (mention-suggest.css places them). */}
+        <div className="compose__field">
+          <textarea
+            ref={textareaRef}
+            className="compose__input"
+            aria-label={label}
+            aria-describedby={counterId}
+            // The combobox pattern on the textarea's own textbox role (a textarea may take no
+            // other): it names the list it controls and the highlighted option.
+            aria-autocomplete="list"
+            aria-controls={suggest.open ? listboxId : undefined}
+            aria-activedescendant={suggest.activeId}
+            placeholder={isReply ? tr.posts.replyPlaceholder : tr.posts.composePlaceholder}
+            value={content}
+            maxLength={POST_MAX_LENGTH}
+            rows={isReply ? 3 : 2}
+            autoFocus={autoFocus}
+            onChange={(event) => {
+              setContent(event.target.value);
+              followCaret(event.target.value, event.target.selectionStart);
+              if (error) setError(null);
+            }}
+            onKeyDown={onKeyDown}
+            onKeyUp={(event) => {
+              // The caret moved without a change (arrows, Home/End): another `@name`, or none.
+              if (event.key.startsWith('Arrow') && suggest.open) return;
+              if (event.key === 'Escape') return;
+              followCaret(event.currentTarget.value, event.currentTarget.selectionStart);
+            }}
+            onClick={(event) =>
+              followCaret(event.currentTarget.value, event.currentTarget.selectionStart)
+            }
+            onBlur={() => setMention(null)}
+          />
+          {suggestWanted ? (
+            <Suspense fallback={null}>
+              <MentionSuggest
+                query={mention?.query ?? null}
+                listboxId={listboxId}
+                onPick={pickMention}
+                onState={onSuggestState}
+                controller={suggestRef}
+              />
+            </Suspense>
+          ) : null}
+        </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="compose__footer">
           <CounterRing id={counterId} length={content.length} />
