@@ -18,7 +18,6 @@ import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useCreatePost } from '../api/create-post';
 import { isValidPostText, POST_MAX_LENGTH, postIdOf } from '../post-model';
-import { insertMention, mentionQueryAt, type MentionQuery } from '../mention-query';
 import { CounterRing } from './counter-ring';
 import type { MentionSuggestController, MentionSuggestState } from './mention-suggest';
 
@@ -50,31 +49,26 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
   const canSubmit = isValidPostText(content) && !sending;
   const isReply = Boolean(replyTo);
 
-  // The `@name` at the caret, and the suggestion list (mounted from the first `@` on).
-  const [mention, setMention] = useState<MentionQuery | null>(null);
+  // The caret (null while the box is not focused) and the suggestion list, mounted from the first
+  // `@` on; the list itself finds the `@name` at the caret (../mention-query.ts, loaded with it).
+  const [caret, setCaret] = useState<number | null>(null);
   const [suggestWanted, setSuggestWanted] = useState(false);
   const [suggest, setSuggest] = useState<MentionSuggestState>({ open: false, activeId: undefined });
   const suggestRef = useRef<MentionSuggestController>(null);
   const caretRef = useRef<number | null>(null);
   const listboxId = useId();
 
-  const followCaret = (text: string, caret: number | null) => {
-    const at = caret === null ? null : mentionQueryAt(text, caret);
-    setMention(at);
+  const followCaret = (text: string, at: number | null) => {
+    setCaret(at);
     // The list's code starts loading on the `@` itself, ready by the name's first letter.
-    if (!suggestWanted && (at || (caret !== null && text[caret - 1] === '@'))) setSuggestWanted(true);
+    if (!suggestWanted && text.includes('@')) setSuggestWanted(true);
   };
 
-  const pickMention = useCallback(
-    (username: string) => {
-      if (!mention) return;
-      const next = insertMention(content, mention, username);
-      caretRef.current = next.caret;
-      setContent(next.text);
-      setMention(null);
-    },
-    [content, mention],
-  );
+  const insert = useCallback((text: string, at: number) => {
+    caretRef.current = at;
+    setContent(text);
+    setCaret(at);
+  }, []);
   const onSuggestState = useCallback((state: MentionSuggestState) => setSuggest(state), []);
 
   // After a suggestion is inserted, the caret goes after `@name `.
@@ -171,14 +165,15 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
             onClick={(event) =>
               followCaret(event.currentTarget.value, event.currentTarget.selectionStart)
             }
-            onBlur={() => setMention(null)}
+            onBlur={() => setCaret(null)}
           />
           {suggestWanted ? (
             <Suspense fallback={null}>
               <MentionSuggest
-                query={mention?.query ?? null}
+                text={content}
+                caret={caret}
                 listboxId={listboxId}
-                onPick={pickMention}
+                onInsert={insert}
                 onState={onSuggestState}
                 controller={suggestRef}
               />

@@ -8,6 +8,7 @@ import { Avatar } from '../../../components/avatar';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { apiClient } from '../../../lib/api-client';
 import { tr } from '../../../locales/tr';
+import { insertMention, mentionQueryAt } from '../mention-query';
 import '../mention-suggest.css';
 
 /** docs/product.md#limits-and-timings: the suggestions wait this long after the last key. */
@@ -25,10 +26,12 @@ export interface MentionSuggestState {
 }
 
 export interface MentionSuggestProps {
-  /** What follows the `@` at the caret; null when the caret is in no `@name`. */
-  query: string | null;
+  /** The box's text and caret (null while it is not focused). */
+  text: string;
+  caret: number | null;
   listboxId: string;
-  onPick: (username: string) => void;
+  /** A suggestion was chosen: the text with `@name ` in place, and where the caret goes. */
+  onInsert: (text: string, caret: number) => void;
   onState: (state: MentionSuggestState) => void;
   controller: Ref<MentionSuggestController>;
 }
@@ -37,7 +40,14 @@ export function fetchSuggestions(query: string, signal?: AbortSignal): Promise<U
   return apiClient.get<UserSuggestResponse>('/users/suggest', { query: { q: query }, signal });
 }
 
-export function MentionSuggest({ query, listboxId, onPick, onState, controller }: MentionSuggestProps) {
+export function MentionSuggest({ text, caret, listboxId, onInsert, onState, controller }: MentionSuggestProps) {
+  const at = caret === null ? null : mentionQueryAt(text, caret);
+  const query = at?.query ?? null;
+  const onPick = (username: string) => {
+    if (!at) return;
+    const next = insertMention(text, at, username);
+    onInsert(next.text, next.caret);
+  };
   const [debounced, setDebounced] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   // Escape hides the list until the `@name` changes.
@@ -104,7 +114,7 @@ export function MentionSuggest({ query, listboxId, onPick, onState, controller }
         return true;
       },
     }),
-    [open, current, users, onPick, query],
+    // No list: the handler reads this render's state, and is cheap to make.
   );
 
   return (
