@@ -8,33 +8,20 @@ export function BottomNav() {
   const { isAuthenticated } = useAuth();
   return (
     <nav className="bottom-nav" aria-label={tr.nav.label}>
-      {navItemsFor(isAuthenticated).map(({ to, label, icon: Icon, end, badge: Badge }) =>
-        // Named by its text, not aria-label, so the badge's "3 okunmamış bildirim" is heard too.
-        Badge && isAuthenticated ? (
-          <NavLink
-            key={to}
-            to={to}
-            end={end}
-            className="bottom-nav__link nav-badge-anchor"
-            title={label}
-          >
-            <Icon size={26} />
-            <span className="visually-hidden">{label}</span>
-            <Badge />
-          </NavLink>
-        ) : (
-          <NavLink
-            key={to}
-            to={to}
-            end={end}
-            className="bottom-nav__link"
-            aria-label={label}
-            title={label}
-          >
-            <Icon size={26} />
-          </NavLink>
-        ),
-      )}
+      {navItemsFor(isAuthenticated).map(({ to, label, icon: Icon, end, badge: Badge }) => (
+        // Named by a hidden text, not aria-label, so a badge's ", 3 okunmamış bildirim" is heard too.
+        <NavLink
+          key={to}
+          to={to}
+          end={end}
+          className="bottom-nav__link nav-badge-anchor"
+          title={label}
+        >
+          <Icon size={26} />
+          <span className="visually-hidden">{label}</span>
+          {Badge && isAuthenticated ? <Badge /> : null}
+        </NavLink>
+      ))}
     </nav>
   );
 }

@@ -35,7 +35,7 @@ export function LeftSidebar() {
                 <NavLink
                   to={to}
                   end={end}
-                  className={Badge && signedIn ? 'nav-link nav-badge-anchor' : 'nav-link'}
+                  className="nav-link nav-badge-anchor"
                   title={label}
                 >
                   <Icon size={26} />
