@@ -31,6 +31,11 @@ describe('accessibility (axe-core)', () => {
     await page.goto(path);
     await page.getByText(ready).first().waitFor();
     await page.waitForLoadState('networkidle');
+    return runAxe(page);
+  }
+
+  /** axe on the page as it is now (after whatever the test did). */
+  async function runAxe(page: Page): Promise<AxeViolation[]> {
     // The app's CSP (script-src 'self') blocks the inline <script> addScriptTag({ path }) would
     // write, so axe comes as a script file of the app's own origin, served by the test.
     await page.route('**/__axe-core.js', (route) => route.fulfill({ path: axePath, contentType: 'text/javascript' }));
@@ -57,6 +62,30 @@ describe('accessibility (axe-core)', () => {
       expect(describeViolations(await audit(member, path, ready))).toEqual([]);
     }),
   );
+
+  it('the notifications screen of a member, with an unread group and the nav badge, has no serious or critical violations', () =>
+    withScreenshots('a11y-notifications', [member], async () => {
+      // Someone likes one of Ayşe's posts: the list has a real, unread line and the badge shows.
+      const ayse = await e2e.token(DEMO.ayse);
+      const created = await e2e.api<{ post: { _id: string } }>('/api/posts', { token: ayse, body: { content: 'Erişilebilirlik denemesi' } });
+      const admin = await e2e.token(DEMO.admin);
+      expect((await e2e.api(`/api/posts/${created.body.post._id}/like`, { method: 'PUT', token: admin })).status).toBe(200);
+      await member.goto('/notifications');
+      await member.getByTestId('notification').filter({ hasText: 'Erişilebilirlik denemesi' }).waitFor({ timeout: 10_000 });
+      await member.locator('aside.left-sidebar [data-testid="nav-badge"]').waitFor();
+      await member.waitForLoadState('networkidle');
+      expect(describeViolations(await runAxe(member))).toEqual([]);
+    }));
+
+  it('the compose box with its @ suggestions open has no serious or critical violations', () =>
+    withScreenshots('a11y-mention-suggest', [member], async () => {
+      await member.goto('/');
+      const compose = member.getByRole('textbox', { name: 'Gönderi metni' });
+      await compose.click();
+      await compose.pressSequentially('@ad', { delay: 30 });
+      await member.getByRole('option', { name: /@admin/ }).waitFor({ timeout: 10_000 });
+      expect(describeViolations(await runAxe(member))).toEqual([]);
+    }));
 
   it('admin dashboard has no serious or critical violations', () =>
     withScreenshots('a11y-admin', [admin], async () => {

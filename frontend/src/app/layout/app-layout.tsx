@@ -1,7 +1,9 @@
 import { Outlet } from 'react-router-dom';
+import { LiveNotifications } from '../../features/notifications/components/live-notifications';
 import { ComposeFab } from '../../features/posts/components/compose-fab';
 import { FeedShortcuts } from '../../features/posts/components/feed-shortcuts';
 import { LivePosts } from '../../features/posts/components/live-posts';
+import { useAuth } from '../../lib/auth';
 import { tr } from '../../locales/tr';
 import { BottomNav } from './bottom-nav';
 import { LeftSidebar } from './left-sidebar';
@@ -11,6 +13,7 @@ import { SiteFooter } from './site-footer';
 
 /** The three-column shell: left sidebar, main column, right sidebar (CSS decides what shows). */
 export function AppLayout() {
+  const { isAuthenticated } = useAuth();
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
@@ -29,6 +32,7 @@ export function AppLayout() {
       <ComposeFab />
       <FeedShortcuts />
       <LivePosts />
+      {isAuthenticated ? <LiveNotifications /> : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -5,23 +6,29 @@ import { AuthModal } from '../../features/auth/components/auth-modal';
 import { AuthProvider } from '../../lib/auth';
 import type { User } from '../../lib/types';
 import { mockFetch } from '../../test/fetch-mock';
+import { createTestQueryClient } from '../../test/render';
 import { LeftSidebar } from './left-sidebar';
 
 function renderSidebar(path = '/') {
   return render(
-    <AuthProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <LeftSidebar />
-        <AuthModal />
-      </MemoryRouter>
-    </AuthProvider>,
+    <QueryClientProvider client={createTestQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <LeftSidebar />
+          <AuthModal />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
   );
 }
 
 /** Signs in through the real session check: a stored token and GET /api/auth/me. */
 async function renderAsMember(user: Partial<User>, path = '/') {
   localStorage.setItem('gundem_token', 'tok-123');
-  const fetchState = mockFetch({ 'GET /api/auth/me': { body: { user } } });
+  const fetchState = mockFetch({
+    'GET /api/auth/me': { body: { user } },
+    'GET /api/notifications/unread-count': { body: { count: 0 } },
+  });
   const view = renderSidebar(path);
   const card = await screen.findByTestId('user-card');
   return { ...view, card, ...fetchState };

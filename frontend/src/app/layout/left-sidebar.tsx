@@ -30,11 +30,18 @@ export function LeftSidebar() {
 
         <nav className="main-nav" aria-label={tr.nav.label}>
           <ul>
-            {navItemsFor(signedIn).map(({ to, label, icon: Icon, end }) => (
+            {navItemsFor(signedIn).map(({ to, label, icon: Icon, end, badge: Badge }) => (
               <li key={to}>
-                <NavLink to={to} end={end} className="nav-link" title={label}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className="nav-link nav-badge-anchor"
+                  title={label}
+                >
                   <Icon size={26} />
                   <span className="nav-link__label">{label}</span>
+                  {/* After the label: the link reads "Bildirimler, 3 okunmamış bildirim". */}
+                  {Badge && signedIn ? <Badge /> : null}
                 </NavLink>
               </li>
             ))}

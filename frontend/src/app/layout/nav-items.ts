@@ -8,6 +8,7 @@ import {
   UserIcon,
   type IconProps,
 } from '../../components/icons';
+import { NotificationsBadge } from '../../features/notifications/components/notifications-badge';
 import { tr } from '../../locales/tr';
 
 export interface NavItem {
@@ -17,6 +18,8 @@ export interface NavItem {
   /** Active only on an exact match (home); the others by path prefix. */
   end: boolean;
   membersOnly: boolean;
+  /** A member's unread badge on the icon (components/nav-badge.tsx); guests see none. */
+  badge?: ComponentType;
 }
 
 /** The navigation entries of docs/product.md#app-shell, shared by the sidebar and the bottom bar. */
@@ -29,6 +32,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: BellIcon,
     end: false,
     membersOnly: false,
+    badge: NotificationsBadge,
   },
   { to: '/messages', label: tr.nav.messages, icon: MailIcon, end: false, membersOnly: false },
   { to: '/profile', label: tr.nav.profile, icon: UserIcon, end: false, membersOnly: true },

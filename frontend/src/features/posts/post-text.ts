@@ -7,9 +7,11 @@ export type TextToken =
   | { kind: 'mention'; text: string; username: string }
   | { kind: 'link'; text: string; href: string };
 
-// A URL, or a # / @ not glued to a word (so `a#b`, `&#39;` and e-mail addresses stay text).
+// A URL, or a # / @ not glued to a word (so `a#b`, `&#39;` and e-mail addresses stay text). An
+// @name follows the server's rule (backend/src/posts/post-text.ts): not after `/` or `@` either,
+// and not running on into more name characters (`@ayşe` is no mention of `ay`).
 const TOKEN =
-  /\bhttps?:\/\/[^\s<>"'`]+|(?<![\p{L}\p{M}\p{N}_&/])#[\p{L}\p{N}_][\p{L}\p{M}\p{N}_]*|(?<![\p{L}\p{M}\p{N}_.])@[A-Za-z0-9_]{1,30}/gu;
+  /\bhttps?:\/\/[^\s<>"'`]+|(?<![\p{L}\p{M}\p{N}_&/])#[\p{L}\p{N}_][\p{L}\p{M}\p{N}_]*|(?<![\p{L}\p{M}\p{N}_./@])@[A-Za-z0-9_]{1,30}(?![\p{L}\p{M}\p{N}_])/gu;
 /** Punctuation that ends a sentence rather than a URL: "bakın https://a.tr/x." */
 const TRAILING = /[.,;:!?'")\]}>…]+$/u;
 
@@ -45,6 +47,21 @@ export function tokenizePostText(text: string): TextToken[] {
   }
   pushText(text.slice(last));
   return tokens;
+}
+
+/**
+ * The account an `@name` of the text links to: with the post's `mentions` (the accounts it named
+ * when written, in their own spelling), only those; without the field (an older server), every
+ * `@name`. Usernames are ASCII letters, digits and `_`, compared without case as the server does:
+ * plain `toLowerCase`, never the Turkish locale's (which would make `@FIKRET` into `fıkret`).
+ */
+export function mentionTarget(
+  username: string,
+  mentions: readonly { username: string }[] | undefined,
+): string | null {
+  if (!mentions) return username;
+  const wanted = username.toLowerCase();
+  return mentions.find((mention) => mention.username.toLowerCase() === wanted)?.username ?? null;
 }
 
 /** "https://www.ornek.com.tr/uzun/bir/yol" → "ornek.com.tr/uzun/bir/yo…" for display. */

@@ -22,6 +22,8 @@ export type {
   MessageNewEvent,
   MessageReadEvent,
   MessageTypingEvent,
+  NotificationNewEvent,
+  NotificationReadEvent,
   PostDeletedEvent,
   PostEngagementEvent,
   PostNewEvent,
@@ -40,6 +42,8 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'message:new',
   'message:read',
   'message:typing',
+  'notification:new',
+  'notification:read',
 ];
 
 /** docs/wire-contract.md#postswatch: at most 200 ids per `posts:watch` call. */

@@ -1,4 +1,12 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import {
+  NOTIFICATION_COUNT_CAP,
+  type NotificationFilter,
+  type NotificationGroup,
+  type NotificationType,
+} from '@gundem/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -10,35 +18,33 @@ import {
   RepeatIcon,
   UserIcon,
 } from '../../../components/icons';
-import { LoadingBlock } from '../../../components/spinner';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { Tabs, type TabItem } from '../../../components/tabs';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { errorText } from '../../../lib/api-client';
+import { useViewerKey } from '../../../lib/auth';
 import { formatFullDate, formatRelativeTime } from '../../../lib/format';
+import { postPath, profilePath } from '../../../lib/paths';
 import { useNow } from '../../../lib/use-now';
 import { tr } from '../../../locales/tr';
 import {
-  useSampleNotifications,
-  type AppNotification,
-  type NotificationType,
-} from '../api/sample-notifications';
+  markAllNotificationsRead,
+  markNotificationRead,
+  markReadInCache,
+  useNotifications,
+} from '../api/notifications';
+import { setUnreadCount, useUnreadNotificationCount } from '../api/unread-count';
+import { useLiveNotifications } from '../hooks/use-live-notifications';
 import '../notifications.css';
 
-type NotificationTab = 'all' | 'mentions' | 'verified';
-
-const TABS: readonly TabItem<NotificationTab>[] = [
+const TABS: readonly TabItem<NotificationFilter>[] = [
   { id: 'all', label: tr.notifications.tabAll },
   { id: 'mentions', label: tr.notifications.tabMentions },
   { id: 'verified', label: tr.notifications.tabVerified },
 ];
 
-const FILTERS: Record<NotificationTab, (item: AppNotification) => boolean> = {
-  all: () => true,
-  // A reply speaks to you as much as a mention does.
-  mentions: (item) => item.type === 'mention' || item.type === 'reply',
-  verified: (item) => item.user.isVerified,
-};
-
-const EMPTY: Record<NotificationTab, { title: string; text: string }> = {
+const EMPTY: Record<NotificationFilter, { title: string; text: string }> = {
   all: { title: tr.notifications.empty, text: tr.notifications.emptyText },
   mentions: { title: tr.notifications.emptyMentions, text: tr.notifications.emptyMentionsText },
   verified: { title: tr.notifications.emptyVerified, text: tr.notifications.emptyVerifiedText },
@@ -47,22 +53,146 @@ const EMPTY: Record<NotificationTab, { title: string; text: string }> = {
 const ICONS: Record<NotificationType, ReactNode> = {
   like: <HeartIcon size={22} fill="currentColor" />,
   follow: <UserIcon size={22} />,
-  retweet: <RepeatIcon size={22} />,
+  repost: <RepeatIcon size={22} />,
   reply: <MessageCircleIcon size={22} />,
   mention: <AtSignIcon size={22} />,
 };
 
+/** Actors shown as avatars, newest first (the server sends at most this many). */
+const AVATARS_SHOWN = 3;
+/** The post's text under the sentence is cut here (the whole post is a click away). */
+const SNIPPET_MAX = 140;
+
+/** "ve Mehmet" (two actors), "ve 3 kişi daha", "ve 999+ kişi daha" at the server's cap; null alone. */
+export function othersText(group: Pick<NotificationGroup, 'actors' | 'actorCount'>): string | null {
+  const count = Math.max(group.actorCount, group.actors.length);
+  if (count <= 1) return null;
+  if (count === 2 && group.actors[1]) return `${tr.notifications.and}${group.actors[1].displayName}`;
+  const others = count >= NOTIFICATION_COUNT_CAP ? `${NOTIFICATION_COUNT_CAP - 1}+` : String(count - 1);
+  return tr.notifications.andOthers(others);
+}
+
+/** The whole line as one sentence: "Ayşe ve 3 kişi daha gönderini beğendi". */
+export function notificationSentence(group: NotificationGroup): string {
+  const first = group.actors[0]?.displayName ?? '';
+  return `${first}${othersText(group) ?? ''} ${tr.notifications.actions[group.type]}`;
+}
+
+function snippet(text: string): string {
+  const chars = Array.from(text);
+  return chars.length > SNIPPET_MAX ? `${chars.slice(0, SNIPPET_MAX - 1).join('')}…` : text;
+}
+
 /**
- * The notifications screen (docs/product.md#notifications): sample data after a fake 500 ms delay, tabs (all,
- * mentions, verified), mark-all-read, and a click marks one read.
+ * The notifications screen of a member (docs/product.md#notifications): grouped lines from the
+ * server, one tab per filter, more on scrolling, live while open; a click marks a line read and
+ * opens its post (a follow: the follower's profile).
  */
 export function NotificationsView() {
-  const { notifications, openedAt, markRead, markAllRead } = useSampleNotifications();
-  const [tab, setTab] = useState<NotificationTab>('all');
-  const clock = useNow();
-  const now = Math.max(clock, openedAt);
-  const shown = useMemo(() => (notifications ?? []).filter(FILTERS[tab]), [notifications, tab]);
-  const unread = notifications?.filter((item) => !item.isRead).length ?? 0;
+  const [tab, setTab] = useState<NotificationFilter>('all');
+  const queryClient = useQueryClient();
+  const viewer = useViewerKey();
+  const navigate = useNavigate();
+  const unread = useUnreadNotificationCount();
+  const query = useNotifications(tab);
+  const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage } = query;
+  const { fetchNextPage, isFetchNextPageError } = query;
+  const [marking, setMarking] = useState(false);
+  const now = useNow();
+  useLiveNotifications();
+
+  const groups = useMemo(() => data?.pages.flatMap((page) => page.notifications) ?? [], [data]);
+
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const canLoadMore = Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !canLoadMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [canLoadMore, fetchNextPage]);
+
+  const open = (group: NotificationGroup) => {
+    if (!group.read) {
+      markReadInCache(queryClient, viewer, group.id);
+      markNotificationRead(group.id).then(
+        (answer) => setUnreadCount(queryClient, viewer, answer.unreadCount),
+        (failure) => console.error('Bildirim okundu işaretlenemedi', failure),
+      );
+    }
+    const actor = group.actors[0];
+    if (group.type === 'follow' || !group.post) {
+      if (actor) navigate(profilePath(actor.username));
+    } else {
+      navigate(postPath(group.post.id ?? group.post._id));
+    }
+  };
+
+  const markAll = () => {
+    setMarking(true);
+    markAllNotificationsRead()
+      .then(
+        (answer) => {
+          markReadInCache(queryClient, viewer, null);
+          setUnreadCount(queryClient, viewer, answer.unreadCount);
+        },
+        (failure) => console.error('Bildirimler okundu işaretlenemedi', failure),
+      )
+      .finally(() => setMarking(false));
+  };
+
+  let body: ReactNode;
+  if (isPending) {
+    body = <LoadingBlock label={tr.app.loading} />;
+  } else if (isError && groups.length === 0) {
+    body = (
+      <LoadFailed
+        title={tr.notifications.loadFailed}
+        description={errorText(error, '', tr.messages.networkError) || undefined}
+        retryLabel={tr.notifications.retry}
+        onRetry={() => void refetch()}
+      />
+    );
+  } else if (groups.length === 0) {
+    body = (
+      <EmptyState
+        icon={<BellIcon size={32} />}
+        title={EMPTY[tab].title}
+        description={EMPTY[tab].text}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ul className="notification-list" aria-label={tr.notifications.listLabel}>
+          {groups.map((group) => (
+            <li key={group.id}>
+              <NotificationItem group={group} now={now} onOpen={open} />
+            </li>
+          ))}
+        </ul>
+        {hasNextPage ? (
+          isFetchNextPageError ? (
+            <div className="notifications__more">
+              <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
+                {tr.notifications.retry}
+              </Button>
+            </div>
+          ) : (
+            <div ref={sentinelRef} className="notifications__more">
+              {isFetchingNextPage ? <Spinner label={tr.notifications.loadingMore} size="sm" /> : null}
+            </div>
+          )
+        ) : null}
+      </>
+    );
+  }
 
   return (
     <div className="notifications">
@@ -78,86 +208,78 @@ export function NotificationsView() {
         id={`notifications-panel-${tab}`}
         aria-labelledby={`notifications-tab-${tab}`}
       >
-        {notifications === null ? (
-          <LoadingBlock label={tr.app.loading} />
-        ) : (
-          <>
-            <div className="notifications__bar">
-              <span className="notifications__count" aria-live="polite">
-                {unread > 0 ? tr.notifications.unreadCount(unread) : ''}
-              </span>
-              <Button variant="ghost" size="sm" onClick={markAllRead} disabled={unread === 0}>
-                {tr.notifications.markAllRead}
-              </Button>
-            </div>
-            {shown.length === 0 ? (
-              <EmptyState
-                icon={<BellIcon size={32} />}
-                title={EMPTY[tab].title}
-                description={EMPTY[tab].text}
-              />
-            ) : (
-              <ul className="notification-list" aria-label={tr.notifications.listLabel}>
-                {shown.map((item) => (
-                  <li key={item.id}>
-                    <NotificationItem item={item} now={now} onRead={markRead} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
+        <div className="notifications__bar">
+          <span className="notifications__count" aria-live="polite">
+            {unread > 0 ? tr.notifications.unreadCount(unread) : ''}
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={markAll}
+            disabled={unread === 0 || marking}
+            aria-busy={marking || undefined}
+          >
+            {tr.notifications.markAllRead}
+          </Button>
+        </div>
+        {body}
       </div>
     </div>
   );
 }
 
 function NotificationItem({
-  item,
+  group,
   now,
-  onRead,
+  onOpen,
 }: {
-  item: AppNotification;
+  group: NotificationGroup;
   now: number;
-  onRead: (id: string) => void;
+  onOpen: (group: NotificationGroup) => void;
 }) {
-  const { user } = item;
+  const [first] = group.actors;
+  const others = othersText(group);
   return (
     // Spans only: a button may hold phrasing content.
     <button
       type="button"
       className={
-        item.isRead
-          ? `notification notification--${item.type}`
-          : `notification notification--${item.type} notification--unread`
+        group.read
+          ? `notification notification--${group.type}`
+          : `notification notification--${group.type} notification--unread`
       }
       data-testid="notification"
-      data-read={item.isRead}
-      onClick={() => onRead(item.id)}
+      data-read={group.read}
+      onClick={() => onOpen(group)}
     >
       <span className="notification__icon" aria-hidden="true">
-        {ICONS[item.type]}
+        {ICONS[group.type]}
       </span>
       <span className="notification__main">
         <span className="notification__head">
-          <Avatar displayName={user.displayName} seed={user.username} size="sm" />
+          <span className="notification__avatars">
+            {group.actors.slice(0, AVATARS_SHOWN).map((actor) => (
+              <Avatar key={actor.id ?? actor._id} displayName={actor.displayName} seed={actor.username} size="sm" />
+            ))}
+          </span>
           <time
             className="notification__time"
-            dateTime={item.timestamp}
-            title={formatFullDate(item.timestamp)}
+            dateTime={group.latestAt}
+            title={formatFullDate(group.latestAt)}
           >
-            {formatRelativeTime(item.timestamp, 'short', now)}
+            {formatRelativeTime(group.latestAt, 'short', now)}
           </time>
         </span>
-        <span className="notification__text">
-          <span className="notification__name">{user.displayName}</span>
-          {user.isVerified ? <VerifiedBadge size={16} /> : null}{' '}
-          <span className="notification__action">{tr.notifications.actions[item.type]}</span>
+        <span className="notification__text" data-testid="notification-text">
+          <span className="notification__name">{first?.displayName}</span>
+          {first?.isVerified ? <VerifiedBadge size={16} /> : null}
+          {others ?? ''} <span className="notification__action">{tr.notifications.actions[group.type]}</span>
         </span>
-        {item.content ? <span className="notification__content">{item.content}</span> : null}
-        {item.post ? <span className="notification__post">{item.post}</span> : null}
+        {group.post?.content ? (
+          <span className="notification__post">{snippet(group.post.content)}</span>
+        ) : null}
       </span>
-      {item.isRead ? null : (
+      {group.read ? null : (
         <span className="notification__dot">
           <span className="visually-hidden">{tr.notifications.unread}</span>
         </span>

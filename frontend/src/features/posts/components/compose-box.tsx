@@ -1,4 +1,7 @@
 import {
+  lazy,
+  Suspense,
+  useCallback,
   useId,
   useLayoutEffect,
   useRef,
@@ -16,6 +19,12 @@ import { tr } from '../../../locales/tr';
 import { useCreatePost } from '../api/create-post';
 import { isValidPostText, POST_MAX_LENGTH, postIdOf } from '../post-model';
 import { CounterRing } from './counter-ring';
+import type { MentionSuggestController, MentionSuggestState } from './mention-suggest';
+
+// The @ suggestions come with the first `@` typed: most posts mention no one.
+const MentionSuggest = lazy(async () => ({
+  default: (await import('./mention-suggest')).MentionSuggest,
+}));
 
 /** The textarea grows with its content up to this height, then scrolls (docs/product.md#limits-and-timings). */
 export const COMPOSE_MAX_HEIGHT = 200;
@@ -39,6 +48,36 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
   const sending = createPost.isPending;
   const canSubmit = isValidPostText(content) && !sending;
   const isReply = Boolean(replyTo);
+
+  // The caret (null while the box is not focused) and the suggestion list, mounted from the first
+  // `@` on; the list itself finds the `@name` at the caret (../mention-query.ts, loaded with it).
+  const [caret, setCaret] = useState<number | null>(null);
+  const [suggestWanted, setSuggestWanted] = useState(false);
+  const [suggest, setSuggest] = useState<MentionSuggestState>({ open: false, activeId: undefined });
+  const suggestRef = useRef<MentionSuggestController>(null);
+  const caretRef = useRef<number | null>(null);
+  const listboxId = useId();
+
+  const followCaret = (text: string, at: number | null) => {
+    setCaret(at);
+    // The list's code starts loading on the `@` itself, ready by the name's first letter.
+    if (!suggestWanted && text.includes('@')) setSuggestWanted(true);
+  };
+
+  const insert = useCallback((text: string, at: number) => {
+    caretRef.current = at;
+    setContent(text);
+    setCaret(at);
+  }, []);
+  const onSuggestState = useCallback((state: MentionSuggestState) => setSuggest(state), []);
+
+  // After a suggestion is inserted, the caret goes after `@name `.
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (caretRef.current === null || !textarea) return;
+    textarea.setSelectionRange(caretRef.current, caretRef.current);
+    caretRef.current = null;
+  }, [content]);
 
   // Grow with the content up to 200 px; past that the textarea scrolls.
   useLayoutEffect(() => {
@@ -78,6 +117,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
 
   // Ctrl/Cmd + Enter sends, as in most compose boxes.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (suggestRef.current?.onKeyDown(event)) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       submit();
@@ -93,22 +133,53 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
     >
       <Avatar displayName={user?.displayName} seed={user?.username} className="compose__avatar" />
       <div className="compose__main">
-        <textarea
-          ref={textareaRef}
-          className="compose__input"
-          aria-label={label}
-          aria-describedby={counterId}
-          placeholder={isReply ? tr.posts.replyPlaceholder : tr.posts.composePlaceholder}
-          value={content}
-          maxLength={POST_MAX_LENGTH}
-          rows={isReply ? 3 : 2}
-          autoFocus={autoFocus}
-          onChange={(event) => {
-            setContent(event.target.value);
-            if (error) setError(null);
-          }}
-          onKeyDown={onKeyDown}
-        />
+        {/* The @ suggestions hang under the textarea (mention-suggest.css places them). */}
+        <div className="compose__field">
+          <textarea
+            ref={textareaRef}
+            className="compose__input"
+            aria-label={label}
+            aria-describedby={counterId}
+            // The combobox pattern on the textarea's own textbox role (a textarea may take no
+            // other): it names the list it controls and the highlighted option.
+            aria-autocomplete="list"
+            aria-controls={suggest.open ? listboxId : undefined}
+            aria-activedescendant={suggest.activeId}
+            placeholder={isReply ? tr.posts.replyPlaceholder : tr.posts.composePlaceholder}
+            value={content}
+            maxLength={POST_MAX_LENGTH}
+            rows={isReply ? 3 : 2}
+            autoFocus={autoFocus}
+            onChange={(event) => {
+              setContent(event.target.value);
+              followCaret(event.target.value, event.target.selectionStart);
+              if (error) setError(null);
+            }}
+            onKeyDown={onKeyDown}
+            onKeyUp={(event) => {
+              // The caret moved without a change (arrows, Home/End): another `@name`, or none.
+              if (event.key.startsWith('Arrow') && suggest.open) return;
+              if (event.key === 'Escape') return;
+              followCaret(event.currentTarget.value, event.currentTarget.selectionStart);
+            }}
+            onClick={(event) =>
+              followCaret(event.currentTarget.value, event.currentTarget.selectionStart)
+            }
+            onBlur={() => setCaret(null)}
+          />
+          {suggestWanted ? (
+            <Suspense fallback={null}>
+              <MentionSuggest
+                text={content}
+                caret={caret}
+                listboxId={listboxId}
+                onInsert={insert}
+                onState={onSuggestState}
+                controller={suggestRef}
+              />
+            </Suspense>
+          ) : null}
+        </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="compose__footer">
           <CounterRing id={counterId} length={content.length} />

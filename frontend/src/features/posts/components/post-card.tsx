@@ -114,7 +114,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
           }
           onClick={openPost}
         >
-          <PostContent text={post.content ?? ''} className="post-card__content" />
+          <PostContent text={post.content ?? ''} mentions={post.mentions} className="post-card__content" />
         </div>
         {variant === 'detail' ? (
           <p className="post-card__full-date">{formatFullDate(post.createdAt)}</p>

@@ -1,11 +1,23 @@
 import { Link } from 'react-router-dom';
 import { hashtagPath, profilePath } from '../../../lib/paths';
-import { displayUrl, tokenizePostText } from '../post-text';
+import type { PostMention } from '@gundem/contract';
+import { displayUrl, mentionTarget, tokenizePostText } from '../post-text';
 
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-/** A post's text with #hashtags (to their search), @mentions and links made clickable. */
-export function PostContent({ text, className }: { text: string; className?: string }) {
+/**
+ * A post's text with #hashtags (to their search), @mentions of real accounts (the post's
+ * `mentions`) and links made clickable.
+ */
+export function PostContent({
+  text,
+  mentions,
+  className,
+}: {
+  text: string;
+  mentions?: readonly PostMention[];
+  className?: string;
+}) {
   return (
     <p className={className}>
       {tokenizePostText(text).map((token, index) => {
@@ -16,17 +28,20 @@ export function PostContent({ text, className }: { text: string; className?: str
                 {token.text}
               </Link>
             );
-          case 'mention':
+          case 'mention': {
+            const username = mentionTarget(token.username, mentions);
+            if (!username) return token.text;
             return (
               <Link
                 key={index}
-                to={profilePath(token.username)}
+                to={profilePath(username)}
                 className="post-link"
                 onClick={stop}
               >
                 {token.text}
               </Link>
             );
+          }
           case 'link':
             return (
               <a

@@ -22,7 +22,7 @@ export function QuotedPost({ post, timeUnits = 'timeline' }: { post: Post; timeU
       <div className="post-card__main">
         <PostByline post={post} postId={id} timeUnits={timeUnits} links="none" />
         <div className="post-card__body">
-          <PostContent text={post.content ?? ''} className="post-card__content" />
+          <PostContent text={post.content ?? ''} mentions={post.mentions} className="post-card__content" />
         </div>
       </div>
     </article>

@@ -1,0 +1,95 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AuthProvider } from '../../lib/auth';
+import { SocketProvider } from '../../lib/realtime/hooks';
+import { createFakeSocket } from '../../test/fake-socket';
+import { mockFetch } from '../../test/fetch-mock';
+import { createTestQueryClient, member } from '../../test/render';
+import { routes } from '../router';
+
+const PRODUCT_TITLE = 'Gündemimi Takip Et! Gündem Oluştur';
+
+function renderApp(path: string, unread: number | null) {
+  if (unread !== null) localStorage.setItem('gundem_token', 'tok-test');
+  const fetchState = mockFetch({
+    'GET /api/auth/me': { body: { user: member } },
+    'GET /api/notifications/unread-count': { body: { count: unread ?? 0 } },
+    'GET /api/posts/timeline': { body: { posts: [], nextCursor: null } },
+    'GET /api/trending/hashtags': { body: { trends: [] } },
+    'GET /api/trending/users': { body: { users: [] } },
+  });
+  const fake = createFakeSocket();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <AuthProvider>
+        <SocketProvider createSocket={fake.factory}>
+          <RouterProvider router={router} />
+        </SocketProvider>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { socket: fake.socket, router, ...fetchState };
+}
+
+const navs = () => screen.getAllByRole('navigation', { name: 'Ana menü' });
+const bellLinks = () => navs().map((nav) => within(nav).getByRole('link', { name: /^Bildirimler/ }));
+
+describe('the Bildirimler badge and the title count', () => {
+  beforeEach(() => {
+    document.title = 'önceki';
+  });
+
+  it('shows the unread count after a reload in the sidebar and the bottom bar, 9+ above nine, and (N) in the title', async () => {
+    renderApp('/', 12);
+    await waitFor(() => expect(document.title).toBe(`(12) ${PRODUCT_TITLE}`));
+    const links = bellLinks();
+    // Sidebar and bottom bar.
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      expect(within(link).getByTestId('nav-badge').querySelector('[aria-hidden="true"]')?.textContent).toBe('9+');
+      expect(link.textContent).toContain('12 okunmamış bildirim');
+    }
+    // The accessible name carries the count.
+    expect(screen.getAllByRole('link', { name: 'Bildirimler, 12 okunmamış bildirim' })).toHaveLength(2);
+  });
+
+  it('follows notification:new and notification:read live, and keeps the screen\'s name after the count', async () => {
+    const { socket, router } = renderApp('/explore', 0);
+    await waitFor(() => expect(document.title).toBe('Keşfet / gündem'));
+    expect(screen.queryByTestId('nav-badge')).toBeNull();
+
+    await socket.serverEmit('notification:new', {
+      unreadCount: 3,
+      notification: {
+        id: 'g1',
+        type: 'like',
+        post: { _id: 'p1', id: 'p1', content: 'x', replyToId: null },
+        actors: [{ _id: 'u2', id: 'u2', username: 'mehmet', displayName: 'Mehmet', isVerified: false, profileImage: null }],
+        actorCount: 1,
+        latestAt: new Date().toISOString(),
+        read: false,
+      },
+    });
+    expect(document.title).toBe('(3) Keşfet / gündem');
+    expect(screen.getAllByTestId('nav-badge').map((badge) => badge.querySelector('[aria-hidden]')?.textContent)).toEqual(['3', '3']);
+
+    await router.navigate('/');
+    await waitFor(() => expect(document.title).toBe(`(3) ${PRODUCT_TITLE}`));
+
+    await socket.serverEmit('notification:read', { unreadCount: 1000, all: false });
+    expect(document.title).toBe(`(999+) ${PRODUCT_TITLE}`);
+    await socket.serverEmit('notification:read', { unreadCount: 0, all: true });
+    expect(document.title).toBe(PRODUCT_TITLE);
+    expect(screen.queryByTestId('nav-badge')).toBeNull();
+  });
+
+  it('shows a guest no badge, no count and asks nothing', async () => {
+    const { calls } = renderApp('/', null);
+    await waitFor(() => expect(document.title).toBe(PRODUCT_TITLE));
+    await screen.findAllByRole('navigation', { name: 'Ana menü' });
+    expect(screen.queryByTestId('nav-badge')).toBeNull();
+    expect(calls.some((call) => call.url.includes('/notifications'))).toBe(false);
+  });
+});

@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
+
+const PRODUCT_TITLE = 'Gündemimi Takip Et! Gündem Oluştur';
+
+/**
+ * Issue 14's journey: B (the admin) likes Ayşe's post and mentions her; Ayşe's badge, title and
+ * Bildirimler list follow live in her two tabs, and marking all read clears the other tab too.
+ */
+describe('notifications journey', () => {
+  let e2e: E2E;
+  let a1: Page;
+  let a2: Page;
+  let b: Page;
+  let postId: string;
+  const text = `Bildirim yolculuğu ${Date.now()} #e2e`;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    const ayse = await e2e.newPage();
+    a1 = ayse.page;
+    await e2e.signIn(a1, DEMO.ayse);
+    // Ayşe's second tab: the same browser, the same session.
+    a2 = await ayse.context.newPage();
+    ({ page: b } = await e2e.newPage());
+    await e2e.signIn(b, DEMO.admin);
+
+    const token = await e2e.token(DEMO.ayse);
+    const created = await e2e.api<{ post: { _id: string } }>('/api/posts', { token, body: { content: text } });
+    expect(created.status).toBe(201);
+    postId = created.body.post._id;
+    // Start from nothing unread, whatever the demo data left.
+    expect((await e2e.api('/api/notifications/read-all', { method: 'POST', token })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /** The visible badge on the sidebar's Bildirimler entry, or null when there is none. */
+  const sidebarBadge = (page: Page) =>
+    page.evaluate(() => {
+      const badge = document.querySelector('aside.left-sidebar [data-testid="nav-badge"] [aria-hidden="true"]');
+      return badge?.textContent ?? null;
+    });
+  const waitForBadge = (page: Page, shown: string | null) =>
+    page.waitForFunction(
+      (want) =>
+        (document.querySelector('aside.left-sidebar [data-testid="nav-badge"] [aria-hidden="true"]')?.textContent ?? null) === want,
+      shown,
+      { timeout: 10_000 },
+    );
+  const waitForTitle = (page: Page, title: string) =>
+    page.waitForFunction((want) => document.title === want, title, { timeout: 10_000 });
+
+  it('B likes and mentions A: A\'s badge, title and list follow live; read-all clears A\'s other tab', () =>
+    withScreenshots('notifications-journey', [a1, a2, b], async () => {
+      await a1.goto('/notifications');
+      await a1.getByRole('tab', { name: 'Tümü' }).waitFor();
+      await a2.goto('/');
+      await a2.getByText(text).first().waitFor();
+      expect(await sidebarBadge(a2)).toBeNull();
+      expect(await a2.title()).toBe(PRODUCT_TITLE);
+
+      // B likes the post on its page.
+      await b.goto(`/post/${postId}`);
+      await b.getByRole('article').filter({ hasText: text }).first().getByRole('button', { name: 'Beğen' }).click();
+
+      await waitForBadge(a2, '1');
+      await waitForTitle(a2, `(1) ${PRODUCT_TITLE}`);
+      // (The demo data may have left older, read notifications below.)
+      const like = a1.getByTestId('notification').filter({ hasText: 'Bildirim yolculuğu' });
+      await like.waitFor({ timeout: 10_000 });
+      expect(await like.getAttribute('data-read')).toBe('false');
+      expect(await like.innerText()).toMatch(/gündem Yönetici\s+gönderini beğendi/);
+      await waitForTitle(a1, `(1) Bildirimler / gündem`);
+
+      // B mentions A through the @ suggestions: `@ay`, then Enter inserts `@ayse `.
+      await b.goto('/');
+      const compose = b.getByRole('textbox', { name: 'Gönderi metni' });
+      await compose.click();
+      await compose.pressSequentially('Selam @ay', { delay: 30 });
+      const option = b.getByRole('option', { name: /@ayse/ });
+      await option.waitFor({ timeout: 10_000 });
+      expect(await compose.getAttribute('aria-activedescendant')).toBeTruthy();
+      await compose.press('Enter');
+      expect(await compose.inputValue()).toBe('Selam @ayse ');
+      await compose.pressSequentially('bunu gördün mü?');
+      await b.getByRole('button', { name: 'Gönder', exact: true }).click();
+      // B's own card links the mention to the profile.
+      const mentionLink = b.getByRole('article').filter({ hasText: 'bunu gördün mü?' }).first().getByRole('link', { name: '@ayse' });
+      await mentionLink.waitFor({ timeout: 10_000 });
+      expect(await mentionLink.getAttribute('href')).toBe('/profile/ayse');
+
+      await waitForBadge(a2, '2');
+      await waitForTitle(a2, `(2) ${PRODUCT_TITLE}`);
+      const mention = a1.getByTestId('notification').filter({ hasText: 'bunu gördün mü?' });
+      await mention.waitFor({ timeout: 10_000 });
+      // Newest on top, without a reload.
+      const items = a1.getByTestId('notification');
+      expect(await items.nth(0).innerText()).toMatch(/gündem Yönetici\s+bir gönderide senden bahsetti/);
+      expect(await items.nth(1).innerText()).toContain('Bildirim yolculuğu');
+      expect(await items.nth(0).getAttribute('data-read')).toBe('false');
+
+      // A marks everything read in the first tab: the second tab's badge and title clear.
+      await a1.getByRole('button', { name: 'Tümünü okundu işaretle' }).click();
+      await a1.waitForFunction(
+        () => [...document.querySelectorAll('[data-testid="notification"]')].every((el) => el.getAttribute('data-read') === 'true'),
+        undefined,
+        { timeout: 10_000 },
+      );
+      await waitForBadge(a2, null);
+      await waitForTitle(a2, PRODUCT_TITLE);
+      await waitForTitle(a1, 'Bildirimler / gündem');
+
+      // After a reload the count comes from the server: still nothing unread.
+      await a2.reload();
+      await a2.getByText(text).first().waitFor();
+      expect(await sidebarBadge(a2)).toBeNull();
+
+      // The mention opens B's post.
+      await mention.click();
+      await a1.waitForURL(/\/post\//);
+      await a1.getByText('bunu gördün mü?').first().waitFor();
+    }));
+});
