@@ -1,6 +1,6 @@
 import { Button } from './button';
 import { AlertCircleIcon } from './icons';
-import { tr } from '../locales/tr';
+import { trAdmin } from '../locales/tr-admin';
 
 /** A failed load: what went wrong and a retry button, in place of the content. */
 export function LoadError({
@@ -22,7 +22,7 @@ export function LoadError({
         {message && message !== title ? <span>{message}</span> : null}
       </div>
       <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying}>
-        {tr.admin.retry}
+        {trAdmin.retry}
       </Button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Button } from './button';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
-import { tr } from '../locales/tr';
+import { trAdmin } from '../locales/tr-admin';
 
 export interface PaginationProps {
   page: number;
@@ -14,7 +14,7 @@ export interface PaginationProps {
 export function Pagination({ page, pages, onPageChange, busy }: PaginationProps) {
   const last = Math.max(1, pages);
   return (
-    <nav className="admin-pagination" aria-label={tr.admin.paginationLabel}>
+    <nav className="admin-pagination" aria-label={trAdmin.paginationLabel}>
       <Button
         variant="secondary"
         size="sm"
@@ -22,10 +22,10 @@ export function Pagination({ page, pages, onPageChange, busy }: PaginationProps)
         onClick={() => onPageChange(page - 1)}
       >
         <ChevronLeftIcon size={16} />
-        {tr.admin.previous}
+        {trAdmin.previous}
       </Button>
       <span className="admin-pagination__status" aria-live="polite">
-        {tr.admin.pageOf(page, last)}
+        {trAdmin.pageOf(page, last)}
       </span>
       <Button
         variant="secondary"
@@ -33,7 +33,7 @@ export function Pagination({ page, pages, onPageChange, busy }: PaginationProps)
         disabled={busy || page >= last}
         onClick={() => onPageChange(page + 1)}
       >
-        {tr.admin.next}
+        {trAdmin.next}
         <ChevronRightIcon size={16} />
       </Button>
     </nav>

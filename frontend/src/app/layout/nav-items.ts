@@ -8,6 +8,7 @@ import {
   UserIcon,
   type IconProps,
 } from '../../components/icons';
+import { MessagesBadge } from '../../features/messages/components/messages-badge';
 import { NotificationsBadge } from '../../features/notifications/components/notifications-badge';
 import { tr } from '../../locales/tr';
 
@@ -34,7 +35,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     membersOnly: false,
     badge: NotificationsBadge,
   },
-  { to: '/messages', label: tr.nav.messages, icon: MailIcon, end: false, membersOnly: false },
+  {
+    to: '/messages',
+    label: tr.nav.messages,
+    icon: MailIcon,
+    end: false,
+    membersOnly: false,
+    badge: MessagesBadge,
+  },
   { to: '/profile', label: tr.nav.profile, icon: UserIcon, end: false, membersOnly: true },
   { to: '/settings', label: tr.nav.settings, icon: SettingsIcon, end: false, membersOnly: true },
 ];

@@ -10,11 +10,12 @@ import { routes } from '../router';
 
 const PRODUCT_TITLE = 'Gündemimi Takip Et! Gündem Oluştur';
 
-function renderApp(path: string, unread: number | null) {
+function renderApp(path: string, unread: number | null, unreadMessages = 0) {
   if (unread !== null) localStorage.setItem('gundem_token', 'tok-test');
   const fetchState = mockFetch({
     'GET /api/auth/me': { body: { user: member } },
     'GET /api/notifications/unread-count': { body: { count: unread ?? 0 } },
+    'GET /api/messages/unread-count': { body: { count: unreadMessages } },
     'GET /api/posts/timeline': { body: { posts: [], nextCursor: null } },
     'GET /api/trending/hashtags': { body: { trends: [] } },
     'GET /api/trending/users': { body: { users: [] } },
@@ -91,5 +92,34 @@ describe('the Bildirimler badge and the title count', () => {
     await screen.findAllByRole('navigation', { name: 'Ana menü' });
     expect(screen.queryByTestId('nav-badge')).toBeNull();
     expect(calls.some((call) => call.url.includes('/notifications'))).toBe(false);
+  });
+});
+
+describe('the Mesajlar badge', () => {
+  it('shows the unread messages after a reload in both navs, then follows message:new and message:read totals', async () => {
+    const { socket } = renderApp('/explore', 0, 4);
+    const mailLinks = () => navs().map((nav) => within(nav).getByRole('link', { name: /^Mesajlar/ }));
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Mesajlar, 4 okunmamış mesaj' })).toHaveLength(2));
+    // The notifications count is not the messages count: the title keeps only notifications.
+    expect(document.title).toBe('Keşfet / gündem');
+
+    await socket.serverEmit('message:new', {
+      message: { id: 'm1', text: 'Selam', timestamp: new Date().toISOString(), isOwn: false },
+      conversation: { id: 'u2' },
+      totalUnread: 12,
+    });
+    for (const link of mailLinks()) {
+      expect(within(link).getByTestId('nav-badge').querySelector('[aria-hidden="true"]')?.textContent).toBe('9+');
+    }
+    await socket.serverEmit('message:read', { conversationId: 'u2', messageId: 'm1', readAt: new Date().toISOString(), byViewer: true, totalUnread: 0 });
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Mesajlar' })).toHaveLength(2));
+    expect(screen.queryByTestId('nav-badge')).toBeNull();
+  });
+
+  it('is not shown to a guest, who asks nothing', async () => {
+    const { calls } = renderApp('/explore', null, 5);
+    await screen.findAllByRole('link', { name: 'Mesajlar' });
+    expect(screen.queryByTestId('nav-badge')).toBeNull();
+    expect(calls.some((call) => call.url.includes('/messages/unread-count'))).toBe(false);
   });
 });

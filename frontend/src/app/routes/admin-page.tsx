@@ -6,10 +6,11 @@ import { useAuth } from '../../lib/auth';
 import { isStaff } from '../../lib/types';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { tr } from '../../locales/tr';
+import { trAdmin } from '../../locales/tr-admin';
 
 /** /admin/*: access checks, then the back-office frame around the sub-route. */
 export function AdminPage() {
-  useDocumentTitle(tr.admin.title);
+  useDocumentTitle(trAdmin.title);
   const { user, status, isAuthenticated } = useAuth();
   // While a stored token is checked the visitor is neither guest nor staff yet: no denied screen.
   if (status === 'loading') {

@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LockIcon, ShieldIcon } from '../../../components/icons';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
+import { trAdmin } from '../../../locales/tr-admin';
 
 /** The two access-denied screens of the admin area (docs/product.md#admin-panel): guest and non-staff. */
 export function AdminAccessDenied({ reason }: { reason: 'guest' | 'forbidden' }) {
@@ -13,8 +14,8 @@ export function AdminAccessDenied({ reason }: { reason: 'guest' | 'forbidden' })
     <div className="admin-denied">
       <EmptyState
         icon={guest ? <LockIcon size={32} /> : <ShieldIcon size={32} />}
-        title={guest ? tr.admin.deniedGuestTitle : tr.admin.deniedStaffTitle}
-        description={guest ? tr.admin.deniedGuest : tr.admin.deniedStaff}
+        title={guest ? trAdmin.deniedGuestTitle : trAdmin.deniedStaffTitle}
+        description={guest ? trAdmin.deniedGuest : trAdmin.deniedStaff}
         action={
           <div className="button-row">
             {guest ? <Button onClick={() => openAuthModal('login')}>{tr.nav.login}</Button> : null}

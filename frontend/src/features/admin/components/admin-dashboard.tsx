@@ -19,7 +19,7 @@ import { useAuth } from '../../../lib/auth';
 import { displayNameOf, formatRelativeTime, truncate, usernameOf } from '../../../lib/format';
 import { postPath } from '../../../lib/paths';
 import { entityId, type Post, type User } from '../../../lib/types';
-import { tr } from '../../../locales/tr';
+import { trAdmin } from '../../../locales/tr-admin';
 import { formatCount, formatDateTime } from '../admin-format';
 import { useDashboard, ZERO_STATISTICS } from '../api/get-dashboard';
 import { authorOf } from '../../../lib/post-fields';
@@ -104,8 +104,8 @@ function RecentPost({ post }: { post: Post }) {
             target="_blank"
             rel="noopener noreferrer"
             className="icon-button admin-recent__open"
-            aria-label={tr.admin.viewPostLabel}
-            title={tr.admin.viewPostLabel}
+            aria-label={trAdmin.viewPostLabel}
+            title={trAdmin.viewPostLabel}
           >
             <ExternalLinkIcon size={16} />
           </a>
@@ -146,8 +146,8 @@ export function AdminDashboard() {
   if (isPending) {
     return (
       <section className="admin-section">
-        <h1 className="admin-section__title">{tr.admin.dashboard}</h1>
-        <LoadingBlock label={tr.admin.dashboardLoading} />
+        <h1 className="admin-section__title">{trAdmin.dashboard}</h1>
+        <LoadingBlock label={trAdmin.dashboardLoading} />
       </section>
     );
   }
@@ -160,22 +160,22 @@ export function AdminDashboard() {
   const actions = [
     {
       to: '/admin/users',
-      title: tr.admin.manageUsers,
-      text: tr.admin.manageUsersText,
+      title: trAdmin.manageUsers,
+      text: trAdmin.manageUsersText,
       icon: <UsersIcon size={22} />,
     },
     {
       to: '/admin/posts',
-      title: tr.admin.managePosts,
-      text: tr.admin.managePostsText,
+      title: trAdmin.managePosts,
+      text: trAdmin.managePostsText,
       icon: <FileTextIcon size={22} />,
     },
     ...(isAdmin
       ? [
           {
             to: '/admin/settings',
-            title: tr.admin.manageSettings,
-            text: tr.admin.manageSettingsText,
+            title: trAdmin.manageSettings,
+            text: trAdmin.manageSettingsText,
             icon: <SettingsIcon size={22} />,
           },
         ]
@@ -184,35 +184,35 @@ export function AdminDashboard() {
 
   // Estimated totals are marked "~" (users.total, users.active and posts.total).
   const stats: ComponentProps<typeof StatCard>[] = [
-    { label: tr.admin.statUsersTotal, value: statistics.users.total, estimated: statistics.estimated, icon: <UsersIcon size={20} />, tone: 'blue' },
-    { label: tr.admin.statUsersVerified, value: statistics.users.verified, icon: <CheckCircleIcon size={20} />, tone: 'teal' },
-    { label: tr.admin.statUsersActive, value: statistics.users.active, estimated: statistics.estimated, icon: <ActivityIcon size={20} />, tone: 'green' },
-    { label: tr.admin.statUsersAdmins, value: statistics.users.admins, icon: <ShieldIcon size={20} />, tone: 'violet' },
-    { label: tr.admin.statPostsTotal, value: statistics.posts.total, estimated: statistics.estimated, icon: <FileTextIcon size={20} />, tone: 'brand' },
-    { label: tr.admin.statPostsToday, value: statistics.posts.today, icon: <FileTextIcon size={20} />, tone: 'orange' },
+    { label: trAdmin.statUsersTotal, value: statistics.users.total, estimated: statistics.estimated, icon: <UsersIcon size={20} />, tone: 'blue' },
+    { label: trAdmin.statUsersVerified, value: statistics.users.verified, icon: <CheckCircleIcon size={20} />, tone: 'teal' },
+    { label: trAdmin.statUsersActive, value: statistics.users.active, estimated: statistics.estimated, icon: <ActivityIcon size={20} />, tone: 'green' },
+    { label: trAdmin.statUsersAdmins, value: statistics.users.admins, icon: <ShieldIcon size={20} />, tone: 'violet' },
+    { label: trAdmin.statPostsTotal, value: statistics.posts.total, estimated: statistics.estimated, icon: <FileTextIcon size={20} />, tone: 'brand' },
+    { label: trAdmin.statPostsToday, value: statistics.posts.today, icon: <FileTextIcon size={20} />, tone: 'orange' },
   ];
 
   return (
     <section className="admin-section">
-      <SectionHead title={tr.admin.dashboard} intro={tr.admin.dashboardIntro} />
+      <SectionHead title={trAdmin.dashboard} intro={trAdmin.dashboardIntro} />
 
       {isError ? (
         <div role="alert" className="admin-notice">
-          <span>{tr.admin.dashboardFailed}</span>
+          <span>{trAdmin.dashboardFailed}</span>
           <Button variant="secondary" size="sm" onClick={() => refetch()} disabled={isFetching}>
-            {tr.admin.retry}
+            {trAdmin.retry}
           </Button>
         </div>
       ) : null}
 
-      <ul className="admin-stats" aria-label={tr.admin.statsLabel}>
+      <ul className="admin-stats" aria-label={trAdmin.statsLabel}>
         {stats.map((stat) => (
           <StatCard key={stat.label} {...stat} />
         ))}
       </ul>
 
       <div className="admin-panels">
-        <Panel title={tr.admin.recentUsers} link={{ to: '/admin/users', label: tr.admin.viewAll }}>
+        <Panel title={trAdmin.recentUsers} link={{ to: '/admin/users', label: trAdmin.viewAll }}>
           {recentUsers.length ? (
             <ul className="admin-recent-list">
               {recentUsers.map((item, index) => (
@@ -220,10 +220,10 @@ export function AdminDashboard() {
               ))}
             </ul>
           ) : (
-            <p className="admin-panel__empty">{tr.admin.noRecentUsers}</p>
+            <p className="admin-panel__empty">{trAdmin.noRecentUsers}</p>
           )}
         </Panel>
-        <Panel title={tr.admin.recentPosts} link={{ to: '/admin/posts', label: tr.admin.viewAll }}>
+        <Panel title={trAdmin.recentPosts} link={{ to: '/admin/posts', label: trAdmin.viewAll }}>
           {recentPosts.length ? (
             <ul className="admin-recent-list">
               {recentPosts.map((post, index) => (
@@ -231,14 +231,14 @@ export function AdminDashboard() {
               ))}
             </ul>
           ) : (
-            <p className="admin-panel__empty">{tr.admin.noRecentPosts}</p>
+            <p className="admin-panel__empty">{trAdmin.noRecentPosts}</p>
           )}
         </Panel>
       </div>
 
       <section className="admin-actions" aria-labelledby={actionsTitleId}>
         <h2 id={actionsTitleId} className="admin-panel__title">
-          {tr.admin.quickActions}
+          {trAdmin.quickActions}
         </h2>
         <ul className="admin-actions__list">
           {actions.map((action) => (

@@ -11,10 +11,11 @@ import {
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import type { User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
+import { trAdmin } from '../../../locales/tr-admin';
 import '../admin.css';
 
 function roleLabel(user: User): string {
-  return user.role === 'admin' ? tr.admin.roleAdmin : tr.admin.roleModerator;
+  return user.role === 'admin' ? trAdmin.roleAdmin : trAdmin.roleModerator;
 }
 
 /** Frame of the back office: header with the user and role, side navigation, content. */
@@ -30,11 +31,11 @@ export function AdminLayout({ user }: { user: User }) {
     nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2;
   }, [pathname]);
   const links = [
-    { to: '/admin', label: tr.admin.dashboard, icon: GridIcon, end: true },
-    { to: '/admin/users', label: tr.admin.users, icon: UsersIcon, end: false },
-    { to: '/admin/posts', label: tr.admin.posts, icon: FileTextIcon, end: false },
+    { to: '/admin', label: trAdmin.dashboard, icon: GridIcon, end: true },
+    { to: '/admin/users', label: trAdmin.users, icon: UsersIcon, end: false },
+    { to: '/admin/posts', label: trAdmin.posts, icon: FileTextIcon, end: false },
     ...(user.role === 'admin'
-      ? [{ to: '/admin/settings', label: tr.admin.settings, icon: SettingsIcon, end: false }]
+      ? [{ to: '/admin/settings', label: trAdmin.settings, icon: SettingsIcon, end: false }]
       : []),
   ];
   return (
@@ -46,7 +47,7 @@ export function AdminLayout({ user }: { user: User }) {
           </span>
           <span className="brand__word">{tr.app.brand}</span>
         </Link>
-        <span className="admin__title">{tr.admin.title}</span>
+        <span className="admin__title">{trAdmin.title}</span>
         <div className="admin__user">
           <Avatar displayName={user.displayName} seed={user.username} size="sm" />
           <div className="admin__user-text">
@@ -57,7 +58,7 @@ export function AdminLayout({ user }: { user: User }) {
         </div>
       </header>
       <div className="admin__body">
-        <nav ref={navRef} className="admin__nav" aria-label={tr.admin.nav}>
+        <nav ref={navRef} className="admin__nav" aria-label={trAdmin.nav}>
           {links.map(({ to, label, icon: Icon, end }) => (
             <NavLink key={to} to={to} end={end} className="admin__nav-link">
               <Icon size={20} />
@@ -66,7 +67,7 @@ export function AdminLayout({ user }: { user: User }) {
           ))}
           <Link to="/" className="admin__nav-link admin__nav-link--back">
             <ArrowLeftIcon size={20} />
-            <span>{tr.admin.backToSite}</span>
+            <span>{trAdmin.backToSite}</span>
           </Link>
         </nav>
         <main className="admin__content">

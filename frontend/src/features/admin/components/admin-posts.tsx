@@ -14,7 +14,7 @@ import { VerifiedBadge } from '../../../components/verified-badge';
 import { displayNameOf, truncate, usernameOf } from '../../../lib/format';
 import { postPath } from '../../../lib/paths';
 import { entityId, type Post } from '../../../lib/types';
-import { tr } from '../../../locales/tr';
+import { trAdmin } from '../../../locales/tr-admin';
 import { failureText } from '../admin-errors';
 import { formatCount, formatDate, formatDateTime, formatNumber } from '../admin-format';
 import { useAdminPosts } from '../api/get-admin-posts';
@@ -41,10 +41,10 @@ function PostRow({ post }: { post: Post }) {
   const author = authorOf(post);
 
   const onDelete = async () => {
-    if (!window.confirm(tr.admin.deleteConfirm)) return;
+    if (!window.confirm(trAdmin.deleteConfirm)) return;
     try {
       await remove.mutateAsync(id);
-      window.alert(tr.admin.postDeleted);
+      window.alert(trAdmin.postDeleted);
     } catch (error) {
       window.alert(failureText(error));
     }
@@ -57,7 +57,7 @@ function PostRow({ post }: { post: Post }) {
           {truncate(post.content ?? '', POSTS_PREVIEW_LENGTH)}
         </p>
       </td>
-      <td className="admin-cell" data-label={tr.admin.colAuthor}>
+      <td className="admin-cell" data-label={trAdmin.colAuthor}>
         <div className="admin-person admin-person--compact">
           <Avatar displayName={author?.displayName} seed={author?.username} size="sm" />
           <div className="admin-person__text">
@@ -69,23 +69,23 @@ function PostRow({ post }: { post: Post }) {
           </div>
         </div>
       </td>
-      <td className="admin-cell" data-label={tr.admin.colDate}>
+      <td className="admin-cell" data-label={trAdmin.colDate}>
         <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
           {formatDate(post.createdAt) || '—'}
         </time>
       </td>
-      <td className="admin-cell" data-label={tr.admin.colEngagement}>
+      <td className="admin-cell" data-label={trAdmin.colEngagement}>
         <span className="admin-counts">
-          <Count icon={<HeartIcon size={15} />} value={likeCountOf(post)} label={tr.admin.likes} />
+          <Count icon={<HeartIcon size={15} />} value={likeCountOf(post)} label={trAdmin.likes} />
           <Count
             icon={<RepeatIcon size={15} />}
             value={repostCountOf(post)}
-            label={tr.admin.reposts}
+            label={trAdmin.reposts}
           />
           <Count
             icon={<MessageCircleIcon size={15} />}
             value={replyCountOf(post)}
-            label={tr.admin.replies}
+            label={trAdmin.replies}
           />
         </span>
       </td>
@@ -97,10 +97,10 @@ function PostRow({ post }: { post: Post }) {
               target="_blank"
               rel="noopener noreferrer"
               className={buttonClass({ variant: 'secondary', size: 'sm' })}
-              title={tr.admin.viewPostLabel}
+              title={trAdmin.viewPostLabel}
             >
               <ExternalLinkIcon size={15} />
-              {tr.admin.viewPost}
+              {trAdmin.viewPost}
             </a>
           ) : null}
           <Button
@@ -110,7 +110,7 @@ function PostRow({ post }: { post: Post }) {
             onClick={() => void onDelete()}
           >
             <TrashIcon size={15} />
-            {remove.isPending ? tr.admin.deleting : tr.admin.deletePost}
+            {remove.isPending ? trAdmin.deleting : trAdmin.deletePost}
           </Button>
         </div>
       </td>
@@ -123,30 +123,30 @@ export function AdminPosts() {
     <PagedListSection
       useList={useAdminPosts}
       rowsOf={(data) => data.posts}
-      title={tr.admin.posts}
+      title={trAdmin.posts}
       intro={(data) =>
         data
-          ? tr.admin.postsTotal(formatCount(data.pagination.total, data.pagination.estimated))
-          : tr.admin.postsIntro
+          ? trAdmin.postsTotal(formatCount(data.pagination.total, data.pagination.estimated))
+          : trAdmin.postsIntro
       }
-      search={{ label: tr.admin.postsSearchLabel, placeholder: tr.admin.postsSearchPlaceholder }}
+      search={{ label: trAdmin.postsSearchLabel, placeholder: trAdmin.postsSearchPlaceholder }}
       texts={{
-        loading: tr.admin.postsLoading,
-        loadFailed: tr.admin.postsLoadFailed,
-        networkError: tr.admin.networkError,
+        loading: trAdmin.postsLoading,
+        loadFailed: trAdmin.postsLoadFailed,
+        networkError: trAdmin.networkError,
       }}
       empty={{
         icon: <FileTextIcon size={32} />,
-        title: tr.admin.postsEmpty,
-        description: (search) => (search ? tr.admin.postsEmptySearch(search) : tr.admin.postsEmptyText),
+        title: trAdmin.postsEmpty,
+        description: (search) => (search ? trAdmin.postsEmptySearch(search) : trAdmin.postsEmptyText),
       }}
       tableClassName="admin-table--posts"
       columns={[
-        tr.admin.colPost,
-        tr.admin.colAuthor,
-        tr.admin.colDate,
-        tr.admin.colEngagement,
-        <span className="visually-hidden">{tr.admin.colActions}</span>,
+        trAdmin.colPost,
+        trAdmin.colAuthor,
+        trAdmin.colDate,
+        trAdmin.colEngagement,
+        <span className="visually-hidden">{trAdmin.colActions}</span>,
       ]}
       renderRow={(post, index) => <PostRow key={entityId(post) || index} post={post} />}
     />

@@ -10,7 +10,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { SwitchRow, type SwitchRowClasses } from '../../../components/switch-row';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { tr } from '../../../locales/tr';
+import { trAdmin } from '../../../locales/tr-admin';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
 import type { AdminSettings as Settings } from '../types';
 
@@ -66,18 +66,18 @@ export function parseFileTypes(text: string): string[] {
 /** null when `value` is a whole number within 1..500, else the Turkish error. */
 export function maxPostLengthError(value: string): string | null {
   const trimmed = value.trim();
-  if (!/^\d+$/.test(trimmed)) return tr.admin.maxPostLengthError;
+  if (!/^\d+$/.test(trimmed)) return trAdmin.maxPostLengthError;
   const n = Number(trimmed);
   return n >= MAX_POST_LENGTH_RANGE.min && n <= MAX_POST_LENGTH_RANGE.max
     ? null
-    : tr.admin.maxPostLengthError;
+    : trAdmin.maxPostLengthError;
 }
 
 function saveErrorText(error: unknown): string {
   // docs/product.md#error-texts: "Hata: {message}" when the server says why, "Kaydetme hatası!" otherwise.
   return error instanceof ApiError && error.serverMessage
-    ? tr.admin.errorPrefix(error.serverMessage)
-    : tr.admin.saveFailed;
+    ? trAdmin.errorPrefix(error.serverMessage)
+    : trAdmin.saveFailed;
 }
 
 const SWITCH_ROW: SwitchRowClasses = {
@@ -178,7 +178,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         maxTweetLength: Number(draft.maxPostLength.trim()),
         allowedFileTypes: parseFileTypes(draft.allowedFileTypes),
       });
-      setResult({ tone: 'success', text: tr.admin.settingsSaved });
+      setResult({ tone: 'success', text: trAdmin.settingsSaved });
     } catch (error) {
       setResult({ tone: 'error', text: saveErrorText(error) });
     }
@@ -187,21 +187,21 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const toggles: { key: Toggle; label: string; hint: string }[] = [
     {
       key: 'registrationEnabled',
-      label: tr.admin.registrationEnabled,
-      hint: tr.admin.registrationEnabledHint,
+      label: trAdmin.registrationEnabled,
+      hint: trAdmin.registrationEnabledHint,
     },
     {
       key: 'emailVerificationRequired',
-      label: tr.admin.emailVerificationRequired,
-      hint: tr.admin.emailVerificationRequiredHint,
+      label: trAdmin.emailVerificationRequired,
+      hint: trAdmin.emailVerificationRequiredHint,
     },
-    { key: 'maintenanceMode', label: tr.admin.maintenanceMode, hint: tr.admin.maintenanceModeHint },
+    { key: 'maintenanceMode', label: trAdmin.maintenanceMode, hint: trAdmin.maintenanceModeHint },
   ];
 
   return (
     <form className="admin-settings" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <SettingsGroup title={tr.admin.sectionGeneral}>
-        <Field label={tr.admin.siteName} hint={tr.admin.siteNameHint}>
+      <SettingsGroup title={trAdmin.sectionGeneral}>
+        <Field label={trAdmin.siteName} hint={trAdmin.siteNameHint}>
           {(props) => (
             <input {...props} className="field__input" value={settings.siteName ?? ''} readOnly />
           )}
@@ -218,10 +218,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
         ))}
       </SettingsGroup>
 
-      <SettingsGroup title={tr.admin.sectionContent}>
+      <SettingsGroup title={trAdmin.sectionContent}>
         <Field
-          label={tr.admin.maxPostLength}
-          hint={tr.admin.maxPostLengthHint}
+          label={trAdmin.maxPostLength}
+          hint={trAdmin.maxPostLengthHint}
           error={showLengthError ? lengthError : null}
         >
           {(props) => (
@@ -238,7 +238,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
             />
           )}
         </Field>
-        <Field label={tr.admin.allowedFileTypes} hint={tr.admin.allowedFileTypesHint}>
+        <Field label={trAdmin.allowedFileTypes} hint={trAdmin.allowedFileTypesHint}>
           {(props) => (
             <input
               {...props}
@@ -252,10 +252,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </Field>
       </SettingsGroup>
 
-      <SettingsGroup title={tr.admin.sectionLimits}>
-        <p className="admin-settings__note">{tr.admin.limitsReadOnly}</p>
+      <SettingsGroup title={trAdmin.sectionLimits}>
+        <p className="admin-settings__note">{trAdmin.limitsReadOnly}</p>
         <div className="admin-settings__grid">
-          <Field label={tr.admin.rateLimitWindow} hint={tr.admin.rateLimitWindowHint}>
+          <Field label={trAdmin.rateLimitWindow} hint={trAdmin.rateLimitWindowHint}>
             {(props) => (
               <input
                 {...props}
@@ -268,7 +268,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
               />
             )}
           </Field>
-          <Field label={tr.admin.rateLimitMax} hint={tr.admin.rateLimitMaxHint}>
+          <Field label={trAdmin.rateLimitMax} hint={trAdmin.rateLimitMaxHint}>
             {(props) => (
               <input
                 {...props}
@@ -281,7 +281,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
               />
             )}
           </Field>
-          <Field label={tr.admin.maxFileSize} hint={tr.admin.maxFileSizeHint}>
+          <Field label={trAdmin.maxFileSize} hint={trAdmin.maxFileSizeHint}>
             {(props) => (
               <input
                 {...props}
@@ -310,10 +310,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
               setSubmitted(false);
             }}
           >
-            {tr.admin.resetChanges}
+            {trAdmin.resetChanges}
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? tr.admin.saving : tr.admin.save}
+            {save.isPending ? trAdmin.saving : trAdmin.save}
           </Button>
         </div>
       </div>
@@ -323,12 +323,12 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
 function SettingsLoader() {
   const { data, isPending, isError, error, isFetching, refetch } = useAdminSettings();
-  if (isPending) return <LoadingBlock label={tr.admin.settingsLoading} />;
+  if (isPending) return <LoadingBlock label={trAdmin.settingsLoading} />;
   if (isError || !data) {
     return (
       <LoadError
-        title={tr.admin.settingsLoadFailed}
-        message={errorText(error, tr.admin.settingsLoadFailed, tr.admin.networkError)}
+        title={trAdmin.settingsLoadFailed}
+        message={errorText(error, trAdmin.settingsLoadFailed, trAdmin.networkError)}
         onRetry={() => void refetch()}
         retrying={isFetching}
       />
@@ -343,14 +343,14 @@ export function AdminSettings() {
   const isAdmin = user?.role === 'admin';
   return (
     <section className="admin-section">
-      <SectionHead title={tr.admin.settings} intro={tr.admin.settingsIntro} />
+      <SectionHead title={trAdmin.settings} intro={trAdmin.settingsIntro} />
       {isAdmin ? (
         <SettingsLoader />
       ) : (
         <EmptyState
           icon={<ShieldIcon size={32} />}
-          title={tr.admin.settingsAdminOnlyTitle}
-          description={tr.admin.settingsAdminOnly}
+          title={trAdmin.settingsAdminOnlyTitle}
+          description={trAdmin.settingsAdminOnly}
         />
       )}
     </section>

@@ -7,7 +7,7 @@ import { VerifiedBadge } from '../../../components/verified-badge';
 import { useAuth } from '../../../lib/auth';
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import { entityId, isStaff, type Role, type User } from '../../../lib/types';
-import { tr } from '../../../locales/tr';
+import { trAdmin } from '../../../locales/tr-admin';
 import { failureText } from '../admin-errors';
 import { formatCount, formatDate, formatDateTime } from '../admin-format';
 import { useAdminUsers } from '../api/get-admin-users';
@@ -15,9 +15,9 @@ import { useUpdateAdminUser } from '../api/update-admin-user';
 import type { UserPatch } from '../types';
 
 const ROLES: { value: Role; label: string }[] = [
-  { value: 'user', label: tr.admin.roleUser },
-  { value: 'moderator', label: tr.admin.roleModerator },
-  { value: 'admin', label: tr.admin.roleAdmin },
+  { value: 'user', label: trAdmin.roleUser },
+  { value: 'moderator', label: trAdmin.roleModerator },
+  { value: 'admin', label: trAdmin.roleAdmin },
 ];
 
 function isSameUser(a: User, b: User | null): boolean {
@@ -43,14 +43,14 @@ function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
   const active = user.isActive !== false;
   const busy = update.isPending || !id;
   // Why a control is off for this viewer, shown as its tooltip; undefined when it is usable.
-  const staffLock = !viewerIsAdmin && isStaff(user) ? tr.admin.staffAdminOnly : undefined;
-  const activeLock = isSelf ? tr.admin.ownAccount : staffLock;
-  const roleLock = isSelf ? tr.admin.ownAccount : (staffLock ?? (viewerIsAdmin ? undefined : tr.admin.rolesAdminOnly));
+  const staffLock = !viewerIsAdmin && isStaff(user) ? trAdmin.staffAdminOnly : undefined;
+  const activeLock = isSelf ? trAdmin.ownAccount : staffLock;
+  const roleLock = isSelf ? trAdmin.ownAccount : (staffLock ?? (viewerIsAdmin ? undefined : trAdmin.rolesAdminOnly));
 
   const change = async (patch: UserPatch) => {
     try {
       await update.mutateAsync({ userId: id, patch });
-      window.alert(tr.admin.userUpdated);
+      window.alert(trAdmin.userUpdated);
     } catch (error) {
       window.alert(failureText(error));
     }
@@ -65,24 +65,24 @@ function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
             <span className="admin-person__name">
               <span className="admin-ellipsis">{name}</span>
               {user.isVerified ? <VerifiedBadge size={16} /> : null}
-              {isSelf ? <span className="admin-tag admin-tag--self">{tr.admin.you}</span> : null}
+              {isSelf ? <span className="admin-tag admin-tag--self">{trAdmin.you}</span> : null}
             </span>
             <span className="admin-person__handle admin-ellipsis">@{handle}</span>
           </div>
         </div>
       </td>
-      <td className="admin-cell admin-cell--email" data-label={tr.admin.colEmail}>
+      <td className="admin-cell admin-cell--email" data-label={trAdmin.colEmail}>
         <span className="admin-email">
           <span className="admin-ellipsis">{user.email || '—'}</span>
           {user.email && user.isEmailVerified === false ? (
-            <span className="admin-tag admin-tag--muted">{tr.admin.emailUnverified}</span>
+            <span className="admin-tag admin-tag--muted">{trAdmin.emailUnverified}</span>
           ) : null}
         </span>
       </td>
-      <td className="admin-cell" data-label={tr.admin.colRole}>
+      <td className="admin-cell" data-label={trAdmin.colRole}>
         <select
           className="admin-select"
-          aria-label={tr.admin.roleOf(handle)}
+          aria-label={trAdmin.roleOf(handle)}
           value={user.role ?? 'user'}
           disabled={busy || roleLock !== undefined}
           title={roleLock}
@@ -95,12 +95,12 @@ function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
           ))}
         </select>
       </td>
-      <td className="admin-cell" data-label={tr.admin.colStatus}>
+      <td className="admin-cell" data-label={trAdmin.colStatus}>
         <span className={`admin-status admin-status--${active ? 'on' : 'off'}`}>
-          {active ? tr.admin.statusActive : tr.admin.statusInactive}
+          {active ? trAdmin.statusActive : trAdmin.statusInactive}
         </span>
       </td>
-      <td className="admin-cell" data-label={tr.admin.colJoined}>
+      <td className="admin-cell" data-label={trAdmin.colJoined}>
         <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
           {formatDate(user.createdAt) || '—'}
         </time>
@@ -114,7 +114,7 @@ function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
             title={activeLock}
             onClick={() => void change({ isActive: !active })}
           >
-            {active ? tr.admin.deactivate : tr.admin.activate}
+            {active ? trAdmin.deactivate : trAdmin.activate}
           </Button>
           <Button
             size="sm"
@@ -123,9 +123,9 @@ function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
             title={staffLock}
             onClick={() => void change({ isVerified: !user.isVerified })}
           >
-            {user.isVerified ? tr.admin.unverify : tr.admin.verify}
+            {user.isVerified ? trAdmin.unverify : trAdmin.verify}
           </Button>
-          {update.isPending ? <Spinner size="sm" label={tr.admin.updating} /> : null}
+          {update.isPending ? <Spinner size="sm" label={trAdmin.updating} /> : null}
         </div>
       </td>
     </tr>
@@ -138,31 +138,31 @@ export function AdminUsers() {
     <PagedListSection
       useList={useAdminUsers}
       rowsOf={(data) => data.users}
-      title={tr.admin.users}
+      title={trAdmin.users}
       intro={(data) =>
         data
-          ? tr.admin.usersTotal(formatCount(data.pagination.total, data.pagination.estimated))
-          : tr.admin.usersIntro
+          ? trAdmin.usersTotal(formatCount(data.pagination.total, data.pagination.estimated))
+          : trAdmin.usersIntro
       }
-      search={{ label: tr.admin.usersSearchLabel, placeholder: tr.admin.usersSearchPlaceholder }}
+      search={{ label: trAdmin.usersSearchLabel, placeholder: trAdmin.usersSearchPlaceholder }}
       texts={{
-        loading: tr.admin.usersLoading,
-        loadFailed: tr.admin.usersLoadFailed,
-        networkError: tr.admin.networkError,
+        loading: trAdmin.usersLoading,
+        loadFailed: trAdmin.usersLoadFailed,
+        networkError: trAdmin.networkError,
       }}
       empty={{
         icon: <UsersIcon size={32} />,
-        title: tr.admin.usersEmpty,
-        description: (search) => (search ? tr.admin.usersEmptySearch(search) : tr.admin.usersEmptyText),
+        title: trAdmin.usersEmpty,
+        description: (search) => (search ? trAdmin.usersEmptySearch(search) : trAdmin.usersEmptyText),
       }}
       tableClassName="admin-table--users"
       columns={[
-        tr.admin.colUser,
-        tr.admin.colEmail,
-        tr.admin.colRole,
-        tr.admin.colStatus,
-        tr.admin.colJoined,
-        <span className="visually-hidden">{tr.admin.colActions}</span>,
+        trAdmin.colUser,
+        trAdmin.colEmail,
+        trAdmin.colRole,
+        trAdmin.colStatus,
+        trAdmin.colJoined,
+        <span className="visually-hidden">{trAdmin.colActions}</span>,
       ]}
       renderRow={(row, index) => (
         <UserRow
