@@ -5,7 +5,7 @@ import {
   type NotificationType,
 } from '@gundem/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -27,6 +27,7 @@ import { useViewerKey } from '../../../lib/auth';
 import { formatFullDate, formatRelativeTime } from '../../../lib/format';
 import { postPath, profilePath } from '../../../lib/paths';
 import { useNow } from '../../../lib/use-now';
+import { useLoadMoreSentinel } from '../../../lib/use-load-more-sentinel';
 import { tr } from '../../../locales/tr';
 import {
   markAllNotificationsRead,
@@ -103,20 +104,8 @@ export function NotificationsView() {
 
   const groups = useMemo(() => data?.pages.flatMap((page) => page.notifications) ?? [], [data]);
 
-  const sentinelRef = useRef<HTMLDivElement>(null);
   const canLoadMore = Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!sentinel || !canLoadMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [canLoadMore, fetchNextPage]);
+  const sentinelRef = useLoadMoreSentinel(canLoadMore, fetchNextPage, '400px');
 
   const open = (group: NotificationGroup) => {
     if (!group.read) {

@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -8,6 +8,7 @@ import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { NetworkError } from '../../../lib/api-client';
 import type { TimeUnits } from '../../../lib/format';
 import type { Post, PostsPage } from '../../../lib/types';
+import { useLoadMoreSentinel } from '../../../lib/use-load-more-sentinel';
 import { tr } from '../../../locales/tr';
 import { postIdOf } from '../post-model';
 import { PostCard } from './post-card';
@@ -57,21 +58,8 @@ export function PostFeed({
   const { fetchNextPage, refetch, isFetchNextPageError } = query;
   const posts = useMemo(() => uniquePosts(data?.pages), [data]);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
-  const sentinelRef = useRef<HTMLDivElement>(null);
-
   const canLoadMore = Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!sentinel || !canLoadMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [canLoadMore, fetchNextPage]);
+  const sentinelRef = useLoadMoreSentinel(canLoadMore, fetchNextPage);
 
   const showBanner = isError && dismissedAt !== errorUpdatedAt;
   const banner = showBanner ? (
