@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -183,4 +184,16 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Two apps on one database and one Redis under a fresh key prefix: one deployment's two nodes,
+ * for the specs that check an event caused on one node reaches sockets on the other.
+ */
+export async function createTestNodes(redisUrl: string, name: string): Promise<[TestApp, TestApp]> {
+  const shared = { redisUrl, redisPrefix: `gundem-${name}-${randomBytes(4).toString('hex')}` };
+  const a = await createTestApp(shared);
+  // Node b on node a's database: one deployment, two processes' worth of app.
+  const b = await createTestApp({ ...shared, databaseUrl: a.config.databaseUrl });
+  return [a, b];
 }

@@ -1,8 +1,8 @@
 import type { MessageReadEvent, MessageTypingEvent, TypingResult } from '@gundem/contract';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type ClientSocket, closeAllSockets, collect, connectSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
 import { startTestRedis, type TestRedis } from '../../test/redis-server';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, createTestNodes, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
 
 /** The chat's live details: `message:typing`, `message:read` (Görüldü), unread totals. */
@@ -189,9 +189,7 @@ describe('chat across two nodes (shared PostgreSQL and Redis)', () => {
   let urlB: string;
   beforeAll(async () => {
     if (!redis) throw new Error('Redis yok: iki düğüm testi çalışamaz');
-    const shared = { redisUrl: redis.url, redisPrefix: `gundem-chat-${randomBytes(4).toString('hex')}` };
-    a = await createTestApp(shared);
-    b = await createTestApp({ ...shared, databaseUrl: a.config.databaseUrl });
+    [a, b] = await createTestNodes(redis.url, 'chat');
     [urlA, urlB] = [await a.listen(), await b.listen()];
   });
   afterEach(() => closeAllSockets());

@@ -1,8 +1,7 @@
 import type { NotificationNewEvent } from '@gundem/contract';
-import { randomBytes } from 'node:crypto';
 import { closeAllSockets, collect, connectSocket, nextEvent, roundTrip } from '../../test/socket-client';
 import { startTestRedis, type TestRedis } from '../../test/redis-server';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, createTestNodes, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
 import { NotificationsWriter } from './notifications.writer';
 
@@ -133,10 +132,7 @@ describe('notifications across two nodes (shared PostgreSQL and Redis)', () => {
   let b: TestApp;
   beforeAll(async () => {
     if (!redis) throw new Error('Redis yok: iki düğüm testi çalışamaz');
-    const shared = { redisUrl: redis.url, redisPrefix: `gundem-notif-${randomBytes(4).toString('hex')}` };
-    a = await createTestApp(shared);
-    // Node b on node a's database: one deployment, two processes' worth of app.
-    b = await createTestApp({ ...shared, databaseUrl: a.config.databaseUrl });
+    [a, b] = await createTestNodes(redis.url, 'notif');
   });
   afterEach(() => closeAllSockets());
   afterAll(async () => {
