@@ -6,6 +6,8 @@ const PRODUCT_TITLE = 'Gündemimi Takip Et! Gündem Oluştur';
 /**
  * Issue 14's journey: B (the admin) likes Ayşe's post and mentions her; Ayşe's badge, title and
  * Bildirimler list follow live in her two tabs, and marking all read clears the other tab too.
+ * Then B messages her: the Mesajlar badge rises in both tabs and opening the conversation in one
+ * clears the other.
  */
 describe('notifications journey', () => {
   let e2e: E2E;
@@ -36,17 +38,14 @@ describe('notifications journey', () => {
     await e2e?.close();
   });
 
-  /** The visible badge on the sidebar's Bildirimler entry, or null when there is none. */
-  const sidebarBadge = (page: Page) =>
-    page.evaluate(() => {
-      const badge = document.querySelector('aside.left-sidebar [data-testid="nav-badge"] [aria-hidden="true"]');
-      return badge?.textContent ?? null;
-    });
-  const waitForBadge = (page: Page, shown: string | null) =>
+  /** The visible badge on a sidebar entry (Bildirimler unless told), or null when there is none. */
+  const badgeSelector = (href: string) => `aside.left-sidebar a[href="${href}"] [data-testid="nav-badge"] [aria-hidden="true"]`;
+  const sidebarBadge = (page: Page, href = '/notifications') =>
+    page.evaluate((selector) => document.querySelector(selector)?.textContent ?? null, badgeSelector(href));
+  const waitForBadge = (page: Page, shown: string | null, href = '/notifications') =>
     page.waitForFunction(
-      (want) =>
-        (document.querySelector('aside.left-sidebar [data-testid="nav-badge"] [aria-hidden="true"]')?.textContent ?? null) === want,
-      shown,
+      ([selector, want]) => (document.querySelector(selector!)?.textContent ?? null) === want,
+      [badgeSelector(href), shown] as const,
       { timeout: 10_000 },
     );
   const waitForTitle = (page: Page, title: string) =>
@@ -121,5 +120,35 @@ describe('notifications journey', () => {
       await mention.click();
       await a1.waitForURL(/\/post\//);
       await a1.getByText('bunu gördün mü?').first().waitFor();
+    }));
+
+  it('B messages A: the Mesajlar badge rises in both of A\'s tabs; opening the conversation in one clears the other', () =>
+    withScreenshots('messages-badge-journey', [a1, a2, b], async () => {
+      await a1.goto('/explore');
+      await a2.goto('/');
+      await a1.getByTestId('socket-status').waitFor({ state: 'attached', timeout: 10_000 });
+      await a2.getByTestId('socket-status').waitFor({ state: 'attached', timeout: 10_000 });
+      expect(await sidebarBadge(a2, '/messages')).toBeNull();
+
+      await b.goto('/messages?user=ayse');
+      const box = b.getByRole('textbox', { name: 'Mesaj' });
+      for (const text of ['Ayşe, orada mısın?', 'Bir şey soracağım.']) {
+        await box.fill(text);
+        await box.press('Enter');
+        await b.getByTestId('message').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+      }
+      await waitForBadge(a1, '2', '/messages');
+      await waitForBadge(a2, '2', '/messages');
+      const names = await a2.locator('aside.left-sidebar a[href="/messages"]').evaluateAll((links) => links.map((link) => link.textContent));
+      // The badge's text alternative is part of the link's text (the digits themselves are aria-hidden).
+      expect(names).toEqual([expect.stringContaining('2 okunmamış mesaj')]);
+
+      // A opens the conversation in the first tab: read on every device.
+      await a1.goto('/messages?user=admin');
+      await a1.getByTestId('message').filter({ hasText: 'Bir şey soracağım.' }).waitFor({ timeout: 10_000 });
+      await waitForBadge(a1, null, '/messages');
+      await waitForBadge(a2, null, '/messages');
+      // B sees that A read it.
+      await b.getByTestId('message').filter({ hasText: 'Bir şey soracağım.' }).getByTestId('seen').waitFor({ timeout: 10_000 });
     }));
 });
