@@ -103,7 +103,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         .then((data) => {
           if (cancelled) return;
           setConnection('online');
-          if (!getToken()) return;
+          if (!getToken()) {
+            // The token is gone: refused by an answer that came before this provider listened
+            // (the timeline is requested with the check), or removed meanwhile. A guest now.
+            setUser(null);
+            setStatus('guest');
+            return;
+          }
           const me = (data as MeResponse | null)?.user;
           if (me) {
             setUser(me);
