@@ -101,6 +101,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     appUrl: 'http://gundem.test',
     // Every test sends its many requests from one address; the limiter's own tests turn it on.
     rateLimitEnabled: false,
+    notificationsEnabled: true,
     ...overrides,
   };
   // Silent unless the test reads the log (common/logging/logging.e2e-spec.ts).

@@ -42,7 +42,7 @@ describe('npm run bench', () => {
 
   it('measures the chosen scenarios on seeded data against both ceilings and writes its report', () => {
     const out = join(dir, 'report.json');
-    const res = run('--quick', '--only', 'timeline-guest,like-toggle,search-common', '--no-realtime', '--out', out);
+    const res = run('--quick', '--only', 'timeline-guest,like-toggle,like-bare,search-common', '--no-realtime', '--out', out);
     expect(res.status).toBe(0);
     expect(res.stdout).toMatch(/senaryo\s+istek\/sn\s+p50 ms/);
     expect(res.stdout).toMatch(/Hedefler \(issue 9, issue 13\):/);
@@ -54,7 +54,10 @@ describe('npm run bench', () => {
     expect(small.scale).toBe('small');
     expect(small.rows.posts).toBeGreaterThanOrEqual(10_000);
     expect(small.rows.users).toBeGreaterThanOrEqual(1_000);
-    expect(Object.keys(small.scenarios).sort()).toEqual(['like-toggle', 'search-common', 'timeline-guest']);
+    expect(Object.keys(small.scenarios).sort()).toEqual(['like-bare', 'like-toggle', 'search-common', 'timeline-guest']);
+    // like-bare ran on its own node with the notifications writer off, and the two likes are compared.
+    expect(res.stdout).toMatch(/Bildirimsiz karşılaştırma düğümü başlatılıyor/);
+    expect(res.stdout).toMatch(/[✓✗] bildirimli beğeni ≥ 0\.9× bildirimsiz \(istek\/sn\): \d/);
     const measured = { ceilingHttp: small.ceilings.http, ceilingExpress: small.ceilings.express, ...small.scenarios } as Record<string, { rps: number; non2xx: number; errors: number; failures: Record<string, number> }>;
     for (const [name, figures] of Object.entries(measured)) {
       expect({ name, positive: figures.rps > 0, non2xx: figures.non2xx, errors: figures.errors, failures: figures.failures }).toEqual({

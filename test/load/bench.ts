@@ -150,6 +150,8 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
   log('Düğüm A başlatılıyor…');
   const a = await startNode(env, 'a');
   const nodes: RunningNode[] = [a];
+  let b: RunningNode | undefined;
+  let quiet: RunningNode | undefined;
   const ceilings: Ceiling[] = [];
   // Counter updates of posts over the whole run (likes, replies, views), read again once the
   // nodes have stopped: a backend reports its statistics when it exits, an idle one only
@@ -159,7 +161,7 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
   try {
     if (redisUrl && !lighthouseOnly) {
       log('Düğüm B başlatılıyor…');
-      nodes.push(await startNode(env, 'b'));
+      nodes.push((b = await startNode(env, 'b')));
     }
     const rows = await tableCounts(db.url);
     log(`Veri: ${rows.users} kullanıcı, ${rows.posts} gönderi, ${rows.likes} beğeni, ${rows.reposts} yeniden paylaşım, ${rows.follows} takip, ${rows.messages} mesaj.`);
@@ -176,9 +178,15 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
       const [httpCeiling, expressCeiling] = ceilings;
 
       const list = scenarios(fixtures, cursor).filter((s) => !only || only.has(s.key));
+      // The baseline node of `like-bare`: the same build and database, notifications off.
+      if (list.some((s) => s.node === 'quiet')) {
+        log('Bildirimsiz karşılaştırma düğümü başlatılıyor…');
+        nodes.push((quiet = await startNode({ ...env, NOTIFICATIONS_ENABLED: 'false' }, 'quiet')));
+      }
+      const urlOf = (s: Scenario) => (s.node === 'quiet' ? quiet!.url : a.url);
       if (!quick) {
         log('Isınma (her senaryo 1 sn)…');
-        for (const s of list) await load(a.url, { ...s, connections: 8 }, 1);
+        for (const s of list) await load(urlOf(s), { ...s, connections: 8 }, 1);
       }
       const perScenario = new Map<string, LoadFigures[]>(list.map((s) => [s.key, []]));
       const ceilingRuns = { http: [] as LoadFigures[], express: [] as LoadFigures[] };
@@ -193,7 +201,7 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
           log(`(${++step}/${steps}) tur ${round}: tavan ${c.kind.padEnd(7)} ${fmt(figures.rps).padStart(6)} istek/sn`);
         }
         for (const s of list) {
-          const figures = await load(a.url, s, seconds);
+          const figures = await load(urlOf(s), s, seconds);
           perScenario.get(s.key)!.push(figures);
           log(
             `(${++step}/${steps}) tur ${round}: ${s.key.padEnd(20)} ${fmt(figures.rps).padStart(6)} istek/sn  p50 ${fmt(figures.p50)} ms  p99 ${fmt(figures.p99)} ms` +
@@ -238,10 +246,10 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
       result.lighthouse = await runLighthouseBench({ baseUrl: a.url, memberToken: fixtures.users[0].token, runs: rounds, log });
     }
 
-    if (!args['no-realtime'] && !lighthouseOnly && nodes.length === 2 && lastScale) {
+    if (!args['no-realtime'] && !lighthouseOnly && b && lastScale) {
       log('Anlık ölçümler (iki düğüm, gerçek socket.io-client)…');
       result.realtime = await runRealtimeBench({
-        nodes: [nodes[0], nodes[1]],
+        nodes: [a, b],
         users: fixtures.users,
         postIds: fixtures.recentPostIds,
         quick,
@@ -282,6 +290,11 @@ function targets(results: ScaleResult[]): Target[] {
   ratio('like-toggle', 0.25, 'beğeni');
   ratio('create-post', 0.25, 'gönderi oluşturma');
   for (const k of ['like-toggle', 'create-post', 'search-common', 'search-rare', 'search-hashtag', 'search-short', 'admin-users-search', 'admin-dashboard']) p99(k, 100);
+  // Issue 14: the notifications writer may not slow a like (same run, same build, writer off).
+  if (s['like-toggle'] && s['like-bare']) {
+    const r = s['like-toggle'].rps / s['like-bare'].rps;
+    out.push({ name: 'bildirimli beğeni ≥ 0.9× bildirimsiz (istek/sn)', value: `${fmt(r, 2)}×`, ok: r >= 0.9 });
+  }
   const guestRps = s['timeline-guest']?.rps;
   for (const k of ['trending-hashtags', 'trending-users', 'post-hot']) {
     if (s[k] && guestRps) out.push({ name: `${k} ≥ 0.5× misafir zaman akışı`, value: `${fmt(s[k].rps / guestRps, 2)}×`, ok: s[k].rps / guestRps >= 0.5 });

@@ -31,6 +31,11 @@ export interface Scenario {
   /** Builds each request afresh (random viewer, post, term…). */
   next(): Request;
   connections?: number;
+  /**
+   * `quiet`: run against a node started with NOTIFICATIONS_ENABLED=false (same database, same
+   * build), the baseline that says what the notifications writer costs a like (issue 14).
+   */
+  node?: 'quiet';
 }
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
@@ -68,6 +73,14 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
     {
       key: 'like-toggle',
       label: 'beğeni aç/kapa (çok üye)',
+      next: () => ({ method: 'POST', path: `/api/posts/${pick(f.recentPostIds.slice(0, 1000))}/like`, headers: auth(member().token) }),
+    },
+    {
+      // The same likes on a node that writes no notifications: like-toggle / like-bare is what
+      // the notifications writer costs a like, both measured in the same run (issue 14).
+      key: 'like-bare',
+      label: 'beğeni aç/kapa, bildirimler kapalı düğüm',
+      node: 'quiet',
       next: () => ({ method: 'POST', path: `/api/posts/${pick(f.recentPostIds.slice(0, 1000))}/like`, headers: auth(member().token) }),
     },
     {

@@ -39,6 +39,12 @@ export interface AppConfig {
    */
   rateLimitEnabled: boolean;
   /**
+   * NOTIFICATIONS_ENABLED (default true): false stops this node from writing new notifications
+   * (lists, counts and read marks still work). An operator's switch for a writer that misbehaves,
+   * and the benchmark's baseline for what a like costs without it (docs/performance.md).
+   */
+  notificationsEnabled: boolean;
+  /**
    * LOGIN_MAX_FAILURES (default 25) failed logins for one login name (e-mail or username, as
    * normalised) within LOGIN_FAILURE_WINDOW_MINUTES (default 60) lock that name's login until the
    * oldest failure leaves the window (auth/login-throttle.ts). Independent of RATE_LIMIT_ENABLED.
@@ -200,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   const seedDemo = parseBool('SEED_DEMO', env.SEED_DEMO, problems) ?? !databaseUrl;
   const rateLimitEnabled = parseBool('RATE_LIMIT_ENABLED', env.RATE_LIMIT_ENABLED, problems) ?? true;
+  const notificationsEnabled = parseBool('NOTIFICATIONS_ENABLED', env.NOTIFICATIONS_ENABLED, problems) ?? true;
   let statementTimeoutMs = 5000;
   if (env.DB_STATEMENT_TIMEOUT_MS !== undefined && env.DB_STATEMENT_TIMEOUT_MS !== '') {
     statementTimeoutMs = Number(env.DB_STATEMENT_TIMEOUT_MS);
@@ -255,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: env.MAIL_FROM || 'gündem <no-reply@gundem.local>',
     seedDemo,
     rateLimitEnabled,
+    notificationsEnabled,
     loginMaxFailures,
     loginFailureWindowMs: loginFailureWindowMinutes * 60_000,
     statementTimeoutMs,

@@ -394,3 +394,29 @@ describe('notifications API', () => {
     expect(n).toBe(0);
   });
 });
+
+/** NOTIFICATIONS_ENABLED=false: the operator's switch (and the benchmark's baseline). */
+describe('notifications switched off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ notificationsEnabled: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a like and a follow still work and count, but write no notification', async () => {
+    const [ayse, bora] = await t.createUsers(2);
+    const post = await t.createPost(ayse, 'sessiz gönderi');
+    const header = `Bearer ${await t.tokenFor(bora)}`;
+    const res = await t.http.post(`/api/posts/${post.id}/like`).set('authorization', header).expect(200);
+    expect(res.body.likesCount).toBe(1);
+    await t.http.post(`/api/users/${ayse.id}/follow`).set('authorization', header).expect(200);
+    await t.app.get(NotificationsWriter).drain();
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM notification_groups WHERE recipient_id = $1`, [ayse.id]);
+    expect(n).toBe(0);
+    const list = await t.http.get('/api/notifications').set('authorization', `Bearer ${await t.tokenFor(ayse)}`).expect(200);
+    expect(list.body.notifications).toEqual([]);
+    expect(list.body.unreadCount).toBe(0);
+  });
+});

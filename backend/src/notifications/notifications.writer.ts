@@ -1,6 +1,7 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { NotificationType } from '@gundem/contract';
 import { type Activity, ActivityEvents } from '../common/activity/activity-events';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { toNotificationGroup } from './dto/notification.response';
@@ -72,9 +73,14 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
     private readonly repository: NotificationsRepository,
     private readonly realtime: RealtimeEvents,
     private readonly activity: ActivityEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
+    if (!this.config.notificationsEnabled) {
+      this.logger.warn('NOTIFICATIONS_ENABLED=false: bu düğüm yeni bildirim yazmıyor');
+      return;
+    }
     this.unsubscribe = this.activity.subscribe((activity) => this.enqueue(activity));
   }
 
