@@ -1,0 +1,31 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The shell's breakpoints, the same widths as the `@media` rules of styles/global.css: below
+ * 1000 px there is no right column, below 700 px a bottom bar replaces the left sidebar.
+ */
+export const LAYOUT_QUERIES = {
+  rightSidebar: '(min-width: 1000px)',
+  leftSidebar: '(min-width: 700px)',
+  phone: '(max-width: 699px)',
+} as const;
+
+/**
+ * Whether `query` matches now, kept current as the window changes. Where there is no
+ * `matchMedia` (jsdom) it answers `fallback`, so a test sees every part of the shell.
+ *
+ * The shell renders a column only where it shows: CSS alone hid the sidebars on a phone, yet the
+ * phone still built their DOM, ran their queries (trends, who to follow) and fetched them beside
+ * its first feed page on a slow connection (issue 13's blocking time and LCP).
+ */
+export function useMediaQuery(query: string, fallback = true): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback),
+  );
+}
