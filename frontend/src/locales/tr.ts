@@ -212,6 +212,16 @@ export const tr = {
     suggestedTitle: 'Önerilen hesaplar',
     resultsFor: (query: string) => `"${query}" için sonuçlar`,
     clearSearch: 'Aramayı temizle',
+    /** The people found by a search, above the posts. */
+    peopleTitle: 'Kişiler',
+    postsTitle: 'Gönderiler',
+    peopleLoading: 'Kişiler aranıyor',
+    peopleFailed: 'Kişiler yüklenemedi.',
+    peopleRetry: 'Tekrar dene',
+    peopleEmpty: (query: string) => `"${query}" ile başlayan bir kişi bulunamadı.`,
+    /** The Kişiler tab's real suggestions. */
+    usersLoading: 'Öneriler yükleniyor',
+    usersEmpty: 'Şimdilik yeni öneri yok.',
   },
   notifications: {
     title: 'Bildirimler',
