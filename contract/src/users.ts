@@ -1,4 +1,5 @@
 import type { Identified } from './common.js';
+import type { UserSummary } from './notifications.js';
 
 export type Role = 'user' | 'moderator' | 'admin';
 
@@ -43,3 +44,20 @@ export interface FollowResponse {
   /** The followee's followers count after the call. */
   followersCount: number;
 }
+
+/** One person of a people search: the user summary, the start of their bio, and whether the viewer follows them. */
+export interface UserSearchResult extends UserSummary {
+  bio: string;
+  /** False for guests and for the viewer themself. */
+  isFollowing: boolean;
+}
+
+/** GET /api/users/search?q=&limit= */
+export interface UserSearchResponse {
+  users: UserSearchResult[];
+}
+
+/** People a search answers when `limit` is not given (explore's people section). */
+export const USER_SEARCH_DEFAULT_LIMIT = 5;
+/** The most people one search may ask for. */
+export const USER_SEARCH_MAX_LIMIT = 20;

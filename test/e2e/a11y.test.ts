@@ -87,6 +87,16 @@ describe('accessibility (axe-core)', () => {
       expect(describeViolations(await runAxe(member))).toEqual([]);
     }));
 
+  it('the new-message dialog with people found has no serious or critical violations', () =>
+    withScreenshots('a11y-new-message', [member], async () => {
+      await member.goto('/messages');
+      await member.getByRole('button', { name: 'Yeni mesaj' }).click();
+      const box = member.getByRole('dialog', { name: 'Yeni mesaj' }).getByRole('combobox', { name: 'Kişi ara' });
+      await box.pressSequentially('mod', { delay: 30 });
+      await member.getByRole('option', { name: /@moderator/ }).waitFor({ timeout: 10_000 });
+      expect(describeViolations(await runAxe(member))).toEqual([]);
+    }));
+
   it('admin dashboard has no serious or critical violations', () =>
     withScreenshots('a11y-admin', [admin], async () => {
       expect(describeViolations(await audit(admin, '/admin', 'Toplam kullanıcı'))).toEqual([]);

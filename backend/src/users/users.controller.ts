@@ -1,10 +1,11 @@
-import type { FollowResponse, FollowStatusResponse, ProfileResponse, UserSuggestResponse } from '@gundem/contract';
+import type { FollowResponse, FollowStatusResponse, ProfileResponse, UserSearchResponse, UserSuggestResponse } from '@gundem/contract';
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { FollowsService } from '../social/follows.service';
+import { SearchUsersDto } from './dto/search-users.dto';
 import { SuggestUsersDto } from './dto/suggest-users.dto';
 import type { SessionUser } from './session-user';
 import { ProfilesService } from './profiles.service';
@@ -28,6 +29,16 @@ export class UsersController {
   @Get('suggest')
   suggest(@Query() query: SuggestUsersDto): Promise<UserSuggestResponse> {
     return this.users.suggest(query.q);
+  }
+
+  /**
+   * Finding people (explore, the messages picker): active accounts whose username or display
+   * name starts with `q` (Turkish case rules), with `isFollowing` for a signed-in viewer.
+   */
+  @OptionalAuth()
+  @Get('search')
+  search(@Query() query: SearchUsersDto, @CurrentUser() viewer: SessionUser | undefined): Promise<UserSearchResponse> {
+    return this.users.search(query.q, viewer?.id ?? null, query.limit);
   }
 
   /** A member's profile, with `isFollowing` for the viewer (false for guests). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, type Repository } from 'typeorm';
 import { poolRows } from '../database/query-rows';
-import type { UserSummary } from '@gundem/contract';
+import type { UserSearchResult, UserSummary } from '@gundem/contract';
 import type { SessionUser } from './session-user';
 import { User } from './user.entity';
 
@@ -124,5 +124,49 @@ export class UsersRepository {
   suggest(prefix: string, upper: string, limit: number): Promise<Array<Omit<UserSummary, '_id'>>> {
     const { text, values } = this.suggestSql(prefix, upper, limit);
     return poolRows(this.dataSource, { name: `users_suggest_${limit}`, text, values });
+  }
+
+  /**
+   * People search (explore, the messages picker): active accounts whose username starts with
+   * `usernamePrefix` (null when what was typed cannot start a username) or whose display name,
+   * folded by user_name_fold() (migration 1764730000000), starts with the folded `typed`. Each
+   * branch is a range scan of its prefix index (idx_users_username_prefix,
+   * idx_users_display_name_prefix) that stops after `limit` rows, so a one-letter search reads
+   * at most 2 × `limit` index entries whatever the number of accounts. The typed prefix is
+   * folded in SQL, so the same lower() folds both sides; the range's upper bound is the key
+   * followed by U+10FFFF, the last character, which no real name holds.
+   * Order: the exact username, other username matches, then display-name matches, each
+   * alphabetically; `isFollowing` by the viewer's follows primary key.
+   */
+  searchSql(typed: string, usernamePrefix: string | null, usernameUpper: string | null, viewerId: string | null, limit: number): { text: string; values: unknown[] } {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
+    return {
+      text: `WITH by_username AS (
+                    SELECT id, 1 AS rank FROM users
+                     WHERE is_active AND lower(username) ~>=~ $2::text AND lower(username) ~<~ $3::text
+                     ORDER BY lower(username) USING ~<~
+                     LIMIT ${limit}),
+                  by_name AS (
+                    SELECT id, 2 AS rank FROM users
+                     WHERE is_active
+                       AND user_name_fold(display_name) ~>=~ user_name_fold($1::text)
+                       AND user_name_fold(display_name) ~<~ (user_name_fold($1::text) || chr(1114111))
+                     ORDER BY user_name_fold(display_name) USING ~<~
+                     LIMIT ${limit}),
+                  found AS (
+                    SELECT id, min(rank) AS rank FROM (SELECT * FROM by_username UNION ALL SELECT * FROM by_name) m GROUP BY id)
+           SELECT u.id, u.username, u.display_name AS "displayName", u.is_verified AS "isVerified",
+                  u.profile_image AS "profileImage", u.bio,
+                  ($4::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $4::uuid AND f.followee_id = u.id)) AS "isFollowing"
+             FROM found JOIN users u ON u.id = found.id
+            ORDER BY (lower(u.username) = $2::text) IS TRUE DESC, found.rank, lower(u.username) COLLATE "C", u.id
+            LIMIT ${limit}`,
+      values: [typed, usernamePrefix, usernameUpper, viewerId],
+    };
+  }
+
+  search(typed: string, usernamePrefix: string | null, usernameUpper: string | null, viewerId: string | null, limit: number): Promise<Array<Omit<UserSearchResult, '_id'>>> {
+    const { text, values } = this.searchSql(typed, usernamePrefix, usernameUpper, viewerId, limit);
+    return poolRows(this.dataSource, { name: `users_search_${limit}`, text, values });
   }
 }

@@ -1,15 +1,15 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { cleanDisplayName, normaliseEmail, normaliseLogin } from './account-input';
 import { hashPassword } from './password-hashing';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
 import type { UserRole } from './roles';
-import { USER_SUGGEST_LIMIT, type UserSummary } from '@gundem/contract';
+import { SEARCH_MAX_LENGTH, USER_SEARCH_DEFAULT_LIMIT, USER_SUGGEST_LIMIT, type UserSearchResponse, type UserSummary } from '@gundem/contract';
 import { prefixUpperBound, usernamePrefix } from './username-prefix';
 import type { User } from './user.entity';
 import { UsersRepository } from './users.repository';
-import { EMAIL_TAKEN, USERNAME_TAKEN } from './users.texts';
+import { EMAIL_TAKEN, USER_SEARCH_TOO_LONG, USERNAME_TAKEN } from './users.texts';
 
 export interface NewUser {
   username: string;
@@ -161,6 +161,20 @@ export class UsersService {
     const prefix = usernamePrefix(typed);
     if (!prefix) return { users: [] };
     const rows = await this.users.suggest(prefix, prefixUpperBound(prefix), USER_SUGGEST_LIMIT);
+    return { users: rows.map((u) => ({ _id: u.id, ...u })) };
+  }
+
+  /**
+   * People search (GET /api/users/search): active accounts whose username or display name starts
+   * with `typed` (already trimmed, without a leading `@`), Turkish case rules and letters folded
+   * (`ism`, `İSM` and `ısm` all find İsmail; UsersRepository.searchSql). At most SEARCH_MAX_LENGTH
+   * characters, like the post search. `isFollowing` is the viewer's (false for a guest and for
+   * the viewer's own account).
+   */
+  async search(typed: string, viewerId: string | null, limit = USER_SEARCH_DEFAULT_LIMIT): Promise<UserSearchResponse> {
+    if ([...typed].length > SEARCH_MAX_LENGTH) throw new BadRequestException(USER_SEARCH_TOO_LONG);
+    const prefix = usernamePrefix(typed);
+    const rows = await this.users.search(typed.normalize('NFC'), prefix, prefix && prefixUpperBound(prefix), viewerId, limit);
     return { users: rows.map((u) => ({ _id: u.id, ...u })) };
   }
 }

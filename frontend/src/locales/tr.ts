@@ -212,6 +212,16 @@ export const tr = {
     suggestedTitle: 'Önerilen hesaplar',
     resultsFor: (query: string) => `"${query}" için sonuçlar`,
     clearSearch: 'Aramayı temizle',
+    /** The people found by a search, above the posts. */
+    peopleTitle: 'Kişiler',
+    postsTitle: 'Gönderiler',
+    peopleLoading: 'Kişiler aranıyor',
+    peopleFailed: 'Kişiler yüklenemedi.',
+    peopleRetry: 'Tekrar dene',
+    peopleEmpty: (query: string) => `"${query}" ile başlayan bir kişi bulunamadı.`,
+    /** The Kişiler tab's real suggestions. */
+    usersLoading: 'Öneriler yükleniyor',
+    usersEmpty: 'Şimdilik yeni öneri yok.',
   },
   notifications: {
     title: 'Bildirimler',
@@ -288,6 +298,19 @@ export const tr = {
     seen: 'Görüldü',
     /** The Mesajlar nav badge's text alternative: "3 okunmamış mesaj". */
     badge: (count: string) => `${count} okunmamış mesaj`,
+    /** The conversation list's search box found nothing among the loaded conversations. */
+    searchNoMatch: (query: string) => `"${query}" ile eşleşen sohbet yok`,
+    /** The new-message dialog: find a person, open the conversation with them. */
+    pickerTitle: 'Yeni mesaj',
+    pickerLabel: 'Kişi ara',
+    pickerPlaceholder: 'Ad ya da kullanıcı adı yaz',
+    pickerListLabel: 'Bulunan kişiler',
+    pickerPrompt: 'Mesaj göndermek istediğin kişinin adını yaz.',
+    pickerLoading: 'Kişiler aranıyor',
+    pickerEmpty: (query: string) => `"${query}" ile başlayan bir kişi bulunamadı.`,
+    pickerFailed: 'Kişiler yüklenemedi.',
+    pickerRetry: 'Tekrar dene',
+    pickerCount: (count: number) => `${count} kişi bulundu. Seçmek için ok tuşları ve Enter.`,
   },
   profile: {
     title: 'Profil',

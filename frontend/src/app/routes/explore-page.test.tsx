@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { mockFetch } from '../../test/fetch-mock';
-import { makePost, page } from '../../test/fixtures';
+import { makePost, makeUser, page } from '../../test/fixtures';
 import { currentLocation, member, renderWithProviders } from '../../test/render';
 import { AppProviders } from '../providers';
 import { routes } from '../router';
@@ -60,11 +60,86 @@ describe('ExplorePage', () => {
     expect(calls.every((call) => call.url.startsWith('/api/posts/timeline'))).toBe(true);
   });
 
-  it('lists accounts on the users tab', async () => {
-    renderExplore();
+  it('lists real suggestions on the users tab, with working follow buttons', async () => {
+    const elif = makeUser({ _id: 'u-elif', id: 'u-elif', username: 'elif', displayName: 'Elif Şahin', bio: 'Fotoğraf ve yürüyüş.' });
+    const { calls } = renderWithProviders(<ExplorePage />, {
+      path: '/explore',
+      route: '/explore',
+      user: member,
+      fetch: {
+        'GET /api/trending/users': { body: { users: [elif] } },
+        'PUT /api/users/u-elif/follow': { body: { isFollowing: true, followersCount: 1 } },
+      },
+    });
+    await screen.findByRole('tablist', { name: 'Keşfet sekmeleri' });
     await userEvent.click(tab('Kişiler'));
-    expect(screen.getByText('@teknoloji_gundemi')).toBeTruthy();
+    const list = await screen.findByTestId('suggested-accounts');
+    expect(within(list).getByText('@elif')).toBeTruthy();
+    expect(within(list).getByText('Fotoğraf ve yürüyüş.')).toBeTruthy();
+    expect(within(list).getByRole('link', { name: /Elif Şahin/ }).getAttribute('href')).toBe('/profile/elif');
+    // Not the SPEC's hard-coded accounts: the call answered.
+    expect(screen.queryByText('@teknoloji_gundemi')).toBeNull();
+    expect(calls.find((call) => call.url.startsWith('/api/trending/users'))?.url).toBe('/api/trending/users?limit=20');
+    await userEvent.click(within(list).getByRole('button', { name: 'Takip et' }));
+    expect(await within(list).findByRole('button', { name: 'Takip ediliyor' })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT' && call.url === '/api/users/u-elif/follow')).toBe(true);
+  });
+
+  it('falls back to the hard-coded accounts on the users tab only when the call fails', async () => {
+    renderExplore('/explore', { 'GET /api/trending/users': { status: 500, body: {} } });
+    await userEvent.click(tab('Kişiler'));
+    expect(await screen.findByText('@teknoloji_gundemi')).toBeTruthy();
     expect(screen.getByText('Her hafta bir kitap önerisi.')).toBeTruthy();
+  });
+
+  it('says so when there is nobody to suggest', async () => {
+    renderExplore('/explore?tab=users', { 'GET /api/trending/users': { body: { users: [] } } });
+    expect(await screen.findByText('Şimdilik yeni öneri yok.')).toBeTruthy();
+    expect(screen.queryByText('@teknoloji_gundemi')).toBeNull();
+  });
+
+  it('shows the people matching a search above the posts, with follow buttons and profile links', async () => {
+    const ismail = { _id: 'u-ismail', id: 'u-ismail', username: 'ismail', displayName: 'İsmail Şahin', isVerified: true, profileImage: null, bio: 'Yazılımcı', isFollowing: true };
+    const { calls } = renderWithProviders(<ExplorePage />, {
+      path: '/explore?q=ism',
+      route: '/explore',
+      user: member,
+      fetch: {
+        'GET /api/users/search': { body: { users: [ismail, { ...member, bio: '', isFollowing: false }] } },
+        'GET /api/posts/search': { body: page([makePost({ content: 'İsmail’in gönderisi' })]) },
+      },
+    });
+    const people = await screen.findByTestId('people-results');
+    expect(within(people).getByRole('heading', { name: 'Kişiler' })).toBeTruthy();
+    const rows = await within(people).findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByRole('link', { name: /İsmail Şahin/ }).getAttribute('href')).toBe('/profile/ismail');
+    expect(within(rows[0]).getByRole('button', { name: 'Takip ediliyor' })).toBeTruthy();
+    // No follow button on the viewer's own row.
+    expect(within(rows[1]).queryByRole('button')).toBeNull();
+    // People first, then the posts.
+    const posts = await screen.findByText(/İsmail’in gönderisi/);
+    expect(people.compareDocumentPosition(posts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(calls.find((call) => call.url.startsWith('/api/users/search'))?.url).toBe('/api/users/search?q=ism&limit=5');
+  });
+
+  it('says when no person matches, and shows a failure of the people search with a retry', async () => {
+    let fail = true;
+    renderExplore('/explore?q=kimse', {
+      'GET /api/users/search': () => (fail ? { status: 500, body: {} } : { body: { users: [] } }),
+      'GET /api/posts/search': { body: page([]) },
+    });
+    expect(await screen.findByText('Kişiler yüklenemedi.')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Tekrar dene' }));
+    expect(await screen.findByText('"kimse" ile başlayan bir kişi bulunamadı.')).toBeTruthy();
+  });
+
+  it('does not look for people behind a hashtag', async () => {
+    const { calls } = renderExplore('/explore?q=%23kahve', { 'GET /api/posts/search': { body: page([]) } });
+    await screen.findByRole('heading', { name: '"#kahve" için sonuç bulunamadı' });
+    expect(screen.queryByTestId('people-results')).toBeNull();
+    expect(calls.every((call) => call.url.startsWith('/api/posts/search'))).toBe(true);
   });
 
   it('puts the search in ?q= and shows the results instead of the tab', async () => {
@@ -72,6 +147,7 @@ describe('ExplorePage', () => {
       'GET /api/posts/search': {
         body: page([makePost({ content: 'Kahve molası #kahve' })]),
       },
+      'GET /api/users/search': { body: { users: [] } },
     });
     const box = screen.getByRole('searchbox', { name: 'Gönderilerde ara' });
     await userEvent.type(box, '  kahve  {Enter}');
@@ -79,7 +155,7 @@ describe('ExplorePage', () => {
     expect(await screen.findByText(/Kahve molası/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: '"kahve" için sonuçlar' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Gündemdeki konular' })).toBeNull();
-    expect(calls[0].url).toBe('/api/posts/search?q=kahve');
+    expect(calls.find((call) => call.url.startsWith('/api/posts/'))?.url).toBe('/api/posts/search?q=kahve');
   });
 
   it('reads the query from the URL and says when nothing matches', async () => {
@@ -95,18 +171,21 @@ describe('ExplorePage', () => {
   it('shows an error banner when the search fails', async () => {
     renderExplore('/explore?q=kahve', {
       'GET /api/posts/search': { status: 500, body: {} },
+      'GET /api/users/search': { body: { users: [] } },
     });
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Arama sonuçları yüklenemedi',
-    );
+    expect(await screen.findByText('Arama sonuçları yüklenemedi')).toBeTruthy();
   });
 
   it('leaves the search when a tab is chosen', async () => {
-    renderExplore('/explore?q=kahve', { 'GET /api/posts/search': { body: page([]) } });
+    renderExplore('/explore?q=kahve', {
+      'GET /api/posts/search': { body: page([]) },
+      'GET /api/users/search': { body: { users: [] } },
+      'GET /api/trending/users': { status: 500, body: {} },
+    });
     await screen.findByRole('heading', { name: '"kahve" için sonuç bulunamadı' });
     await userEvent.click(tab('Kişiler'));
     expect(currentLocation()).toBe('/explore?tab=users');
-    expect(screen.getByText('@kitap_kurdu')).toBeTruthy();
+    expect(await screen.findByText('@kitap_kurdu')).toBeTruthy();
   });
 
   it('puts the chosen tab in ?tab= and reads it back on a reload', async () => {
@@ -117,9 +196,9 @@ describe('ExplorePage', () => {
     // The default tab keeps the plain address.
     expect(currentLocation()).toBe('/explore');
     cleanup();
-    renderExplore('/explore?tab=users');
+    renderExplore('/explore?tab=users', { 'GET /api/trending/users': { status: 500, body: {} } });
     expect(tab('Kişiler').getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText('Her hafta bir kitap önerisi.')).toBeTruthy();
+    expect(await screen.findByText('Her hafta bir kitap önerisi.')).toBeTruthy();
   });
 
   it('shows the default tab for an unknown ?tab=', () => {
@@ -128,7 +207,11 @@ describe('ExplorePage', () => {
   });
 
   it('keeps the tab with a search, selects no tab while results show, and clears back to it', async () => {
-    renderExplore('/explore?tab=users', { 'GET /api/posts/search': { body: page([]) } });
+    renderExplore('/explore?tab=users', {
+      'GET /api/posts/search': { body: page([]) },
+      'GET /api/users/search': { body: { users: [] } },
+      'GET /api/trending/users': { body: { users: [] } },
+    });
     await userEvent.type(screen.getByRole('searchbox'), 'kahve{Enter}');
     expect(currentLocation()).toBe('/explore?tab=users&q=kahve');
     await screen.findByRole('heading', { name: '"kahve" için sonuç bulunamadı' });
@@ -148,7 +231,11 @@ describe('ExplorePage', () => {
   });
 
   it('goes back through tabs and searches with the back button', async () => {
-    mockFetch({ 'GET /api/posts/search': { body: page([]) } });
+    mockFetch({
+      'GET /api/posts/search': { body: page([]) },
+      'GET /api/users/search': { body: { users: [] } },
+      'GET /api/trending/users': { body: { users: [] } },
+    });
     const router = createMemoryRouter(routes, { initialEntries: ['/explore'] });
     render(
       <AppProviders>

@@ -2,10 +2,11 @@ import { useSearchParams } from 'react-router-dom';
 import { ExploreView } from '../../features/explore/components/explore-view';
 import { SearchResults } from '../../features/posts/components/search-results';
 import { TimelineFeed } from '../../features/posts/components/timeline-feed';
+import { SuggestedAccounts } from '../../features/trending/components/suggested-accounts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { tr } from '../../locales/tr';
 
-/** Explore composes the posts feature's lists into its tabs (features do not import each other). */
+/** Explore composes the posts feature's lists and the trending feature's suggestions into its tabs (features do not import each other). */
 export function ExplorePage() {
   useDocumentTitle(tr.explore.title);
   const [params] = useSearchParams();
@@ -14,6 +15,7 @@ export function ExplorePage() {
       query={params.get('q')?.trim() ?? ''}
       feed={<TimelineFeed />}
       renderResults={(query) => <SearchResults key={query} query={query} />}
+      renderUsers={(fallback) => <SuggestedAccounts fallback={fallback} />}
     />
   );
 }

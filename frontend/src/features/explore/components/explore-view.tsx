@@ -1,17 +1,17 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Avatar } from '../../../components/avatar';
+import { AccountRow } from '../../../components/account-row';
 import { FollowButton } from '../../../components/follow-button';
 import { CloseIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { SearchBox } from '../../../components/search-box';
 import { Tabs, type TabItem } from '../../../components/tabs';
-import { VerifiedBadge } from '../../../components/verified-badge';
 import { useAuth } from '../../../lib/auth';
 import { formatCount } from '../../../lib/format';
-import { profilePath, searchPath } from '../../../lib/paths';
+import { searchPath } from '../../../lib/paths';
 import { tr } from '../../../locales/tr';
 import '../explore.css';
+import { PeopleResults } from './people-results';
 
 export type ExploreTab = 'trending' | 'latest' | 'popular' | 'users';
 
@@ -39,15 +39,20 @@ export interface ExploreViewProps {
   query: string;
   /** The timeline, shown by both the latest and the popular tabs (docs/product.md#explore). */
   feed: ReactNode;
-  /** The search results that replace the tab content while ?q= is set. */
+  /** The post results that replace the tab content while ?q= is set (under the people found). */
   renderResults: (query: string) => ReactNode;
+  /**
+   * The Kişiler tab: real suggestions (the trending feature's), given the SPEC's hard-coded
+   * accounts to show when their call fails. Without it, the hard-coded accounts.
+   */
+  renderUsers?: (fallback: ReactNode) => ReactNode;
 }
 
 /**
  * Explore: a search box bound to ?q=, and the trending, latest, popular and users tabs bound to
  * ?tab=, so a reload or the back button comes back to the same view.
  */
-export function ExploreView({ query, feed, renderResults }: ExploreViewProps) {
+export function ExploreView({ query, feed, renderResults, renderUsers }: ExploreViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = exploreTabOf(searchParams.get('tab'));
   const [text, setText] = useState(query);
@@ -80,6 +85,13 @@ export function ExploreView({ query, feed, renderResults }: ExploreViewProps) {
             <CloseIcon size={18} />
           </Link>
         </div>
+        {/* A hashtag names posts, not people. */}
+        {query.startsWith('#') ? null : (
+          <>
+            <PeopleResults key={query} query={query} />
+            <h2 className="explore__section-title explore__posts-title">{tr.explore.postsTitle}</h2>
+          </>
+        )}
         {renderResults(query)}
       </>
     );
@@ -91,7 +103,8 @@ export function ExploreView({ query, feed, renderResults }: ExploreViewProps) {
       </>
     );
   } else if (tab === 'users') {
-    content = <SampleAccounts showBio />;
+    const fallback = <SampleAccounts showBio />;
+    content = renderUsers ? renderUsers(fallback) : fallback;
   } else {
     content = feed;
   }
@@ -183,29 +196,22 @@ function SampleAccounts({
       {title ? <h2 className="explore__section-title">{title}</h2> : null}
       <ul className="account-list">
         {accounts.map((account) => (
-          <li key={account.username} className="account-row">
-            <Link to={profilePath(account.username)} className="account-row__avatar"
-              tabIndex={-1}
-              aria-hidden="true"
-            >
-              <Avatar displayName={account.displayName} seed={account.username} />
-            </Link>
-            <div className="account-row__text">
-              <Link to={profilePath(account.username)} className="account-row__name">
-                {account.displayName}
-                {account.isVerified ? <VerifiedBadge size={16} /> : null}
-              </Link>
-              <span className="account-row__handle">@{account.username}</span>
-              {showBio ? <p className="account-row__bio">{account.bio}</p> : null}
-            </div>
-            <FollowButton
-              isFollowing={false}
-              name={account.displayName}
-              onClick={() => {
-                if (!isAuthenticated) openAuthModal('login');
-              }}
-            />
-          </li>
+          <AccountRow
+            key={account.username}
+            username={account.username}
+            displayName={account.displayName}
+            isVerified={account.isVerified}
+            bio={showBio ? account.bio : undefined}
+            action={
+              <FollowButton
+                isFollowing={false}
+                name={account.displayName}
+                onClick={() => {
+                  if (!isAuthenticated) openAuthModal('login');
+                }}
+              />
+            }
+          />
         ))}
       </ul>
     </section>

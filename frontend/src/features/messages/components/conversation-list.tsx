@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -9,11 +9,17 @@ import { Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { displayNameOf, formatFullDate, usernameOf } from '../../../lib/format';
 import { messagesPath } from '../../../lib/paths';
+import { searchKey } from '../../../lib/people-search';
 import type { Conversation } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import type { ConversationsPage } from '../api/get-conversations';
 import { formatMessageTime } from '../message-time';
 import { paneState } from './pane-state';
+
+// Not on the screen's first paint: loaded when the new-message button is first pressed.
+const NewMessageDialog = lazy(async () => ({
+  default: (await import('./new-message-dialog')).NewMessageDialog,
+}));
 
 export interface ConversationListProps {
   query: UseInfiniteQueryResult<InfiniteData<ConversationsPage>>;
@@ -37,19 +43,43 @@ export function conversationsOf(data: InfiniteData<ConversationsPage> | undefine
 }
 
 /**
- * The conversation list (docs/product.md#messages): a search box that filters nothing, an inert new-message
- * button, and per conversation the member, the last message, its time and the unread count.
+ * The conversations whose member's display name or username (or last message) contains `typed`,
+ * with Turkish case rules and letters folded (`ism` and `İSM` find İsmail); all for an empty box.
+ */
+export function filterConversations(conversations: Conversation[], typed: string): Conversation[] {
+  const key = searchKey(typed.trim().replace(/^@/, ''));
+  if (!key) return conversations;
+  return conversations.filter((conversation) =>
+    [conversation.user?.displayName, conversation.user?.username, conversation.lastMessage?.text].some(
+      (field) => typeof field === 'string' && searchKey(field).includes(key),
+    ),
+  );
+}
+
+/**
+ * The conversation list (docs/product.md#messages): a search box that filters the loaded
+ * conversations as one types, a new-message button opening a people picker, and per
+ * conversation the member, the last message, its time and the unread count.
  */
 export function ConversationList({ query, activeId, now }: ConversationListProps) {
   const [search, setSearch] = useState('');
-  const conversations = useMemo(() => conversationsOf(query.data), [query.data]);
+  const [picking, setPicking] = useState(false);
+  const all = useMemo(() => conversationsOf(query.data), [query.data]);
+  const conversations = useMemo(() => filterConversations(all, search), [all, search]);
 
   let body = paneState({
     query,
     failedTitle: tr.messages.listLoadFailed,
-    isEmpty: conversations.length === 0,
+    isEmpty: all.length === 0,
     emptyText: tr.messages.emptyText,
   });
+  if (!body && conversations.length === 0) {
+    body = (
+      <p className="conversations__no-match" role="status">
+        {tr.messages.searchNoMatch(search.trim())}
+      </p>
+    );
+  }
   if (!body) {
     body = (
       <>
@@ -81,7 +111,6 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
   return (
     <section className="messages__list">
       <div className="messages__list-head">
-        {/* docs/product.md#messages: the search box has no filtering effect. */}
         <SearchBox
           boxClassName="messages__search"
           aria-label={tr.messages.searchLabel}
@@ -89,17 +118,23 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        {/* docs/product.md#messages: the new-message button is inert. */}
         <button
           type="button"
           className="icon-button"
           aria-label={tr.messages.newMessage}
           title={tr.messages.newMessage}
+          aria-haspopup="dialog"
+          onClick={() => setPicking(true)}
         >
           <PenIcon size={20} />
         </button>
       </div>
       {body}
+      {picking ? (
+        <Suspense fallback={null}>
+          <NewMessageDialog onClose={() => setPicking(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

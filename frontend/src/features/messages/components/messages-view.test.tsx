@@ -91,14 +91,31 @@ describe('MessagesView — conversation list', () => {
     expect(screen.getByText('Bir sohbet seç')).toBeTruthy();
   });
 
-  it('has a search box that filters nothing and an inert new-message button', async () => {
-    const { calls } = renderMessages();
+  it('filters the conversations by name or username as one types, Turkish case rules, asking nothing', async () => {
+    const ismail = conversation('ismail', 'İsmail Şahin');
+    const { calls } = renderMessages('/messages', {}, [mehmet, zeynep, ali, ismail]);
     await screen.findByRole('list', { name: 'Sohbetler' });
     const before = calls.length;
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Mesajlarda ara' }), 'Ali');
-    expect(names()).toEqual(['mehmet', 'zeynep', 'ali']);
-    await userEvent.click(screen.getByRole('button', { name: 'Yeni mesaj' }));
-    expect(currentLocation()).toBe('/messages');
+    const box = screen.getByRole('searchbox', { name: 'Mesajlarda ara' });
+    await userEvent.type(box, 'Ali');
+    expect(names()).toEqual(['ali']);
+    await userEvent.clear(box);
+    // İsmail by "ISM" and by "ism"; Şahin by "sah".
+    await userEvent.type(box, 'ISM');
+    expect(names()).toEqual(['ismail']);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'sah');
+    expect(names()).toEqual(['ismail']);
+    await userEvent.clear(box);
+    // By username too, with the @ of a handle.
+    await userEvent.type(box, '@zey');
+    expect(names()).toEqual(['zeynep']);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'kimse');
+    expect(screen.queryByRole('list', { name: 'Sohbetler' })).toBeNull();
+    expect(screen.getByText('"kimse" ile eşleşen sohbet yok')).toBeTruthy();
+    await userEvent.clear(box);
+    expect(names()).toEqual(['mehmet', 'zeynep', 'ali', 'ismail']);
     expect(calls.length).toBe(before);
   });
 

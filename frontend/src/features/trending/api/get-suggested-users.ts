@@ -17,15 +17,20 @@ export const FALLBACK_USERS: readonly Suggestion[] = tr.samples.accounts.slice(0
 export const suggestedUsersQueryKey = (viewer: string) =>
   ['trending', 'users', SUGGESTED_USERS_LIMIT, viewer] as const;
 
+/** GET /api/trending/users?limit= (bearer when signed in); throws when the call fails. */
+export async function fetchSuggestedUsers(limit: number, signal?: AbortSignal): Promise<User[]> {
+  const data = await apiClient.get<TrendingUsersResponse>('/trending/users', {
+    query: { limit },
+    signal,
+  });
+  if (!Array.isArray(data?.users)) throw new Error('Beklenmeyen öneri yanıtı');
+  return data.users;
+}
+
 /** GET /api/trending/users?limit=3 (bearer when signed in); any failure gives the fallback. */
 export async function getSuggestedUsers(signal?: AbortSignal): Promise<readonly Suggestion[]> {
   try {
-    const data = await apiClient.get<TrendingUsersResponse>('/trending/users', {
-      query: { limit: SUGGESTED_USERS_LIMIT },
-      signal,
-    });
-    if (!Array.isArray(data?.users)) return FALLBACK_USERS;
-    return data.users;
+    return await fetchSuggestedUsers(SUGGESTED_USERS_LIMIT, signal);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return FALLBACK_USERS;

@@ -1,0 +1,145 @@
+// The new-message button's people picker (issue 15): loaded when the button is first pressed,
+// not with the messages screen. Search as you type (GET /api/users/search, 200 ms after the
+// last key), ↑/↓ move through the people found (wrapping), Enter or a click opens the
+// conversation with the one chosen, even before any message (MessagesView reads ?user=).
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { SearchBox } from '../../../components/search-box';
+import { Spinner } from '../../../components/spinner';
+import { VerifiedBadge } from '../../../components/verified-badge';
+import { useAuth } from '../../../lib/auth';
+import { messagesPath } from '../../../lib/paths';
+import { peopleQuery, usePeopleSearch } from '../../../lib/people-search';
+import { entityId } from '../../../lib/types';
+import { tr } from '../../../locales/tr';
+
+/** How long typing must pause before the picker asks the server. */
+export const PICKER_DEBOUNCE_MS = 200;
+/** People the picker lists at most. */
+export const PICKER_LIMIT = 8;
+
+export interface NewMessageDialogProps {
+  onClose: () => void;
+}
+
+export function NewMessageDialog({ onClose }: NewMessageDialogProps) {
+  const navigate = useNavigate();
+  const { user: viewer } = useAuth();
+  const listboxId = useId();
+  const [text, setText] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [active, setActive] = useState(0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(peopleQuery(text)), PICKER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  useEffect(() => setActive(0), [debounced]);
+
+  const search = usePeopleSearch(debounced, PICKER_LIMIT);
+  // One cannot write to oneself: the viewer is never offered.
+  const people = (search.data ?? []).filter((user) => entityId(user) !== entityId(viewer));
+  const typed = peopleQuery(text);
+  // The list only answers what is typed now: an older answer would open the wrong conversation.
+  const upToDate = typed.length > 0 && typed === debounced && search.isSuccess;
+  const options = upToDate ? people : [];
+  const current = Math.min(active, Math.max(0, options.length - 1));
+  const optionId = (index: number) => `${listboxId}-option-${index}`;
+
+  const choose = (username: string) => {
+    onClose();
+    navigate(messagesPath(username));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (options.length === 0) return;
+    switch (event.key) {
+      case 'ArrowDown':
+        setActive((current + 1) % options.length);
+        break;
+      case 'ArrowUp':
+        setActive((current - 1 + options.length) % options.length);
+        break;
+      case 'Enter':
+        choose(options[current].username);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  let state;
+  if (!typed) {
+    state = <p className="picker__state">{tr.messages.pickerPrompt}</p>;
+  } else if (search.isError && typed === debounced) {
+    state = (
+      <div className="picker__state" role="alert">
+        <span>{tr.messages.pickerFailed}</span>
+        <Button variant="secondary" size="sm" onClick={() => void search.refetch()}>
+          {tr.messages.pickerRetry}
+        </Button>
+      </div>
+    );
+  } else if (!upToDate) {
+    state = (
+      <div className="picker__state">
+        <Spinner size="sm" label={tr.messages.pickerLoading} />
+      </div>
+    );
+  } else if (options.length === 0) {
+    state = <p className="picker__state">{tr.messages.pickerEmpty(typed)}</p>;
+  }
+
+  return (
+    <Modal title={tr.messages.pickerTitle} onClose={onClose}>
+      <div className="picker">
+        <SearchBox
+          boxClassName="picker__search"
+          aria-label={tr.messages.pickerLabel}
+          placeholder={tr.messages.pickerPlaceholder}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          role="combobox"
+          aria-expanded={options.length > 0}
+          aria-controls={listboxId}
+          aria-autocomplete="list"
+          aria-activedescendant={options.length > 0 ? optionId(current) : undefined}
+          autoComplete="off"
+        />
+        <span className="visually-hidden" role="status">
+          {options.length > 0 ? tr.messages.pickerCount(options.length) : ''}
+        </span>
+        {state}
+        <ul className="picker__list" role="listbox" id={listboxId} aria-label={tr.messages.pickerListLabel}>
+          {options.map((user, index) => (
+            <li
+              key={entityId(user)}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === current}
+              className={index === current ? 'picker__option picker__option--active' : 'picker__option'}
+              // Keep the focus in the box: pick on mousedown, before it blurs.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(user.username)}
+              onMouseEnter={() => setActive(index)}
+            >
+              <Avatar displayName={user.displayName} seed={user.username} size="sm" />
+              <span className="picker__text">
+                <span className="picker__name">
+                  {user.displayName}
+                  {user.isVerified ? <VerifiedBadge size={14} /> : null}
+                </span>
+                <span className="picker__handle">@{user.username}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Modal>
+  );
+}
