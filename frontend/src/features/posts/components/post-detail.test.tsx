@@ -180,3 +180,48 @@ describe('PostDetail', () => {
     });
   });
 });
+
+describe('PostDetail: the thread above the post', () => {
+  const root = makePost({ _id: 'a0', content: 'Kök gönderi', author: { username: 'ayse' } });
+  const middle = makePost({
+    _id: 'a1',
+    content: 'Ortadaki yanıt',
+    isReply: true,
+    replyToId: 'a0',
+    replyTo: { id: 'a0', username: 'ayse' },
+  });
+  const open = makePost({
+    _id: 'a2',
+    content: 'Açılan yanıt',
+    isReply: true,
+    replyToId: 'a1',
+    replyTo: { id: 'a1', username: 'mehmet' },
+  });
+
+  it('shows the ancestors root first above the post, without a link further up when the root is among them', async () => {
+    renderWithProviders(<PostDetail postId="a2" />, {
+      fetch: { 'GET /api/posts/a2': { body: { post: open, replies: [], ancestors: [root, middle], nextCursor: null } } },
+    });
+    const above = await screen.findByRole('region', { name: 'Dizideki önceki gönderiler' });
+    const texts = screen.getAllByTestId('post-card').map((card) => card.querySelector('.post-card__content')?.textContent);
+    expect(texts).toEqual(['Kök gönderi', 'Ortadaki yanıt', 'Açılan yanıt']);
+    expect(within(above).getAllByTestId('post-card')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Dizide daha fazla gönderi göster' })).toBeNull();
+  });
+
+  it('links to the topmost shown ancestor’s page when the thread goes further up', async () => {
+    renderWithProviders(<PostDetail postId="a2" />, {
+      fetch: { 'GET /api/posts/a2': { body: { post: open, replies: [], ancestors: [middle], nextCursor: null } } },
+    });
+    const more = await screen.findByRole('link', { name: 'Dizide daha fazla gönderi göster' });
+    expect(more.getAttribute('href')).toBe('/post/a1');
+  });
+
+  it('shows no thread region for a post that is not a reply (or from a server without ancestors)', async () => {
+    renderWithProviders(<PostDetail postId="p1" />, {
+      fetch: { 'GET /api/posts/p1': { body: { post, replies: [], nextCursor: null } } },
+    });
+    expect(await screen.findByText('Ayrıntıdaki gönderi')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Dizideki önceki gönderiler' })).toBeNull();
+  });
+});
