@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeSocket } from '../../../test/fake-socket';
-import { makePost } from '../../../test/fixtures';
+import { makePost, makeReply } from '../../../test/fixtures';
 import { member, renderWithProviders } from '../../../test/render';
 import { LivePosts } from './live-posts';
 import { PostDetail } from './post-detail';
@@ -183,20 +183,8 @@ describe('PostDetail', () => {
 
 describe('PostDetail: the thread above the post', () => {
   const root = makePost({ _id: 'a0', content: 'Kök gönderi', author: { username: 'ayse' } });
-  const middle = makePost({
-    _id: 'a1',
-    content: 'Ortadaki yanıt',
-    isReply: true,
-    replyToId: 'a0',
-    replyTo: { id: 'a0', username: 'ayse' },
-  });
-  const open = makePost({
-    _id: 'a2',
-    content: 'Açılan yanıt',
-    isReply: true,
-    replyToId: 'a1',
-    replyTo: { id: 'a1', username: 'mehmet' },
-  });
+  const middle = makeReply({ id: 'a0', username: 'ayse' }, { _id: 'a1', content: 'Ortadaki yanıt' });
+  const open = makeReply({ id: 'a1', username: 'mehmet' }, { _id: 'a2', content: 'Açılan yanıt' });
 
   it('shows the ancestors root first above the post, without a link further up when the root is among them', async () => {
     renderWithProviders(<PostDetail postId="a2" />, {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makePost } from '../../../test/fixtures';
+import { makePost, makeReply } from '../../../test/fixtures';
 import { currentLocation, renderWithProviders } from '../../../test/render';
 import { PostCard } from './post-card';
 
@@ -10,13 +10,7 @@ function card() {
 
 describe('the reply context line ("yanıt olarak @kullanıcı")', () => {
   it('shows above a reply’s text: the words open the original, the name its author’s profile', async () => {
-    const reply = makePost({
-      _id: 'r1',
-      content: 'Katılıyorum',
-      isReply: true,
-      replyToId: 'p-orijinal',
-      replyTo: { id: 'p-orijinal', username: 'ayse' },
-    });
+    const reply = makeReply({ id: 'p-orijinal', username: 'ayse' }, { content: 'Katılıyorum' });
     renderWithProviders(<PostCard post={reply} />, { path: '/' });
     const line = within(card()).getByText('yanıt olarak').closest('p')!;
     expect(line.textContent).toBe('yanıt olarak @ayse');

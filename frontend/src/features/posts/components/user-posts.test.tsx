@@ -1,16 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { makePost, page } from '../../../test/fixtures';
+import { makePost, makeReply, page } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { UserPosts } from './user-posts';
 
 describe('UserPosts: the profile tabs’ lists', () => {
   it('Yanıtlar lists the member’s replies from …/replies, each with its reply context', async () => {
-    const reply = makePost({
-      content: 'Buna katılıyorum',
-      isReply: true,
-      replyToId: 'p-a',
-      replyTo: { id: 'p-a', username: 'ayse' },
-    });
+    const reply = makeReply({ id: 'p-a', username: 'ayse' }, { content: 'Buna katılıyorum' });
     const { calls } = renderWithProviders(<UserPosts username="zeynep" list="replies" />, {
       fetch: { 'GET /api/posts/user/zeynep/replies': { body: page([reply]) } },
     });
