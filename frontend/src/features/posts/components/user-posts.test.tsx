@@ -1,6 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { makePost, makeReply, page } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { createTestQueryClient, member, renderWithProviders } from '../../../test/render';
+import { userPostsQueryKey } from '../api/get-user-posts';
+import { PostCard } from './post-card';
 import { UserPosts } from './user-posts';
 
 describe('UserPosts: the profile tabs’ lists', () => {
@@ -54,5 +57,28 @@ describe('UserPosts: the profile tabs’ lists', () => {
     const banner = await screen.findByRole('alert');
     expect(banner.textContent).toContain(text);
     expect(within(banner).getByRole('button', { name: 'Tekrar dene' })).toBeTruthy();
+  });
+
+  it('a like marks the member’s own Beğeniler list stale, so it is read again when it next shows', async () => {
+    const queryClient = createTestQueryClient();
+    const post = makePost({ _id: 'p-yeni', content: 'Beğenilecek' });
+    const likes = userPostsQueryKey('ayse', 'u-ayse', 'likes');
+    const posts = userPostsQueryKey('ayse', 'u-ayse');
+    queryClient.setQueryData(likes, { pages: [page([])], pageParams: [undefined] });
+    queryClient.setQueryData(posts, { pages: [page([])], pageParams: [undefined] });
+    renderWithProviders(<PostCard post={post} />, {
+      user: member,
+      queryClient,
+      fetch: {
+        'PUT /api/posts/p-yeni/like': {
+          body: { liked: true, likesCount: 1, isLiked: true, likes: 1, version: 1 },
+        },
+      },
+    });
+    expect(queryClient.getQueryState(likes)?.isInvalidated).toBe(false);
+    await userEvent.click(await screen.findByRole('button', { name: 'Beğen' }));
+    await waitFor(() => expect(queryClient.getQueryState(likes)?.isInvalidated).toBe(true));
+    // Only that list: the member's posts stay as they are.
+    expect(queryClient.getQueryState(posts)?.isInvalidated).toBe(false);
   });
 });
