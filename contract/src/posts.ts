@@ -45,6 +45,19 @@ export interface Post extends Identified {
    * leave any other `@word` as text. Optional: older servers do not send it.
    */
   mentions?: PostMention[];
+  /**
+   * On a reply only (absent on other posts): the post it answers and that post's author, for the
+   * "yanıt olarak @kullanıcı" line. Null when the original cannot be shown (its author is
+   * deactivated). A deleted original makes the reply a post of its own (`replyToId` null, no
+   * `replyTo`). Optional: a server before issue 15 leaves it out.
+   */
+  replyTo?: PostReplyTo | null;
+}
+
+/** The post a reply answers: link the line to `/post/{id}`, the name to `/profile/{username}`. */
+export interface PostReplyTo {
+  id: string;
+  username: string;
 }
 
 export interface PostMention {
@@ -63,15 +76,20 @@ export interface PostCounts {
   version: number;
 }
 
-/** GET /api/posts/timeline, /api/posts/search, /api/posts/user/:username */
+/** GET /api/posts/timeline, /api/posts/search, /api/posts/user/:username (and its /replies, /likes) */
 export interface PostPage extends CursorPage {
   posts: Post[];
 }
 
-/** GET /api/posts/:id: the post and a page of its replies, oldest first. */
+/**
+ * GET /api/posts/:id: the post and a page of its replies, oldest first. `ancestors`: on the first
+ * page only, the posts above it in its thread, root first (at most 10; when the first of them is
+ * itself a reply, more are above it). Optional: absent on later pages and from older servers.
+ */
 export interface PostThread extends CursorPage {
   post: Post;
   replies: Post[];
+  ancestors?: Post[];
 }
 
 /** POST /api/posts: a reply also answers its parent's counts after it. */

@@ -56,6 +56,8 @@ describe('accessibility (axe-core)', () => {
     ['home', '/', 'Günaydın gündem!'],
     ['explore', '/explore?q=istanbul', 'İstanbul'],
     ['profile', '/profile/ayse', 'Ayşe Yılmaz'],
+    // A liked reply, with its "yanıt olarak @ayse" line (the demo seed's likes).
+    ['profile likes', '/profile/ayse?tab=likes', 'Kesinlikle! Yapılandırma'],
     ['messages', '/messages', 'Mesajlar'],
   ])('%s has no serious or critical violations', (name, path, ready) =>
     withScreenshots(`a11y-${name}`, [member], async () => {

@@ -21,6 +21,12 @@ export interface PostView {
   liked: boolean;
   reposted: boolean;
   author: { id: string; username: string; displayName: string; isVerified: boolean };
+  /**
+   * The replied-to post and its author's username, for the "yanıt olarak @kullanıcı" line: null
+   * for a post that is not a reply, and for a reply whose parent is hidden (its author is
+   * deactivated). A deleted parent leaves reply_to_id NULL (the foreign key's ON DELETE SET NULL).
+   */
+  replyTo: { id: string; username: string } | null;
   /** created_at with PostgreSQL's microseconds, for the page cursor. */
   cursor: Cursor;
 }
@@ -48,12 +54,21 @@ export interface PostViewRow {
   author_is_verified: boolean;
   liked: boolean;
   reposted: boolean;
+  /** The parent's author's username while that author is active (see PostView.replyTo). */
+  reply_to_username: string | null;
 }
+
+/** The active author's username of `p`'s parent (NULL: no parent, or a hidden one). */
+const REPLY_TO_USERNAME = `(SELECT ru.username FROM posts rp JOIN users ru ON ru.id = rp.author_id WHERE rp.id = p.reply_to_id AND ru.is_active)`;
 
 /**
  * The select list of every post list (PostsRepository's and the back-office's), over
  * `posts p JOIN users u ON u.id = p.author_id`: one row per post, its author and the viewer's
  * flags as EXISTS subqueries (primary key lookups), so a page costs one query whatever its size.
+ * A reply's parent author (the "yanıt olarak @kullanıcı" line, docs/wire-contract.md#post-object)
+ * is one more scalar subquery: two primary-key probes (posts, users) per row returned, none for a
+ * post that is not a reply, and the list's own index scan and LIMIT stay as they were (a LEFT JOIN
+ * in every FROM would give the planner a join to reorder on every list).
  * `$1` is always the viewer's id (NULL for a guest: `user_id = NULL` is never true, so both
  * flags are false). Map the rows with toPostView.
  */
@@ -73,6 +88,7 @@ function postViewColumns(viewer: string | null): string {
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
   u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
   u.is_verified AS author_is_verified,
+  ${REPLY_TO_USERNAME} AS reply_to_username,
   ${viewer ? `EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::uuid AND l.post_id = p.id)` : 'false'} AS liked,
   ${viewer ? `EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::uuid AND r.post_id = p.id)` : 'false'} AS reposted`;
 }
@@ -96,6 +112,7 @@ export function toPostView(row: PostViewRow): PostView {
     liked: row.liked,
     reposted: row.reposted,
     author: { id: row.author_id, username: row.author_username, displayName: row.author_display_name, isVerified: row.author_is_verified },
+    replyTo: row.reply_to_id !== null && row.reply_to_username !== null ? { id: row.reply_to_id, username: row.reply_to_username } : null,
     cursor: { createdAt: row.cursor_at, id: row.id },
   };
 }

@@ -55,6 +55,20 @@ export class PostsController {
     return this.posts.byUsername(username, viewer, query);
   }
 
+  /** A member's replies, newest first, each with its reply context (the profile's Yanıtlar tab). */
+  @OptionalAuth()
+  @Get('user/:username/replies')
+  repliesByUser(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto): Promise<PostPage> {
+    return this.posts.repliesByUsername(username, viewer, query);
+  }
+
+  /** The posts a member liked, newest like first (the profile's Beğeniler tab). */
+  @OptionalAuth()
+  @Get('user/:username/likes')
+  likesByUser(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto): Promise<PostPage> {
+    return this.posts.likesByUsername(username, viewer, query);
+  }
+
   /**
    * A post or, with `replyToId`, a reply. A reply also answers `parent`: the original's absolute
    * counts after it, so a client sets them instead of adding one to what it holds (a live
@@ -77,7 +91,7 @@ export class PostsController {
     return parent ? { post, parent } : { post };
   }
 
-  /** The post and a page of its replies, oldest first. */
+  /** The post, a page of its replies (oldest first) and, on the first page, its thread's posts above it. */
   @OptionalAuth()
   @Get(':id')
   get(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto): Promise<PostThread> {

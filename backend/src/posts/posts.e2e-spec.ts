@@ -139,7 +139,7 @@ describe('posts API (real PostgreSQL)', () => {
       const replies = [];
       for (let i = 0; i < 5; i++) replies.push(await t.createPost(await t.createUser(), `yanıt ${i}`, parent.id));
       const first = await t.http.get(`/api/posts/${parent.id}?limit=2`).expect(200);
-      expect(Object.keys(first.body).sort()).toEqual(['nextCursor', 'post', 'replies']);
+      expect(Object.keys(first.body).sort()).toEqual(['ancestors', 'nextCursor', 'post', 'replies']);
       expect(first.body.post.id).toBe(parent.id);
       expect(first.body.post.engagement.views).toBe(1);
       expect(first.body.replies.map((r: { content: string }) => r.content)).toEqual(['yanıt 0', 'yanıt 1']);

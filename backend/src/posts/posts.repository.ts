@@ -34,6 +34,37 @@ function statementName(text: string): string {
   return `posts_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
 }
 
+/**
+ * limit + 1, written into a statement's text, not passed as a parameter: a prepared statement's
+ * generic plan cannot see a parameter's value and costs `LIMIT $n` as 10% of the table, so
+ * PostgreSQL would plan every execution afresh instead of reusing the plan (see run()).
+ */
+function pageLimit(page: PageRequest): number {
+  const limit = page.limit + 1;
+  if (!Number.isSafeInteger(limit) || limit < 2) throw new Error(`invalid page limit ${page.limit}`);
+  return limit;
+}
+
+/** What a list reads and the (time, id) pair its keyset pages on. */
+interface ListSource {
+  from: string;
+  at: string;
+  id: string;
+  /** More columns after POST_VIEW_COLUMNS. */
+  extra: string;
+}
+
+/** Posts with their authors, paged on the post's (created_at, id). */
+const POSTS_LIST: ListSource = { from: 'posts p JOIN users u ON u.id = p.author_id', at: 'p.created_at', id: 'p.id', extra: '' };
+
+/** A member's likes, each with its post and author, paged on the like's (created_at, post_id). */
+const LIKES_LIST: ListSource = {
+  from: 'likes lk JOIN posts p ON p.id = lk.post_id JOIN users u ON u.id = p.author_id',
+  at: 'lk.created_at',
+  id: 'lk.post_id',
+  extra: `, to_char(lk.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS liked_at`,
+};
+
 /** The two searches of PostsService.search, bound to one transaction (PostsRepository.searching). */
 export interface SearchReads {
   /** The trigram index's answer, at any age. */
@@ -64,8 +95,14 @@ export class PostsRepository {
     return this.dataSource.manager;
   }
 
-  /** Builds `SELECT … WHERE <filters> AND <keyset> ORDER BY … LIMIT n + 1`. */
-  private listSql(viewerId: string | null, filters: (param: (value: unknown) => string) => string[], page: PageRequest, order: 'newest' | 'oldest'): Sql {
+  /** Builds `SELECT … FROM <source> WHERE <filters> AND <keyset> ORDER BY … LIMIT n + 1`. */
+  private listSql(
+    viewerId: string | null,
+    filters: (param: (value: unknown) => string) => string[],
+    page: PageRequest,
+    order: 'newest' | 'oldest',
+    source: ListSource = POSTS_LIST,
+  ): Sql {
     // The viewer is $1 when there is one; a guest's statement has no viewer parameter at all.
     const params: unknown[] = viewerId === null ? [] : [viewerId];
     const param = (value: unknown) => {
@@ -76,19 +113,16 @@ export class PostsRepository {
     // Row comparison matches the (created_at, id) index order, so PostgreSQL starts the index
     // scan at the cursor instead of filtering rows before it.
     if (page.cursor) {
-      where.push(`(p.created_at, p.id) ${order === 'newest' ? '<' : '>'} (${param(page.cursor.createdAt)}::timestamptz, ${param(page.cursor.id)}::uuid)`);
+      where.push(`(${source.at}, ${source.id}) ${order === 'newest' ? '<' : '>'} (${param(page.cursor.createdAt)}::timestamptz, ${param(page.cursor.id)}::uuid)`);
     }
     const direction = order === 'newest' ? 'DESC' : 'ASC';
-    // The limit is written into the text, not passed as a parameter: a prepared statement's
-    // generic plan cannot see a parameter's value and costs `LIMIT $n` as 10% of the table, so
-    // PostgreSQL would plan every execution afresh instead of reusing the plan (see run()).
-    const limit = page.limit + 1;
-    if (!Number.isSafeInteger(limit) || limit < 2) throw new Error(`invalid page limit ${page.limit}`);
+    // The limit is written into the text (pageLimit).
+    const limit = pageLimit(page);
     return {
-      text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}
-        FROM posts p JOIN users u ON u.id = p.author_id
+      text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}${source.extra}
+        FROM ${source.from}
         WHERE ${where.join(' AND ')}
-        ORDER BY p.created_at ${direction}, p.id ${direction}
+        ORDER BY ${source.at} ${direction}, ${source.id} ${direction}
         LIMIT ${limit}`,
       params,
     };
@@ -132,6 +166,62 @@ export class PostsRepository {
 
   byAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
     return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`], page, 'newest'), true);
+  }
+
+  /**
+   * A member's replies, newest first: the partial index idx_posts_author_replies holds only
+   * replies, so the walk reads no post of theirs that is not one (posts.threads.e2e-spec.ts
+   * EXPLAINs it).
+   */
+  repliesByAuthorSql(authorId: string, viewerId: string | null, page: PageRequest): Sql {
+    return this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, 'p.reply_to_id IS NOT NULL'], page, 'newest');
+  }
+
+  repliesByAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
+    return this.run(this.repliesByAuthorSql(authorId, viewerId, page), true);
+  }
+
+  /**
+   * The posts a member liked, newest like first: a keyset page on (likes.created_at, post_id)
+   * walking idx_likes_user_created, then each post by primary key; posts of deactivated authors
+   * are left out. The page's cursor is the like's position (`liked_at`), not the post's.
+   */
+  likedBySql(userId: string, viewerId: string | null, page: PageRequest): Sql {
+    return this.listSql(viewerId, (param) => [`lk.user_id = ${param(userId)}::uuid`], page, 'newest', LIKES_LIST);
+  }
+
+  async likedBy(userId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
+    const sql = this.likedBySql(userId, viewerId, page);
+    const rows = await poolRows<PostViewRow & { liked_at: string }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params });
+    return rows.map((row) => ({ ...toPostView(row), cursor: { createdAt: row.liked_at, id: row.id } }));
+  }
+
+  /**
+   * The post (as findView) and the posts above it in its thread, in one statement: a recursive
+   * walk up reply_to_id by primary key from the post (depth 0), at most `maxAncestors` steps.
+   * The walk stops below a post whose author is deactivated (hidden like everywhere else), so a
+   * thread never shows a gap; a deleted ancestor already cut the chain (its replies' reply_to_id
+   * became NULL). A topmost ancestor that is itself a reply (its replyTo is set) means more posts
+   * are above it. `post` is null for a missing or hidden post.
+   */
+  async thread(postId: string, viewerId: string | null, maxAncestors: number): Promise<{ post: PostView | null; ancestors: PostView[] }> {
+    if (!Number.isSafeInteger(maxAncestors) || maxAncestors < 0) throw new Error(`invalid ancestor bound ${maxAncestors}`);
+    const text = `WITH RECURSIVE chain (id, parent_id, depth) AS (
+        SELECT p.id, p.reply_to_id, 0
+          FROM posts p JOIN users au ON au.id = p.author_id
+         WHERE p.id = $2::uuid AND au.is_active
+        UNION ALL
+        SELECT a.id, a.reply_to_id, c.depth + 1
+          FROM chain c JOIN posts a ON a.id = c.parent_id JOIN users au ON au.id = a.author_id
+         WHERE c.depth < ${maxAncestors} AND au.is_active
+      )
+      SELECT ${POST_VIEW_COLUMNS}, c.depth
+        FROM chain c JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id
+       ORDER BY c.depth DESC`;
+    const rows = await poolRows<PostViewRow & { depth: number }>(this.dataSource, { name: statementName(text), text, values: [viewerId, postId] });
+    const last = rows.at(-1);
+    if (!last || last.depth !== 0) return { post: null, ancestors: [] };
+    return { post: toPostView(last), ancestors: rows.slice(0, -1).map(toPostView) };
   }
 
   /** Replies to a post, oldest first, so a thread reads top to bottom. */
@@ -237,7 +327,7 @@ export class PostsRepository {
     const [row] = await rowsOn<CreatedPostRow>(db, {
       name: 'posts_create',
       text: `WITH parent AS (
-          SELECT p.id FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $3 AND u.is_active
+          SELECT p.id, u.username FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $3 AND u.is_active
         ), author AS (
           UPDATE users SET posts_count = posts_count + 1
           WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM parent))
@@ -260,6 +350,7 @@ export class PostsRepository {
                to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
                a.id AS author_id, a.username AS author_username, a.display_name AS author_display_name,
                a.is_verified AS author_is_verified, false AS liked, false AS reposted,
+               (SELECT username FROM parent) AS reply_to_username,
                (SELECT row_to_json(b) FROM bumped b) AS parent
         FROM inserted i CROSS JOIN author a`,
       values: [input.authorId, input.content, input.replyToId, input.hashtags, input.links, input.searchText, input.mentions],

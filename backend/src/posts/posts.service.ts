@@ -49,6 +49,13 @@ export const SEARCH_WINDOW = 10_000;
  */
 export const SEARCH_READ_COST = 5;
 
+/**
+ * Ancestors a post page shows above the post (docs/wire-contract.md#posts): X shows the whole
+ * chain, but a page of 10 is what a reader scrolls through before the post itself; a longer
+ * thread's topmost shown ancestor links up ("daha fazla"), each such page showing 10 more.
+ */
+export const THREAD_ANCESTORS_MAX = 10;
+
 export interface PostPage {
   posts: PostResponse[];
   nextCursor: string | null;
@@ -58,6 +65,8 @@ export interface PostThread {
   post: PostResponse;
   replies: PostResponse[];
   nextCursor: string | null;
+  /** Root first; on the first page only (a page of more replies leaves it out). */
+  ancestors?: PostResponse[];
 }
 
 export interface CreatedPost {
@@ -191,11 +200,32 @@ export class PostsService {
     );
   }
 
-  async byUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
+  /** A member's posts and replies, newest first (the profile's Gönderiler tab). */
+  byUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
+    return this.memberList(username, viewer, query, (id, viewerId, page) => this.posts.byAuthor(id, viewerId, page));
+  }
+
+  /** A member's replies only, newest first (the profile's Yanıtlar tab), each with its reply context. */
+  repliesByUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
+    return this.memberList(username, viewer, query, (id, viewerId, page) => this.posts.repliesByAuthor(id, viewerId, page));
+  }
+
+  /** The posts a member liked, newest like first (the profile's Beğeniler tab). */
+  likesByUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
+    return this.memberList(username, viewer, query, (id, viewerId, page) => this.posts.likedBy(id, viewerId, page));
+  }
+
+  /** One page of a list of an active member's (404 `Kullanıcı bulunamadı.` for anyone else). */
+  private async memberList(
+    username: string,
+    viewer: Viewer,
+    query: PageQueryDto,
+    read: (memberId: string, viewerId: string | null, page: PageRequest) => Promise<PostView[]>,
+  ): Promise<PostPage> {
     const page = pageRequest(query);
-    const authorId = await this.users.findActiveIdByUsername(username);
-    if (!authorId) throw new NotFoundException(USER_NOT_FOUND);
-    return toPostPage(await this.posts.byAuthor(authorId, viewer?.id ?? null, page), page.limit);
+    const memberId = await this.users.findActiveIdByUsername(username);
+    if (!memberId) throw new NotFoundException(USER_NOT_FOUND);
+    return toPostPage(await read(memberId, viewer?.id ?? null, page), page.limit);
   }
 
   /**
@@ -225,19 +255,26 @@ export class PostsService {
   }
 
   /**
-   * The post and a page of its replies (oldest first). Opening the post counts a view; paging the
-   * replies does not. Views are buffered (PostViewsBuffer): the answer adds this node's pending
-   * ones, so the reader's own view shows at once.
+   * The post, a page of its replies (oldest first) and, on the first page, the posts above it in
+   * its thread (root first, at most THREAD_ANCESTORS_MAX). Opening the post counts a view; paging
+   * the replies does not. Views are buffered (PostViewsBuffer): the answer adds this node's
+   * pending ones, so the reader's own view shows at once.
    */
   async getWithReplies(id: string, viewer: Viewer, query: PageQueryDto): Promise<PostThread> {
     const page = pageRequest(query);
     const viewerId = viewer?.id ?? null;
-    // Independent reads: in parallel, on two pooled connections.
-    const [post, rows] = await Promise.all([this.posts.findView(id, viewerId), this.posts.replies(id, viewerId, page)]);
+    // Independent reads: in parallel, on two pooled connections. The first page reads the post
+    // with its ancestors in one statement; a later page only the post.
+    const [{ post, ancestors }, rows] = await Promise.all([
+      page.cursor ? this.posts.findView(id, viewerId).then((view) => ({ post: view, ancestors: undefined })) : this.posts.thread(id, viewerId, THREAD_ANCESTORS_MAX),
+      this.posts.replies(id, viewerId, page),
+    ]);
     if (!post) throw new NotFoundException(POST_NOT_FOUND);
     if (!page.cursor) this.views.add(id);
     post.viewCount += this.views.pendingFor(id);
     const replies = toPostPage(rows, page.limit);
-    return { post: toPostResponse(post), replies: replies.posts, nextCursor: replies.nextCursor };
+    const thread: PostThread = { post: toPostResponse(post), replies: replies.posts, nextCursor: replies.nextCursor };
+    if (ancestors) thread.ancestors = ancestors.map(toPostResponse);
+    return thread;
   }
 }

@@ -48,6 +48,11 @@ export function makePost(overrides: PostOverrides = {}): Post {
   };
 }
 
+/** A reply to `parent` with its reply context (`replyTo`), as the server sends it. */
+export function makeReply(parent: { id: string; username: string }, overrides: PostOverrides = {}): Post {
+  return makePost({ isReply: true, replyToId: parent.id, replyTo: { ...parent }, ...overrides });
+}
+
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
     _id: 'u-zeynep',

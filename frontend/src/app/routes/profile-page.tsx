@@ -8,12 +8,15 @@ import { usernameOf } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { tr } from '../../locales/tr';
 
+/** The profile with the posts feature's lists in its tabs (features meet only here). */
 function Profile({ username }: { username: string }) {
   return (
     <ProfileView
       key={username}
       username={username}
       posts={<UserPosts key={username} username={username} />}
+      replies={<UserPosts key={username} username={username} list="replies" />}
+      likes={<UserPosts key={username} username={username} list="likes" />}
     />
   );
 }

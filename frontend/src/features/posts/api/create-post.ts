@@ -44,6 +44,9 @@ export function useCreatePost() {
       prependToList(queryClient, timelineQueryKey(viewer), post);
       if (user?.username) {
         prependToList(queryClient, userPostsQueryKey(user.username, viewer), post);
+        if (replyToId) {
+          prependToList(queryClient, userPostsQueryKey(user.username, viewer, 'replies'), post);
+        }
       }
       if (replyToId) {
         // Absolute when the server sent it: a live post:engagement may have counted the reply already.

@@ -7,13 +7,15 @@ import { POSTS_ROOT_KEY } from './post-cache';
 export interface PostThreadPage {
   post: Post;
   replies: Post[];
+  /** The posts above it in its thread, root first (the first page's; later pages have none). */
+  ancestors?: Post[];
   nextCursor: string | null;
 }
 
 export const postQueryKey = (postId: string, viewer: string) =>
   [...POSTS_ROOT_KEY, 'detail', postId, viewer] as const;
 
-/** GET /api/posts/:id — the post and a page of its replies (oldest first). */
+/** GET /api/posts/:id — the post, a page of its replies (oldest first) and its ancestors. */
 export async function getPost({
   postId,
   cursor,
@@ -28,7 +30,12 @@ export async function getPost({
     { query: { cursor }, signal },
   );
   if (!data?.post) throw new Error('Post missing from the answer');
-  return { post: data.post, replies: data.replies ?? [], nextCursor: data.nextCursor ?? null };
+  return {
+    post: data.post,
+    replies: data.replies ?? [],
+    ancestors: data.ancestors ?? [],
+    nextCursor: data.nextCursor ?? null,
+  };
 }
 
 /** The post and its replies; further pages only add replies. */

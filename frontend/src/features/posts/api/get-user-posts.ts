@@ -5,31 +5,38 @@ import type { PostsPage } from '../../../lib/types';
 import { toPostsPage } from './get-timeline';
 import { POSTS_ROOT_KEY } from './post-cache';
 
-export const userPostsQueryKey = (username: string, viewer: string) =>
-  [...POSTS_ROOT_KEY, 'user', username, viewer] as const;
+/**
+ * A member's lists, one per profile tab (docs/wire-contract.md#posts): `posts` their posts and
+ * replies, `replies` their replies only, `likes` the posts they liked (newest like first).
+ */
+export type UserPostList = 'posts' | 'replies' | 'likes';
 
-/** GET /api/posts/user/:username */
+/** The list last, so a member's `posts` key is not a prefix of their other lists' keys. */
+export const userPostsQueryKey = (username: string, viewer: string, list: UserPostList = 'posts') =>
+  [...POSTS_ROOT_KEY, 'user', username, viewer, list] as const;
+
+/** GET /api/posts/user/:username, …/replies, …/likes */
 export async function getUserPosts({
   username,
+  list = 'posts',
   cursor,
   signal,
 }: {
   username: string;
+  list?: UserPostList;
   cursor?: string;
   signal?: AbortSignal;
 }): Promise<PostsPage> {
-  const data = await apiClient.get<PostsPage>(`/posts/user/${encodeURIComponent(username)}`, {
-    query: { cursor },
-    signal,
-  });
+  const path = `/posts/user/${encodeURIComponent(username)}${list === 'posts' ? '' : `/${list}`}`;
+  const data = await apiClient.get<PostsPage>(path, { query: { cursor }, signal });
   return toPostsPage(data);
 }
 
-export function useUserPosts(username: string) {
+export function useUserPosts(username: string, list: UserPostList = 'posts') {
   const viewer = useViewerKey();
   return useInfiniteQuery({
-    queryKey: userPostsQueryKey(username, viewer),
-    queryFn: ({ pageParam, signal }) => getUserPosts({ username, cursor: pageParam, signal }),
+    queryKey: userPostsQueryKey(username, viewer, list),
+    queryFn: ({ pageParam, signal }) => getUserPosts({ username, list, cursor: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: username.length > 0,

@@ -7,11 +7,15 @@ import { postIdOf } from '../post-model';
 
 export const POSTS_ROOT_KEY = ['posts'] as const;
 
-/** A page as the cache holds it: a list page has `posts`, a post's page `post` and `replies`. */
+/**
+ * A page as the cache holds it: a list page has `posts`, a post's page `post`, `replies` and
+ * `ancestors`.
+ */
 export interface CachedPostPage {
   posts?: Post[];
   post?: Post;
   replies?: Post[];
+  ancestors?: Post[];
   nextCursor?: string | null;
 }
 
@@ -34,6 +38,7 @@ function mapPage(page: CachedPostPage, fn: (post: Post) => Post): CachedPostPage
   };
   const posts = mapList(page.posts);
   const replies = mapList(page.replies);
+  const ancestors = mapList(page.ancestors);
   let { post } = page;
   if (post) {
     const mapped = fn(post);
@@ -42,7 +47,7 @@ function mapPage(page: CachedPostPage, fn: (post: Post) => Post): CachedPostPage
       post = mapped;
     }
   }
-  return changed ? { ...page, posts, replies, post } : page;
+  return changed ? { ...page, posts, replies, ancestors, post } : page;
 }
 
 /** Applies `fn` to the post `postId` in every cached list and post page. */
@@ -81,7 +86,10 @@ export function removePostEverywhere(queryClient: QueryClient, postId: string): 
       };
       const posts = keep(page.posts);
       const replies = keep(page.replies);
-      return posts === page.posts && replies === page.replies ? page : { ...page, posts, replies };
+      const ancestors = keep(page.ancestors);
+      return posts === page.posts && replies === page.replies && ancestors === page.ancestors
+        ? page
+        : { ...page, posts, replies, ancestors };
     });
     return changed ? { ...data, pages } : data;
   });

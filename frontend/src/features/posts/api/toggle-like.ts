@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeResponse } from '@gundem/contract';
 import { apiClient } from '../../../lib/api-client';
+import { useAuth, useViewerKey } from '../../../lib/auth';
 import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import { withLike } from '../post-model';
+import { userPostsQueryKey } from './get-user-posts';
 import { patchPostEverywhere } from './post-cache';
 
 /** The like toggle's answer (the server sends both of docs/product.md's forms; the home form is read). */
@@ -24,9 +26,15 @@ export function setLike({ postId, liked }: SetLikeInput): Promise<LikeResult> {
   return liked ? apiClient.put<LikeResult>(path) : apiClient.delete<LikeResult>(path);
 }
 
-/** Likes or unlikes and writes the server's state and count into every cached copy of the post. */
+/**
+ * Likes or unlikes and writes the server's state and count into every cached copy of the post.
+ * The member's own Beğeniler list is marked stale, not refetched: it is read again the next time
+ * it shows (an unliked post stays on an open list until then, as on X).
+ */
 export function useToggleLike() {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const viewer = useViewerKey();
   return useMutation({
     mutationKey: [...WRITE_MUTATION_KEY, 'like'],
     mutationFn: setLike,
@@ -34,6 +42,10 @@ export function useToggleLike() {
       patchPostEverywhere(queryClient, postId, (post) =>
         withLike(post, result.liked, result.likesCount, result.version),
       );
+      if (user?.username) {
+        const likes = userPostsQueryKey(user.username, viewer, 'likes');
+        void queryClient.invalidateQueries({ queryKey: likes, refetchType: 'none' });
+      }
     },
     // docs/product.md#error-texts: logged, no visible text.
     onError: (error) => console.error('Beğeni işlemi başarısız oldu', error),

@@ -28,6 +28,7 @@ import {
 } from '../post-model';
 import { PostAvatar, PostByline } from './post-byline';
 import { PostContent } from './post-content';
+import { ReplyContext } from './reply-context';
 import { ReplyModal } from './reply-modal';
 
 export interface PostCardProps {
@@ -108,6 +109,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
           timeUnits={timeUnits}
           links={variant === 'feed' ? 'author-and-time' : 'author'}
         />
+        <ReplyContext post={post} />
         <div
           className={
             variant === 'feed' ? 'post-card__body post-card__body--link' : 'post-card__body'

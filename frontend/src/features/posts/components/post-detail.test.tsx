@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeSocket } from '../../../test/fake-socket';
-import { makePost } from '../../../test/fixtures';
+import { makePost, makeReply } from '../../../test/fixtures';
 import { member, renderWithProviders } from '../../../test/render';
 import { LivePosts } from './live-posts';
 import { PostDetail } from './post-detail';
@@ -178,5 +178,38 @@ describe('PostDetail', () => {
       await socket.serverEmit('post:reply', { postId: uuid, reply: fromB });
       expect(replyTexts()).toEqual(['r-first', 'r-b']);
     });
+  });
+});
+
+describe('PostDetail: the thread above the post', () => {
+  const root = makePost({ _id: 'a0', content: 'Kök gönderi', author: { username: 'ayse' } });
+  const middle = makeReply({ id: 'a0', username: 'ayse' }, { _id: 'a1', content: 'Ortadaki yanıt' });
+  const open = makeReply({ id: 'a1', username: 'mehmet' }, { _id: 'a2', content: 'Açılan yanıt' });
+
+  it('shows the ancestors root first above the post, without a link further up when the root is among them', async () => {
+    renderWithProviders(<PostDetail postId="a2" />, {
+      fetch: { 'GET /api/posts/a2': { body: { post: open, replies: [], ancestors: [root, middle], nextCursor: null } } },
+    });
+    const above = await screen.findByRole('region', { name: 'Dizideki önceki gönderiler' });
+    const texts = screen.getAllByTestId('post-card').map((card) => card.querySelector('.post-card__content')?.textContent);
+    expect(texts).toEqual(['Kök gönderi', 'Ortadaki yanıt', 'Açılan yanıt']);
+    expect(within(above).getAllByTestId('post-card')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Dizide daha fazla gönderi göster' })).toBeNull();
+  });
+
+  it('links to the topmost shown ancestor’s page when the thread goes further up', async () => {
+    renderWithProviders(<PostDetail postId="a2" />, {
+      fetch: { 'GET /api/posts/a2': { body: { post: open, replies: [], ancestors: [middle], nextCursor: null } } },
+    });
+    const more = await screen.findByRole('link', { name: 'Dizide daha fazla gönderi göster' });
+    expect(more.getAttribute('href')).toBe('/post/a1');
+  });
+
+  it('shows no thread region for a post that is not a reply (or from a server without ancestors)', async () => {
+    renderWithProviders(<PostDetail postId="p1" />, {
+      fetch: { 'GET /api/posts/p1': { body: { post, replies: [], nextCursor: null } } },
+    });
+    expect(await screen.findByText('Ayrıntıdaki gönderi')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Dizideki önceki gönderiler' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -7,6 +8,7 @@ import { MessageCircleIcon, SearchIcon } from '../../../components/icons';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
+import { postPath } from '../../../lib/paths';
 import { useRealtime, useSocketEvent } from '../../../lib/realtime/hooks';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
@@ -17,7 +19,11 @@ import { ComposeBox } from './compose-box';
 import { GuestComposePrompt } from './guest-compose-prompt';
 import { PostCard } from './post-card';
 
-/** One post in full, the reply box for a member, and its replies (oldest first). */
+/**
+ * One post in full with the posts above it in its thread (root first, at most 10 from the
+ * server; when the topmost is itself a reply, a link opens its page, which shows the 10 above
+ * it), the reply box for a member, and its replies (oldest first).
+ */
 export function PostDetail({ postId }: { postId: string }) {
   const { isAuthenticated } = useAuth();
   const query = usePostThread(postId);
@@ -84,8 +90,22 @@ export function PostDetail({ postId }: { postId: string }) {
     );
   }
 
+  const ancestors = data?.pages[0]?.ancestors ?? [];
+  const top = ancestors[0];
   return (
     <div className="post-detail">
+      {top ? (
+        <section aria-label={tr.post.ancestorsLabel} className="post-detail__ancestors">
+          {top.replyTo ? (
+            <Link to={postPath(postIdOf(top))} className="post-detail__more-above">
+              {tr.post.moreAncestors}
+            </Link>
+          ) : null}
+          {ancestors.map((ancestor) => (
+            <PostCard key={postIdOf(ancestor)} post={ancestor} timeUnits="short" />
+          ))}
+        </section>
+      ) : null}
       <PostCard post={post} variant="detail" timeUnits="short" />
       {isAuthenticated ? (
         <ComposeBox replyTo={post} className="post-detail__reply" />

@@ -10,13 +10,19 @@ const zeynep = makeUser();
 interface ProfileOptions {
   user?: typeof member;
   fetch?: Record<string, MockReply | (() => Promise<MockReply>)>;
+  path?: string;
 }
 
 function renderProfile(username: string, options: ProfileOptions = {}) {
-  return renderWithProviders(<ProfileView username={username} posts={<p>posts-slot</p>} />, {
-    user: options.user,
-    fetch: options.fetch,
-  });
+  return renderWithProviders(
+    <ProfileView
+      username={username}
+      posts={<p>posts-slot</p>}
+      replies={<p>replies-slot</p>}
+      likes={<p>likes-slot</p>}
+    />,
+    { user: options.user, fetch: options.fetch, path: options.path },
+  );
 }
 
 function followersCount() {
@@ -48,8 +54,9 @@ describe('ProfileView', () => {
     expect(calls[0].url).toBe('/api/users/profile/zeynep');
   });
 
-  it('has four tabs and only the posts tab shows data', async () => {
+  it('has four tabs, each with its list; the selected one is kept in the URL', async () => {
     renderProfile('zeynep', {
+      path: '/profile/zeynep',
       fetch: { 'GET /api/users/profile/zeynep': { body: { user: zeynep } } },
     });
     const tabs = await screen.findByRole('tablist', { name: 'Profil sekmeleri' });
@@ -59,13 +66,41 @@ describe('ProfileView', () => {
       'Medya',
       'Beğeniler',
     ]);
+    const panel = () => screen.getByRole('tabpanel');
+    expect(panel().textContent).toBe('posts-slot');
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Beğeniler' }));
-    expect(screen.queryByText('posts-slot')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Henüz beğeni yok' })).toBeTruthy();
+    expect(panel().textContent).toBe('likes-slot');
+    expect(within(tabs).getByRole('tab', { name: 'Beğeniler' }).getAttribute('aria-selected')).toBe('true');
+    expect(currentLocation()).toBe('/profile/zeynep?tab=likes');
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Yanıtlar' }));
-    expect(screen.getByRole('heading', { name: 'Henüz yanıt yok' })).toBeTruthy();
+    expect(panel().textContent).toBe('replies-slot');
+    expect(currentLocation()).toBe('/profile/zeynep?tab=replies');
+    // Medya keeps the SPEC's placeholder.
+    await userEvent.click(within(tabs).getByRole('tab', { name: 'Medya' }));
+    expect(within(panel()).getByRole('heading', { name: 'Henüz medya yok' })).toBeTruthy();
+    expect(currentLocation()).toBe('/profile/zeynep?tab=media');
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Gönderiler' }));
-    expect(screen.getByText('posts-slot')).toBeTruthy();
+    expect(panel().textContent).toBe('posts-slot');
+    expect(currentLocation()).toBe('/profile/zeynep');
+  });
+
+  it('opens on the tab the URL names (a reload or the way back)', async () => {
+    renderProfile('zeynep', {
+      path: '/profile/zeynep?tab=replies',
+      fetch: { 'GET /api/users/profile/zeynep': { body: { user: zeynep } } },
+    });
+    const tabs = await screen.findByRole('tablist', { name: 'Profil sekmeleri' });
+    expect(within(tabs).getByRole('tab', { name: 'Yanıtlar' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toBe('replies-slot');
+  });
+
+  it('falls back to the posts tab for a tab it does not know', async () => {
+    renderProfile('zeynep', {
+      path: '/profile/zeynep?tab=bilinmeyen',
+      fetch: { 'GET /api/users/profile/zeynep': { body: { user: zeynep } } },
+    });
+    await screen.findByRole('tablist', { name: 'Profil sekmeleri' });
+    expect(screen.getByRole('tabpanel').textContent).toBe('posts-slot');
   });
 
   it('says "Kullanıcı bulunamadı" for an unknown username', async () => {

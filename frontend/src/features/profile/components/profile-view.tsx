@@ -1,16 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { FollowButton } from '../../../components/follow-button';
 import {
   CalendarIcon,
-  HeartIcon,
   LinkIcon,
   MailIcon,
   MapPinIcon,
-  MessageCircleIcon,
   SearchIcon,
   FileTextIcon,
 } from '../../../components/icons';
@@ -39,14 +37,31 @@ const TABS: readonly TabItem<ProfileTab>[] = [
   { id: 'likes', label: tr.profile.tabLikes },
 ];
 
-export interface ProfileViewProps {
-  username: string;
-  /** The posts tab's list (the only tab backed by data, docs/product.md#profile). */
+/**
+ * The selected tab lives in the URL (`/profile/ayse?tab=likes`; none for the posts tab), so a
+ * reload, a shared link and the way back from a post keep it. Switching tabs replaces the entry
+ * rather than adding one: Back leaves the profile, as it does from the explore tabs.
+ */
+function tabOf(value: string | null): ProfileTab {
+  return TABS.find((item) => item.id === value)?.id ?? 'posts';
+}
+
+/** The lists of the tabs backed by data (the app composes them from the posts feature). */
+export interface ProfileLists {
+  /** The member's posts and replies. */
   posts: ReactNode;
+  /** Their replies, each with its reply context. */
+  replies: ReactNode;
+  /** The posts they liked, newest like first. */
+  likes: ReactNode;
+}
+
+export interface ProfileViewProps extends ProfileLists {
+  username: string;
 }
 
 /** A profile: header with the counts and the follow button, then the tabs. */
-export function ProfileView({ username, posts }: ProfileViewProps) {
+export function ProfileView({ username, ...lists }: ProfileViewProps) {
   const { user: viewer } = useAuth();
   const query = useProfile(username);
   const own = Boolean(viewer?.username) && viewer?.username === username;
@@ -78,7 +93,7 @@ export function ProfileView({ username, posts }: ProfileViewProps) {
         />
       );
   } else {
-    body = <ProfileBody key={entityId(user) || username} user={user} own={own} posts={posts} />;
+    body = <ProfileBody key={entityId(user) || username} user={user} own={own} lists={lists} />;
   }
 
   return (
@@ -93,9 +108,20 @@ function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
-function ProfileBody({ user, own, posts }: { user: User; own: boolean; posts: ReactNode }) {
+function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: ProfileLists }) {
   const { user: viewer, updateUser, isAuthenticated } = useAuth();
-  const [tab, setTab] = useState<ProfileTab>('posts');
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const setTab = (next: ProfileTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'posts') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
   const [editing, setEditing] = useState(false);
   const userId = entityId(user);
   // The profile answer carries `isFollowing`; ask separately only when it does not.
@@ -219,28 +245,16 @@ function ProfileBody({ user, own, posts }: { user: User; own: boolean; posts: Re
         idPrefix="profile"
       />
       <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
-        {tab === 'posts' ? posts : null}
-        {tab === 'replies' ? (
-          <EmptyState
-            icon={<MessageCircleIcon size={32} />}
-            title={tr.profile.noReplies}
-            description={tr.profile.noRepliesText}
-          />
-        ) : null}
         {tab === 'media' ? (
+          // The SPEC's placeholder: posts carry no media (docs/product.md#profile).
           <EmptyState
             icon={<FileTextIcon size={32} />}
             title={tr.profile.noMedia}
             description={tr.profile.noMediaText}
           />
-        ) : null}
-        {tab === 'likes' ? (
-          <EmptyState
-            icon={<HeartIcon size={32} />}
-            title={tr.profile.noLikes}
-            description={tr.profile.noLikesText}
-          />
-        ) : null}
+        ) : (
+          lists[tab]
+        )}
       </div>
     </section>
   );

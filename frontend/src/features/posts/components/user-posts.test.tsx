@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makePost, makeReply, page } from '../../../test/fixtures';
+import { createTestQueryClient, member, renderWithProviders } from '../../../test/render';
+import { userPostsQueryKey } from '../api/get-user-posts';
+import { PostCard } from './post-card';
+import { UserPosts } from './user-posts';
+
+describe('UserPosts: the profile tabs’ lists', () => {
+  it('Yanıtlar lists the member’s replies from …/replies, each with its reply context', async () => {
+    const reply = makeReply({ id: 'p-a', username: 'ayse' }, { content: 'Buna katılıyorum' });
+    const { calls } = renderWithProviders(<UserPosts username="zeynep" list="replies" />, {
+      fetch: { 'GET /api/posts/user/zeynep/replies': { body: page([reply]) } },
+    });
+    expect(screen.getByRole('status', { name: 'Yükleniyor…' })).toBeTruthy();
+    const feed = await screen.findByRole('feed', { name: 'Yanıtlar' });
+    expect(within(feed).getByText('Buna katılıyorum')).toBeTruthy();
+    expect(within(feed).getByRole('link', { name: '@ayse' })).toBeTruthy();
+    expect(calls.map((call) => call.url)).toContain('/api/posts/user/zeynep/replies');
+  });
+
+  it('Beğeniler lists the liked posts from …/likes in the server’s order (newest like first)', async () => {
+    const { calls } = renderWithProviders(<UserPosts username="zeynep" list="likes" />, {
+      fetch: {
+        'GET /api/posts/user/zeynep/likes': {
+          body: page([makePost({ content: 'Son beğenilen' }), makePost({ content: 'İlk beğenilen' })]),
+        },
+      },
+    });
+    const feed = await screen.findByRole('feed', { name: 'Beğeniler' });
+    expect(within(feed).getAllByTestId('post-card').map((card) => card.querySelector('.post-card__content')?.textContent)).toEqual([
+      'Son beğenilen',
+      'İlk beğenilen',
+    ]);
+    expect(calls.map((call) => call.url)).toContain('/api/posts/user/zeynep/likes');
+  });
+
+  it.each([
+    ['replies', 'Henüz yanıt yok.'],
+    ['likes', 'Henüz beğenilen gönderi yok.'],
+    ['posts', 'Henüz gönderi yok'],
+  ] as const)('%s: says so when the list is empty', async (list, title) => {
+    const path = list === 'posts' ? '/api/posts/user/zeynep' : `/api/posts/user/zeynep/${list}`;
+    renderWithProviders(<UserPosts username="zeynep" list={list} />, {
+      fetch: { [`GET ${path}`]: { body: page([]) } },
+    });
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+  });
+
+  it.each([
+    ['replies', 'Yanıtlar yüklenemedi'],
+    ['likes', 'Beğenilen gönderiler yüklenemedi'],
+  ] as const)('%s: shows an error with a retry when the server fails', async (list, text) => {
+    renderWithProviders(<UserPosts username="zeynep" list={list} />, {
+      fetch: { [`GET /api/posts/user/zeynep/${list}`]: { status: 500, body: { message: 'İç hata', statusCode: 500 } } },
+    });
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain(text);
+    expect(within(banner).getByRole('button', { name: 'Tekrar dene' })).toBeTruthy();
+  });
+
+  it('a like marks the member’s own Beğeniler list stale, so it is read again when it next shows', async () => {
+    const queryClient = createTestQueryClient();
+    const post = makePost({ _id: 'p-yeni', content: 'Beğenilecek' });
+    const likes = userPostsQueryKey('ayse', 'u-ayse', 'likes');
+    const posts = userPostsQueryKey('ayse', 'u-ayse');
+    queryClient.setQueryData(likes, { pages: [page([])], pageParams: [undefined] });
+    queryClient.setQueryData(posts, { pages: [page([])], pageParams: [undefined] });
+    renderWithProviders(<PostCard post={post} />, {
+      user: member,
+      queryClient,
+      fetch: {
+        'PUT /api/posts/p-yeni/like': {
+          body: { liked: true, likesCount: 1, isLiked: true, likes: 1, version: 1 },
+        },
+      },
+    });
+    expect(queryClient.getQueryState(likes)?.isInvalidated).toBe(false);
+    await userEvent.click(await screen.findByRole('button', { name: 'Beğen' }));
+    await waitFor(() => expect(queryClient.getQueryState(likes)?.isInvalidated).toBe(true));
+    // Only that list: the member's posts stay as they are.
+    expect(queryClient.getQueryState(posts)?.isInvalidated).toBe(false);
+  });
+});
