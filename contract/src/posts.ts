@@ -45,6 +45,15 @@ export interface Post extends Identified {
    * leave any other `@word` as text. Optional: older servers do not send it.
    */
   mentions?: PostMention[];
+  /**
+   * Only in the `Takip edilenler` feed (GET /api/posts/timeline/following), on an item that is
+   * there because a followed account (or the viewer) reposted the post: who reposted it, shown
+   * as "X yeniden paylaştı" above the original. The newest such repost wins (a post is listed
+   * once). Absent everywhere else.
+   */
+  repostedBy?: PostAuthor;
+  /** With `repostedBy`: when that repost was made (ISO 8601, UTC), the item's place in the feed. */
+  repostedAt?: string;
 }
 
 export interface PostMention {
