@@ -29,6 +29,7 @@ import {
 import { PostAvatar, PostByline } from './post-byline';
 import { PostContent } from './post-content';
 import { ReplyModal } from './reply-modal';
+import { RepostHeader } from './repost-header';
 
 export interface PostCardProps {
   post: Post;
@@ -102,6 +103,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
     >
       <PostAvatar post={post} linked />
       <div className="post-card__main">
+        <RepostHeader post={post} />
         <PostByline
           post={post}
           postId={id}
