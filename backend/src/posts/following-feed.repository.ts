@@ -16,11 +16,11 @@ import type { PageRequest, Sql } from './posts.repository';
 export const PER_ACCOUNT_MAX = 50;
 
 /**
- * Rows of everyone's newest posts (and, separately, reposts) one page of the walk reads before
- * giving up on it. Following 1,000 of 100,000 members, a page of 20 is found within ~2,000
- * rows; a page that is not found within the window is read per account instead.
+ * Rows of everyone's newest posts (and, separately, reposts) one page of the walk reads.
+ * Following 1,000 of 100,000 members (1% of the posts), 4,000 rows hold about 40 of theirs, a
+ * page of 20 all but always; a page that is not found within the window is read per account.
  */
-export const FOLLOWING_WINDOW = 6_000;
+export const FOLLOWING_WINDOW = 4_000;
 
 /** A feed item: the post, and for a repost item who reposted it and when. */
 export interface FollowingItem {
@@ -52,9 +52,7 @@ type Strategy = 'walk' | 'per-account';
  * - otherwise a post by one of the accounts is listed at its own time.
  *
  * Both rules hold whatever the page, so keyset pages on (event time, post id) have no
- * duplicates and no gaps. `accounts` go in as one array parameter: the statement is planned
- * with its values (unnamed statement), so `= ANY(…)` is a hash lookup per row, not a scan of
- * the array.
+ * duplicates and no gaps. `accounts` go in as one array parameter, hash-joined with the walk.
  */
 @Injectable()
 export class FollowingFeedRepository {
@@ -89,29 +87,44 @@ export class FollowingFeedRepository {
     if (!Number.isSafeInteger(n) || n < 2) throw new Error(`invalid page limit ${page.limit}`);
     const before = page.cursor ? { at: `${param(page.cursor.createdAt)}::timestamptz`, id: `${param(page.cursor.id)}::uuid` } : null;
     const keyset = (at: string, id: string) => (before ? `(${at}, ${id}) < (${before.at}, ${before.id})` : 'true');
+    // A repost counts when its reposter is the viewer or an active account they follow: a key
+    // probe of follows and of users per repost (no array here: a constant array of 1,000 ids
+    // costs the planner an estimate per element, more than the whole page).
+    const relevant = (r: string) => `(${r}.user_id = $1::uuid OR EXISTS (SELECT 1 FROM follows f JOIN users fu ON fu.id = f.followee_id
+                         WHERE f.follower_id = $1::uuid AND f.followee_id = ${r}.user_id AND fu.is_active))`;
     // A post one of the accounts reposted is listed at that repost instead (idx_reposts_post).
-    const notReposted = (post: string) => `NOT EXISTS (SELECT 1 FROM reposts rr WHERE rr.post_id = ${post} AND rr.user_id = ANY($2::uuid[]))`;
+    // OFFSET 0 keeps these per-row key probes (a subquery PostgreSQL does not turn into a join),
+    // never a hash of every repost or post.
+    const notReposted = (post: string) => `NOT EXISTS (SELECT 1 FROM reposts rr WHERE rr.post_id = ${post} AND ${relevant('rr')} OFFSET 0)`;
     // Only the newest repost of a post by the accounts is listed; its author must be active.
-    const newestRepost = (r: string) => `NOT EXISTS (SELECT 1 FROM reposts rr WHERE rr.post_id = ${r}.post_id AND rr.user_id = ANY($2::uuid[])
-                         AND (rr.created_at, rr.user_id) > (${r}.created_at, ${r}.user_id))
-          AND EXISTS (SELECT 1 FROM posts op JOIN users oa ON oa.id = op.author_id WHERE op.id = ${r}.post_id AND oa.is_active)`;
+    const newestRepost = (r: string) => `NOT EXISTS (SELECT 1 FROM reposts rr WHERE rr.post_id = ${r}.post_id
+                         AND (rr.created_at, rr.user_id) > (${r}.created_at, ${r}.user_id) AND ${relevant('rr')} OFFSET 0)
+          AND EXISTS (SELECT 1 FROM posts op JOIN users oa ON oa.id = op.author_id WHERE op.id = ${r}.post_id AND oa.is_active OFFSET 0)`;
 
     let posts: string;
     let reposts: string;
+    // The walk's matches, read in full before the page is picked: without a LIMIT above them
+    // PostgreSQL hash-joins the window with the accounts (under one it would scan the array
+    // for every row of the window, hoping to stop early).
+    let matches = '';
     if (strategy === 'walk') {
       // The newest FOLLOWING_WINDOW posts (and reposts) after the cursor, index only
-      // (idx_posts_created_author, idx_reposts_created); the inner LIMIT bounds the walk, the
-      // outer one stops it as soon as a page is found.
-      posts = `SELECT w.id AS post_id, w.created_at AS at, NULL::uuid AS reposter
-        FROM (SELECT p.id, p.created_at, p.author_id FROM posts p WHERE ${keyset('p.created_at', 'p.id')}
-               ORDER BY p.created_at DESC, p.id DESC LIMIT ${FOLLOWING_WINDOW}) w
-        WHERE w.author_id = ANY($2::uuid[]) AND ${notReposted('w.id')}
-        ORDER BY w.created_at DESC, w.id DESC LIMIT ${n}`;
-      reposts = `SELECT w.post_id, w.created_at AS at, w.user_id AS reposter
-        FROM (SELECT r.post_id, r.created_at, r.user_id FROM reposts r WHERE ${keyset('r.created_at', 'r.post_id')}
-               ORDER BY r.created_at DESC, r.post_id DESC LIMIT ${FOLLOWING_WINDOW}) w
-        WHERE w.user_id = ANY($2::uuid[]) AND ${newestRepost('w')}
-        ORDER BY w.created_at DESC, w.post_id DESC LIMIT ${n}`;
+      // (idx_posts_created_author, idx_reposts_created); the inner LIMIT bounds the walk.
+      matches = `pm AS MATERIALIZED (SELECT w.id, w.created_at
+          FROM (SELECT p.id, p.created_at, p.author_id FROM posts p WHERE ${keyset('p.created_at', 'p.id')}
+                 ORDER BY p.created_at DESC, p.id DESC LIMIT ${FOLLOWING_WINDOW}) w
+          WHERE w.author_id IN (SELECT unnest($2::uuid[]))),
+        rm AS MATERIALIZED (SELECT w.post_id, w.created_at, w.user_id
+          FROM (SELECT r.post_id, r.created_at, r.user_id FROM reposts r WHERE ${keyset('r.created_at', 'r.post_id')}
+                 ORDER BY r.created_at DESC, r.post_id DESC LIMIT ${FOLLOWING_WINDOW}) w
+          WHERE w.user_id IN (SELECT unnest($2::uuid[]))),`;
+      // Newest first, then filtered until a page is kept (OFFSET 0: the filter stays above the sort).
+      posts = `SELECT s.id AS post_id, s.created_at AS at, NULL::uuid AS reposter
+        FROM (SELECT pm.id, pm.created_at FROM pm ORDER BY pm.created_at DESC, pm.id DESC OFFSET 0) s
+        WHERE ${notReposted('s.id')} LIMIT ${n}`;
+      reposts = `SELECT s.post_id, s.created_at AS at, s.user_id AS reposter
+        FROM (SELECT rm.post_id, rm.created_at, rm.user_id FROM rm ORDER BY rm.created_at DESC, rm.post_id DESC OFFSET 0) s
+        WHERE ${newestRepost('s')} LIMIT ${n}`;
     } else {
       // Each account's newest posts (idx_posts_author_created) and reposts (idx_reposts_user_created).
       posts = `SELECT x.id AS post_id, x.created_at AS at, NULL::uuid AS reposter
@@ -128,7 +141,7 @@ export class FollowingFeedRepository {
         ORDER BY x.created_at DESC, x.post_id DESC LIMIT ${n}`;
     }
     return {
-      text: `WITH ps AS MATERIALIZED (${posts}),
+      text: `WITH ${matches} ps AS MATERIALIZED (${posts}),
         rs AS MATERIALIZED (${reposts}),
         ev AS (SELECT * FROM (SELECT * FROM ps UNION ALL SELECT * FROM rs) e ORDER BY e.at DESC, e.post_id DESC LIMIT ${n})
         SELECT ${POST_VIEW_COLUMNS},
