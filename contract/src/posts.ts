@@ -52,6 +52,15 @@ export interface Post extends Identified {
    * `replyTo`). Optional: a server before issue 15 leaves it out.
    */
   replyTo?: PostReplyTo | null;
+  /**
+   * Only in the `Takip edilenler` feed (GET /api/posts/timeline/following), on an item that is
+   * there because a followed account (or the viewer) reposted the post: who reposted it, shown
+   * as "X yeniden paylaştı" above the original. The newest such repost wins (a post is listed
+   * once). Absent everywhere else.
+   */
+  repostedBy?: PostAuthor;
+  /** With `repostedBy`: when that repost was made (ISO 8601, UTC), the item's place in the feed. */
+  repostedAt?: string;
 }
 
 /** The post a reply answers: link the line to `/post/{id}`, the name to `/profile/{username}`. */

@@ -27,6 +27,21 @@ export interface PostReplyEvent {
 export interface PostNewEvent {
   post: Post;
   posts: Post[];
+  /**
+   * `following` when sent for the `Takip edilenler` feed (posts of accounts the receiving member
+   * follows, or their own); absent for the global `home` feed. Optional: older servers omit it.
+   */
+  feed?: FeedName;
+}
+
+/**
+ * `repost:removed`: the member `userId` took back their repost of `postId`. Sent to the
+ * connections showing the `following` feed of that member's followers (and their own), so an
+ * item "X yeniden paylaştı" by them disappears.
+ */
+export interface RepostRemovedEvent {
+  postId: string;
+  userId: string;
 }
 
 export interface MessageNewEvent {
@@ -77,8 +92,11 @@ export const TYPING_TIMEOUT_MS = 5_000;
 /** Answer to `posts:watch` / `posts:unwatch`: by ack when the client passed one, else as `posts:error`. */
 export type WatchResult = { ok: true; watching: number } | { ok: false; message: string };
 
-/** The feeds a connection can say it shows; `home` is the global feed of every member's posts. */
-export const FEEDS = ['home'] as const;
+/**
+ * The feeds a connection can say it shows; `home` is the global feed of every member's posts,
+ * `following` (members only) the posts and reposts of the accounts the member follows and their own.
+ */
+export const FEEDS = ['home', 'following'] as const;
 export type FeedName = (typeof FEEDS)[number];
 
 /** Answer to `feed:watch` / `feed:unwatch`: by ack when the client passed one, else as `feed:error`. */
@@ -103,6 +121,7 @@ export interface ServerToClientEvents {
   'post:deleted': (event: PostDeletedEvent) => void;
   'post:reply': (event: PostReplyEvent) => void;
   'post:new': (event: PostNewEvent) => void;
+  'repost:removed': (event: RepostRemovedEvent) => void;
   'message:new': (event: MessageNewEvent) => void;
   'message:read': (event: MessageReadEvent) => void;
   'message:typing': (event: MessageTypingEvent) => void;

@@ -21,6 +21,7 @@ import { type Ceiling, type LoadFigures, load, medianFigures, type Scenario, sce
 import {
   benchDatabase,
   type Fixtures,
+  followingMembers,
   gitCommit,
   loadFixtures,
   newJwtSecret,
@@ -166,6 +167,8 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
     const rows = await tableCounts(db.url);
     log(`Veri: ${rows.users} kullanıcı, ${rows.posts} gönderi, ${rows.likes} beğeni, ${rows.reposts} yeniden paylaşım, ${rows.follows} takip, ${rows.messages} mesaj.`);
     const fixtures: Fixtures = await loadFixtures(db.url, secret, 1000);
+    // Four members (not the first, who page the timeline) following 1,000 accounts each.
+    fixtures.followingUsers = await followingMembers(db.url, fixtures.users.slice(-4));
     const cursor = await deepCursor(a, fixtures.users[0].token);
     const guest = await get(`${a.url}/api/posts/timeline`);
     if (guest.status !== 200) throw new Error(`zaman akışı ${guest.status} döndü`);
@@ -287,6 +290,13 @@ function targets(results: ScaleResult[]): Target[] {
   };
   ratio('timeline-guest', 0.6, 'misafir zaman akışı');
   ratio('timeline-member', 0.35, 'üye zaman akışı');
+  // Issue 15: a member following 1,000 accounts gets a page within 2× of the global timeline's p50.
+  const member = s['timeline-member'];
+  const following = s['timeline-following'];
+  if (member && following) {
+    const r = Math.max(following.p50, 1) / Math.max(member.p50, 1);
+    out.push({ name: 'takip edilenler akışı p50 ≤ 2× üye zaman akışı', value: `${fmt(r, 2)}×`, ok: r <= 2 });
+  }
   ratio('like-toggle', 0.25, 'beğeni');
   ratio('create-post', 0.25, 'gönderi oluşturma');
   for (const k of ['like-toggle', 'create-post', 'search-common', 'search-rare', 'search-hashtag', 'search-short', 'admin-users-search', 'admin-dashboard']) p99(k, 100);

@@ -55,6 +55,11 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
     { key: 'timeline-guest', label: 'zaman akışı, misafir', next: () => ({ method: 'GET', path: '/api/posts/timeline' }) },
     { key: 'timeline-member', label: 'zaman akışı, üye (çok izleyici)', next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: auth(member().token) }) },
     {
+      key: 'timeline-following',
+      label: 'takip edilenler akışı (1.000 takip)',
+      next: () => ({ method: 'GET', path: '/api/posts/timeline/following', headers: auth(pick(f.followingUsers ?? f.users).token) }),
+    },
+    {
       key: 'timeline-deep',
       label: 'zaman akışı, 50. sayfa',
       next: () => ({ method: 'GET', path: `/api/posts/timeline${deepCursor ? `?cursor=${encodeURIComponent(deepCursor)}` : ''}`, headers: auth(member().token) }),

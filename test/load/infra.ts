@@ -287,6 +287,47 @@ export interface Fixtures {
   terms: { common: string; rare: string; hashtag: string; short: string };
   /** Substrings of usernames/display names for the admin search. */
   adminTerms: string[];
+  /** Members following FOLLOWING_FIXTURE_FOLLOWS accounts each (the `timeline-following` scenario); see followingMembers. */
+  followingUsers?: BenchUser[];
+}
+
+/** How many accounts each member of the `timeline-following` scenario follows (issue 15's "a member following 1,000 accounts"). */
+export const FOLLOWING_FIXTURE_FOLLOWS = 1_000;
+
+/**
+ * Makes `members` follow FOLLOWING_FIXTURE_FOLLOWS active seed accounts each, a pseudo-random
+ * sample per member (so about 1% of the posts at 100k members), and puts the counters right.
+ * Idempotent: a database kept from an earlier run gets no second set.
+ */
+export async function followingMembers(url: string, members: BenchUser[]): Promise<BenchUser[]> {
+  const ids = members.map((m) => m.id);
+  await sql(
+    url,
+    `INSERT INTO follows (follower_id, followee_id)
+     SELECT m.id, f.id FROM unnest($1::uuid[]) AS m(id)
+     CROSS JOIN LATERAL (
+       SELECT u.id FROM users u
+        WHERE u.username LIKE 'seed\\_%' AND u.is_active AND u.id <> m.id
+        ORDER BY md5(u.id::text || m.id::text) LIMIT $2) f
+     WHERE (SELECT count(*) FROM follows WHERE follower_id = m.id) < $2
+     ON CONFLICT DO NOTHING`,
+    [ids, FOLLOWING_FIXTURE_FOLLOWS],
+  );
+  await sql(
+    url,
+    `UPDATE users u SET following_count = (SELECT count(*) FROM follows WHERE follower_id = u.id) WHERE u.id = ANY($1::uuid[])`,
+    [ids],
+  );
+  await sql(
+    url,
+    `UPDATE users u SET followers_count = c.n
+       FROM (SELECT followee_id, count(*)::int AS n FROM follows
+              WHERE followee_id IN (SELECT followee_id FROM follows WHERE follower_id = ANY($1::uuid[])) GROUP BY 1) c
+      WHERE c.followee_id = u.id AND u.followers_count <> c.n`,
+    [ids],
+  );
+  await sql(url, 'ANALYZE follows');
+  return members;
 }
 
 function token(secret: string, id: string, ver: number): string {

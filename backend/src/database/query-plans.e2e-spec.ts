@@ -157,6 +157,8 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     ['guest timeline', () => '/api/posts/timeline', false],
     ['signed-in timeline', () => '/api/posts/timeline', true],
     ['timeline after a cursor', async () => `/api/posts/timeline?cursor=${await firstCursor('/api/posts/timeline')}`, true],
+    ['Takip edilenler', () => '/api/posts/timeline/following', true],
+    ['Takip edilenler after a cursor', async () => `/api/posts/timeline/following?cursor=${await firstCursor('/api/posts/timeline/following?limit=2')}`, true],
     ['a profile', () => `/api/users/profile/${other.username}`, true],
     ["a profile's posts", () => `/api/posts/user/${other.username}`, true],
     ["a profile's posts after a cursor", async () => `/api/posts/user/${other.username}?cursor=${await firstCursor(`/api/posts/user/${other.username}?limit=2`)}`, true],

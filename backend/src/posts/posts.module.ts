@@ -5,6 +5,9 @@ import { UsersModule } from '../users/users.module';
 import { EngagementRepository } from './engagement.repository';
 import { EngagementService } from './engagement.service';
 import { FirstPageCache } from './first-page.cache';
+import { FollowingFeedController } from './following-feed.controller';
+import { FollowingFeedRepository } from './following-feed.repository';
+import { FollowingFeedService } from './following-feed.service';
 import { Like } from './like.entity';
 import { Post } from './post.entity';
 import { PostViewsBuffer } from './post-views.buffer';
@@ -12,11 +15,13 @@ import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 import { Repost } from './repost.entity';
+import { SocialModule } from '../social/social.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule],
-  controllers: [PostsController],
-  providers: [PostsService, EngagementService, EngagementRepository, PostsRepository, PostViewsBuffer, FirstPageCache],
+  imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule, SocialModule],
+  // FollowingFeedController first: its `timeline/following` is registered before PostsController's routes.
+  controllers: [FollowingFeedController, PostsController],
+  providers: [PostsService, EngagementService, EngagementRepository, PostsRepository, PostViewsBuffer, FirstPageCache, FollowingFeedRepository, FollowingFeedService],
   exports: [PostsService, EngagementService],
 })
 export class PostsModule {}

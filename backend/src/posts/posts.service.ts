@@ -80,7 +80,7 @@ export interface CreatedPost {
 /** Who reads: the signed-in user (only the id matters to post lists) or a guest. */
 type Viewer = Pick<User, 'id'> | undefined;
 
-function pageRequest(query: PageQueryDto): PageRequest {
+export function pageRequest(query: PageQueryDto): PageRequest {
   return { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: decodeCursor(query.cursor) };
 }
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent } from '@gundem/contract';
 import { type EmittedEvent, Metrics } from '../common/metrics/metrics';
-import { type EngagementCounts, feedRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
+import { authorRoom, type EngagementCounts, feedRoom, followingRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
 
 /** Changes to one post within this window after an emitted event merge into one trailing event. */
 export const ENGAGEMENT_COALESCE_MS = 100;
@@ -158,6 +158,30 @@ export class RealtimeEvents implements OnModuleDestroy {
   }
 
   /**
+   * `repost:removed` `{ postId, userId }` to the connections showing the `following` feed of
+   * `userId`'s followers and their own (room `author:<userId>`), once the unrepost has committed:
+   * the item "X yeniden paylaştı" goes away. post:engagement cannot say who took it back.
+   */
+  repostRemoved(postId: string, userId: string): void {
+    const event = { postId: postId.toLowerCase(), userId: userId.toLowerCase() };
+    this.emit('repost:removed', (server) => server.to(authorRoom(event.userId)).emit('repost:removed', event));
+  }
+
+  /**
+   * A follow (`active`) or unfollow committed: the follower's connections showing their
+   * `following` feed join or leave the followee's author room, on every node, so the pill counts
+   * the new account's posts at once (and stops counting the old one's).
+   */
+  followChanged(followerId: string, followeeId: string, active: boolean): void {
+    this.emit('room', (server) => {
+      const connections = server.in(followingRoom(followerId.toLowerCase()));
+      const room = authorRoom(followeeId.toLowerCase());
+      if (active) connections.socketsJoin(room);
+      else connections.socketsLeave(room);
+    });
+  }
+
+  /**
    * `message:new` to the receiver's connections (`isOwn: false`) and to the sender's
    * (`isOwn: true`), each with the conversation as that side sees it. `exceptSocketId` is the
    * sender's tab that sent it (it has the message from the HTTP answer already).
@@ -291,6 +315,19 @@ export class RealtimeEvents implements OnModuleDestroy {
     if (!posts.length) return;
     // `post` (the newest) keeps clients written before batching working.
     this.emit('post:new', (server) => server.to(feedRoom('home')).emit('post:new', { post: posts[posts.length - 1], posts }));
+    // The `following` feeds: each author's posts to the connections of their followers (and
+    // their own) that show it, one event per author and flush.
+    const byAuthor = new Map<string, Post[]>();
+    for (const post of posts) {
+      const authorId = post.userId?.toLowerCase();
+      if (!authorId) continue;
+      const own = byAuthor.get(authorId);
+      if (own) own.push(post);
+      else byAuthor.set(authorId, [post]);
+    }
+    for (const [authorId, own] of byAuthor) {
+      this.emit('post:new', (server) => server.to(authorRoom(authorId)).emit('post:new', { post: own[own.length - 1], posts: own, feed: 'following' }));
+    }
   }
 
   private emitEngagement(postId: string, counts: EngagementCounts): void {
@@ -300,12 +337,12 @@ export class RealtimeEvents implements OnModuleDestroy {
   }
 
   /** Every event this service sends goes through here, and is counted here (gundem_socket_events_emitted_total). */
-  private emit(what: EmittedEvent | 'disconnect', send: (server: RealtimeServer) => void): void {
+  private emit(what: EmittedEvent | 'disconnect' | 'room', send: (server: RealtimeServer) => void): void {
     const server = this.server;
     if (!server) return;
     try {
       send(server);
-      if (what !== 'disconnect') this.metrics.emitted(what);
+      if (what !== 'disconnect' && what !== 'room') this.metrics.emitted(what);
     } catch (error) {
       const now = Date.now();
       if (now - this.lastFailureLog < 10_000) return;

@@ -19,7 +19,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionCache } from '../users/session-cache';
 import { UsersService } from '../users/users.service';
 import type { SessionUser } from '../users/session-user';
-import { applyFeedWatch } from './feed-watch';
+import { applyFeedWatch, parseFeed } from './feed-watch';
+import { FollowingFeedRooms } from './following-feed-rooms';
 import { applyWatch } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
 import { connectionAddress } from './realtime-io.adapter';
@@ -123,6 +124,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly users: UsersService,
     private readonly sessions: SessionCache,
     private readonly metrics: Metrics,
+    private readonly followingFeed: FollowingFeedRooms,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'redisUrl'> & SocketCaps,
   ) {
     this.limits = new SocketLimits(config);
@@ -230,14 +232,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.answer(socket, 'posts:error', result, ack);
   }
 
+  /** `{ feed: 'home' }` joins one room; `{ feed: 'following' }` (members) the member's author rooms (FollowingFeedRooms). */
   @SubscribeMessage('feed:watch')
-  watchFeed(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: FeedResult) => void): void {
-    this.answer(socket, 'feed:error', applyFeedWatch(socket, body, 'watch'), ack);
+  async watchFeed(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: FeedResult) => void): Promise<void> {
+    const parsed = parseFeed(body);
+    const result = parsed.ok && parsed.feed === 'following' ? await this.followingFeed.watch(socket) : applyFeedWatch(socket, body, 'watch');
+    this.answer(socket, 'feed:error', result, ack);
   }
 
   @SubscribeMessage('feed:unwatch')
   unwatchFeed(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: FeedResult) => void): void {
-    this.answer(socket, 'feed:error', applyFeedWatch(socket, body, 'unwatch'), ack);
+    const parsed = parseFeed(body);
+    const result = parsed.ok && parsed.feed === 'following' ? this.followingFeed.unwatch(socket) : applyFeedWatch(socket, body, 'unwatch');
+    this.answer(socket, 'feed:error', result, ack);
   }
 
   /**

@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { SocialModule } from '../social/social.module';
 import { UsersModule } from '../users/users.module';
+import { FollowingFeedRooms } from './following-feed-rooms';
 import { RealtimeEvents } from './realtime-events.service';
 import { RealtimeGateway } from './realtime.gateway';
 
@@ -11,8 +13,8 @@ import { RealtimeGateway } from './realtime.gateway';
  */
 @Global()
 @Module({
-  imports: [AuthModule, UsersModule],
-  providers: [RealtimeEvents, RealtimeGateway],
+  imports: [AuthModule, UsersModule, SocialModule],
+  providers: [RealtimeEvents, RealtimeGateway, FollowingFeedRooms],
   exports: [RealtimeEvents, RealtimeGateway],
 })
 export class RealtimeModule {}

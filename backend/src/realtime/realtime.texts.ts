@@ -12,6 +12,8 @@ export const WATCH_IP_LIMIT_REACHED = 'Bu adresten aynı anda izlenebilecek gön
 
 export const FEED_NOT_AN_OBJECT = 'Akış { feed: "home" } biçiminde gönderilmelidir.';
 export const FEED_UNKNOWN = 'Bilinmeyen akış.';
+export const FEED_SIGN_IN = 'Takip edilenler akışı için giriş yapmalısınız.';
+export const FEED_UNAVAILABLE = 'Takip edilenler akışı şu anda izlenemiyor. Lütfen biraz sonra tekrar deneyin.';
 
 export const IP_CONNECTIONS_FULL = 'Bu adresten açılabilecek bağlantı sınırına ulaşıldı. Birkaç sekmeyi kapatıp yeniden deneyin.';
 export const USER_CONNECTIONS_FULL = 'Bu hesapla açılabilecek bağlantı sınırına ulaşıldı. Birkaç sekmeyi kapatıp yeniden deneyin.';

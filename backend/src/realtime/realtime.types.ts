@@ -23,6 +23,7 @@ export type {
   PostDeletedEvent,
   PostEngagementEvent,
   PostNewEvent,
+  RepostRemovedEvent,
   ServerToClientEvents,
   TypingResult,
   WatchResult,
@@ -63,3 +64,7 @@ export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const postRoom = (postId: string) => `post:${postId}`;
 export const feedRoom = (feed: FeedName) => `feed:${feed}`;
+/** Connections showing the `following` feed of a member who follows (or is) this author: their `post:new` and `repost:removed`. */
+export const authorRoom = (userId: string) => `author:${userId}`;
+/** Every connection of this member showing their `following` feed (a follow or unfollow moves them in or out of an author room). */
+export const followingRoom = (userId: string) => `following:${userId}`;

@@ -30,6 +30,11 @@ export class FollowsService {
     return this.repository.isFollowing(followerId, followeeId);
   }
 
+  /** The ids of the active accounts the member follows (the `Takip edilenler` feed's authors, its live rooms). */
+  followedActiveIds(followerId: string): Promise<string[]> {
+    return this.repository.followedActiveIds(followerId);
+  }
+
   /** `{ isFollowing }` about an active user; 404 for an unknown or deactivated one. */
   async status(followerId: string, followeeId: string): Promise<{ isFollowing: boolean }> {
     if (!(await this.repository.isActiveUser(followeeId))) throw new NotFoundException(USER_NOT_FOUND);

@@ -136,6 +136,13 @@ export const tr = {
   },
   home: {
     title: 'Anasayfa',
+    // The home screen's tabs for members (issue 15); guests see only the `Sana özel` feed, untabbed.
+    tabsLabel: 'Akışlar',
+    forYouTab: 'Sana özel',
+    followingTab: 'Takip edilenler',
+    followingFeedLabel: 'Takip edilenler akışı',
+    followingEmptyTitle: 'Takip ettiğin kimse henüz paylaşmadı',
+    followingEmptyText: 'Birilerini takip et; gönderileri ve yeniden paylaşımları burada görünsün.',
   },
   posts: {
     // The @ suggestions of the compose box (features/posts/components/mention-suggest.tsx).
@@ -181,6 +188,8 @@ export const tr = {
     searchEmptyText: 'Başka bir kelime ya da etiket aramayı dene.',
     userPostsEmptyText: 'Bu hesap henüz bir şey paylaşmadı.',
     newPosts: (count: number) => `${count} yeni gönderi`,
+    // After the reposter's name (a link to their profile) above a repost in `Takip edilenler`.
+    repostedBy: 'yeniden paylaştı',
     // The feed's keyboard shortcuts (as on X and Mastodon), listed by `?`.
     shortcuts: {
       title: 'Klavye kısayolları',

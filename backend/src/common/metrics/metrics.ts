@@ -20,6 +20,7 @@ export const EMITTED_EVENTS = [
   'post:engagement',
   'post:reply',
   'post:deleted',
+  'repost:removed',
   'message:new',
   'message:read',
   'message:typing',

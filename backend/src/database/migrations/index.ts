@@ -9,6 +9,7 @@ import { IdempotencyKeys1764300000000 } from './1764300000000-IdempotencyKeys';
 import { NormaliseEmails1764400000000 } from './1764400000000-NormaliseEmails';
 import { EngagementVersion1764500000000 } from './1764500000000-EngagementVersion';
 import { Notifications1764600000000 } from './1764600000000-Notifications';
+import { FollowingFeed1764700000000 } from './1764700000000-FollowingFeed';
 import { ThreadIndexes1764720000000 } from './1764720000000-ThreadIndexes';
 import { PeopleSearchIndex1764730000000 } from './1764730000000-PeopleSearchIndex';
 
@@ -25,6 +26,7 @@ export const migrations = [
   NormaliseEmails1764400000000,
   EngagementVersion1764500000000,
   Notifications1764600000000,
+  FollowingFeed1764700000000,
   ThreadIndexes1764720000000,
   PeopleSearchIndex1764730000000,
 ];

@@ -39,6 +39,7 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'post:new',
   'post:reply',
   'post:deleted',
+  'repost:removed',
   'message:new',
   'message:read',
   'message:typing',

@@ -5,6 +5,7 @@ import { idempotencyKeyFor, WRITE_MUTATION_KEY } from '../../../lib/idempotent-w
 import type { CreatePostResponse } from '@gundem/contract';
 import { replyCountOf, withReplyCount } from '../post-model';
 import { postQueryKey } from './get-post';
+import { followingQueryKey } from './get-following-timeline';
 import { timelineQueryKey } from './get-timeline';
 import { userPostsQueryKey } from './get-user-posts';
 import { appendReply, patchPostEverywhere, prependToList } from './post-cache';
@@ -42,6 +43,8 @@ export function useCreatePost() {
     onSuccess: ({ post, parent }, { replyToId }) => {
       if (!post) return;
       prependToList(queryClient, timelineQueryKey(viewer), post);
+      // One's own posts are in `Takip edilenler` too.
+      prependToList(queryClient, followingQueryKey(viewer), post);
       if (user?.username) {
         prependToList(queryClient, userPostsQueryKey(user.username, viewer), post);
         if (replyToId) {

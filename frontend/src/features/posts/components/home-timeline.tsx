@@ -1,20 +1,60 @@
+import { lazy, Suspense } from 'react';
+import { LoadingBlock } from '../../../components/spinner';
+import { Tabs } from '../../../components/tabs';
 import { useAuth } from '../../../lib/auth';
 import { useWatchedFeed } from '../../../lib/realtime/hooks';
+import { tr } from '../../../locales/tr';
+import { type HomeFeed, useHomeFeedChoice } from '../hooks/use-home-feed';
 import { ComposeBox } from './compose-box';
 import { GuestComposePrompt } from './guest-compose-prompt';
 import { NewPostsPill } from './new-posts-pill';
 import { TimelineFeed } from './timeline-feed';
 
-/** The home screen: the compose box (a login prompt for a guest) above the timeline. */
+// A guest's `/` never shows it: loaded when a member opens the tab (the first page's budget).
+const FollowingFeed = lazy(async () => ({ default: (await import('./following-feed')).FollowingFeed }));
+
+const TABS: readonly { id: HomeFeed; label: string }[] = [
+  { id: 'home', label: tr.home.forYouTab },
+  { id: 'following', label: tr.home.followingTab },
+];
+
+/**
+ * The home screen: for a member the tabs `Sana özel` (every member's posts, the default) and
+ * `Takip edilenler`, the compose box and the chosen feed; for a guest the login prompt above the
+ * global feed, untabbed (docs/product.md#home).
+ */
 export function HomeTimeline() {
   const { isAuthenticated } = useAuth();
-  // The server sends new posts only to tabs showing the home feed: they feed the pill.
-  useWatchedFeed('home');
+  const [choice, choose] = useHomeFeedChoice();
+  const feed: HomeFeed = isAuthenticated ? choice : 'home';
+  // The server sends new posts only to tabs showing a feed: they feed that feed's pill.
+  useWatchedFeed(feed);
+  const body =
+    feed === 'following' ? (
+      <Suspense fallback={<LoadingBlock />}>
+        <FollowingFeed />
+      </Suspense>
+    ) : (
+      <>
+        <NewPostsPill />
+        <TimelineFeed />
+      </>
+    );
+  if (!isAuthenticated) {
+    return (
+      <>
+        <GuestComposePrompt />
+        {body}
+      </>
+    );
+  }
   return (
     <>
-      {isAuthenticated ? <ComposeBox className="compose--home" /> : <GuestComposePrompt />}
-      <NewPostsPill />
-      <TimelineFeed />
+      <Tabs items={TABS} value={feed} onChange={choose} label={tr.home.tabsLabel} idPrefix="home-feed" />
+      <ComposeBox className="compose--home" />
+      <div role="tabpanel" id={`home-feed-panel-${feed}`} aria-labelledby={`home-feed-tab-${feed}`}>
+        {body}
+      </div>
     </>
   );
 }

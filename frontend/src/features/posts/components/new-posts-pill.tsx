@@ -1,6 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useViewerKey } from '../../../lib/auth';
+import type { FeedName } from '../../../lib/realtime/socket-client';
+import type { PostsPage } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useTimeline } from '../api/get-timeline';
 import { showPendingPosts, usePendingPosts } from '../api/new-posts';
@@ -12,10 +14,15 @@ import { postIdOf } from '../post-model';
  * in a zero-height sticky row, so showing it does not move the feed either.
  */
 export function NewPostsPill() {
+  const { data } = useTimeline();
+  return <PendingPostsPill feed="home" data={data} />;
+}
+
+/** The pill of one feed: `data` is the feed's loaded pages (a waiting post already in them is not counted). */
+export function PendingPostsPill({ feed, data }: { feed: FeedName; data: InfiniteData<PostsPage> | undefined }) {
   const queryClient = useQueryClient();
   const viewer = useViewerKey();
-  const pending = usePendingPosts();
-  const { data } = useTimeline();
+  const pending = usePendingPosts(feed);
   const count = useMemo(() => {
     const held = new Set(data?.pages.flatMap((page) => page.posts.map(postIdOf)) ?? []);
     return pending.filter((post) => !held.has(postIdOf(post))).length;
@@ -29,7 +36,7 @@ export function NewPostsPill() {
         className="new-posts__pill"
         aria-live="polite"
         onClick={() => {
-          showPendingPosts(queryClient, viewer);
+          showPendingPosts(queryClient, viewer, feed);
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}
       >

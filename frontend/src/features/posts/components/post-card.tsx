@@ -30,6 +30,7 @@ import { PostAvatar, PostByline } from './post-byline';
 import { PostContent } from './post-content';
 import { ReplyContext } from './reply-context';
 import { ReplyModal } from './reply-modal';
+import { RepostHeader } from './repost-header';
 
 export interface PostCardProps {
   post: Post;
@@ -103,6 +104,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
     >
       <PostAvatar post={post} linked />
       <div className="post-card__main">
+        <RepostHeader post={post} />
         <PostByline
           post={post}
           postId={id}

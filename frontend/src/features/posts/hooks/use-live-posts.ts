@@ -5,7 +5,8 @@ import { useAuth, useViewerKey } from '../../../lib/auth';
 import { useSocketEvent, useSocketResync } from '../../../lib/realtime/hooks';
 import { entityId, type Post, type PostsPage, type User } from '../../../lib/types';
 import { getTimeline, timelineQueryKey } from '../api/get-timeline';
-import { addPendingPosts, removePendingPost } from '../api/new-posts';
+import { followingQueryKey } from '../api/get-following-timeline';
+import { addPendingPosts, feedListKey, removePendingPost } from '../api/new-posts';
 import { patchPostEverywhere, POSTS_ROOT_KEY, removePostEverywhere } from '../api/post-cache';
 import {
   authorOf,
@@ -110,15 +111,28 @@ export function useLivePosts(): void {
   useSocketEvent('post:new', (event) => {
     // A batch (`posts`, oldest first); a server before batching sent `post` alone.
     const batch = Array.isArray(event?.posts) ? event.posts : event?.post ? [event.post] : [];
+    // `following`: posts of the authors this member follows, for the `Takip edilenler` tab.
+    const feed = event?.feed === 'following' ? 'following' : 'home';
     // Only a feed that has been loaded waits for new posts; a fresh load includes them anyway.
-    const timeline = queryClient.getQueryData<InfiniteData<PostsPage>>(timelineQueryKey(viewer));
+    const timeline = queryClient.getQueryData<InfiniteData<PostsPage>>(feedListKey(viewer, feed));
     if (!timeline) return;
     const held = new Set(heldPosts(timeline).map(postIdOf));
     const fresh = batch.filter(
       (post) => post && !isOwnPost(post, user) && !held.has(postIdOf(post)),
     );
     // addPendingPosts counts each post once, also across batches.
-    addPendingPosts(queryClient, viewer, fresh);
+    addPendingPosts(queryClient, viewer, fresh, feed);
+  });
+
+  // A followed account (or the member) took back a repost: its "X yeniden paylaştı" item goes.
+  useSocketEvent('repost:removed', (event) => {
+    if (!event?.postId || !event.userId) return;
+    const isTheRepost = (post: Post) =>
+      postIdOf(post) === event.postId && entityId(post.repostedBy) === event.userId;
+    queryClient.setQueryData<InfiniteData<PostsPage>>(followingQueryKey(viewer), (data) => {
+      if (!data?.pages.some((page) => page.posts.some(isTheRepost))) return data;
+      return { ...data, pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((post) => !isTheRepost(post)) })) };
+    });
   });
 
   useSocketResync(() => {

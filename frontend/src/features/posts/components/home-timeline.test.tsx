@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeSocket } from '../../../test/fake-socket';
+import { makeAuthor, makePost, page } from '../../../test/fixtures';
+import { member, renderWithProviders } from '../../../test/render';
+import { HOME_FEED_KEY } from '../hooks/use-home-feed';
+import { HomeTimeline } from './home-timeline';
+import { LivePosts } from './live-posts';
+
+const ali = makeAuthor({ _id: 'u-ali', id: 'u-ali', username: 'ali', displayName: 'Ali Kaya' });
+const zeynep = makeAuthor({ _id: 'u-zeynep', id: 'u-zeynep', username: 'zeynep', displayName: 'Zeynep' });
+
+const routes = {
+  'GET /api/posts/timeline': { body: page([makePost({ _id: 'g1', content: 'Herkesin gönderisi' })]) },
+  'GET /api/posts/timeline/following': {
+    body: page([
+      { ...makePost({ _id: 'r1', content: 'Paylaşılan gönderi', author: zeynep }), repostedBy: ali, repostedAt: new Date().toISOString() },
+      makePost({ _id: 'f1', content: 'Ali’nin gönderisi', author: ali }),
+    ]),
+  },
+};
+
+function renderHome(user = member) {
+  const fake = createFakeSocket();
+  const view = renderWithProviders(
+    <>
+      <LivePosts />
+      <HomeTimeline />
+    </>,
+    { user, socket: fake.factory, fetch: routes },
+  );
+  return { ...view, socket: fake.socket };
+}
+
+const contents = () =>
+  screen.getAllByTestId('post-card').map((card) => card.querySelector('.post-card__content')?.textContent);
+
+describe('home feed tabs', () => {
+  it('shows a guest the global feed with no tabs', async () => {
+    const fake = createFakeSocket();
+    renderWithProviders(<HomeTimeline />, { socket: fake.factory, fetch: routes });
+    await screen.findByText('Herkesin gönderisi');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(fake.socket.feeds()).toEqual([['watch', 'home']]);
+  });
+
+  it('gives a member `Sana özel` (selected) and `Takip edilenler`; the choice switches feeds, watches the right one and survives a remount', async () => {
+    const first = renderHome();
+    await screen.findByText('Herkesin gönderisi');
+    const tabs = within(screen.getByRole('tablist', { name: 'Akışlar' })).getAllByRole('tab');
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
+      ['Sana özel', 'true'],
+      ['Takip edilenler', 'false'],
+    ]);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('home-feed-tab-home');
+
+    await userEvent.click(tabs[1]);
+    await screen.findByText('Ali’nin gönderisi');
+    expect(screen.queryByText('Herkesin gönderisi')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Takip edilenler' }).getAttribute('aria-selected')).toBe('true');
+    expect(first.socket.feeds()).toEqual([
+      ['watch', 'home'],
+      ['unwatch', 'home'],
+      ['watch', 'following'],
+    ]);
+    expect(localStorage.getItem(HOME_FEED_KEY)).toBe('following');
+    first.unmount();
+
+    renderHome();
+    await screen.findByText('Ali’nin gönderisi');
+    expect(screen.getByRole('tab', { name: 'Takip edilenler' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows "X yeniden paylaştı" above a repost, X linking to the profile', async () => {
+    localStorage.setItem(HOME_FEED_KEY, 'following');
+    renderHome();
+    await screen.findByText('Paylaşılan gönderi');
+    const header = screen.getByTestId('reposted-by');
+    expect(header.textContent?.trim()).toBe('Ali Kaya yeniden paylaştı');
+    expect(within(header).getByRole('link', { name: 'Ali Kaya' }).getAttribute('href')).toBe('/profile/ali');
+    // Only the repost item has it.
+    expect(screen.getAllByTestId('reposted-by')).toHaveLength(1);
+  });
+
+  it('counts in its pill only `post:new` of the following feed, and drops an item whose repost was taken back', async () => {
+    localStorage.setItem(HOME_FEED_KEY, 'following');
+    const { socket } = renderHome();
+    await screen.findByText('Ali’nin gönderisi');
+    // The global feed's new posts are not for this tab.
+    await socket.serverEmit('post:new', { post: makePost({ _id: 'g2', author: zeynep }), posts: [makePost({ _id: 'g2', author: zeynep })] });
+    expect(screen.queryByRole('button', { name: /yeni gönderi/ })).toBeNull();
+    const fresh = makePost({ _id: 'f2', content: 'Ali’den yeni', author: ali });
+    await socket.serverEmit('post:new', { post: fresh, posts: [fresh], feed: 'following' });
+    await userEvent.click(screen.getByRole('button', { name: '1 yeni gönderi' }));
+    await waitFor(() => expect(contents()).toEqual(['Ali’den yeni', 'Paylaşılan gönderi', 'Ali’nin gönderisi']));
+
+    // Someone else's repost of the same post taken back changes nothing; Ali's removes the item.
+    await socket.serverEmit('repost:removed', { postId: 'r1', userId: 'u-someone' });
+    expect(contents()).toContain('Paylaşılan gönderi');
+    await socket.serverEmit('repost:removed', { postId: 'r1', userId: 'u-ali' });
+    await waitFor(() => expect(contents()).toEqual(['Ali’den yeni', 'Ali’nin gönderisi']));
+  });
+});

@@ -1,0 +1,60 @@
+import type { Page } from 'playwright-core';
+import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
+
+/**
+ * Issue 15: the `Takip edilenler` tab. A follows B in the UI; B posts in another browser context;
+ * the post reaches A's open `Takip edilenler` through its pill, without a reload; A's tab choice
+ * survives a reload.
+ */
+describe('following feed journey', () => {
+  let e2e: E2E;
+  let a: Page;
+  let b: Page;
+  const selma = { username: 'selma', displayName: 'Selma Aydın', email: 'selma@ornek.com', password: 'gizli123' };
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    // Someone ayse does not follow yet.
+    expect((await e2e.api('/api/auth/register', { body: selma })).status).toBe(201);
+    ({ page: a } = await e2e.newPage());
+    ({ page: b } = await e2e.newPage());
+    await e2e.signIn(a, DEMO.ayse);
+    await e2e.signIn(b, { email: selma.email, password: selma.password });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+  it('A follows B, opens Takip edilenler, and B’s new post arrives behind the pill; the tab survives a reload', () =>
+    withScreenshots('following-feed', [a, b], async () => {
+      await a.goto('/profile/selma');
+      await a.getByRole('button', { name: 'Takip et', exact: true }).click();
+      await a.getByRole('button', { name: /Takip ediliyor/ }).first().waitFor();
+
+      await a.goto('/');
+      expect(await tab(a, 'Sana özel').getAttribute('aria-selected')).toBe('true');
+      await tab(a, 'Takip edilenler').click();
+      expect(await tab(a, 'Takip edilenler').getAttribute('aria-selected')).toBe('true');
+      // Ayşe's own demo posts are in her following feed.
+      await a.getByRole('tabpanel').getByRole('article').first().waitFor();
+
+      await b.goto('/');
+      await b.getByRole('textbox', { name: 'Gönderi metni' }).fill('Takip edenlere canlı selam');
+      await b.getByRole('button', { name: 'Gönder', exact: true }).click();
+      await b.getByText('Takip edenlere canlı selam').first().waitFor();
+
+      const pill = a.getByRole('button', { name: /1 yeni gönderi/ });
+      await pill.waitFor({ timeout: 5_000 });
+      expect(await a.getByText('Takip edenlere canlı selam').count()).toBe(0);
+      await pill.click();
+      await a.getByRole('tabpanel').getByText('Takip edenlere canlı selam').first().waitFor();
+
+      await a.reload();
+      await a.getByRole('tabpanel').getByText('Takip edenlere canlı selam').first().waitFor();
+      expect(await tab(a, 'Takip edilenler').getAttribute('aria-selected')).toBe('true');
+      await tab(a, 'Sana özel').click();
+      expect(await tab(a, 'Sana özel').getAttribute('aria-selected')).toBe('true');
+    }));
+});
