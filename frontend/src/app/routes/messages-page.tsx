@@ -2,13 +2,13 @@ import { PageHeader } from '../../components/page-header';
 import { AuthGate } from '../../features/auth/components/auth-gate';
 import { MessagesView } from '../../features/messages/components/messages-view';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { tr } from '../../locales/tr';
+import { trMessages } from '../../locales/tr-messages';
 
 export function MessagesPage() {
-  useDocumentTitle(tr.messages.title);
+  useDocumentTitle(trMessages.title);
   return (
     <>
-      <PageHeader title={tr.messages.title} />
+      <PageHeader title={trMessages.title} />
       <AuthGate>
         <MessagesView />
       </AuthGate>

@@ -2,13 +2,13 @@ import { PageHeader } from '../../components/page-header';
 import { AuthGate } from '../../features/auth/components/auth-gate';
 import { SettingsView } from '../../features/settings/components/settings-view';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { tr } from '../../locales/tr';
+import { trSettings } from '../../locales/tr-settings';
 
 export function SettingsPage() {
-  useDocumentTitle(tr.settings.title);
+  useDocumentTitle(trSettings.title);
   return (
     <>
-      <PageHeader title={tr.settings.title} />
+      <PageHeader title={trSettings.title} />
       <AuthGate>
         <SettingsView />
       </AuthGate>

@@ -18,7 +18,7 @@ import { useViewerKey } from '../../../lib/auth';
 import { displayNameOf, formatFullDate, usernameOf } from '../../../lib/format';
 import { messagesPath, profilePath } from '../../../lib/paths';
 import type { Message, PostAuthor } from '../../../lib/types';
-import { tr } from '../../../locales/tr';
+import { trMessages } from '../../../locales/tr-messages';
 import { useConversation } from '../api/get-conversation';
 import { markConversationRead, seenOf } from '../api/message-cache';
 import type { Outbox, QueuedMessage } from '../api/outbox';
@@ -114,9 +114,9 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
 
   let body = paneState({
     query,
-    failedTitle: tr.messages.chatLoadFailed,
+    failedTitle: trMessages.chatLoadFailed,
     isEmpty: messages.length === 0 && pending.length === 0,
-    emptyText: tr.messages.chatEmptyText(name),
+    emptyText: trMessages.chatEmptyText(name),
   });
   if (!body) {
     body = (
@@ -127,12 +127,12 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
               <Spinner size="sm" />
             ) : (
               <Button variant="ghost" size="sm" onClick={() => void query.fetchNextPage()}>
-                {tr.messages.olderMessages}
+                {trMessages.olderMessages}
               </Button>
             )}
           </div>
         ) : null}
-        <ol className="chat__messages" aria-label={tr.messages.chatLabel(name)}>
+        <ol className="chat__messages" aria-label={trMessages.chatLabel(name)}>
           {messages.map((message) => (
             <li
               key={message.id}
@@ -141,7 +141,7 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
               data-own={message.isOwn}
             >
               <div className="bubble">
-                {message.isOwn ? <span className="visually-hidden">{tr.messages.own}: </span> : null}
+                {message.isOwn ? <span className="visually-hidden">{trMessages.own}: </span> : null}
                 <p className="bubble__text">{message.text}</p>
               </div>
               <time
@@ -153,7 +153,7 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
               </time>
               {message.id === seenMessageId ? (
                 <span className="bubble__seen" data-testid="seen">
-                  {tr.messages.seen}
+                  {trMessages.seen}
                 </span>
               ) : null}
             </li>
@@ -169,7 +169,7 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
   return (
     <div className="chat">
       <header className="chat__header">
-        <Link to={messagesPath()} className="icon-button chat__back" aria-label={tr.messages.back}>
+        <Link to={messagesPath()} className="icon-button chat__back" aria-label={trMessages.back}>
           <ArrowLeftIcon size={20} />
         </Link>
         <Link to={profilePath(username)} className="chat__person">
@@ -181,7 +181,7 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
             </span>
             {/* The handle gives way to `yazıyor…` while they type; read out politely. */}
             <span className="chat__handle" role="status">
-              {typing ? <span className="chat__typing">{tr.messages.typing}</span> : `@${username}`}
+              {typing ? <span className="chat__typing">{trMessages.typing}</span> : `@${username}`}
             </span>
           </span>
         </Link>
@@ -209,10 +209,10 @@ function PendingMessage({ item }: { item: QueuedMessage }) {
       data-pending="true"
     >
       <div className="bubble">
-        <span className="visually-hidden">{tr.messages.own}: </span>
+        <span className="visually-hidden">{trMessages.own}: </span>
         <p className="bubble__text">{item.content}</p>
       </div>
-      <span className="bubble__time">{tr.messages.sending}</span>
+      <span className="bubble__time">{trMessages.sending}</span>
     </li>
   );
 }
@@ -247,7 +247,7 @@ export function MessageComposer({
     setText((current) => (current.trim() ? `${refused.content}\n${current}` : refused.content));
     const { status, message } = refused.failed;
     const aboutTheMessage = status !== null && status >= 400 && status < 500;
-    const reason = message ? tr.messages.sendFailed(message) : tr.messages.sendFailedUnknown;
+    const reason = message ? trMessages.sendFailed(message) : trMessages.sendFailedUnknown;
     setError(aboutTheMessage ? reason : null);
   }, [refused, outbox]);
 
@@ -281,7 +281,7 @@ export function MessageComposer({
   return (
     <form className="chat__composer" onSubmit={onSubmit}>
       <label className="visually-hidden" htmlFor={`message-${receiverId}`}>
-        {tr.messages.inputLabel}
+        {trMessages.inputLabel}
       </label>
       <textarea
         id={`message-${receiverId}`}
@@ -289,8 +289,8 @@ export function MessageComposer({
         className="chat__input"
         rows={1}
         maxLength={MESSAGE_MAX_LENGTH}
-        placeholder={tr.messages.inputPlaceholder}
-        title={tr.messages.inputHint}
+        placeholder={trMessages.inputPlaceholder}
+        title={trMessages.inputHint}
         value={text}
         aria-describedby={error ? `message-error-${receiverId}` : undefined}
         onChange={(event) => {
@@ -300,7 +300,7 @@ export function MessageComposer({
         onKeyDown={onKeyDown}
       />
       <Button type="submit" size="sm" disabled={!canSend}>
-        {tr.messages.send}
+        {trMessages.send}
       </Button>
       {error ? (
         <p className="chat__error" role="alert" id={`message-error-${receiverId}`}>

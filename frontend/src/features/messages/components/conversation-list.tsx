@@ -11,7 +11,7 @@ import { displayNameOf, formatFullDate, usernameOf } from '../../../lib/format';
 import { messagesPath } from '../../../lib/paths';
 import { searchKey } from '../../../lib/people-search';
 import type { Conversation } from '../../../lib/types';
-import { tr } from '../../../locales/tr';
+import { trMessages } from '../../../locales/tr-messages';
 import type { ConversationsPage } from '../api/get-conversations';
 import { formatMessageTime } from '../message-time';
 import { paneState } from './pane-state';
@@ -69,21 +69,21 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
 
   let body = paneState({
     query,
-    failedTitle: tr.messages.listLoadFailed,
+    failedTitle: trMessages.listLoadFailed,
     isEmpty: all.length === 0,
-    emptyText: tr.messages.emptyText,
+    emptyText: trMessages.emptyText,
   });
   if (!body && conversations.length === 0) {
     body = (
       <p className="conversations__no-match" role="status">
-        {tr.messages.searchNoMatch(search.trim())}
+        {trMessages.searchNoMatch(search.trim())}
       </p>
     );
   }
   if (!body) {
     body = (
       <>
-        <ul className="conversations" aria-label={tr.messages.listLabel}>
+        <ul className="conversations" aria-label={trMessages.listLabel}>
           {conversations.map((conversation) => (
             <ConversationItem
               key={conversation.id}
@@ -99,7 +99,7 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
               <Spinner size="sm" />
             ) : (
               <Button variant="ghost" size="sm" onClick={() => void query.fetchNextPage()}>
-                {tr.messages.loadMore}
+                {trMessages.loadMore}
               </Button>
             )}
           </div>
@@ -113,16 +113,16 @@ export function ConversationList({ query, activeId, now }: ConversationListProps
       <div className="messages__list-head">
         <SearchBox
           boxClassName="messages__search"
-          aria-label={tr.messages.searchLabel}
-          placeholder={tr.messages.searchPlaceholder}
+          aria-label={trMessages.searchLabel}
+          placeholder={trMessages.searchPlaceholder}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
         <button
           type="button"
           className="icon-button"
-          aria-label={tr.messages.newMessage}
-          title={tr.messages.newMessage}
+          aria-label={trMessages.newMessage}
+          title={trMessages.newMessage}
           aria-haspopup="dialog"
           onClick={() => setPicking(true)}
         >
@@ -188,7 +188,7 @@ function ConversationItem({
             {unread > 0 ? (
               <span className="conversation__badge" data-testid="unread-badge">
                 <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
-                <span className="visually-hidden">{tr.messages.unread(unread)}</span>
+                <span className="visually-hidden">{trMessages.unread(unread)}</span>
               </span>
             ) : null}
           </span>

@@ -10,6 +10,7 @@ import { messagesPath } from '../../../lib/paths';
 import { entityId, type PostAuthor } from '../../../lib/types';
 import { useNow } from '../../../lib/use-now';
 import { tr } from '../../../locales/tr';
+import { trMessages } from '../../../locales/tr-messages';
 import { useConversations } from '../api/get-conversations';
 import { useMember } from '../api/get-member';
 import { useLiveMessages } from '../hooks/use-live-messages';
@@ -47,8 +48,8 @@ export function MessagesView() {
     chat = (
       <EmptyState
         icon={<MailIcon size={32} />}
-        title={tr.messages.selectTitle}
-        description={tr.messages.selectText}
+        title={trMessages.selectTitle}
+        description={trMessages.selectText}
       />
     );
   } else if (partner?.id) {
@@ -59,14 +60,14 @@ export function MessagesView() {
       error instanceof ApiError && (error.status === 404 || error.status === 400) ? (
         <EmptyState
           icon={<SearchIcon size={32} />}
-          title={tr.messages.userNotFound}
-          description={tr.messages.userNotFoundText}
+          title={trMessages.userNotFound}
+          description={trMessages.userNotFoundText}
         />
       ) : (
         <LoadFailed
-          title={tr.messages.chatLoadFailed}
+          title={trMessages.chatLoadFailed}
           description={error instanceof NetworkError ? tr.messages.networkError : undefined}
-          retryLabel={tr.messages.retry}
+          retryLabel={trMessages.retry}
           onRetry={() => void member.refetch()}
           buttonSize="sm"
         />
@@ -82,7 +83,7 @@ export function MessagesView() {
         {username && !partner?.id ? (
           // The chat pane has its own way back to the list on a phone; these states need one.
           <div className="chat__header chat__header--bare">
-            <Link to={messagesPath()} className="icon-button chat__back" aria-label={tr.messages.back}>
+            <Link to={messagesPath()} className="icon-button chat__back" aria-label={trMessages.back}>
               <ArrowLeftIcon size={20} />
             </Link>
           </div>

@@ -14,7 +14,7 @@ import { useAuth } from '../../../lib/auth';
 import { messagesPath } from '../../../lib/paths';
 import { peopleQuery, usePeopleSearch } from '../../../lib/people-search';
 import { entityId } from '../../../lib/types';
-import { tr } from '../../../locales/tr';
+import { trMessages } from '../../../locales/tr-messages';
 
 /** How long typing must pause before the picker asks the server. */
 export const PICKER_DEBOUNCE_MS = 200;
@@ -74,33 +74,33 @@ export function NewMessageDialog({ onClose }: NewMessageDialogProps) {
 
   let state;
   if (!typed) {
-    state = <p className="picker__state">{tr.messages.pickerPrompt}</p>;
+    state = <p className="picker__state">{trMessages.pickerPrompt}</p>;
   } else if (search.isError && typed === debounced) {
     state = (
       <div className="picker__state" role="alert">
-        <span>{tr.messages.pickerFailed}</span>
+        <span>{trMessages.pickerFailed}</span>
         <Button variant="secondary" size="sm" onClick={() => void search.refetch()}>
-          {tr.messages.pickerRetry}
+          {trMessages.pickerRetry}
         </Button>
       </div>
     );
   } else if (!upToDate) {
     state = (
       <div className="picker__state">
-        <Spinner size="sm" label={tr.messages.pickerLoading} />
+        <Spinner size="sm" label={trMessages.pickerLoading} />
       </div>
     );
   } else if (options.length === 0) {
-    state = <p className="picker__state">{tr.messages.pickerEmpty(typed)}</p>;
+    state = <p className="picker__state">{trMessages.pickerEmpty(typed)}</p>;
   }
 
   return (
-    <Modal title={tr.messages.pickerTitle} onClose={onClose}>
+    <Modal title={trMessages.pickerTitle} onClose={onClose}>
       <div className="picker">
         <SearchBox
           boxClassName="picker__search"
-          aria-label={tr.messages.pickerLabel}
-          placeholder={tr.messages.pickerPlaceholder}
+          aria-label={trMessages.pickerLabel}
+          placeholder={trMessages.pickerPlaceholder}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
@@ -112,10 +112,10 @@ export function NewMessageDialog({ onClose }: NewMessageDialogProps) {
           autoComplete="off"
         />
         <span className="visually-hidden" role="status">
-          {options.length > 0 ? tr.messages.pickerCount(options.length) : ''}
+          {options.length > 0 ? trMessages.pickerCount(options.length) : ''}
         </span>
         {state}
-        <ul className="picker__list" role="listbox" id={listboxId} aria-label={tr.messages.pickerListLabel}>
+        <ul className="picker__list" role="listbox" id={listboxId} aria-label={trMessages.pickerListLabel}>
           {options.map((user, index) => (
             <li
               key={entityId(user)}

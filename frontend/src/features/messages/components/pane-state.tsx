@@ -5,6 +5,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
 import { NetworkError } from '../../../lib/api-client';
 import { tr } from '../../../locales/tr';
+import { trMessages } from '../../../locales/tr-messages';
 
 /**
  * What the conversation list and the chat show instead of their content: a spinner while
@@ -28,7 +29,7 @@ export function paneState({
         compact
         title={failedTitle}
         description={query.error instanceof NetworkError ? tr.messages.networkError : undefined}
-        retryLabel={tr.messages.retry}
+        retryLabel={trMessages.retry}
         onRetry={() => void query.refetch()}
         buttonSize="sm"
       />
@@ -39,7 +40,7 @@ export function paneState({
       <EmptyState
         className="empty-state--compact"
         icon={<MailIcon size={28} />}
-        title={tr.messages.empty}
+        title={trMessages.empty}
         description={emptyText}
       />
     );

@@ -5,7 +5,7 @@ import { SwitchRow, type SwitchRowClasses } from '../../../components/switch-row
 import { useAuth } from '../../../lib/auth';
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import type { Preferences } from '../../../lib/preferences';
-import { tr } from '../../../locales/tr';
+import { trSettings } from '../../../locales/tr-settings';
 import { usePreferences } from '../hooks/use-preferences';
 import '../settings.css';
 
@@ -21,40 +21,40 @@ type NotificationKey = keyof Preferences['notifications'];
 type PrivacyKey = keyof Preferences['privacy'];
 
 const NOTIFICATION_ROWS: readonly { key: NotificationKey; label: string; hint: string }[] = [
-  { key: 'email', label: tr.settings.notifyEmail, hint: tr.settings.notifyEmailHint },
-  { key: 'push', label: tr.settings.notifyPush, hint: tr.settings.notifyPushHint },
-  { key: 'mentions', label: tr.settings.notifyMentions, hint: tr.settings.notifyMentionsHint },
-  { key: 'likes', label: tr.settings.notifyLikes, hint: tr.settings.notifyLikesHint },
-  { key: 'follows', label: tr.settings.notifyFollows, hint: tr.settings.notifyFollowsHint },
-  { key: 'messages', label: tr.settings.notifyMessages, hint: tr.settings.notifyMessagesHint },
+  { key: 'email', label: trSettings.notifyEmail, hint: trSettings.notifyEmailHint },
+  { key: 'push', label: trSettings.notifyPush, hint: trSettings.notifyPushHint },
+  { key: 'mentions', label: trSettings.notifyMentions, hint: trSettings.notifyMentionsHint },
+  { key: 'likes', label: trSettings.notifyLikes, hint: trSettings.notifyLikesHint },
+  { key: 'follows', label: trSettings.notifyFollows, hint: trSettings.notifyFollowsHint },
+  { key: 'messages', label: trSettings.notifyMessages, hint: trSettings.notifyMessagesHint },
 ];
 
 const PRIVACY_ROWS: readonly { key: PrivacyKey; label: string; hint: string }[] = [
-  { key: 'publicProfile', label: tr.settings.publicProfile, hint: tr.settings.publicProfileHint },
+  { key: 'publicProfile', label: trSettings.publicProfile, hint: trSettings.publicProfileHint },
   {
     key: 'protectedTweets',
-    label: tr.settings.protectedTweets,
-    hint: tr.settings.protectedTweetsHint,
+    label: trSettings.protectedTweets,
+    hint: trSettings.protectedTweetsHint,
   },
-  { key: 'discoverable', label: tr.settings.discoverable, hint: tr.settings.discoverableHint },
-  { key: 'allowMessages', label: tr.settings.allowMessages, hint: tr.settings.allowMessagesHint },
+  { key: 'discoverable', label: trSettings.discoverable, hint: trSettings.discoverableHint },
+  { key: 'allowMessages', label: trSettings.allowMessages, hint: trSettings.allowMessagesHint },
 ];
 
 const THEMES = [
-  { value: 'light', label: tr.settings.themeLight },
-  { value: 'dark', label: tr.settings.themeDark },
-  { value: 'auto', label: tr.settings.themeAuto },
+  { value: 'light', label: trSettings.themeLight },
+  { value: 'dark', label: trSettings.themeDark },
+  { value: 'auto', label: trSettings.themeAuto },
 ] as const;
 
 const LANGUAGES = [
-  { value: 'tr', label: tr.settings.languageTr },
-  { value: 'en', label: tr.settings.languageEn },
+  { value: 'tr', label: trSettings.languageTr },
+  { value: 'en', label: trSettings.languageEn },
 ] as const;
 
 const FONT_SIZES = [
-  { value: 'small', label: tr.settings.fontSmall },
-  { value: 'medium', label: tr.settings.fontMedium },
-  { value: 'large', label: tr.settings.fontLarge },
+  { value: 'small', label: trSettings.fontSmall },
+  { value: 'medium', label: trSettings.fontMedium },
+  { value: 'large', label: trSettings.fontLarge },
 ] as const;
 
 /**
@@ -68,31 +68,31 @@ export function SettingsView() {
 
   return (
     <div className="settings">
-      <p className="settings__note">{tr.settings.localNote}</p>
+      <p className="settings__note">{trSettings.localNote}</p>
 
-      <SettingsSection title={tr.settings.account} description={tr.settings.accountText}>
+      <SettingsSection title={trSettings.account} description={trSettings.accountText}>
         <dl className="settings__account">
           <div>
-            <dt>{tr.settings.displayName}</dt>
+            <dt>{trSettings.displayName}</dt>
             <dd>{displayNameOf(user)}</dd>
           </div>
           <div>
-            <dt>{tr.settings.username}</dt>
+            <dt>{trSettings.username}</dt>
             <dd>@{usernameOf(user)}</dd>
           </div>
           {user?.email ? (
             <div>
-              <dt>{tr.settings.email}</dt>
+              <dt>{trSettings.email}</dt>
               <dd>{user.email}</dd>
             </div>
           ) : null}
         </dl>
         <Link to="/forgot-password" className="text-link settings__password">
-          {tr.settings.changePassword}
+          {trSettings.changePassword}
         </Link>
       </SettingsSection>
 
-      <SettingsSection title={tr.settings.notifications} description={tr.settings.notificationsText}>
+      <SettingsSection title={trSettings.notifications} description={trSettings.notificationsText}>
         {NOTIFICATION_ROWS.map((row) => (
           <SwitchRow
             key={row.key}
@@ -105,7 +105,7 @@ export function SettingsView() {
         ))}
       </SettingsSection>
 
-      <SettingsSection title={tr.settings.privacy} description={tr.settings.privacyText}>
+      <SettingsSection title={trSettings.privacy} description={trSettings.privacyText}>
         {PRIVACY_ROWS.map((row) => (
           <SwitchRow
             key={row.key}
@@ -118,21 +118,21 @@ export function SettingsView() {
         ))}
       </SettingsSection>
 
-      <SettingsSection title={tr.settings.display} description={tr.settings.displayText}>
+      <SettingsSection title={trSettings.display} description={trSettings.displayText}>
         <ChoiceRow
-          legend={tr.settings.theme}
+          legend={trSettings.theme}
           options={THEMES}
           value={display.theme}
           onChange={(theme) => update('display', { theme })}
         />
         <ChoiceRow
-          legend={tr.settings.language}
+          legend={trSettings.language}
           options={LANGUAGES}
           value={display.language}
           onChange={(language) => update('display', { language })}
         />
         <ChoiceRow
-          legend={tr.settings.fontSize}
+          legend={trSettings.fontSize}
           options={FONT_SIZES}
           value={display.fontSize}
           onChange={(fontSize) => update('display', { fontSize })}
@@ -141,8 +141,8 @@ export function SettingsView() {
 
       {/* docs/product.md#settings: both buttons are inert. */}
       <div className="settings__actions">
-        <Button variant="secondary">{tr.settings.cancel}</Button>
-        <Button>{tr.settings.save}</Button>
+        <Button variant="secondary">{trSettings.cancel}</Button>
+        <Button>{trSettings.save}</Button>
       </div>
     </div>
   );
