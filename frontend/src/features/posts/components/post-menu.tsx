@@ -5,6 +5,7 @@ import { MoreIcon, TrashIcon } from '../../../components/icons';
 import { errorText } from '../../../lib/api-client';
 import { tr } from '../../../locales/tr';
 import { useDeletePost } from '../api/delete-post';
+import '../popup.css';
 import '../post-menu.css';
 
 export interface PostMenuProps {
@@ -125,7 +126,7 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
           id={menuId}
           role="menu"
           aria-label={tr.postMenu.label}
-          className="post-menu__list"
+          className="posts-popup post-menu__list"
           onKeyDown={onMenuKeyDown}
           onBlur={(event) => {
             // The focus went elsewhere (a shortcut, a click): the menu closes behind it.
