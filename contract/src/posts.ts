@@ -107,6 +107,15 @@ export interface CreatePostResponse {
   parent?: PostCounts;
 }
 
+/**
+ * DELETE /api/posts/:id (the author's own post): `message` is `Gönderi silindi!`; a deleted
+ * reply also answers its parent's counts after it (set them, do not subtract one).
+ */
+export interface DeletePostResponse {
+  message: string;
+  parent?: PostCounts;
+}
+
 /** POST, PUT and DELETE /api/posts/:id/like: both forms of the state after the call. */
 export interface LikeResponse {
   liked: boolean;

@@ -6,7 +6,7 @@ import type { Post, PostCounts } from './posts.js';
 /** A post's absolute counts after a change: overwrite, never add. */
 export type PostEngagementEvent = PostCounts;
 
-/** The post was deleted (by staff): drop it from view. */
+/** The post was deleted, by its author or by staff: drop it from view. */
 export interface PostDeletedEvent {
   postId: string;
 }

@@ -99,6 +99,22 @@ describe('accessibility (axe-core)', () => {
       expect(describeViolations(await runAxe(member))).toEqual([]);
     }));
 
+  it("a member's own post with its ⋯ menu open, then the delete dialog, has no serious or critical violations", () =>
+    withScreenshots('a11y-post-menu', [member], async () => {
+      await member.goto('/');
+      const own = member.getByRole('article').filter({ hasText: 'Günaydın gündem!' }).first();
+      await own.getByRole('button', { name: 'Daha fazla' }).click();
+      await member.getByRole('menuitem', { name: 'Sil' }).waitFor();
+      expect(describeViolations(await runAxe(member))).toEqual([]);
+      await member.getByRole('menuitem', { name: 'Sil' }).click();
+      const dialog = member.getByRole('dialog', { name: 'Gönderi silinsin mi?' });
+      await dialog.waitFor();
+      expect(describeViolations(await runAxe(member))).toEqual([]);
+      // The demo post stays for the other screens.
+      await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }));
+
   it('admin dashboard has no serious or critical violations', () =>
     withScreenshots('a11y-admin', [admin], async () => {
       expect(describeViolations(await audit(admin, '/admin', 'Toplam kullanıcı'))).toEqual([]);

@@ -72,4 +72,68 @@ describe('realtime journey', () => {
       await box.press('Enter');
       await b.getByText('Canlı mesaj geldi mi?').first().waitFor({ timeout: 5_000 });
     }));
+
+  // Issue 15: deleting one's own post through its ⋯ menu and the confirm dialog. B (Ayşe) is the
+  // author; A's open feed drops the post live (post:deleted), without a reload.
+  const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+
+  it("B deletes her post via ⋯ → Sil → confirm; it leaves A's open feed without a reload", () =>
+    withScreenshots('realtime-delete-own-post', [a, b], async () => {
+      const text = `Silinecek gönderi ${Date.now()}`;
+      const created = await e2e.api<{ post: { id: string } }>('/api/posts', { body: { content: text }, token: await e2e.token(DEMO.ayse) });
+      expect(created.status).toBe(201);
+
+      await a.goto('/');
+      await card(a, text).waitFor();
+      // A's own post has its ⋯ (the menu has loaded); B's post has none, though A is staff.
+      await card(a, 'kısa bir bakım çalışması').first().getByRole('button', { name: 'Daha fazla' }).waitFor();
+      expect(await card(a, text).getByRole('button', { name: 'Daha fazla' }).count()).toBe(0);
+      // Marks this document: a reload would lose it.
+      await a.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+      await b.goto('/');
+      const mine = card(b, text);
+      const more = mine.getByRole('button', { name: 'Daha fazla' });
+      await more.click();
+      expect(await more.getAttribute('aria-expanded')).toBe('true');
+      await b.getByRole('menuitem', { name: 'Sil' }).click();
+      const dialog = b.getByRole('dialog', { name: 'Gönderi silinsin mi?' });
+      await dialog.getByText('Bu işlem geri alınamaz.', { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Sil', exact: true }).click();
+
+      await mine.waitFor({ state: 'detached', timeout: 5_000 });
+      await card(a, text).waitFor({ state: 'detached', timeout: 5_000 });
+      expect(await a.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+      expect((await e2e.api(`/api/posts/${created.body.post.id}`)).status).toBe(404);
+    }));
+
+  it('B deletes by keyboard on the post page: Escape closes the menu onto ⋯, Vazgeç keeps the post, Sil shows it gone', () =>
+    withScreenshots('realtime-delete-own-post-keyboard', [b], async () => {
+      const text = `Klavyeyle silinen ${Date.now()}`;
+      const created = await e2e.api<{ post: { id: string } }>('/api/posts', { body: { content: text }, token: await e2e.token(DEMO.ayse) });
+      await b.goto(`/post/${created.body.post.id}`);
+      const more = card(b, text).getByRole('button', { name: 'Daha fazla' });
+      await more.focus();
+      await b.keyboard.press('Enter');
+      await b.getByRole('menuitem', { name: 'Sil' }).waitFor();
+      expect(await b.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+      await b.keyboard.press('Escape');
+      expect(await b.getByRole('menu').count()).toBe(0);
+      expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await b.keyboard.press('ArrowDown');
+      await b.keyboard.press('Enter');
+      const dialog = b.getByRole('dialog', { name: 'Gönderi silinsin mi?' });
+      await dialog.waitFor();
+      // Vazgeç has the focus: Enter by habit keeps the post.
+      await b.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect((await e2e.api(`/api/posts/${created.body.post.id}`)).status).toBe(200);
+
+      await more.click();
+      await b.getByRole('menuitem', { name: 'Sil' }).click();
+      await dialog.getByRole('button', { name: 'Sil', exact: true }).click();
+      await b.getByText('Gönderi bulunamadı', { exact: true }).waitFor({ timeout: 5_000 });
+    }));
 });

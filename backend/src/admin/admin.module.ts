@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PostsModule } from '../posts/posts.module';
 import { UsersModule } from '../users/users.module';
 import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminPostsService } from './admin-posts.service';
@@ -6,9 +7,9 @@ import { AdminUsersService } from './admin-users.service';
 import { AdminController } from './admin.controller';
 import { AdminRepository } from './admin.repository';
 
-/** The back-office API (dashboard, users, posts). RealtimeEvents comes from the global RealtimeModule. */
+/** The back-office API (dashboard, users, posts); deleting a post is PostsModule's PostDeletionService. */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, PostsModule],
   controllers: [AdminController],
   providers: [AdminRepository, AdminDashboardService, AdminUsersService, AdminPostsService],
 })

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { queryRows } from '../database/query-rows';
-import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from '../posts/engagement-counts';
 import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from '../posts/post-view.sql';
 import type { Sql } from '../posts/posts.repository';
 import type { DashboardStatistics } from '@gundem/contract';
@@ -58,12 +57,6 @@ const USER_SEARCH_TEXT = 'u.search_text';
 
 /** The column of each field staff may change; only these constants are ever put into SQL text. */
 const USER_CHANGE_COLUMNS: Record<UserChange['field'], string> = { isActive: 'is_active', isVerified: 'is_verified', role: 'role' };
-
-export interface PostToDelete {
-  id: string;
-  authorId: string;
-  replyToId: string | null;
-}
 
 /** Hand-tuned reads and writes of the back-office (page/offset lists, statistics, moderation). */
 @Injectable()
@@ -254,42 +247,5 @@ export class AdminRepository {
   /** Accounts by id (entities, private fields included), in no particular order. */
   usersByIds(ids: string[]): Promise<User[]> {
     return this.dataSource.getRepository(User).findBy({ id: In(ids) });
-  }
-
-  /** This transaction waits at most `ms` for any one lock (AdminPostsService.delete retries). */
-  async setLockTimeout(em: EntityManager, ms: number): Promise<void> {
-    // An integer from a constant: SET takes no bind parameters.
-    await queryRows(em, `SET LOCAL lock_timeout = '${Math.trunc(ms)}ms'`);
-  }
-
-  async findPostToDelete(em: EntityManager, id: string, lock: boolean): Promise<PostToDelete | null> {
-    const [row] = await queryRows<{ id: string; author_id: string; reply_to_id: string | null }>(
-      em,
-      `SELECT id, author_id, reply_to_id FROM posts WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [id],
-    );
-    return row ? { id: row.id, authorId: row.author_id, replyToId: row.reply_to_id } : null;
-  }
-
-  /** The post's likes and reposts, first (the lock order of a toggle: like row, then post). */
-  async deleteLikesAndReposts(em: EntityManager, postId: string): Promise<void> {
-    await queryRows(em, `DELETE FROM likes WHERE post_id = $1`, [postId]);
-    await queryRows(em, `DELETE FROM reposts WHERE post_id = $1`, [postId]);
-  }
-
-  /** The post itself and its author's posts_count (the post row is locked already, then the author). */
-  async deletePost(em: EntityManager, post: PostToDelete): Promise<void> {
-    await queryRows(em, `DELETE FROM posts WHERE id = $1`, [post.id]);
-    await queryRows(em, `UPDATE users SET posts_count = posts_count - 1 WHERE id = $1`, [post.authorId]);
-  }
-
-  /** A deleted reply's parent: one reply fewer, its engagement version bumped; null when the parent is gone. */
-  async unbumpReplyCount(em: EntityManager, parentId: string): Promise<CountsRow | null> {
-    const [row] = await queryRows<CountsRow>(
-      em,
-      `UPDATE posts p SET reply_count = p.reply_count - 1, ${BUMP_VERSION} WHERE p.id = $1 RETURNING ${COUNTS_COLUMNS}`,
-      [parentId],
-    );
-    return row ?? null;
   }
 }

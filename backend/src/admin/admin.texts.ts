@@ -6,5 +6,3 @@ export const CANNOT_DEACTIVATE_SELF = 'Kendi hesabınızı devre dışı bıraka
 export const CANNOT_CHANGE_OWN_ROLE = 'Kendi rolünüzü değiştiremezsiniz.';
 export const ROLES_ADMIN_ONLY = 'Rolleri yalnızca yöneticiler değiştirebilir.';
 export const STAFF_ACCOUNTS_ADMIN_ONLY = 'Yönetici ve moderatör hesaplarını yalnızca yöneticiler değiştirebilir.';
-export const POST_DELETED = 'Gönderi silindi!';
-export const POST_DELETE_BUSY = 'Gönderi şu anda silinemedi. Lütfen tekrar deneyin.';

@@ -38,10 +38,11 @@ function weakEtag(json: string): string {
  * Counts in it are a snapshot anyway: open pages get new posts (`post:new`), counts
  * (`post:engagement`, absolute) and deletions (`post:deleted`) by socket.
  *
- * Local changes drop it at once: a post created on this node, and a like, repost or reply that
- * changes a post on the page (so a member never sees their own like with the count before it).
- * Changes made through another node, and staff deletions or deactivations, show within the
- * second. Concurrent misses share one query. Later pages always go to the database.
+ * Local changes drop it at once: a post created on this node, a like, repost or reply that
+ * changes a post on the page (so a member never sees their own like with the count before it),
+ * and a deletion of a post on it (PostDeletionService). Changes made through another node, and
+ * deactivations, show within the second. Concurrent misses share one query. Later pages always
+ * go to the database.
  */
 @Injectable()
 export class FirstPageCache {

@@ -1,4 +1,4 @@
-import type { CreatePostResponse, PostPage, PostThread } from '@gundem/contract';
+import type { CreatePostResponse, DeletePostResponse, PostPage, PostThread } from '@gundem/contract';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -11,10 +11,12 @@ import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { ReadCost } from '../settings/rate-limit.guard';
 import type { SessionUser } from '../users/session-user';
 import { CreatePostDto } from './dto/create-post.dto';
-import { toLikeResponse, toRepostResponse } from './dto/engagement.response';
+import { toCountsResponse, toLikeResponse, toRepostResponse } from './dto/engagement.response';
 import { SearchPostsDto } from './dto/search-posts.dto';
 import { EngagementService } from './engagement.service';
+import { PostDeletionService } from './post-deletion.service';
 import { PostsService, SEARCH_READ_COST } from './posts.service';
+import { POST_DELETED } from './posts.texts';
 
 /** Static paths come before `:id` so `timeline`, `search` and `user` are never taken for an id. */
 @ApiTags('posts')
@@ -23,6 +25,7 @@ export class PostsController {
   constructor(
     private readonly posts: PostsService,
     private readonly engagement: EngagementService,
+    private readonly deletion: PostDeletionService,
   ) {}
 
   /**
@@ -96,6 +99,18 @@ export class PostsController {
   @Get(':id')
   get(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto): Promise<PostThread> {
     return this.posts.getWithReplies(id, viewer, query);
+  }
+
+  /**
+   * Deletes the viewer's own post or reply (403 for somebody else's), with its likes and
+   * reposts; replies to it stay as standalone posts. A deleted reply also answers `parent`: the
+   * original's absolute counts after it.
+   */
+  @ApiBearerAuth()
+  @Delete(':id')
+  async remove(@Param('id', UuidPipe) id: string, @CurrentUser() user: SessionUser): Promise<DeletePostResponse> {
+    const { parent } = await this.deletion.deleteOwn(user.id, id);
+    return parent ? { message: POST_DELETED, parent: toCountsResponse(parent) } : { message: POST_DELETED };
   }
 
   /** Toggles the viewer's like. */

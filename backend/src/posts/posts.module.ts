@@ -9,6 +9,8 @@ import { FollowingFeedController } from './following-feed.controller';
 import { FollowingFeedRepository } from './following-feed.repository';
 import { FollowingFeedService } from './following-feed.service';
 import { Like } from './like.entity';
+import { PostDeletionRepository } from './post-deletion.repository';
+import { PostDeletionService } from './post-deletion.service';
 import { Post } from './post.entity';
 import { PostViewsBuffer } from './post-views.buffer';
 import { PostsController } from './posts.controller';
@@ -21,7 +23,19 @@ import { SocialModule } from '../social/social.module';
   imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule, SocialModule],
   // FollowingFeedController first: its `timeline/following` is registered before PostsController's routes.
   controllers: [FollowingFeedController, PostsController],
-  providers: [PostsService, EngagementService, EngagementRepository, PostsRepository, PostViewsBuffer, FirstPageCache, FollowingFeedRepository, FollowingFeedService],
-  exports: [PostsService, EngagementService],
+  providers: [
+    PostsService,
+    EngagementService,
+    EngagementRepository,
+    PostsRepository,
+    PostViewsBuffer,
+    FirstPageCache,
+    FollowingFeedRepository,
+    FollowingFeedService,
+    PostDeletionService,
+    PostDeletionRepository,
+  ],
+  // PostDeletionService: staff deletion (admin/) runs the same delete as the author's.
+  exports: [PostsService, EngagementService, PostDeletionService],
 })
 export class PostsModule {}

@@ -1,4 +1,5 @@
-import { Button } from './button';
+import type { ReactNode } from 'react';
+import { Button, type ButtonVariant } from './button';
 import { Modal } from './modal';
 
 export interface ConfirmDialogProps {
@@ -8,6 +9,12 @@ export interface ConfirmDialogProps {
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** `danger` for an answer that destroys something (deleting a post). */
+  confirmVariant?: ButtonVariant;
+  /** The confirmed action is under way: the confirm button is disabled. */
+  busy?: boolean;
+  /** Shown above the buttons, e.g. why the confirmed action failed. */
+  children?: ReactNode;
 }
 
 /**
@@ -21,16 +28,22 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   onCancel,
+  confirmVariant,
+  busy,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Modal title={title} onClose={onCancel}>
       <div className="confirm-dialog">
         {description ? <p className="confirm-dialog__text">{description}</p> : null}
+        {children}
         <div className="confirm-dialog__actions">
           <Button variant="secondary" onClick={onCancel} autoFocus>
             {cancelLabel}
           </Button>
-          <Button onClick={onConfirm}>{confirmLabel}</Button>
+          <Button variant={confirmVariant} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+            {confirmLabel}
+          </Button>
         </div>
       </div>
     </Modal>

@@ -274,6 +274,16 @@ export const TrashIcon = createIcon(
   </>,
 );
 
+/** The ⋯ of a "more actions" menu button. */
+export const MoreIcon = createIcon(
+  'MoreIcon',
+  <>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </>,
+);
+
 export const ChevronLeftIcon = createIcon('ChevronLeftIcon', <path d="m15 18-6-6 6-6" />);
 
 export const ChevronRightIcon = createIcon('ChevronRightIcon', <path d="m9 18 6-6-6-6" />);

@@ -214,6 +214,20 @@ export const tr = {
     /** Above the topmost ancestor shown when the thread goes further up: opens its page. */
     moreAncestors: 'Dizide daha fazla gönderi göster',
   },
+  // The ⋯ menu on one's own posts and its delete confirmation (features/posts/components/post-menu.tsx).
+  postMenu: {
+    open: 'Daha fazla',
+    label: 'Gönderi işlemleri menüsü',
+    delete: 'Sil',
+    confirmTitle: 'Gönderi silinsin mi?',
+    confirmText:
+      'Bu işlem geri alınamaz. Gönderi profilinden, akışlardan ve arama sonuçlarından kaldırılacak.',
+    confirm: 'Sil',
+    cancel: 'Vazgeç',
+    deleting: 'Siliniyor…',
+    failed: 'Gönderi silinemedi. Lütfen tekrar deneyin.',
+    networkError: 'Bağlantı hatası. Lütfen tekrar deneyin.',
+  },
   explore: {
     title: 'Keşfet',
     searchLabel: 'Gönderilerde ara',

@@ -9,6 +9,7 @@ import { VerifiedBadge } from '../../../components/verified-badge';
 import { apiClient } from '../../../lib/api-client';
 import { tr } from '../../../locales/tr';
 import { insertMention, mentionQueryAt } from '../mention-query';
+import '../popup.css';
 import '../mention-suggest.css';
 
 /** docs/product.md#limits-and-timings: the suggestions wait this long after the last key. */
@@ -123,7 +124,7 @@ export function MentionSuggest({ text, caret, listboxId, onInsert, onState, cont
         {open ? tr.posts.mentionSuggestions(users.length) : ''}
       </span>
       {open ? (
-        <ul className="mention-suggest" role="listbox" id={listboxId} aria-label={tr.posts.mentionListLabel}>
+        <ul className="posts-popup mention-suggest" role="listbox" id={listboxId} aria-label={tr.posts.mentionListLabel}>
           {users.map((user, index) => (
             <li
               key={user.id ?? user._id}

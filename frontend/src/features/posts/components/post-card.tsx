@@ -1,4 +1,13 @@
-import { useCallback, useId, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useId,
+  useState,
+  type ComponentType,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HeartIcon, MessageCircleIcon, RepeatIcon, ShareIcon } from '../../../components/icons';
 import { useAuth } from '../../../lib/auth';
@@ -16,6 +25,7 @@ import { tr } from '../../../locales/tr';
 import { useToggleLike } from '../api/toggle-like';
 import { useToggleRepost } from '../api/toggle-repost';
 import { useCardKeys } from '../hooks/use-card-keys';
+import { isOwnPost } from '../hooks/use-live-posts';
 import { useSingleFlight } from '../hooks/use-single-flight';
 import {
   authorOf,
@@ -28,9 +38,20 @@ import {
 } from '../post-model';
 import { PostAvatar, PostByline } from './post-byline';
 import { PostContent } from './post-content';
+import type { PostMenuProps } from './post-menu';
 import { ReplyContext } from './reply-context';
 import { ReplyModal } from './reply-modal';
 import { RepostHeader } from './repost-header';
+
+// The ⋯ menu of one's own posts comes on demand: a guest's `/` never needs it (bundle budget).
+// A failed download (offline at that moment) leaves the menu out rather than the page.
+const PostMenu = lazy(
+  (): Promise<{ default: ComponentType<PostMenuProps> }> =>
+    import('./post-menu').then(
+      (module) => ({ default: module.PostMenu }),
+      () => ({ default: () => null }),
+    ),
+);
 
 export interface PostCardProps {
   post: Post;
@@ -50,7 +71,7 @@ function isPlainClick(event: MouseEvent<HTMLElement>): boolean {
 
 export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: PostCardProps) {
   const navigate = useNavigate();
-  const { isAuthenticated, openAuthModal } = useAuth();
+  const { isAuthenticated, openAuthModal, user } = useAuth();
   const [replying, setReplying] = useState(false);
   const like = useToggleLike();
   const repost = useToggleRepost();
@@ -153,6 +174,11 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
           />
           {/* docs/product.md#home: present, with no behaviour. */}
           <ActionButton label={tr.posts.share} tone="share" icon={<ShareIcon size={18} />} />
+          {isAuthenticated && isOwnPost(post, user) ? (
+            <Suspense fallback={null}>
+              <PostMenu postId={id} roving={variant === 'feed'} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
       {replying ? (

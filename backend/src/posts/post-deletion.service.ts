@@ -1,0 +1,112 @@
+import { ForbiddenException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { pgErrorCode } from '../database/query-rows';
+import { RealtimeEvents } from '../realtime/realtime-events.service';
+import { type EngagementCounts, toEngagementCounts } from './engagement-counts';
+import { FirstPageCache } from './first-page.cache';
+import { PostDeletionRepository, type PostToDelete } from './post-deletion.repository';
+import { POST_DELETE_BUSY, POST_NOT_FOUND, POST_NOT_YOURS } from './posts.texts';
+
+/**
+ * The delete waits at most this long for any one lock, then gives up and starts again: it
+ * always yields to members' likes, reposts and replies (whose transactions do not retry) rather
+ * than ever being the other half of a deadlock that PostgreSQL would break by aborting theirs.
+ * Well below deadlock_timeout (1 s), so our timeout fires before their deadlock check.
+ */
+export const DELETE_LOCK_TIMEOUT_MS = 250;
+export const DELETE_ATTEMPTS = 5;
+const RETRYABLE = new Set(['55P03', '40P01']); // lock_not_available, deadlock_detected
+
+/** What a delete changed besides the post: for a reply, the parent's counts after it. */
+export interface DeletedPost {
+  parent: EngagementCounts | null;
+}
+
+/** Who deletes: staff (any post; the admin controller's guard checked the role) or a member (their own posts only). */
+type Deleter = { kind: 'staff' } | { kind: 'author'; userId: string };
+
+/**
+ * Deleting a post, for its author (DELETE /api/posts/:id) and for staff (DELETE
+ * /api/admin/posts/:id): one implementation, so both keep the counts exact the same way.
+ *
+ * The post goes with its likes and reposts, and every count that included it is fixed in the same
+ * transaction: the author's posts_count and, for a reply, the parent's reply_count. Its
+ * notifications go with it (their foreign keys cascade; docs/architecture.md#notifications).
+ *
+ * Replies TO the deleted post are kept: the foreign key sets their reply_to_id to NULL, so
+ * they read as standalone posts from then on (`isReply: false`, `replyToId: null`) — a member's
+ * words are not removed because someone else's post was, and a "reply" whose original can
+ * never be opened would only show a dead link.
+ *
+ * Lock order: first the like and repost rows, then the post (FOR UPDATE, which also holds off
+ * new likes, whose foreign-key check needs a share lock on it), then the author, then the
+ * parent — the order a toggle (like row, then post) and a reply (author, then parent) take
+ * theirs. Every wait is bounded (DELETE_LOCK_TIMEOUT_MS) and retried, so whatever a concurrent
+ * transaction holds, this one steps back.
+ */
+@Injectable()
+export class PostDeletionService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: PostDeletionRepository,
+    private readonly realtime: RealtimeEvents,
+    private readonly firstPages: FirstPageCache,
+  ) {}
+
+  /** Staff: any post, whoever wrote it (deactivated authors included). */
+  deleteAny(id: string): Promise<DeletedPost> {
+    return this.delete(id, { kind: 'staff' });
+  }
+
+  /** A member's own post or reply: 403 for somebody else's, 404 for one they cannot see. */
+  deleteOwn(userId: string, id: string): Promise<DeletedPost> {
+    return this.delete(id, { kind: 'author', userId });
+  }
+
+  private async delete(id: string, deleter: Deleter): Promise<DeletedPost> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const parent = await this.dataSource.transaction((em) => this.deleteOnce(em, id, deleter));
+        // After commit only. The post's watchers learn it is gone (and get no late counts for
+        // it); for a reply, the parent's reply count went down: its watchers get the new counts.
+        this.realtime.postDeleted(id, parent?.postId);
+        if (parent) this.realtime.postEngagement(parent.postId, parent);
+        // This node's shared first page must not show the post (nor the parent's old count).
+        this.firstPages.touch(id);
+        if (parent) this.firstPages.touch(parent.postId);
+        return { parent };
+      } catch (error) {
+        const code = pgErrorCode(error);
+        if (!code || !RETRYABLE.has(code)) throw error;
+        if (attempt >= DELETE_ATTEMPTS) throw new ServiceUnavailableException(POST_DELETE_BUSY);
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+      }
+    }
+  }
+
+  private async deleteOnce(em: EntityManager, id: string, deleter: Deleter): Promise<EngagementCounts | null> {
+    await this.repository.setLockTimeout(em, DELETE_LOCK_TIMEOUT_MS);
+    const found = await this.repository.findPostToDelete(em, id, false);
+    // The author never changes, so the first read decides, before anything is deleted.
+    this.authorize(found, deleter);
+    await this.repository.deleteLikesAndReposts(em, id);
+    // Read again under the lock: a concurrent delete may have won, or the parent may be gone.
+    const post = await this.repository.findPostToDelete(em, id, true);
+    if (!post) throw new NotFoundException(POST_NOT_FOUND);
+    // ON DELETE CASCADE removes likes/reposts that committed after the DELETEs above, and the
+    // post's notifications; ON DELETE SET NULL detaches the replies.
+    await this.repository.deletePost(em, post);
+    if (!post.replyToId) return null;
+    const counts = await this.repository.unbumpReplyCount(em, post.replyToId);
+    return counts ? toEngagementCounts(counts) : null;
+  }
+
+  private authorize(post: PostToDelete | null, deleter: Deleter): asserts post is PostToDelete {
+    if (!post) throw new NotFoundException(POST_NOT_FOUND);
+    if (deleter.kind === 'staff' || post.authorId === deleter.userId) return;
+    // A deactivated author's posts are hidden from members: not found, as GET /api/posts/:id says.
+    if (!post.authorActive) throw new NotFoundException(POST_NOT_FOUND);
+    throw new ForbiddenException(POST_NOT_YOURS);
+  }
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeletePostResponse } from '@gundem/contract';
+import { ApiError, apiClient } from '../../../lib/api-client';
+import { useViewerKey } from '../../../lib/auth';
+import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
+import { countsFrom, withCounts } from '../post-model';
+import { removePendingPost } from './new-posts';
+import { patchPostEverywhere, removePostEverywhere } from './post-cache';
+
+/**
+ * DELETE /api/posts/:id — the viewer's own post or reply. A 404 means it is gone already (a
+ * retry after a lost answer, or staff were quicker): the same outcome, so it is no error.
+ */
+export async function deletePost(postId: string): Promise<DeletePostResponse | null> {
+  try {
+    return await apiClient.delete<DeletePostResponse>(`/posts/${encodeURIComponent(postId)}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * Deletes the post and, once the server has (docs/product.md#states), takes it out of every
+ * cached list, reply list and the new-posts pill; an open page of the post refetches and shows
+ * that it is gone. A deleted reply sets its original's counts from the server's absolute `parent`.
+ * Retried like the other safe writes: a repeat finds nothing and answers 404, read as done.
+ */
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  const viewer = useViewerKey();
+  return useMutation({
+    mutationKey: [...WRITE_MUTATION_KEY, 'delete-post'],
+    mutationFn: deletePost,
+    onSuccess: (result, postId) => {
+      removePostEverywhere(queryClient, postId);
+      removePendingPost(queryClient, viewer, postId);
+      const parent = result?.parent;
+      if (parent) patchPostEverywhere(queryClient, parent.postId, (post) => withCounts(post, countsFrom(parent)));
+    },
+  });
+}

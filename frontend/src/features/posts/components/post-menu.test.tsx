@@ -1,0 +1,263 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Post, PostsPage } from '../../../lib/types';
+import { makePost, page } from '../../../test/fixtures';
+import { createTestQueryClient, member, renderWithProviders } from '../../../test/render';
+import { postQueryKey, type PostThreadPage } from '../api/get-post';
+import { userPostsQueryKey } from '../api/get-user-posts';
+import { PostDetail } from './post-detail';
+import { TimelineFeed } from './timeline-feed';
+
+const viewer = 'u-ayse';
+const mine = (overrides: Partial<Post> = {}) =>
+  makePost({ author: { _id: member._id, username: member.username, displayName: member.displayName }, ...overrides });
+
+function cardOf(text: string): HTMLElement {
+  return screen.getByText(text).closest('article')!;
+}
+
+const menuButton = (card: HTMLElement) => within(card).findByRole('button', { name: 'Daha fazla' });
+
+describe('PostMenu — who sees it', () => {
+  it('is on the member’s own posts only, not on others’', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': {
+          body: page([mine({ _id: 'p1', content: 'benim gönderim' }), makePost({ _id: 'p2', content: 'mehmetin gönderisi' })]),
+        },
+      },
+    });
+    await screen.findByText('benim gönderim');
+    const button = await menuButton(cardOf('benim gönderim'));
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(within(cardOf('mehmetin gönderisi')).queryByRole('button', { name: 'Daha fazla' })).toBeNull();
+  });
+
+  it('is never there for a guest, even on a post by the same username', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      fetch: { 'GET /api/posts/timeline': { body: page([mine({ _id: 'p1', content: 'ayşenin gönderisi' })]) } },
+    });
+    await screen.findByText('ayşenin gönderisi');
+    // Give a lazily loaded menu every chance to appear.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Daha fazla' })).toBeNull();
+  });
+});
+
+describe('PostMenu — keyboard and focus', () => {
+  it('opens with Sil focused; Escape closes it and gives the focus back to ⋯', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: { 'GET /api/posts/timeline': { body: page([mine({ _id: 'p1', content: 'menü denemesi' })]) } },
+    });
+    await screen.findByText('menü denemesi');
+    const button = await menuButton(cardOf('menü denemesi'));
+    await userEvent.click(button);
+    const menu = screen.getByRole('menu', { name: 'Gönderi işlemleri menüsü' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(button.getAttribute('aria-controls')).toBe(menu.id);
+    const item = within(menu).getByRole('menuitem', { name: 'Sil' });
+    expect(document.activeElement).toBe(item);
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('keeps the card’s arrow-key navigation: ⋯ is one of its controls, out of the Tab order', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: { 'GET /api/posts/timeline': { body: page([mine({ _id: 'p1', content: 'ok tuşları' })]) } },
+    });
+    await screen.findByText('ok tuşları');
+    const card = cardOf('ok tuşları');
+    const button = await menuButton(card);
+    expect(button.tabIndex).toBe(-1);
+
+    card.focus();
+    // The last control of the card, reached with ← from the card.
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(button);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Sil' }));
+    // Arrow keys inside the open menu stay in it: the card does not move on.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Sil' }));
+    // Escape closes the menu only (focus back on ⋯), a second Escape goes back to the card.
+    await userEvent.keyboard('{Escape}');
+    expect(document.activeElement).toBe(button);
+    await userEvent.keyboard('{Escape}');
+    expect(document.activeElement).toBe(card);
+    // → from the card still starts at its first control.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).not.toBe(card);
+    expect(document.activeElement).not.toBe(button);
+  });
+
+  it('closes when the focus or a click goes elsewhere', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: { 'GET /api/posts/timeline': { body: page([mine({ _id: 'p1', content: 'dışarı tıkla' })]) } },
+    });
+    await screen.findByText('dışarı tıkla');
+    await userEvent.click(await menuButton(cardOf('dışarı tıkla')));
+    expect(screen.getByRole('menu')).toBeTruthy();
+    await userEvent.click(document.body);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
+
+describe('PostMenu — deleting', () => {
+  it('asks first: Vazgeç is focused and deletes nothing; the focus goes back to ⋯', async () => {
+    const { calls } = renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: { 'GET /api/posts/timeline': { body: page([mine({ _id: 'p1', content: 'vazgeçilen' })]) } },
+    });
+    await screen.findByText('vazgeçilen');
+    const button = await menuButton(cardOf('vazgeçilen'));
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sil' }));
+    const dialog = screen.getByRole('dialog', { name: 'Gönderi silinsin mi?' });
+    expect(within(dialog).getByText(/Bu işlem geri alınamaz\./)).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(screen.getByText('vazgeçilen')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
+  it('on Sil: DELETE /api/posts/:id, then the post leaves the feed and every other cached list', async () => {
+    const post = mine({ _id: 'p1', content: 'silinecek gönderi' });
+    const other = makePost({ _id: 'p2', content: 'kalan gönderi' });
+    const queryClient = createTestQueryClient();
+    const list = (posts: Post[]): InfiniteData<PostsPage> => ({ pages: [page(posts)], pageParams: [undefined] });
+    queryClient.setQueryData(userPostsQueryKey('ayse', viewer), list([post]));
+    const { calls } = renderWithProviders(<TimelineFeed />, {
+      user: member,
+      queryClient,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([post, other]) },
+        'DELETE /api/posts/p1': { body: { message: 'Gönderi silindi!' } },
+      },
+    });
+    await screen.findByText('silinecek gönderi');
+    await userEvent.click(await menuButton(cardOf('silinecek gönderi')));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sil' }));
+    const dialog = screen.getByRole('dialog', { name: 'Gönderi silinsin mi?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sil' }));
+
+    await waitFor(() => expect(screen.queryByText('silinecek gönderi')).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('kalan gönderi')).toBeTruthy();
+    const remove = calls.find((call) => call.method === 'DELETE');
+    expect(remove?.url).toBe('/api/posts/p1');
+    expect(remove?.headers.Authorization).toBe('Bearer tok-test');
+    expect(queryClient.getQueryData<InfiniteData<PostsPage>>(userPostsQueryKey('ayse', viewer))?.pages[0].posts).toEqual([]);
+  });
+
+  it('shows the server’s Turkish error in the dialog and keeps the post', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([mine({ _id: 'p1', content: 'silinemeyen' })]) },
+        'DELETE /api/posts/p1': { status: 503, body: { message: 'Gönderi şu anda silinemedi. Lütfen tekrar deneyin.', statusCode: 503 } },
+      },
+    });
+    await screen.findByText('silinemeyen');
+    await userEvent.click(await menuButton(cardOf('silinemeyen')));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sil' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sil' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Gönderi şu anda silinemedi. Lütfen tekrar deneyin.');
+    expect(screen.getByText('silinemeyen')).toBeTruthy();
+    // The dialog stays open and answerable: Sil may be pressed again.
+    expect((within(dialog).getByRole('button', { name: 'Sil' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the connection error when the server cannot be reached', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([mine({ _id: 'p1', content: 'bağlantısız' })]) },
+        'DELETE /api/posts/p1': { networkError: true },
+      },
+    });
+    await screen.findByText('bağlantısız');
+    await userEvent.click(await menuButton(cardOf('bağlantısız')));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sil' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sil' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Bağlantı hatası. Lütfen tekrar deneyin.');
+  });
+
+  it('reads a 404 as already deleted: the post goes', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([mine({ _id: 'p1', content: 'zaten silinmiş' })]) },
+        'DELETE /api/posts/p1': { status: 404, body: { message: 'Gönderi bulunamadı.', statusCode: 404 } },
+      },
+    });
+    await screen.findByText('zaten silinmiş');
+    await userEvent.click(await menuButton(cardOf('zaten silinmiş')));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sil' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(screen.queryByText('zaten silinmiş')).toBeNull());
+  });
+
+  it('a deleted reply leaves its original’s page and the original takes the server’s reply count', async () => {
+    const original = makePost({ _id: 'p0', content: 'asıl gönderi', replyCount: 2 });
+    const reply = mine({ _id: 'r1', content: 'yanıtım', isReply: true, replyToId: 'p0' });
+    const thread: PostThreadPage = { post: original, replies: [reply], nextCursor: null };
+    const queryClient = createTestQueryClient();
+    renderWithProviders(<PostDetail postId="p0" />, {
+      user: member,
+      queryClient,
+      fetch: {
+        'GET /api/posts/p0': { body: thread },
+        'DELETE /api/posts/r1': {
+          body: { message: 'Gönderi silindi!', parent: { postId: 'p0', likeCount: 0, retweetCount: 0, replyCount: 1, version: 3 } },
+        },
+      },
+    });
+    await screen.findByText('yanıtım');
+    await userEvent.click(await menuButton(cardOf('yanıtım')));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sil' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(screen.queryByText('yanıtım')).toBeNull());
+    const cached = queryClient.getQueryData<InfiniteData<PostThreadPage>>(postQueryKey('p0', viewer));
+    expect(cached?.pages[0].post).toMatchObject({ replyCount: 1, engagement: { replies: 1, version: 3 } });
+    expect(within(cardOf('asıl gönderi')).getByTestId('reply-count').textContent).toBe('1');
+  });
+
+  it('on the post’s own page: after the delete the page says the post is gone', async () => {
+    let deleted = false;
+    renderWithProviders(<PostDetail postId="p1" />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/p1': () =>
+          deleted
+            ? { status: 404, body: { message: 'Gönderi bulunamadı.', statusCode: 404 } }
+            : { body: { post: mine({ _id: 'p1', content: 'sayfası açık gönderi' }), replies: [], nextCursor: null } },
+        'DELETE /api/posts/p1': () => {
+          deleted = true;
+          return { body: { message: 'Gönderi silindi!' } };
+        },
+      },
+    });
+    await screen.findByText('sayfası açık gönderi');
+    const button = await menuButton(cardOf('sayfası açık gönderi'));
+    // The post page's card keeps its controls in the Tab order.
+    expect(button.tabIndex).toBe(0);
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sil' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sil' }));
+    expect(await screen.findByText('Gönderi bulunamadı')).toBeTruthy();
+    expect(screen.getByText('Bu gönderi silinmiş ya da hiç var olmamış olabilir.')).toBeTruthy();
+  });
+});
