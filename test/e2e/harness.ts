@@ -34,6 +34,8 @@ export interface E2E {
   newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
   /** Signs in through the API and stores the token as the app does (faster than the form). */
   signIn(page: Page, account: { email: string; password: string }): Promise<void>;
+  /** Two people in two browser contexts (desktop size), each signed in: the set-up of the two-person journeys. */
+  signedInPair(a: { email: string; password: string }, b: { email: string; password: string }): Promise<[Page, Page]>;
   api<T = unknown>(path: string, init?: { method?: string; body?: unknown; token?: string }): Promise<{ status: number; body: T }>;
   token(account: { email: string; password: string }): Promise<string>;
   /** The newest outbox mail to `to` that contains `needle`, decoded from quoted-printable. */
@@ -84,6 +86,13 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
       const res = await e2e.api<{ token: string }>('/api/auth/login', { body: { login: account.email, password: account.password } });
       if (res.status !== 200) throw new Error(`login ${account.email}: ${res.status}`);
       return res.body.token;
+    },
+    async signedInPair(first, second) {
+      const { page: a } = await e2e.newPage();
+      const { page: b } = await e2e.newPage();
+      await e2e.signIn(a, first);
+      await e2e.signIn(b, second);
+      return [a, b];
     },
     async signIn(page, account) {
       const token = await e2e.token(account);

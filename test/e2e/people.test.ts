@@ -14,10 +14,7 @@ describe('finding people journey', () => {
 
   beforeAll(async () => {
     e2e = await startE2E();
-    ({ page: a } = await e2e.newPage());
-    ({ page: b } = await e2e.newPage());
-    await e2e.signIn(a, DEMO.admin);
-    await e2e.signIn(b, DEMO.ayse);
+    [a, b] = await e2e.signedInPair(DEMO.admin, DEMO.ayse);
   });
   afterAll(async () => {
     await e2e?.close();

@@ -8,10 +8,7 @@ describe('realtime journey', () => {
   let b: Page;
   beforeAll(async () => {
     e2e = await startE2E();
-    ({ page: a } = await e2e.newPage());
-    ({ page: b } = await e2e.newPage());
-    await e2e.signIn(a, DEMO.admin);
-    await e2e.signIn(b, DEMO.ayse);
+    [a, b] = await e2e.signedInPair(DEMO.admin, DEMO.ayse);
   });
   afterAll(async () => {
     await e2e?.close();

@@ -15,10 +15,7 @@ describe('threads journey', () => {
 
   beforeAll(async () => {
     e2e = await startE2E();
-    ({ page: a } = await e2e.newPage());
-    ({ page: b } = await e2e.newPage());
-    await e2e.signIn(a, DEMO.ayse);
-    await e2e.signIn(b, DEMO.moderator);
+    [a, b] = await e2e.signedInPair(DEMO.ayse, DEMO.moderator);
     const created = await e2e.api('/api/posts', { body: { content: original }, token: await e2e.token(DEMO.ayse) });
     expect(created.status).toBe(201);
   });
