@@ -99,10 +99,15 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
       await page.goto('/');
       await page.evaluate((t) => localStorage.setItem('gundem_token', t), token);
       await page.goto('/');
-      // Signed in once the sidebar shows the user card.
-      const username = (await e2e.api<{ user: { username: string } }>('/api/auth/me', { token })).body.user.username;
+      // Signed in once the sidebar shows the user card, or on a phone (no sidebar is rendered
+      // there) once the mobile header shows the account's avatar link.
+      const { username, displayName } = (await e2e.api<{ user: { username: string; displayName: string } }>('/api/auth/me', { token })).body.user;
       try {
-        await page.locator('aside.left-sidebar').getByText(`@${username}`).waitFor({ state: 'attached', timeout: 10_000 });
+        await page
+          .locator('aside.left-sidebar')
+          .getByText(`@${username}`)
+          .or(page.locator('header.mobile-header').getByRole('link', { name: displayName }))
+          .waitFor({ state: 'attached', timeout: 10_000 });
       } catch (error) {
         console.warn(`[e2e] sign-in of ${username} did not show:\n${consoleLines.slice(-20).join('\n')}`);
         throw error;
