@@ -17,6 +17,7 @@ import { NotificationsWriter } from '../src/notifications/notifications.writer';
 import { PostViewsBuffer } from '../src/posts/post-views.buffer';
 import { PostsService } from '../src/posts/posts.service';
 import { User } from '../src/users/user.entity';
+import { HomeFeedWriter } from '../src/posts/home-feed.writer';
 import { hashPassword } from '../src/users/password-hashing';
 import { type NewUser, UsersService } from '../src/users/users.service';
 import { createTestDatabase } from './test-database';
@@ -156,6 +157,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
       await app.get(PostViewsBuffer).flush();
       // Likes, follows and posts of earlier requests queue notifications (NotificationsWriter): written now too.
       await app.get(NotificationsWriter).drain();
+      // And posts, reposts and follows update the kept following feeds (HomeFeedWriter).
+      await app.get(HomeFeedWriter).settled();
       queryCounter ??= countingPool((db.driver as unknown as { master: Pool }).master);
       const state = queryCounter;
       state.count = 0;

@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { ActivityEvents } from '../common/activity/activity-events';
 import { FORBIDDEN, USER_NOT_FOUND } from '../common/common.texts';
 import { charCount, likePattern } from '../posts/post-text';
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.texts';
@@ -49,6 +50,7 @@ export class AdminUsersService {
     private readonly repository: AdminRepository,
     private readonly realtime: RealtimeEvents,
     private readonly users: UsersService,
+    private readonly activity: ActivityEvents,
   ) {}
 
   /** Every account, newest first; `search` over username, display name and e-mail (Turkish case rules). */
@@ -90,6 +92,7 @@ export class AdminUsersService {
     // deactivated account's open sockets on every node are closed.
     this.users.sessionChanged(targetId);
     if (deactivated) this.realtime.disconnectUser(targetId);
+    if (change.field === 'isActive') this.activity.publish({ kind: 'account', actorId: actor.id, userId: targetId, active: change.value, at: new Date() });
     const [user] = await this.byIds([targetId]);
     return { message: USER_UPDATED, user };
   }

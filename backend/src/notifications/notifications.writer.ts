@@ -142,6 +142,7 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
       return found;
     };
     for (const a of batch) {
+      if (a.kind === 'account') continue;
       if (a.kind === 'post') {
         if (a.replyToId) push(into(inserts, 'reply'), a.actorId, a.postId, a.at);
         for (const name of a.mentions) push(into(inserts, 'mention'), a.actorId, a.postId, a.at, name);

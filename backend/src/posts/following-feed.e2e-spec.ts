@@ -264,7 +264,7 @@ describe('GET /api/posts/timeline/following (real PostgreSQL)', () => {
       expect(perAccount).not.toMatch(/Seq Scan on (posts|reposts|users|follows)\b/);
     });
 
-    it('the walk finds full pages within its window, the same as per account, page after page; the API sends it alone', async () => {
+    it('the walk finds full pages within its window, the same as per account, page after page', async () => {
       const repo = t.app.get(FollowingFeedRepository);
       let cursor: { createdAt: string; id: string } | undefined;
       for (let page = 0; page < 3; page++) {
@@ -277,12 +277,35 @@ describe('GET /api/posts/timeline/following (real PostgreSQL)', () => {
         cursor = perAccount[19].cursor;
       }
       expect(FOLLOWING_WINDOW).toBeGreaterThan(1_000);
+    });
+
+    it('the API builds the kept feed at the first read, then answers a page with one index range of it', async () => {
       const auth = `Bearer ${await t.tokenFor(viewer)}`;
-      await t.http.get('/api/posts/timeline/following').set('authorization', auth).expect(200);
+      const first = await t.countQueries(() => t.http.get('/api/posts/timeline/following').set('authorization', auth).expect(200));
+      // Built once: the newest HOME_FEED_BUILD_ITEMS read on request (per account: 101 items do not fit the walk's window).
+      expect(first.statements.filter((s) => /home_feed_owners/.test(s.text)).length).toBeGreaterThanOrEqual(3);
       const { statements } = await t.countQueries(() => t.http.get('/api/posts/timeline/following').set('authorization', auth).expect(200));
-      // The follows, then one feed statement: the walk answered, no per-account fallback.
-      expect(statements.filter((s) => /ps AS MATERIALIZED/.test(s.text))).toHaveLength(1);
-      expect(statements.filter((s) => /CROSS JOIN LATERAL/.test(s.text))).toHaveLength(0);
+      const feedStatements = statements.filter((s) => /home_feed|ps AS MATERIALIZED|follows/.test(s.text));
+      expect(feedStatements).toHaveLength(1);
+      expect(feedStatements[0].text).toMatch(/FROM home_feed h/);
+      // Others' kept feeds beside it (300 members, 100 items each), as the planner would meet them.
+      await t.db.query(
+        `WITH o AS (INSERT INTO home_feed_owners (owner_id, ready)
+                    SELECT id, true FROM users WHERE username LIKE 'akis%' AND id <> $1 ORDER BY username LIMIT 300 RETURNING owner_id),
+              n AS (SELECT owner_id, row_number() OVER () AS n FROM o),
+              p AS (SELECT array_agg(id) AS ids, array_agg(created_at) AS ats, count(*)::int AS c FROM posts)
+         INSERT INTO home_feed (owner_id, post_id, at, reposter_id)
+         SELECT DISTINCT ON (n.owner_id, p.ids[k]) n.owner_id, p.ids[k], p.ats[k], NULL::uuid
+           FROM n, p, generate_series(1, 100) AS g, LATERAL (SELECT 1 + ((n.n * 7919 + g * 104729) % p.c)::int AS k) i`,
+        [viewer.id],
+      );
+      await t.db.query('VACUUM ANALYZE home_feed_owners, home_feed');
+      const sql = feedStatements[0];
+      const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN ${sql.text}`, sql.values);
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      // A range of the owner's items by their index (in its order, or sorted when the planner expects few).
+      expect(plan).toMatch(/(Index Only Scan|Index Scan|Bitmap Index Scan) using idx_home_feed_owner_at/);
+      expect(plan).not.toMatch(/Seq Scan on (posts|reposts|users|follows|home_feed)\b/);
     });
   });
 });

@@ -30,14 +30,15 @@ export interface FollowingItem {
   cursor: Cursor;
 }
 
-interface FollowingRow extends PostViewRow {
+export interface FollowingRow extends PostViewRow {
   reposter_id: string | null;
   reposter_username: string | null;
   reposter_display_name: string | null;
   reposter_is_verified: boolean | null;
   event_at: string;
-  posts_found: number;
-  reposts_found: number;
+  /** The walk's matches (the on-request statements only). */
+  posts_found?: number;
+  reposts_found?: number;
 }
 
 type Strategy = 'walk' | 'per-account';
@@ -67,9 +68,9 @@ export class FollowingFeedRepository {
     if (accounts.length > perAccountMax) {
       const rows = await this.rows(this.sql('walk', viewerId, accounts, page));
       const found = rows[0];
-      if (found && found.posts_found > page.limit && found.reposts_found > page.limit) return rows.map(toItem);
+      if (found && (found.posts_found ?? 0) > page.limit && (found.reposts_found ?? 0) > page.limit) return rows.map(toFollowingItem);
     }
-    return (await this.rows(this.sql('per-account', viewerId, accounts, page))).map(toItem);
+    return (await this.rows(this.sql('per-account', viewerId, accounts, page))).map(toFollowingItem);
   }
 
   private rows(sql: Sql): Promise<FollowingRow[]> {
@@ -158,7 +159,7 @@ export class FollowingFeedRepository {
   }
 }
 
-function toItem(row: FollowingRow): FollowingItem {
+export function toFollowingItem(row: FollowingRow): FollowingItem {
   const post = toPostView(row);
   const repostedBy =
     row.reposter_id === null

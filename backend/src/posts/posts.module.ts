@@ -8,6 +8,8 @@ import { FirstPageCache } from './first-page.cache';
 import { FollowingFeedController } from './following-feed.controller';
 import { FollowingFeedRepository } from './following-feed.repository';
 import { FollowingFeedService } from './following-feed.service';
+import { HomeFeedRepository } from './home-feed.repository';
+import { HomeFeedWriter } from './home-feed.writer';
 import { Like } from './like.entity';
 import { PostDeletionRepository } from './post-deletion.repository';
 import { PostDeletionService } from './post-deletion.service';
@@ -32,6 +34,8 @@ import { SocialModule } from '../social/social.module';
     FirstPageCache,
     FollowingFeedRepository,
     FollowingFeedService,
+    HomeFeedRepository,
+    HomeFeedWriter,
     PostDeletionService,
     PostDeletionRepository,
   ],

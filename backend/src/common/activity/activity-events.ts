@@ -9,7 +9,9 @@ export type Activity =
   | { kind: 'like' | 'repost'; actorId: string; postId: string; active: boolean; at: Date }
   | { kind: 'follow'; actorId: string; userId: string; active: boolean; at: Date }
   /** A post or a reply was created; `mentions`: the usernames it stored in posts.mentions. */
-  | { kind: 'post'; actorId: string; postId: string; replyToId: string | null; mentions: string[]; at: Date };
+  | { kind: 'post'; actorId: string; postId: string; replyToId: string | null; mentions: string[]; at: Date }
+  /** Staff deactivated or activated `userId` (the kept following feeds that show it are dropped). */
+  | { kind: 'account'; actorId: string; userId: string; active: boolean; at: Date };
 
 export type ActivityListener = (activity: Activity) => void;
 

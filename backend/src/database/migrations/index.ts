@@ -11,6 +11,7 @@ import { EngagementVersion1764500000000 } from './1764500000000-EngagementVersio
 import { Notifications1764600000000 } from './1764600000000-Notifications';
 import { FollowingFeed1764700000000 } from './1764700000000-FollowingFeed';
 import { ThreadIndexes1764720000000 } from './1764720000000-ThreadIndexes';
+import { HomeFeed1764740000000 } from './1764740000000-HomeFeed';
 import { PeopleSearchIndex1764730000000 } from './1764730000000-PeopleSearchIndex';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
@@ -29,4 +30,5 @@ export const migrations = [
   FollowingFeed1764700000000,
   ThreadIndexes1764720000000,
   PeopleSearchIndex1764730000000,
+  HomeFeed1764740000000,
 ];
