@@ -23,6 +23,7 @@ export class PostViewsBuffer implements OnApplicationShutdown {
   private inFlight = new Map<string, number>();
   private flushing: Promise<void> | null = null;
   private dropped = 0;
+  private flushGeneration = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly posts: PostsRepository) {
@@ -39,6 +40,23 @@ export class PostViewsBuffer implements OnApplicationShutdown {
     }
     this.pending.set(postId, (count ?? 0) + 1);
     if (this.pending.size >= VIEW_FLUSH_EARLY_POSTS && !this.flushing) void this.flush();
+  }
+
+  /**
+   * Moves whenever a flush starts or ends: a read of the stored count that saw it unchanged, and
+   * no flush running at its end, overlapped no flush (it cannot have seen in-flight views).
+   */
+  get generation(): number {
+    return this.flushGeneration;
+  }
+
+  get busy(): boolean {
+    return this.flushing !== null;
+  }
+
+  /** Resolves when no flush is running (after the one in flight, if any). */
+  async idle(): Promise<void> {
+    while (this.flushing) await this.flushing.catch(() => undefined);
   }
 
   /** This node's views of the post that the database does not hold yet. */
@@ -58,6 +76,7 @@ export class PostViewsBuffer implements OnApplicationShutdown {
   }
 
   private async write(): Promise<void> {
+    this.flushGeneration += 1;
     this.inFlight = this.pending;
     this.pending = new Map();
     // Sorted, so two nodes flushing at once lock the rows in the same order (no deadlock).
@@ -77,6 +96,7 @@ export class PostViewsBuffer implements OnApplicationShutdown {
       this.logger.warn(`Görüntülenme sayıları yazılamadı, yeniden denenecek: ${String(error)}`);
     } finally {
       this.inFlight = new Map();
+      this.flushGeneration += 1;
     }
     if (this.dropped) {
       this.logger.warn(`${this.dropped} görüntülenme, tampon dolu olduğu için sayılmadı.`);

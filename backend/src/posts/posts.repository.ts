@@ -301,6 +301,12 @@ export class PostsRepository {
    * Deleted posts are skipped. view_count is in no index, so on a page with room (fillfactor) the
    * update is HOT.
    */
+  /** The stored view count of a post (null: no such post). */
+  async viewCount(id: string): Promise<number | null> {
+    const [row] = await poolRows<{ view_count: number }>(this.dataSource, { name: 'posts_view_count', text: `SELECT view_count FROM posts WHERE id = $1`, values: [id] });
+    return row ? row.view_count : null;
+  }
+
   async addViews(ids: string[], counts: number[]): Promise<void> {
     await poolRows(this.dataSource, {
       name: 'posts_add_views',

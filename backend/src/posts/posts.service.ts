@@ -263,6 +263,7 @@ export class PostsService {
   async getWithReplies(id: string, viewer: Viewer, query: PageQueryDto): Promise<PostThread> {
     const page = pageRequest(query);
     const viewerId = viewer?.id ?? null;
+    const flushes = this.views.generation;
     // Independent reads: in parallel, on two pooled connections. The first page reads the post
     // with its ancestors in one statement; a later page only the post.
     const [{ post, ancestors }, rows] = await Promise.all([
@@ -271,6 +272,14 @@ export class PostsService {
     ]);
     if (!post) throw new NotFoundException(POST_NOT_FOUND);
     if (!page.cursor) this.views.add(id);
+    // A flush that overlapped the read may or may not be in the count it read: after it, the
+    // stored count is read again (a few ms every 2 s), so a view is never shown twice or lost.
+    for (let again = 0; again < 3 && (this.views.busy || this.views.generation !== flushes); again++) {
+      await this.views.idle();
+      const settled = this.views.generation;
+      post.viewCount = (await this.posts.viewCount(id)) ?? post.viewCount;
+      if (!this.views.busy && this.views.generation === settled) break;
+    }
     post.viewCount += this.views.pendingFor(id);
     const replies = toPostPage(rows, page.limit);
     const thread: PostThread = { post: toPostResponse(post), replies: replies.posts, nextCursor: replies.nextCursor };
