@@ -13,6 +13,7 @@ import { VerifiedBadge } from '../../../components/verified-badge';
 import { useAuth } from '../../../lib/auth';
 import { messagesPath } from '../../../lib/paths';
 import { peopleQuery, usePeopleSearch } from '../../../lib/people-search';
+import { useListboxCursor } from '../../../lib/use-listbox-cursor';
 import { entityId } from '../../../lib/types';
 import { trMessages } from '../../../locales/tr-messages';
 
@@ -31,13 +32,11 @@ export function NewMessageDialog({ onClose }: NewMessageDialogProps) {
   const listboxId = useId();
   const [text, setText] = useState('');
   const [debounced, setDebounced] = useState('');
-  const [active, setActive] = useState(0);
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(peopleQuery(text)), PICKER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  useEffect(() => setActive(0), [debounced]);
 
   const search = usePeopleSearch(debounced, PICKER_LIMIT);
   // One cannot write to oneself: the viewer is never offered.
@@ -46,7 +45,7 @@ export function NewMessageDialog({ onClose }: NewMessageDialogProps) {
   // The list only answers what is typed now: an older answer would open the wrong conversation.
   const upToDate = typed.length > 0 && typed === debounced && search.isSuccess;
   const options = upToDate ? people : [];
-  const current = Math.min(active, Math.max(0, options.length - 1));
+  const { current, setActive, moveByKey } = useListboxCursor(options.length, debounced);
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
   const choose = (username: string) => {
@@ -56,19 +55,8 @@ export function NewMessageDialog({ onClose }: NewMessageDialogProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (options.length === 0) return;
-    switch (event.key) {
-      case 'ArrowDown':
-        setActive((current + 1) % options.length);
-        break;
-      case 'ArrowUp':
-        setActive((current - 1 + options.length) % options.length);
-        break;
-      case 'Enter':
-        choose(options[current].username);
-        break;
-      default:
-        return;
-    }
+    if (event.key === 'Enter') choose(options[current].username);
+    else if (!moveByKey(event.key)) return;
     event.preventDefault();
   };
 

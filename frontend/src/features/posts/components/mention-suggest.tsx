@@ -7,6 +7,7 @@ import { useEffect, useImperativeHandle, useMemo, useState, type KeyboardEvent, 
 import { Avatar } from '../../../components/avatar';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { apiClient } from '../../../lib/api-client';
+import { useListboxCursor } from '../../../lib/use-listbox-cursor';
 import { tr } from '../../../locales/tr';
 import { insertMention, mentionQueryAt } from '../mention-query';
 import '../popup.css';
@@ -50,7 +51,6 @@ export function MentionSuggest({ text, caret, listboxId, onInsert, onState, cont
     onInsert(next.text, next.caret);
   };
   const [debounced, setDebounced] = useState<string | null>(null);
-  const [active, setActive] = useState(0);
   // Escape hides the list until the `@name` changes.
   const [dismissed, setDismissed] = useState<string | null>(null);
 
@@ -77,11 +77,10 @@ export function MentionSuggest({ text, caret, listboxId, onInsert, onState, cont
     [upToDate, data],
   );
   const open = users.length > 0 && dismissed !== query;
-  const current = Math.min(active, Math.max(0, users.length - 1));
+  const { current, setActive, moveByKey } = useListboxCursor(users.length, debounced);
   const optionId = (index: number) => `${listboxId}-option-${index}`;
   const activeId = open ? optionId(current) : undefined;
 
-  useEffect(() => setActive(0), [debounced]);
   useEffect(() => {
     onState({ open, activeId });
   }, [open, activeId, onState]);
@@ -93,10 +92,8 @@ export function MentionSuggest({ text, caret, listboxId, onInsert, onState, cont
         if (!open) return false;
         switch (event.key) {
           case 'ArrowDown':
-            setActive((current + 1) % users.length);
-            break;
           case 'ArrowUp':
-            setActive((current - 1 + users.length) % users.length);
+            moveByKey(event.key);
             break;
           case 'Enter':
           case 'Tab':
