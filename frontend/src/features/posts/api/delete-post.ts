@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeletePostResponse } from '@gundem/contract';
 import { ApiError, apiClient } from '../../../lib/api-client';
-import { useViewerKey } from '../../../lib/auth';
+import { useAuth, useViewerKey } from '../../../lib/auth';
+import { PROFILE_QUERY_ROOT } from '../../../lib/profile-key';
+import { entityId, type User } from '../../../lib/types';
 import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import { countsFrom, withCounts } from '../post-model';
 import { removePendingPost } from './new-posts';
@@ -29,11 +31,21 @@ export async function deletePost(postId: string): Promise<DeletePostResponse | n
 export function useDeletePost() {
   const queryClient = useQueryClient();
   const viewer = useViewerKey();
+  const viewerId = entityId(useAuth().user);
   return useMutation({
     mutationKey: [...WRITE_MUTATION_KEY, 'delete-post'],
     mutationFn: deletePost,
     onSuccess: (result, postId) => {
       removePostEverywhere(queryClient, postId);
+      // The author's profile (the viewer's own: one deletes only one's own posts) counts one less;
+      // after a 404 nothing is known of the count, so it is read again.
+      if (result) {
+        queryClient.setQueriesData<User>({ queryKey: [PROFILE_QUERY_ROOT] }, (user) =>
+          user && entityId(user) === viewerId && typeof user.postsCount === 'number' ? { ...user, postsCount: Math.max(0, user.postsCount - 1) } : user,
+        );
+      } else {
+        void queryClient.invalidateQueries({ queryKey: [PROFILE_QUERY_ROOT] });
+      }
       removePendingPost(queryClient, viewer, postId);
       const parent = result?.parent;
       if (parent) patchPostEverywhere(queryClient, parent.postId, (post) => withCounts(post, countsFrom(parent)));

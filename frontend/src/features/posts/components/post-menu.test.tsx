@@ -1,7 +1,8 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Post, PostsPage } from '../../../lib/types';
+import { profileQueryKey } from '../../../lib/profile-key';
+import type { Post, PostsPage, User } from '../../../lib/types';
 import { makePost, page } from '../../../test/fixtures';
 import { createTestQueryClient, member, renderWithProviders } from '../../../test/render';
 import { postQueryKey, type PostThreadPage } from '../api/get-post';
@@ -138,6 +139,9 @@ describe('PostMenu — deleting', () => {
     const queryClient = createTestQueryClient();
     const list = (posts: Post[]): InfiniteData<PostsPage> => ({ pages: [page(posts)], pageParams: [undefined] });
     queryClient.setQueryData(userPostsQueryKey('ayse', viewer), list([post]));
+    // Profiles in the cache: the viewer's own counts one post less afterwards, another's does not.
+    queryClient.setQueryData(profileQueryKey(member.username, viewer), { ...member, postsCount: 5 });
+    queryClient.setQueryData(profileQueryKey('mehmet', viewer), { _id: 'u-mehmet', username: 'mehmet', displayName: 'Mehmet', postsCount: 3 });
     const { calls } = renderWithProviders(<TimelineFeed />, {
       user: member,
       queryClient,
@@ -159,6 +163,8 @@ describe('PostMenu — deleting', () => {
     expect(remove?.url).toBe('/api/posts/p1');
     expect(remove?.headers.Authorization).toBe('Bearer tok-test');
     expect(queryClient.getQueryData<InfiniteData<PostsPage>>(userPostsQueryKey('ayse', viewer))?.pages[0].posts).toEqual([]);
+    expect(queryClient.getQueryData<User>(profileQueryKey(member.username, viewer))?.postsCount).toBe(4);
+    expect(queryClient.getQueryData<User>(profileQueryKey('mehmet', viewer))?.postsCount).toBe(3);
   });
 
   it('shows the server’s Turkish error in the dialog and keeps the post', async () => {

@@ -3,8 +3,9 @@ import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
 import type { User } from '../../../lib/types';
 
-export const profileQueryKey = (username: string, viewer: string) =>
-  ['profile', username, viewer] as const;
+import { profileQueryKey } from '../../../lib/profile-key';
+
+export { profileQueryKey };
 
 /** GET /api/users/profile/:username — with `isFollowing` for the viewer. */
 export async function getProfile(username: string, signal?: AbortSignal): Promise<User> {
