@@ -126,7 +126,7 @@ export function PostFeed({
         <EmptyState icon={emptyIcon} title={emptyTitle} description={emptyText} />
       ) : null}
       {posts.length > 0 ? (
-        <div role="feed" aria-label={label} aria-busy={isFetchingNextPage}>
+        <div role="feed" aria-label={label} aria-busy={isFetchingNextPage || partial}>
           {(partial ? posts.slice(0, shown) : posts).map((post) => (
             <PostCard key={postIdOf(post)} post={post} timeUnits={timeUnits} />
           ))}
