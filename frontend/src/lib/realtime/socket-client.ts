@@ -102,12 +102,10 @@ export type SocketFactory = (auth: () => SocketAuth) => SocketLike;
 const IDLE_TIMEOUT_MS = 2_000;
 
 /**
- * Runs `task` once the browser is idle (or after IDLE_TIMEOUT_MS): the first screen's render,
- * layout and paint come before the socket library is fetched, evaluated and connected (issue 13:
- * they were long tasks in the same second as the first feed on a phone's CPU). The socket's
- * listeners and wanted state are queued meanwhile; the first connection was never instant either
- * (a chunk and a handshake after the first page's request), so the page's live part starts a
- * moment later, not differently.
+ * Runs `task` once the browser is idle (or after IDLE_TIMEOUT_MS): a guest's first screen's
+ * render, layout and paint come before the socket library is fetched, evaluated and connected
+ * (issue 13: they were long tasks in the same second as the first feed on a phone's CPU). The
+ * socket's listeners and wanted state are queued meanwhile.
  */
 function whenIdle(task: () => void): void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -130,7 +128,12 @@ class DeferredSocket implements SocketLike {
   private wantConnected = false;
 
   constructor(private readonly auth: () => SocketAuth) {
-    whenIdle(() => this.load(0));
+    // A member's badges and notifications are read once at load and then kept by the socket's
+    // absolute totals: an event sent before the first connection would be missed (no resync
+    // follows a first connection), so a member's socket does not wait. A guest's live part is
+    // the new-posts pill and the counts of posts on screen, which a later start only delays.
+    if (auth().token) this.load(0);
+    else whenIdle(() => this.load(0));
   }
 
   private load(attempt: number): void {
