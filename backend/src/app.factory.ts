@@ -10,8 +10,10 @@ import { createHttpLogger } from './common/logging/http-logger';
 import { createRootLogger } from './common/logging/root-logger';
 import { compileTrust } from './common/net/client-address';
 import { createValidationPipe } from './common/pipes/validation.pipe';
+import { DEFAULT_PAGE_SIZE } from './common/pagination/page-query.dto';
 import { serveSpa } from './common/spa/serve-spa';
 import type { AppConfig } from './config/app-config';
+import { PostsService } from './posts/posts.service';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 
 export interface CreateAppOptions {
@@ -47,7 +49,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Brotli/gzip for API answers above 1 KB; the SPA's files come precompressed (serveSpa).
   compressApi(app);
   // The SPA at /, in front of the routes but never on the API's paths (see serveSpa).
-  serveSpa(app, config.frontendDist);
+  // A guest's `/` carries the timeline's first page (common/spa/home-page.ts): the same JSON and
+  // one-second cache as GET /api/posts/timeline?limit=20, the app's first request there.
+  const posts = app.get(PostsService);
+  serveSpa(app, config.frontendDist, () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }));
   // Socket.IO on this HTTP server; across nodes through Redis when REDIS_URL is set.
   const sockets = new RealtimeIoAdapter(app, config);
   await sockets.connect();

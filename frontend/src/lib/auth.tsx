@@ -7,6 +7,7 @@
 // the signed-in interface comes back on its own, without a new login.
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -111,7 +112,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             return;
           }
           const me = (data as MeResponse | null)?.user;
-          if (me) {
+          if (me && checkMode === 'start') {
+            // The splash gives way to the member's whole screen: a transition, which React
+            // renders in slices instead of one long task on a phone's CPU (issue 13's blocking
+            // time); the splash stays until it is ready.
+            startTransition(() => {
+              setUser(me);
+              setStatus('authenticated');
+            });
+          } else if (me) {
             setUser(me);
             setStatus('authenticated');
           } else {

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { HTTP_TEXTS } from '../http/http.texts';
+import { createHomePage, type GuestFirstPageSource } from './home-page';
 import { chooseEncoding, findPrecompressed } from './precompressed';
 import { loadSpaRoutes } from './spa-routes';
 
@@ -46,11 +47,13 @@ export const CACHE_CONTROL = {
  * Files the build precompressed (.br/.gz beside them) go out in the form the browser accepts
  * (precompressed.ts); caching follows CACHE_CONTROL.
  *
+ * With `guestFirstPage`, `/` carries the guests' first timeline page (home-page.ts).
+ *
  * The API's paths never reach the static middleware. @nestjs/serve-static mounted
  * `express.static` in front of every route, so each API request first cost a `stat` of a file
  * that cannot exist (frontend/dist/api/posts/timeline…) on libuv's thread pool.
  */
-export function serveSpa(app: NestExpressApplication, dist: string | undefined): void {
+export function serveSpa(app: NestExpressApplication, dist: string | undefined, guestFirstPage?: GuestFirstPageSource): void {
   if (!dist || !existsSync(join(dist, 'index.html'))) {
     // API only: outside /api, Nest's 404 handler (mounted under the prefix) never runs and
     // Express would answer its English HTML page; answer the API's JSON 404 instead.
@@ -70,6 +73,14 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined):
   const index = join(dist, 'index.html');
   const isPage = loadSpaRoutes(dist);
   const precompressed = findPrecompressed(dist);
+  const sendHome = guestFirstPage ? createHomePage(readFileSync(index, 'utf8'), guestFirstPage) : null;
+  const sendIndex = (req: Request, res: Response, next: NextFunction, page: boolean) => {
+    const form = chooseEncoding(req, res, precompressed, '/index.html');
+    res.setHeader('Cache-Control', CACHE_CONTROL.page);
+    res.status(page ? 200 : 404).sendFile(index + form, { cacheControl: false }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  };
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (BACKEND_PATH.test(req.path)) return next();
     const url = req.url;
@@ -83,11 +94,14 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined):
       // Without the list (a build older than it) every path that is not a file is a page.
       const page = isPage ? isPage(req.path) : !FILE_LIKE.test(req.path);
       if (!page && FILE_LIKE.test(req.path)) return notFound(res);
-      const form = chooseEncoding(req, res, precompressed, '/index.html');
-      res.setHeader('Cache-Control', CACHE_CONTROL.page);
-      res.status(page ? 200 : 404).sendFile(index + form, { cacheControl: false }, (error) => {
-        if (error && !res.headersSent) next(error);
-      });
+      if (sendHome && req.path === '/') {
+        sendHome(req, res, CACHE_CONTROL.page).then(
+          (sent) => sent || sendIndex(req, res, next, true),
+          (error: unknown) => next(error),
+        );
+        return;
+      }
+      sendIndex(req, res, next, page);
     });
   });
 }

@@ -98,6 +98,23 @@ export interface SocketAuth {
 /** Makes the (not yet connected) socket; `auth` is asked again on every connection attempt. */
 export type SocketFactory = (auth: () => SocketAuth) => SocketLike;
 
+/** How long the socket may wait for an idle moment of the page before it loads anyway. */
+const IDLE_TIMEOUT_MS = 2_000;
+
+/**
+ * Runs `task` once the browser is idle (or after IDLE_TIMEOUT_MS): a guest's first screen's
+ * render, layout and paint come before the socket library is fetched, evaluated and connected
+ * (issue 13: they were long tasks in the same second as the first feed on a phone's CPU). The
+ * socket's listeners and wanted state are queued meanwhile.
+ */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+  } else {
+    setTimeout(task, 0);
+  }
+}
+
 /**
  * A real socket.io-client socket whose library is fetched on first use: socket.io-client and
  * engine.io are ~14 KB gzip that a first page does not need before it has shown the feed
@@ -111,7 +128,12 @@ class DeferredSocket implements SocketLike {
   private wantConnected = false;
 
   constructor(private readonly auth: () => SocketAuth) {
-    this.load(0);
+    // A member's badges and notifications are read once at load and then kept by the socket's
+    // absolute totals: an event sent before the first connection would be missed (no resync
+    // follows a first connection), so a member's socket does not wait. A guest's live part is
+    // the new-posts pill and the counts of posts on screen, which a later start only delays.
+    if (auth().token) this.load(0);
+    else whenIdle(() => this.load(0));
   }
 
   private load(attempt: number): void {

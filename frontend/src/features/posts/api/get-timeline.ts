@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient, getToken } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
 import type { PostsPage } from '../../../lib/types';
@@ -32,13 +32,54 @@ const EARLY_PAGE_TTL_MS = 30_000;
 let earlyPage: { token: string | null; at: number; page: Promise<PostsPage> } | null = null;
 
 /**
- * Asks for the first timeline page now, with the stored token, instead of after the session check
- * (GET /api/auth/me) has answered and the home screen has mounted: both requests go out together
+ * The id of the element in which the server sends a guest's `/` the timeline's first page
+ * (backend/src/common/spa/home-page.ts; keep the two equal).
+ */
+export const FIRST_PAGE_ELEMENT_ID = 'gundem-first-page';
+
+let embeddedPage: { page: PostsPage; at: number } | null = null;
+
+/**
+ * Takes the first page out of the HTML when there is one and the visitor is a guest (no stored
+ * token): the feed then renders with the app's first render, without a request to the API after
+ * the script (issue 13: one round trip less before the largest paint on a slow connection). A
+ * member's page carries their own liked/reposted flags, so a member asks the API as before.
+ */
+function readEmbeddedPage(): boolean {
+  const element = document.getElementById(FIRST_PAGE_ELEMENT_ID);
+  if (!element) return false;
+  element.remove();
+  if (getToken()) return false;
+  try {
+    embeddedPage = { page: toPostsPage(JSON.parse(element.textContent ?? '') as Partial<PostsPage>), at: Date.now() };
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** When the page taken last was read: its age for the query (TanStack asks for it after the data). */
+let embeddedAt = 0;
+
+/** The embedded first page, once, as the timeline query's initial data (see useTimeline). */
+function takeEmbeddedPage(): InfiniteData<PostsPage, string | undefined> | undefined {
+  const embedded = embeddedPage;
+  embeddedPage = null;
+  if (!embedded || getToken() || Date.now() - embedded.at > EARLY_PAGE_TTL_MS) return undefined;
+  embeddedAt = embedded.at;
+  return { pages: [embedded.page], pageParams: [undefined] };
+}
+
+/**
+ * A guest's first page from the HTML when the server embedded it; otherwise asks for it now, with
+ * the stored token, instead of after the session check (GET /api/auth/me) has answered and the
+ * home screen has mounted: both requests go out together
  * (issue 13: no request waterfall before the feed). The page is the one the server sends that
  * token's owner, so it serves whoever the check then says is signed in; a refused token fails
  * this request too, and the timeline then asks again as a guest.
  */
 export function prefetchTimeline(): void {
+  if (readEmbeddedPage()) return;
   const page = getTimeline();
   page.catch(() => undefined);
   earlyPage = { token: getToken(), at: Date.now(), page };
@@ -64,5 +105,8 @@ export function useTimeline() {
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Called once, when the query enters the cache: a guest's page embedded in the HTML.
+    initialData: viewer === 'guest' ? takeEmbeddedPage : undefined,
+    initialDataUpdatedAt: viewer === 'guest' ? () => embeddedAt : undefined,
   });
 }

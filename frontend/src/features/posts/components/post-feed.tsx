@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -39,6 +39,30 @@ function uniquePosts(pages: PostsPage[] | undefined): Post[] {
   return posts;
 }
 
+/** How many cards the page's first feed renders before its first paint: a phone's screenful. */
+export const FIRST_PAINT_CARDS = 6;
+
+/** Whether a feed has already rendered all its cards in this page load (see useFirstPaintSlice). */
+let firstFeedDone = false;
+
+/**
+ * The page's first feed renders its first FIRST_PAINT_CARDS cards at once and the rest in a
+ * transition right after: the query's answer is an urgent update (React cannot slice it), and 20
+ * cards with their layout were one task of ~0.4 s at a phone's CPU (4× slowdown), before the
+ * screen could paint (issue 13: blocking time and LCP). Later feeds (another screen, a
+ * back navigation whose scroll position needs every card) render whole.
+ */
+function useFirstPaintSlice(count: number): number {
+  const [sliced, setSliced] = useState(() => !firstFeedDone);
+  const slicing = sliced && count > FIRST_PAINT_CARDS;
+  useEffect(() => {
+    if (!sliced || count === 0) return;
+    firstFeedDone = true;
+    startTransition(() => setSliced(false));
+  }, [sliced, count]);
+  return slicing ? FIRST_PAINT_CARDS : count;
+}
+
 /**
  * A paged list of posts with its states (docs/product.md#home, #states): a spinner while the first page loads,
  * an empty state, a closable error banner, and more pages on scrolling (IntersectionObserver)
@@ -57,8 +81,11 @@ export function PostFeed({
     query;
   const { fetchNextPage, refetch, isFetchNextPageError } = query;
   const posts = useMemo(() => uniquePosts(data?.pages), [data]);
+  const shown = useFirstPaintSlice(posts.length);
+  const partial = shown < posts.length;
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
-  const canLoadMore = Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
+  const canLoadMore =
+    Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError && !partial;
   const sentinelRef = useLoadMoreSentinel(canLoadMore, fetchNextPage);
 
   const showBanner = isError && dismissedAt !== errorUpdatedAt;
@@ -85,7 +112,8 @@ export function PostFeed({
   }
 
   return (
-    <div className="post-feed">
+    // While the rest of the first page is on its way, the feed holds its place as while loading.
+    <div className={partial ? 'post-feed post-feed--loading' : 'post-feed'}>
       {banner}
       {!data && isError && !showBanner ? (
         <div className="post-feed__retry">
@@ -98,13 +126,13 @@ export function PostFeed({
         <EmptyState icon={emptyIcon} title={emptyTitle} description={emptyText} />
       ) : null}
       {posts.length > 0 ? (
-        <div role="feed" aria-label={label} aria-busy={isFetchingNextPage}>
-          {posts.map((post) => (
+        <div role="feed" aria-label={label} aria-busy={isFetchingNextPage || partial}>
+          {(partial ? posts.slice(0, shown) : posts).map((post) => (
             <PostCard key={postIdOf(post)} post={post} timeUnits={timeUnits} />
           ))}
         </div>
       ) : null}
-      {hasNextPage ? (
+      {partial ? null : hasNextPage ? (
         <div className="post-feed__more">
           <div ref={sentinelRef} className="post-feed__sentinel" aria-hidden="true" />
           {isFetchingNextPage ? (
