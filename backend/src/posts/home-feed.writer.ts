@@ -120,7 +120,7 @@ export class HomeFeedWriter implements OnModuleInit, OnModuleDestroy {
   }
 
   private async sweep(): Promise<void> {
-    const dropped = await this.attempt('temizlik', () => this.repository.sweep());
+    const dropped = (await this.attempt('temizlik', () => this.repository.sweep()))?.value;
     if (dropped) this.logger.log(`${dropped} akış ${HOME_FEED_IDLE_DAYS} gündür okunmadığı için bırakıldı`);
   }
 
@@ -128,10 +128,10 @@ export class HomeFeedWriter implements OnModuleInit, OnModuleDestroy {
    * Runs `work`, again (up to 3 times) when a statement it ran with another lost a deadlock or
    * met a row deleted after it started; never throws.
    */
-  private async attempt<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
+  private async attempt<T>(what: string, work: () => Promise<T>): Promise<{ value: T } | undefined> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return (await work()) ?? (true as T);
+        return { value: await work() };
       } catch (error) {
         if (attempt < 3 && RETRYABLE.has(pgErrorCode(error) ?? '')) continue;
         this.logger.warn(`Takip edilenler akışı güncellenemedi (${what}): ${error instanceof Error ? error.message : String(error)}`);
