@@ -30,8 +30,10 @@ describe('following feed journey', () => {
   it('A follows B, opens Takip edilenler, and B’s new post arrives behind the pill; the tab survives a reload', () =>
     withScreenshots('following-feed', [a, b], async () => {
       await a.goto('/profile/selma');
-      await a.getByRole('button', { name: 'Takip et', exact: true }).click();
-      await a.getByRole('button', { name: /Takip ediliyor/ }).first().waitFor();
+      // The profile's own button: the side column's "Kimi takip etmeli" may suggest Selma too.
+      const profile = a.getByRole('region', { name: selma.displayName, exact: true });
+      await profile.getByRole('button', { name: 'Takip et', exact: true }).click();
+      await profile.getByRole('button', { name: /Takip ediliyor/ }).waitFor();
 
       await a.goto('/');
       expect(await tab(a, 'Sana özel').getAttribute('aria-selected')).toBe('true');
