@@ -12,6 +12,8 @@ import { compileTrust } from './common/net/client-address';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { DEFAULT_PAGE_SIZE } from './common/pagination/page-query.dto';
 import { serveSpa } from './common/spa/serve-spa';
+import { AuthService } from './auth/auth.service';
+import { HomeSessionService } from './auth/home-session';
 import type { AppConfig } from './config/app-config';
 import { PostsService } from './posts/posts.service';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
@@ -49,10 +51,25 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Brotli/gzip for API answers above 1 KB; the SPA's files come precompressed (serveSpa).
   compressApi(app);
   // The SPA at /, in front of the routes but never on the API's paths (see serveSpa).
-  // A guest's `/` carries the timeline's first page (common/spa/home-page.ts): the same JSON and
-  // one-second cache as GET /api/posts/timeline?limit=20, the app's first request there.
+  // `/` carries the timeline's first page, the app's first request there: a guest's
+  // (common/spa/home-page.ts, the same JSON and one-second cache as GET /api/posts/timeline?limit=20),
+  // or, by the home-page cookie, a member's with their account (common/spa/member-home-page.ts).
   const posts = app.get(PostsService);
-  serveSpa(app, config.frontendDist, () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }));
+  const auth = app.get(AuthService);
+  const homeSession = app.get(HomeSessionService);
+  serveSpa(app, config.frontendDist, {
+    guest: () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }),
+    member: async (req, res) => {
+      const session = await homeSession.resolve(req);
+      if (session.kind === 'none') return 'guest';
+      if (session.kind === 'invalid') {
+        homeSession.clear(req, res);
+        return 'guest';
+      }
+      const [me, page] = await Promise.all([auth.me(session.user.id), posts.timeline(session.user, { limit: DEFAULT_PAGE_SIZE })]);
+      return { sub: session.user.id, user: me.user, page };
+    },
+  });
   // Socket.IO on this HTTP server; across nodes through Redis when REDIS_URL is set.
   const sockets = new RealtimeIoAdapter(app, config);
   await sockets.connect();

@@ -9,8 +9,9 @@
  * Chromium is the system one (`CHROME_PATH`, else /usr/bin/chromium), started once by
  * chrome-launcher with the flags of the browser tests; Lighthouse opens a tab of it per run. The
  * member's token goes into localStorage the way the app keeps it (`gundem_token`, see
- * frontend/src/lib/api-client.ts): Lighthouse clears caches and service workers between runs,
- * not localStorage.
+ * frontend/src/lib/api-client.ts), and the browser gets the home-page cookie a signed-in app has
+ * (backend/src/auth/home-session.ts, set by the session check); a guest's runs have neither.
+ * Lighthouse clears caches and service workers between runs, not localStorage or cookies.
  */
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
@@ -219,7 +220,10 @@ async function runOnce(url: string, port: number, retrying: (code: string) => vo
   }
 }
 
-/** Puts the member's token in the origin's localStorage (or takes it out) through the same Chromium. */
+/**
+ * Puts the member's token in the origin's localStorage and has the session check set the
+ * home-page cookie, as after a login (or takes both out), through the same Chromium.
+ */
 async function setToken(port: number, baseUrl: string, token: string | null): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
@@ -235,6 +239,12 @@ async function setToken(port: number, baseUrl: string, token: string | null): Pr
       },
       [TOKEN_KEY, token] as const,
     );
+    if (token) {
+      const status = await page.evaluate(async (bearer) => (await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${bearer}` } })).status, token);
+      if (status !== 200) throw new Error(`Lighthouse üyesi oturum açamadı: GET /api/auth/me ${status}`);
+    } else {
+      await page.context().clearCookies();
+    }
     await page.close();
   } finally {
     await browser.close();

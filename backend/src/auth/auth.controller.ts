@@ -7,6 +7,7 @@ import { Public } from '../common/decorators/public.decorator';
 import { AllowDuringMaintenance } from '../settings/maintenance.guard';
 import type { SessionUser } from '../users/session-user';
 import { AuthService } from './auth.service';
+import { HomeSessionService } from './home-session';
 import { EMAIL_VERIFIED, INVALID_VERIFY_LINK } from './auth.texts';
 import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { LoginDto } from './dto/login.dto';
@@ -17,7 +18,10 @@ import { LoginLockedException } from './login-throttle';
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly home: HomeSessionService,
+  ) {}
 
   /** Creates a member account. */
   @Public()
@@ -34,9 +38,12 @@ export class AuthController {
   @AllowDuringMaintenance()
   @Post('login')
   @HttpCode(200)
-  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     try {
-      return await this.auth.login(dto);
+      const session = await this.auth.login(dto);
+      // `/` then carries this member's account and first page (home-session.ts).
+      this.home.issue(req, res, session.token);
+      return session;
     } catch (error) {
       if (error instanceof LoginLockedException) res.setHeader('Retry-After', error.retryAfterSeconds);
       throw error;
@@ -59,11 +66,29 @@ export class AuthController {
     res.redirect(302, `/?emailVerified=${ok ? 1 : 0}`);
   }
 
-  /** The signed-in user. */
+  /**
+   * The signed-in user. Also sets the home-page cookie when the request has none for this session
+   * (a session begun before the cookie existed gets it at its next check; home-session.ts).
+   */
   @ApiBearerAuth()
   @Get('me')
-  me(@CurrentUser() user: SessionUser): Promise<MeResponse> {
-    return this.auth.me(user.id);
+  async me(@CurrentUser() user: SessionUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeResponse> {
+    const me = await this.auth.me(user.id);
+    const bearer = req.headers.authorization?.replace(/^Bearer\s+/i, '');
+    if (bearer) this.home.ensure(req, res, bearer);
+    return me;
+  }
+
+  /**
+   * Ends the home-page cookie (the bearer token is the client's to forget: tokens are stateless).
+   * Open to anyone and idempotent: it only removes a cookie of the caller's own browser.
+   */
+  @Public()
+  @AllowDuringMaintenance()
+  @Post('logout')
+  @HttpCode(204)
+  logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): void {
+    this.home.clear(req, res);
   }
 
   /** Always the same answer, whether or not the e-mail has an account. */

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { HomeSessionService } from './home-session';
 import { UserTokensRepository } from './user-tokens.repository';
 import { JWT_ALGORITHM, jwtKey } from './jwt-key';
 import { JwtStrategy } from './jwt.strategy';
@@ -28,7 +29,7 @@ import { UserToken } from './user-token.entity';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, UserTokensRepository, JwtStrategy, LoginThrottle, MailThrottle],
-  exports: [AuthService, JwtModule],
+  providers: [AuthService, HomeSessionService, UserTokensRepository, JwtStrategy, LoginThrottle, MailThrottle],
+  exports: [AuthService, HomeSessionService, JwtModule],
 })
 export class AuthModule {}

@@ -15,6 +15,14 @@ export interface JwtPayload {
   iat?: number;
 }
 
+/** The scope claim of the home-page cookie's token (home-session.ts); a bearer token has none. */
+export const HOME_SCOPE = 'home';
+
+/** A scoped token (the home-page cookie's) is good for nothing but `/`: never a bearer or a socket's. */
+export function isHomeToken(payload: unknown): boolean {
+  return typeof payload === 'object' && payload !== null && (payload as { scope?: unknown }).scope !== undefined;
+}
+
 /**
  * Loads the user on every request, so a deactivated or deleted account, or one whose password
  * was reset since the token was issued, is refused at once rather than when the token expires.
@@ -39,6 +47,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
 
   async validate(payload: JwtPayload): Promise<SessionUser | false> {
     if (typeof payload?.sub !== 'string') return false;
+    // The home-page cookie's token (home-session.ts) is good for nothing but `/`.
+    if (isHomeToken(payload)) return false;
     // jsonwebtoken checks `exp` only when the token has one: a token signed without it (by a
     // tool, or a leaked key used by hand) would never expire. Ours always carry it.
     if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) return false;

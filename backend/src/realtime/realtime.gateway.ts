@@ -12,7 +12,7 @@ import {
   WebSocketGateway,
   WebSocketServer,
 } from '@nestjs/websockets';
-import type { JwtPayload } from '../auth/jwt.strategy';
+import { isHomeToken, type JwtPayload } from '../auth/jwt.strategy';
 import { Public } from '../common/decorators/public.decorator';
 import { Metrics, type RateLimiter } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -446,6 +446,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       throw new HandshakeError();
     }
     if (typeof payload?.sub !== 'string' || !UUID.test(payload.sub)) throw new HandshakeError();
+    // The home-page cookie's token (auth/home-session.ts) is good for nothing but `/`.
+    if (isHomeToken(payload)) throw new HandshakeError();
     // A token without an expiry would keep a connection (and its private events) forever.
     const exp = payload.exp;
     if (typeof exp !== 'number' || !Number.isFinite(exp)) throw new HandshakeError();

@@ -25,12 +25,19 @@ export function setToken(token: string): void {
   }
 }
 
+/**
+ * Forgets the token, and asks the server to remove the home-page cookie it set beside it
+ * (backend/src/auth/home-session.ts; HttpOnly, so only the server can): the next `/` of this
+ * browser must not carry the member's account and feed.
+ */
 export function clearToken(): void {
   try {
     localStorage.removeItem(TOKEN_KEY);
   } catch {
     // Nothing to clear.
   }
+  // `keepalive`: a logout followed at once by a navigation still reaches the server.
+  fetch(`${API_BASE}/auth/logout`, { method: 'POST', keepalive: true }).catch(() => undefined);
 }
 
 /** The server answered with a non-2xx status. `serverMessage` is its `message` field, if any. */

@@ -24,6 +24,7 @@ import {
   subscribeApiEvents,
   TOKEN_KEY,
 } from './api-client';
+import { memberFromPage } from './member-state';
 import type { User } from './types';
 
 export type AuthModalMode = 'login' | 'register';
@@ -68,8 +69,13 @@ interface MeResponse {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  const [status, setStatus] = useState<SessionStatus>(() => (getToken() ? 'loading' : 'guest'));
+  // A member's `/` may carry their account (lib/member-state.ts): then the app starts signed in,
+  // without the splash and its wait for GET /api/auth/me (the server checked the session for
+  // that page moments ago; a later 401 ends it as usual).
+  const [user, setUser] = useState<User | null>(() => (getToken() ? memberFromPage() : null));
+  const [status, setStatus] = useState<SessionStatus>(() =>
+    getToken() ? (memberFromPage() ? 'authenticated' : 'loading') : 'guest',
+  );
   const [authModal, setAuthModal] = useState<AuthModalMode | null>(null);
   const [connection, setConnection] = useState<ConnectionState>('online');
 

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { HTTP_TEXTS } from '../http/http.texts';
 import { createHomePage, type GuestFirstPageSource } from './home-page';
+import { createMemberHomePage, type MemberStateSource } from './member-home-page';
 import { chooseEncoding, findPrecompressed } from './precompressed';
 import { loadSpaRoutes } from './spa-routes';
 
@@ -47,13 +48,20 @@ export const CACHE_CONTROL = {
  * Files the build precompressed (.br/.gz beside them) go out in the form the browser accepts
  * (precompressed.ts); caching follows CACHE_CONTROL.
  *
- * With `guestFirstPage`, `/` carries the guests' first timeline page (home-page.ts).
+ * `/` carries, for a member (by the home-page cookie), their account and first timeline page
+ * (`home.member`, member-home-page.ts), and for a guest the guests' first page (`home.guest`,
+ * home-page.ts); it varies on Cookie.
  *
  * The API's paths never reach the static middleware. @nestjs/serve-static mounted
  * `express.static` in front of every route, so each API request first cost a `stat` of a file
  * that cannot exist (frontend/dist/api/posts/timeline…) on libuv's thread pool.
  */
-export function serveSpa(app: NestExpressApplication, dist: string | undefined, guestFirstPage?: GuestFirstPageSource): void {
+export interface HomeSources {
+  guest?: GuestFirstPageSource;
+  member?: MemberStateSource;
+}
+
+export function serveSpa(app: NestExpressApplication, dist: string | undefined, home: HomeSources = {}): void {
   if (!dist || !existsSync(join(dist, 'index.html'))) {
     // API only: outside /api, Nest's 404 handler (mounted under the prefix) never runs and
     // Express would answer its English HTML page; answer the API's JSON 404 instead.
@@ -73,10 +81,13 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
   const index = join(dist, 'index.html');
   const isPage = loadSpaRoutes(dist);
   const precompressed = findPrecompressed(dist);
-  const sendHome = guestFirstPage ? createHomePage(readFileSync(index, 'utf8'), guestFirstPage) : null;
+  const indexHtml = readFileSync(index, 'utf8');
+  const sendHome = home.guest ? createHomePage(indexHtml, home.guest) : null;
+  const sendMemberHome = home.member ? createMemberHomePage(indexHtml, home.member) : null;
   const sendIndex = (req: Request, res: Response, next: NextFunction, page: boolean) => {
     const form = chooseEncoding(req, res, precompressed, '/index.html');
-    res.setHeader('Cache-Control', CACHE_CONTROL.page);
+    // A member's `/` without its state keeps its `private` (member-home-page.ts).
+    if (!res.getHeader('Cache-Control')) res.setHeader('Cache-Control', CACHE_CONTROL.page);
     res.status(page ? 200 : 404).sendFile(index + form, { cacheControl: false }, (error) => {
       if (error && !res.headersSent) next(error);
     });
@@ -94,11 +105,16 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
       // Without the list (a build older than it) every path that is not a file is a page.
       const page = isPage ? isPage(req.path) : !FILE_LIKE.test(req.path);
       if (!page && FILE_LIKE.test(req.path)) return notFound(res);
-      if (sendHome && req.path === '/') {
-        sendHome(req, res, CACHE_CONTROL.page).then(
-          (sent) => sent || sendIndex(req, res, next, true),
-          (error: unknown) => next(error),
-        );
+      if (req.path === '/' && (sendHome || sendMemberHome)) {
+        res.vary('Cookie');
+        const guest = () => (sendHome ? sendHome(req, res, CACHE_CONTROL.page) : Promise.resolve(false));
+        const member = sendMemberHome ? sendMemberHome(req, res) : Promise.resolve('guest' as const);
+        member
+          .then((outcome) => (outcome === 'guest' ? guest() : outcome === 'sent'))
+          .then(
+            (sent) => sent || sendIndex(req, res, next, true),
+            (error: unknown) => next(error),
+          );
         return;
       }
       sendIndex(req, res, next, page);

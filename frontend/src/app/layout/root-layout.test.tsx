@@ -89,15 +89,18 @@ describe('session across an outage (RootLayout + AuthProvider)', () => {
 
   it('at start, drops the token and shows the guest interface on a 401', async () => {
     localStorage.setItem('gundem_token', 'suresi-dolmus');
-    const { calls } = mockFetch({ 'GET /api/auth/me': { status: 401, body: { message: 'Oturum geçersiz', statusCode: 401 } } });
+    const { calls } = mockFetch({
+      'GET /api/auth/me': { status: 401, body: { message: 'Oturum geçersiz', statusCode: 401 } },
+      'POST /api/auth/logout': { status: 204 },
+    });
     renderRoot();
     await elapse(0);
     expect(session()).toBe('guest');
     expect(localStorage.getItem('gundem_token')).toBeNull();
     expect(screen.queryByText(tr.app.offline)).toBeNull();
-    // Not asked again: a refused token is final.
+    // Not asked again: a refused token is final. The home-page cookie is asked to go with it.
     await elapse(retryDelay(5));
-    expect(calls).toHaveLength(1);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/auth/me', 'POST /api/auth/logout']);
   });
 
   it('signed in, an outage on any call shows the banner and keeps the session; it clears when /auth/me answers', async () => {

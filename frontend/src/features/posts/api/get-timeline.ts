@@ -1,6 +1,7 @@
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient, getToken } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
+import { memberFromPage, takeMemberPage } from '../../../lib/member-state';
 import type { PostsPage } from '../../../lib/types';
 import { POSTS_ROOT_KEY } from './post-cache';
 
@@ -70,6 +71,14 @@ function takeEmbeddedPage(): InfiniteData<PostsPage, string | undefined> | undef
   return { pages: [embedded.page], pageParams: [undefined] };
 }
 
+/** The member's first page from their `/` (lib/member-state.ts), once, as the query's initial data. */
+function takeMemberFirstPage(): InfiniteData<PostsPage, string | undefined> | undefined {
+  const taken = takeMemberPage();
+  if (!taken || Date.now() - taken.at > EARLY_PAGE_TTL_MS) return undefined;
+  embeddedAt = taken.at;
+  return { pages: [taken.page], pageParams: [undefined] };
+}
+
 /**
  * A guest's first page from the HTML when the server embedded it; otherwise asks for it now, with
  * the stored token, instead of after the session check (GET /api/auth/me) has answered and the
@@ -79,7 +88,7 @@ function takeEmbeddedPage(): InfiniteData<PostsPage, string | undefined> | undef
  * this request too, and the timeline then asks again as a guest.
  */
 export function prefetchTimeline(): void {
-  if (readEmbeddedPage()) return;
+  if (readEmbeddedPage() || memberFromPage()) return;
   const page = getTimeline();
   page.catch(() => undefined);
   earlyPage = { token: getToken(), at: Date.now(), page };
@@ -105,8 +114,9 @@ export function useTimeline() {
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    // Called once, when the query enters the cache: a guest's page embedded in the HTML.
-    initialData: viewer === 'guest' ? takeEmbeddedPage : undefined,
-    initialDataUpdatedAt: viewer === 'guest' ? () => embeddedAt : undefined,
+    // Called once, when the query enters the cache: the page embedded in the HTML, a guest's or
+    // (lib/member-state.ts) the member's own.
+    initialData: viewer === 'guest' ? takeEmbeddedPage : takeMemberFirstPage,
+    initialDataUpdatedAt: () => embeddedAt,
   });
 }

@@ -1,0 +1,83 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { FIRST_PAGE_WAIT_MS } from './home-page';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The id of the element in a member's `/` that holds their session's start
+ * (frontend/src/lib/member-state.ts reads it; keep the two equal).
+ */
+export const MEMBER_STATE_ELEMENT_ID = 'gundem-member-state';
+
+/** What a member's `/` carries: whose it is, their account (GET /api/auth/me) and first timeline page. */
+export interface MemberState {
+  sub: string;
+  user: unknown;
+  page: unknown;
+}
+
+/**
+ * Who asks for `/`, by its home-page cookie (auth/home-session.ts): `guest` when there is none
+ * (or it was refused, and removed); a member's state; or `null` for a member whose state could not
+ * be read (the app then asks the API for it, as it does without the cookie).
+ */
+export type MemberStateSource = (req: Request, res: Response) => Promise<MemberState | 'guest' | null>;
+
+/** Cache-Control of a member's `/`: their own data, so no shared cache keeps it. */
+export const MEMBER_PAGE_CACHE_CONTROL = 'private, no-cache';
+
+/** index.html with the state as a JSON data block before `</body>` (`<` written `\u003c`, as the guests' page). */
+export function embedMemberState(indexHtml: string, state: MemberState): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="${MEMBER_STATE_ELEMENT_ID}">${json}</script>`;
+  const at = indexHtml.lastIndexOf('</body>');
+  return at < 0 ? indexHtml + block : indexHtml.slice(0, at) + block + indexHtml.slice(at);
+}
+
+/**
+ * A member's `/` with their account and first timeline page in it (issue 13): the app renders
+ * the member's screen and feed with its first render, without waiting for GET /api/auth/me and
+ * the timeline after its script (two requests that otherwise follow the script's download).
+ *
+ * Made per request (the page carries the member's own liked/reposted flags, from the shared
+ * first page and one primary-key lookup, as the API's) and compressed at a fast setting (brotli 4,
+ * gzip 6: a few KB); no ETag, `private, no-cache`. A state that takes over FIRST_PAGE_WAIT_MS or
+ * fails leaves the member plain index.html: never the guests' page.
+ *
+ * Resolves `'guest'` when the request is not a member's (the caller serves the guests' page),
+ * `'plain'` when the caller should send plain index.html, or `'sent'`.
+ */
+export function createMemberHomePage(indexHtml: string, source: MemberStateSource) {
+  return async function sendMemberHome(req: Request, res: Response): Promise<'guest' | 'plain' | 'sent'> {
+    let timer: NodeJS.Timeout | undefined;
+    const state = await Promise.race([
+      source(req, res).catch(() => null),
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), FIRST_PAGE_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (state === 'guest') return 'guest';
+    res.vary('Cookie');
+    res.setHeader('Cache-Control', MEMBER_PAGE_CACHE_CONTROL);
+    if (!state) return 'plain';
+    if (res.headersSent) return 'sent';
+    const html = Buffer.from(embedMemberState(indexHtml, state), 'utf8');
+    res.vary('Accept-Encoding');
+    res.type('html');
+    const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
+    const body =
+      encoding === 'br'
+        ? await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+        : encoding === 'gzip'
+          ? await gzipAsync(html, { level: 6 })
+          : html;
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+    return 'sent';
+  };
+}
