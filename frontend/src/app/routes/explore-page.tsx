@@ -4,11 +4,11 @@ import { SearchResults } from '../../features/posts/components/search-results';
 import { TimelineFeed } from '../../features/posts/components/timeline-feed';
 import { SuggestedAccounts } from '../../features/trending/components/suggested-accounts';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { tr } from '../../locales/tr';
+import { trExplore } from '../../locales/tr-explore';
 
 /** Explore composes the posts feature's lists and the trending feature's suggestions into its tabs (features do not import each other). */
 export function ExplorePage() {
-  useDocumentTitle(tr.explore.title);
+  useDocumentTitle(trExplore.title);
   const [params] = useSearchParams();
   return (
     <ExploreView

@@ -1,13 +1,13 @@
 import { PageHeader } from '../../components/page-header';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { tr } from '../../locales/tr';
+import { trForgotPassword } from '../../locales/tr-password';
 
 export function ForgotPasswordPage() {
-  useDocumentTitle(tr.forgotPassword.title);
+  useDocumentTitle(trForgotPassword.title);
   return (
     <>
-      <PageHeader title={tr.forgotPassword.title} />
+      <PageHeader title={trForgotPassword.title} />
       <div className="page-card">
         <ForgotPasswordForm />
       </div>

@@ -2,13 +2,13 @@ import { PageHeader } from '../../components/page-header';
 import { AuthGate } from '../../features/auth/components/auth-gate';
 import { NotificationsView } from '../../features/notifications/components/notifications-view';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { tr } from '../../locales/tr';
+import { trNotifications } from '../../locales/tr-notifications';
 
 export function NotificationsPage() {
-  useDocumentTitle(tr.notifications.title);
+  useDocumentTitle(trNotifications.title);
   return (
     <>
-      <PageHeader title={tr.notifications.title} />
+      <PageHeader title={trNotifications.title} />
       <AuthGate>
         <NotificationsView />
       </AuthGate>

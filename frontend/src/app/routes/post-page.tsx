@@ -3,13 +3,14 @@ import { PageHeader } from '../../components/page-header';
 import { PostDetail } from '../../features/posts/components/post-detail';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { tr } from '../../locales/tr';
+import { trPost } from '../../locales/tr-post';
 
 export function PostPage() {
-  useDocumentTitle(tr.post.title);
+  useDocumentTitle(trPost.title);
   const { id = '' } = useParams();
   return (
     <>
-      <PageHeader title={tr.post.title} backLabel={tr.common.backHome} />
+      <PageHeader title={trPost.title} backLabel={tr.common.backHome} />
       <PostDetail key={id} postId={id} />
     </>
   );

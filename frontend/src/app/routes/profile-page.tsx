@@ -6,7 +6,7 @@ import { ProfileView } from '../../features/profile/components/profile-view';
 import { useAuth } from '../../lib/auth';
 import { usernameOf } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { tr } from '../../locales/tr';
+import { trProfile } from '../../locales/tr-profile';
 
 /** The profile with the posts feature's lists in its tabs (features meet only here). */
 function Profile({ username }: { username: string }) {
@@ -31,11 +31,11 @@ export function UserProfilePage() {
 /** /profile — the signed-in user's own profile; a login prompt for a guest. */
 export function OwnProfilePage() {
   const { user, isAuthenticated } = useAuth();
-  useDocumentTitle(isAuthenticated && user ? `@${usernameOf(user)}` : tr.profile.title);
+  useDocumentTitle(isAuthenticated && user ? `@${usernameOf(user)}` : trProfile.title);
   if (!isAuthenticated || !user) {
     return (
       <>
-        <PageHeader title={tr.profile.title} />
+        <PageHeader title={trProfile.title} />
         <LoginRequired />
       </>
     );

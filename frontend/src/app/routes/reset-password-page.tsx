@@ -1,13 +1,13 @@
 import { PageHeader } from '../../components/page-header';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { tr } from '../../locales/tr';
+import { trResetPassword } from '../../locales/tr-password';
 
 export function ResetPasswordPage() {
-  useDocumentTitle(tr.resetPassword.title);
+  useDocumentTitle(trResetPassword.title);
   return (
     <>
-      <PageHeader title={tr.resetPassword.title} />
+      <PageHeader title={trResetPassword.title} />
       <div className="page-card">
         <ResetPasswordForm />
       </div>

@@ -5,57 +5,58 @@ import { CompassIcon, FileTextIcon, HelpIcon, ShieldIcon } from '../../component
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { tr } from '../../locales/tr';
+import { trPages } from '../../locales/tr-pages';
 
 export function TermsPage() {
-  useDocumentTitle(tr.pages.termsTitle);
+  useDocumentTitle(trPages.termsTitle);
   return (
     <>
-      <PageHeader title={tr.pages.termsTitle} />
+      <PageHeader title={trPages.termsTitle} />
       <EmptyState
         icon={<FileTextIcon size={32} />}
-        title={tr.pages.termsTitle}
-        description={tr.pages.terms}
+        title={trPages.termsTitle}
+        description={trPages.terms}
       />
     </>
   );
 }
 
 export function PrivacyPage() {
-  useDocumentTitle(tr.pages.privacyTitle);
+  useDocumentTitle(trPages.privacyTitle);
   return (
     <>
-      <PageHeader title={tr.pages.privacyTitle} />
+      <PageHeader title={trPages.privacyTitle} />
       <EmptyState
         icon={<ShieldIcon size={32} />}
-        title={tr.pages.privacyTitle}
-        description={tr.pages.privacy}
+        title={trPages.privacyTitle}
+        description={trPages.privacy}
       />
     </>
   );
 }
 
 export function HelpPage() {
-  useDocumentTitle(tr.pages.helpTitle);
+  useDocumentTitle(trPages.helpTitle);
   return (
     <>
-      <PageHeader title={tr.pages.helpTitle} />
+      <PageHeader title={trPages.helpTitle} />
       <EmptyState
         icon={<HelpIcon size={32} />}
-        title={tr.pages.helpTitle}
-        description={tr.pages.help}
+        title={trPages.helpTitle}
+        description={trPages.help}
       />
     </>
   );
 }
 
 export function NotFoundPage() {
-  useDocumentTitle(tr.pages.notFoundTitle);
+  useDocumentTitle(trPages.notFoundTitle);
   return (
     <EmptyState
       className="not-found"
       icon={<CompassIcon size={32} />}
-      title={tr.pages.notFoundTitle}
-      description={tr.pages.notFound}
+      title={trPages.notFoundTitle}
+      description={trPages.notFound}
       action={
         <Link to="/" className={buttonClass()}>
           {tr.common.backHome}

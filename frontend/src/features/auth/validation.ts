@@ -1,6 +1,7 @@
 // Client-side checks of the auth forms (docs/product.md#validation). The server allows usernames of
 // 3-30 characters from [A-Za-z0-9_] only, so Turkish letters are refused here as well.
 import { tr } from '../../locales/tr';
+import { trResetPassword } from '../../locales/tr-password';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 export const USERNAME_MIN = 3;
@@ -75,7 +76,7 @@ export function validateReset(values: ResetValues): FieldErrors<keyof ResetValue
   let confirmPassword: string | undefined;
   if (!values.confirmPassword) confirmPassword = tr.common.required;
   else if (values.confirmPassword !== values.newPassword)
-    confirmPassword = tr.resetPassword.mismatch;
+    confirmPassword = trResetPassword.mismatch;
   return { newPassword: passwordError(values.newPassword), confirmPassword };
 }
 

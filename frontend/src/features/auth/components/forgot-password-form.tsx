@@ -3,6 +3,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { tr } from '../../../locales/tr';
+import { trForgotPassword } from '../../../locales/tr-password';
 import { requestPasswordReset } from '../api/forgot-password';
 import { useFormFields } from '../use-form-fields';
 import { emailError } from '../validation';
@@ -21,9 +22,9 @@ export function ForgotPasswordForm() {
     setResult(null);
     try {
       const message = await requestPasswordReset(values.email.trim());
-      setResult({ tone: 'success', text: message ?? tr.forgotPassword.success });
+      setResult({ tone: 'success', text: message ?? trForgotPassword.success });
     } catch {
-      setResult({ tone: 'error', text: tr.forgotPassword.failure });
+      setResult({ tone: 'error', text: trForgotPassword.failure });
     } finally {
       setSending(false);
     }
@@ -31,10 +32,10 @@ export function ForgotPasswordForm() {
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <p className="form__intro">{tr.forgotPassword.intro}</p>
+      <p className="form__intro">{trForgotPassword.intro}</p>
       {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
       <TextField
-        label={tr.forgotPassword.emailLabel}
+        label={trForgotPassword.emailLabel}
         placeholder={tr.auth.emailPlaceholder}
         type="email"
         autoComplete="email"
@@ -45,7 +46,7 @@ export function ForgotPasswordForm() {
         {...bind('email')}
       />
       <Button type="submit" size="lg" block disabled={sending}>
-        {sending ? tr.auth.sending : tr.forgotPassword.submit}
+        {sending ? tr.auth.sending : trForgotPassword.submit}
       </Button>
     </form>
   );

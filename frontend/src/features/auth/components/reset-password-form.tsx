@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
 import { tr } from '../../../locales/tr';
+import { trResetPassword } from '../../../locales/tr-password';
 import { resetPassword } from '../api/reset-password';
 import { useFormFields } from '../use-form-fields';
 import { hasErrors, validateReset } from '../validation';
@@ -38,9 +39,9 @@ export function ResetPasswordForm() {
   if (!token || !email) {
     return (
       <div className="form">
-        <Alert tone="error">{tr.resetPassword.invalidLink}</Alert>
+        <Alert tone="error">{trResetPassword.invalidLink}</Alert>
         <Link to="/forgot-password" className="text-link">
-          {tr.resetPassword.requestNewLink}
+          {trResetPassword.requestNewLink}
         </Link>
       </div>
     );
@@ -49,8 +50,8 @@ export function ResetPasswordForm() {
   if (done) {
     return (
       <div className="form">
-        <Alert tone="success">{tr.resetPassword.success}</Alert>
-        <p className="form__intro">{tr.resetPassword.redirecting}</p>
+        <Alert tone="success">{trResetPassword.success}</Alert>
+        <p className="form__intro">{trResetPassword.redirecting}</p>
       </div>
     );
   }
@@ -66,7 +67,7 @@ export function ResetPasswordForm() {
       setDone(true);
       timer.current = setTimeout(() => navigate('/', { replace: true }), RESET_REDIRECT_DELAY_MS);
     } catch (caught) {
-      setError(errorText(caught, tr.resetPassword.failure));
+      setError(errorText(caught, trResetPassword.failure));
     } finally {
       setSending(false);
     }
@@ -74,10 +75,10 @@ export function ResetPasswordForm() {
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <p className="form__intro">{tr.resetPassword.intro}</p>
+      <p className="form__intro">{trResetPassword.intro}</p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <TextField
-        label={tr.resetPassword.newPasswordLabel}
+        label={trResetPassword.newPasswordLabel}
         type="password"
         autoComplete="new-password"
         required
@@ -85,7 +86,7 @@ export function ResetPasswordForm() {
         {...bind('newPassword')}
       />
       <TextField
-        label={tr.resetPassword.confirmLabel}
+        label={trResetPassword.confirmLabel}
         type="password"
         autoComplete="new-password"
         required
@@ -93,7 +94,7 @@ export function ResetPasswordForm() {
         {...bind('confirmPassword')}
       />
       <Button type="submit" size="lg" block disabled={sending}>
-        {sending ? tr.auth.sending : tr.resetPassword.submit}
+        {sending ? tr.auth.sending : trResetPassword.submit}
       </Button>
     </form>
   );

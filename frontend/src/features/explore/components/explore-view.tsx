@@ -10,16 +10,17 @@ import { useAuth } from '../../../lib/auth';
 import { formatCount } from '../../../lib/format';
 import { searchPath } from '../../../lib/paths';
 import { tr } from '../../../locales/tr';
+import { trExplore } from '../../../locales/tr-explore';
 import '../explore.css';
 import { PeopleResults } from './people-results';
 
 export type ExploreTab = 'trending' | 'latest' | 'popular' | 'users';
 
 const TABS: readonly TabItem<ExploreTab>[] = [
-  { id: 'trending', label: tr.explore.tabTrending },
-  { id: 'latest', label: tr.explore.tabLatest },
-  { id: 'popular', label: tr.explore.tabPopular },
-  { id: 'users', label: tr.explore.tabUsers },
+  { id: 'trending', label: trExplore.tabTrending },
+  { id: 'latest', label: trExplore.tabLatest },
+  { id: 'popular', label: trExplore.tabPopular },
+  { id: 'users', label: trExplore.tabUsers },
 ];
 
 const DEFAULT_TAB: ExploreTab = 'trending';
@@ -80,8 +81,8 @@ export function ExploreView({ query, feed, renderResults, renderUsers }: Explore
     content = (
       <>
         <div className="explore__results-head">
-          <h2 className="explore__results-title">{tr.explore.resultsFor(query)}</h2>
-          <Link to={clearSearchPath} className="icon-button" aria-label={tr.explore.clearSearch}>
+          <h2 className="explore__results-title">{trExplore.resultsFor(query)}</h2>
+          <Link to={clearSearchPath} className="icon-button" aria-label={trExplore.clearSearch}>
             <CloseIcon size={18} />
           </Link>
         </div>
@@ -89,7 +90,7 @@ export function ExploreView({ query, feed, renderResults, renderUsers }: Explore
         {query.startsWith('#') ? null : (
           <>
             <PeopleResults key={query} query={query} />
-            <h2 className="explore__section-title explore__posts-title">{tr.explore.postsTitle}</h2>
+            <h2 className="explore__section-title explore__posts-title">{trExplore.postsTitle}</h2>
           </>
         )}
         {renderResults(query)}
@@ -99,7 +100,7 @@ export function ExploreView({ query, feed, renderResults, renderUsers }: Explore
     content = (
       <>
         <TopicCards />
-        <SampleAccounts title={tr.explore.suggestedTitle} limit={3} />
+        <SampleAccounts title={trExplore.suggestedTitle} limit={3} />
       </>
     );
   } else if (tab === 'users') {
@@ -111,12 +112,12 @@ export function ExploreView({ query, feed, renderResults, renderUsers }: Explore
 
   return (
     <>
-      <PageHeader title={tr.explore.title}>
+      <PageHeader title={trExplore.title}>
         <div className="explore__search">
           <SearchBox
             onSubmit={onSubmit}
-            aria-label={tr.explore.searchLabel}
-            placeholder={tr.explore.searchPlaceholder}
+            aria-label={trExplore.searchLabel}
+            placeholder={trExplore.searchPlaceholder}
             value={text}
             onChange={(event) => setText(event.target.value)}
             enterKeyHint="search"
@@ -127,7 +128,7 @@ export function ExploreView({ query, feed, renderResults, renderUsers }: Explore
           // While results show they stand in for every tab: none reads as selected.
           value={query ? null : tab}
           onChange={onTabChange}
-          label={tr.explore.tabsLabel}
+          label={trExplore.tabsLabel}
           idPrefix="explore"
         />
       </PageHeader>
@@ -152,7 +153,7 @@ function TopicCards() {
   return (
     <section aria-labelledby="explore-topics-title" className="explore__section">
       <h2 className="explore__section-title" id="explore-topics-title">
-        {tr.explore.topicsTitle}
+        {trExplore.topicsTitle}
       </h2>
       <ul className="topic-list">
         {tr.samples.topics.map((topic, index) => (
@@ -192,7 +193,7 @@ function SampleAccounts({
   const { isAuthenticated, openAuthModal } = useAuth();
   const accounts = tr.samples.accounts.slice(0, limit);
   return (
-    <section className="explore__section" aria-label={title ?? tr.explore.tabUsers}>
+    <section className="explore__section" aria-label={title ?? trExplore.tabUsers}>
       {title ? <h2 className="explore__section-title">{title}</h2> : null}
       <ul className="account-list">
         {accounts.map((account) => (

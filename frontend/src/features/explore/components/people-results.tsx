@@ -3,7 +3,7 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { usePeopleSearch } from '../../../lib/people-search';
 import { entityId } from '../../../lib/types';
-import { tr } from '../../../locales/tr';
+import { trExplore } from '../../../locales/tr-explore';
 
 /**
  * The people matching an explore search (GET /api/users/search), above the matching posts:
@@ -15,20 +15,20 @@ export function PeopleResults({ query }: { query: string }) {
   if (people.isPending) {
     body = (
       <div className="explore__people-state">
-        <Spinner size="sm" label={tr.explore.peopleLoading} />
+        <Spinner size="sm" label={trExplore.peopleLoading} />
       </div>
     );
   } else if (people.isError) {
     body = (
       <div className="explore__people-state" role="alert">
-        <span>{tr.explore.peopleFailed}</span>
+        <span>{trExplore.peopleFailed}</span>
         <Button variant="secondary" size="sm" onClick={() => void people.refetch()}>
-          {tr.explore.peopleRetry}
+          {trExplore.peopleRetry}
         </Button>
       </div>
     );
   } else if (people.data.length === 0) {
-    body = <p className="explore__people-state">{tr.explore.peopleEmpty(query)}</p>;
+    body = <p className="explore__people-state">{trExplore.peopleEmpty(query)}</p>;
   } else {
     body = (
       <ul className="account-list" aria-labelledby="explore-people-title">
@@ -41,7 +41,7 @@ export function PeopleResults({ query }: { query: string }) {
   return (
     <section className="explore__section" aria-labelledby="explore-people-title" data-testid="people-results">
       <h2 className="explore__section-title" id="explore-people-title">
-        {tr.explore.peopleTitle}
+        {trExplore.peopleTitle}
       </h2>
       {body}
     </section>

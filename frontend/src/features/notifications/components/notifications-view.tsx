@@ -29,6 +29,7 @@ import { postPath, profilePath } from '../../../lib/paths';
 import { useNow } from '../../../lib/use-now';
 import { useLoadMoreSentinel } from '../../../lib/use-load-more-sentinel';
 import { tr } from '../../../locales/tr';
+import { trNotifications } from '../../../locales/tr-notifications';
 import {
   markAllNotificationsRead,
   markNotificationRead,
@@ -40,15 +41,15 @@ import { useLiveNotifications } from '../hooks/use-live-notifications';
 import '../notifications.css';
 
 const TABS: readonly TabItem<NotificationFilter>[] = [
-  { id: 'all', label: tr.notifications.tabAll },
-  { id: 'mentions', label: tr.notifications.tabMentions },
-  { id: 'verified', label: tr.notifications.tabVerified },
+  { id: 'all', label: trNotifications.tabAll },
+  { id: 'mentions', label: trNotifications.tabMentions },
+  { id: 'verified', label: trNotifications.tabVerified },
 ];
 
 const EMPTY: Record<NotificationFilter, { title: string; text: string }> = {
-  all: { title: tr.notifications.empty, text: tr.notifications.emptyText },
-  mentions: { title: tr.notifications.emptyMentions, text: tr.notifications.emptyMentionsText },
-  verified: { title: tr.notifications.emptyVerified, text: tr.notifications.emptyVerifiedText },
+  all: { title: trNotifications.empty, text: trNotifications.emptyText },
+  mentions: { title: trNotifications.emptyMentions, text: trNotifications.emptyMentionsText },
+  verified: { title: trNotifications.emptyVerified, text: trNotifications.emptyVerifiedText },
 };
 
 const ICONS: Record<NotificationType, ReactNode> = {
@@ -68,15 +69,15 @@ const SNIPPET_MAX = 140;
 export function othersText(group: Pick<NotificationGroup, 'actors' | 'actorCount'>): string | null {
   const count = Math.max(group.actorCount, group.actors.length);
   if (count <= 1) return null;
-  if (count === 2 && group.actors[1]) return `${tr.notifications.and}${group.actors[1].displayName}`;
+  if (count === 2 && group.actors[1]) return `${trNotifications.and}${group.actors[1].displayName}`;
   const others = count >= NOTIFICATION_COUNT_CAP ? `${NOTIFICATION_COUNT_CAP - 1}+` : String(count - 1);
-  return tr.notifications.andOthers(others);
+  return trNotifications.andOthers(others);
 }
 
 /** The whole line as one sentence: "Ayşe ve 3 kişi daha gönderini beğendi". */
 export function notificationSentence(group: NotificationGroup): string {
   const first = group.actors[0]?.displayName ?? '';
-  return `${first}${othersText(group) ?? ''} ${tr.notifications.actions[group.type]}`;
+  return `${first}${othersText(group) ?? ''} ${trNotifications.actions[group.type]}`;
 }
 
 function snippet(text: string): string {
@@ -142,9 +143,9 @@ export function NotificationsView() {
   } else if (isError && groups.length === 0) {
     body = (
       <LoadFailed
-        title={tr.notifications.loadFailed}
+        title={trNotifications.loadFailed}
         description={errorText(error, '', tr.messages.networkError) || undefined}
-        retryLabel={tr.notifications.retry}
+        retryLabel={trNotifications.retry}
         onRetry={() => void refetch()}
       />
     );
@@ -159,7 +160,7 @@ export function NotificationsView() {
   } else {
     body = (
       <>
-        <ul className="notification-list" aria-label={tr.notifications.listLabel}>
+        <ul className="notification-list" aria-label={trNotifications.listLabel}>
           {groups.map((group) => (
             <li key={group.id}>
               <NotificationItem group={group} now={now} onOpen={open} />
@@ -170,12 +171,12 @@ export function NotificationsView() {
           isFetchNextPageError ? (
             <div className="notifications__more">
               <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
-                {tr.notifications.retry}
+                {trNotifications.retry}
               </Button>
             </div>
           ) : (
             <div ref={sentinelRef} className="notifications__more">
-              {isFetchingNextPage ? <Spinner label={tr.notifications.loadingMore} size="sm" /> : null}
+              {isFetchingNextPage ? <Spinner label={trNotifications.loadingMore} size="sm" /> : null}
             </div>
           )
         ) : null}
@@ -189,7 +190,7 @@ export function NotificationsView() {
         items={TABS}
         value={tab}
         onChange={setTab}
-        label={tr.notifications.tabsLabel}
+        label={trNotifications.tabsLabel}
         idPrefix="notifications"
       />
       <div
@@ -199,7 +200,7 @@ export function NotificationsView() {
       >
         <div className="notifications__bar">
           <span className="notifications__count" aria-live="polite">
-            {unread > 0 ? tr.notifications.unreadCount(unread) : ''}
+            {unread > 0 ? trNotifications.unreadCount(unread) : ''}
           </span>
           <Button
             variant="ghost"
@@ -208,7 +209,7 @@ export function NotificationsView() {
             disabled={unread === 0 || marking}
             aria-busy={marking || undefined}
           >
-            {tr.notifications.markAllRead}
+            {trNotifications.markAllRead}
           </Button>
         </div>
         {body}
@@ -262,7 +263,7 @@ function NotificationItem({
         <span className="notification__text" data-testid="notification-text">
           <span className="notification__name">{first?.displayName}</span>
           {first?.isVerified ? <VerifiedBadge size={16} /> : null}
-          {others ?? ''} <span className="notification__action">{tr.notifications.actions[group.type]}</span>
+          {others ?? ''} <span className="notification__action">{trNotifications.actions[group.type]}</span>
         </span>
         {group.post?.content ? (
           <span className="notification__post">{snippet(group.post.content)}</span>
@@ -270,7 +271,7 @@ function NotificationItem({
       </span>
       {group.read ? null : (
         <span className="notification__dot">
-          <span className="visually-hidden">{tr.notifications.unread}</span>
+          <span className="visually-hidden">{trNotifications.unread}</span>
         </span>
       )}
     </button>

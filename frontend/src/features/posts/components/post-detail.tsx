@@ -12,6 +12,7 @@ import { postPath } from '../../../lib/paths';
 import { useRealtime, useSocketEvent } from '../../../lib/realtime/hooks';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
+import { trPost } from '../../../locales/tr-post';
 import { postQueryKey, usePostThread } from '../api/get-post';
 import { addLiveReply } from '../api/post-cache';
 import { postIdOf } from '../post-model';
@@ -71,15 +72,15 @@ export function PostDetail({ postId }: { postId: string }) {
       return (
         <EmptyState
           icon={<SearchIcon size={32} />}
-          title={tr.post.notFound}
-          description={tr.post.notFoundText}
+          title={trPost.notFound}
+          description={trPost.notFoundText}
         />
       );
     }
     return (
       <EmptyState
         icon={<MessageCircleIcon size={32} />}
-        title={tr.post.loadFailed}
+        title={trPost.loadFailed}
         description={error instanceof NetworkError ? tr.posts.networkError : undefined}
         action={
           <Button variant="secondary" onClick={() => void query.refetch()}>
@@ -95,10 +96,10 @@ export function PostDetail({ postId }: { postId: string }) {
   return (
     <div className="post-detail">
       {top ? (
-        <section aria-label={tr.post.ancestorsLabel} className="post-detail__ancestors">
+        <section aria-label={trPost.ancestorsLabel} className="post-detail__ancestors">
           {top.replyTo ? (
             <Link to={postPath(postIdOf(top))} className="post-detail__more-above">
-              {tr.post.moreAncestors}
+              {trPost.moreAncestors}
             </Link>
           ) : null}
           {ancestors.map((ancestor) => (
@@ -117,12 +118,12 @@ export function PostDetail({ postId }: { postId: string }) {
           {error instanceof NetworkError ? tr.posts.networkError : tr.posts.loadFailed}
         </ErrorBanner>
       ) : null}
-      <section aria-label={tr.post.repliesLabel} className="post-detail__replies">
+      <section aria-label={trPost.repliesLabel} className="post-detail__replies">
         {replies.length === 0 ? (
           <EmptyState
             className="empty-state--compact"
-            title={tr.post.noReplies}
-            description={isAuthenticated ? tr.post.noRepliesText : undefined}
+            title={trPost.noReplies}
+            description={isAuthenticated ? trPost.noRepliesText : undefined}
           />
         ) : (
           replies.map((reply) => <PostCard key={postIdOf(reply)} post={reply} timeUnits="short" />)
@@ -133,7 +134,7 @@ export function PostDetail({ postId }: { postId: string }) {
               <Spinner label={tr.posts.loadingMore} />
             ) : (
               <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
-                {tr.post.moreReplies}
+                {trPost.moreReplies}
               </Button>
             )}
           </div>

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoreIcon, TrashIcon } from '../../../components/icons';
 import { errorText } from '../../../lib/api-client';
-import { tr } from '../../../locales/tr';
+import { trPostMenu } from '../../../locales/tr-post-menu';
 import { useDeletePost } from '../api/delete-post';
 import '../popup.css';
 import '../post-menu.css';
@@ -104,8 +104,8 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
         ref={buttonRef}
         type="button"
         className="post-menu__button"
-        aria-label={tr.postMenu.open}
-        title={tr.postMenu.open}
+        aria-label={trPostMenu.open}
+        title={trPostMenu.open}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -125,7 +125,7 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
           ref={menuRef}
           id={menuId}
           role="menu"
-          aria-label={tr.postMenu.label}
+          aria-label={trPostMenu.label}
           className="posts-popup post-menu__list"
           onKeyDown={onMenuKeyDown}
           onBlur={(event) => {
@@ -141,16 +141,16 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
             onClick={askToDelete}
           >
             <TrashIcon size={18} />
-            {tr.postMenu.delete}
+            {trPostMenu.delete}
           </button>
         </div>
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          title={tr.postMenu.confirmTitle}
-          description={tr.postMenu.confirmText}
-          confirmLabel={remove.isPending ? tr.postMenu.deleting : tr.postMenu.confirm}
-          cancelLabel={tr.postMenu.cancel}
+          title={trPostMenu.confirmTitle}
+          description={trPostMenu.confirmText}
+          confirmLabel={remove.isPending ? trPostMenu.deleting : trPostMenu.confirm}
+          cancelLabel={trPostMenu.cancel}
           confirmVariant="danger"
           busy={remove.isPending}
           onCancel={() => setConfirming(false)}
@@ -161,7 +161,7 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
         >
           {remove.isError ? (
             <Alert tone="error" className="post-menu__error">
-              {errorText(remove.error, tr.postMenu.failed, tr.postMenu.networkError)}
+              {errorText(remove.error, trPostMenu.failed, trPostMenu.networkError)}
             </Alert>
           ) : null}
         </ConfirmDialog>

@@ -1,5 +1,6 @@
 import { SearchIcon } from '../../../components/icons';
 import { tr } from '../../../locales/tr';
+import { trExplore } from '../../../locales/tr-explore';
 import { useSearchPosts } from '../api/search-posts';
 import { PostFeed } from './post-feed';
 
@@ -9,7 +10,7 @@ export function SearchResults({ query }: { query: string }) {
   return (
     <PostFeed
       query={result}
-      label={tr.explore.resultsFor(query)}
+      label={trExplore.resultsFor(query)}
       timeUnits="short"
       emptyIcon={<SearchIcon size={32} />}
       emptyTitle={tr.posts.searchEmpty(query)}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { HeartIcon, MessageCircleIcon } from '../../../components/icons';
 import { tr } from '../../../locales/tr';
+import { trProfile } from '../../../locales/tr-profile';
 import { type UserPostList, useUserPosts } from '../api/get-user-posts';
 import { PostFeed, type PostFeedProps } from './post-feed';
 
@@ -10,20 +11,20 @@ type ListTexts = Pick<PostFeedProps, 'label' | 'emptyTitle' | 'emptyText' | 'err
 
 /** Each profile tab's words; the posts tab keeps the feed's own empty title and error text. */
 const TEXTS: Record<UserPostList, ListTexts> = {
-  posts: { label: tr.profile.tabPosts, emptyText: tr.posts.userPostsEmptyText },
+  posts: { label: trProfile.tabPosts, emptyText: tr.posts.userPostsEmptyText },
   replies: {
-    label: tr.profile.tabReplies,
-    emptyTitle: tr.profile.noReplies,
-    emptyText: tr.profile.noRepliesText,
+    label: trProfile.tabReplies,
+    emptyTitle: trProfile.noReplies,
+    emptyText: trProfile.noRepliesText,
     emptyIcon: <MessageCircleIcon size={32} />,
-    errorText: tr.profile.repliesLoadFailed,
+    errorText: trProfile.repliesLoadFailed,
   },
   likes: {
-    label: tr.profile.tabLikes,
-    emptyTitle: tr.profile.noLikes,
-    emptyText: tr.profile.noLikesText,
+    label: trProfile.tabLikes,
+    emptyTitle: trProfile.noLikes,
+    emptyText: trProfile.noLikesText,
     emptyIcon: <HeartIcon size={32} />,
-    errorText: tr.profile.likesLoadFailed,
+    errorText: trProfile.likesLoadFailed,
   },
 };
 

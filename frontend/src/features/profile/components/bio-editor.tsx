@@ -1,7 +1,7 @@
 import { BIO_MAX_LENGTH } from '@gundem/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { tr } from '../../../locales/tr';
+import { trProfile } from '../../../locales/tr-profile';
 
 /** docs/product.md#validation and #limits-and-timings: a bio has at most 160 characters. */
 export { BIO_MAX_LENGTH };
@@ -27,7 +27,7 @@ export function BioEditor({ initial, onSave, onCancel }: BioEditorProps) {
   return (
     <form className="bio-editor" onSubmit={onSubmit}>
       <label className="field__label" htmlFor={id}>
-        {tr.profile.bioLabel}
+        {trProfile.bioLabel}
       </label>
       <textarea
         id={id}
@@ -35,7 +35,7 @@ export function BioEditor({ initial, onSave, onCancel }: BioEditorProps) {
         value={bio}
         maxLength={BIO_MAX_LENGTH}
         rows={3}
-        placeholder={tr.profile.bioPlaceholder}
+        placeholder={trProfile.bioPlaceholder}
         aria-describedby={counterId}
         autoFocus
         onChange={(event) => setBio(event.target.value)}
@@ -55,13 +55,13 @@ export function BioEditor({ initial, onSave, onCancel }: BioEditorProps) {
         >
           {bio.length}/{BIO_MAX_LENGTH}
         </span>
-        <span className="bio-editor__hint">{tr.profile.bioHint}</span>
+        <span className="bio-editor__hint">{trProfile.bioHint}</span>
         <div className="bio-editor__buttons">
           <Button variant="secondary" size="sm" onClick={onCancel}>
-            {tr.profile.cancel}
+            {trProfile.cancel}
           </Button>
           <Button type="submit" size="sm" disabled={tooLong}>
-            {tr.profile.save}
+            {trProfile.save}
           </Button>
         </div>
       </div>

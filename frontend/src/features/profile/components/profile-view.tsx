@@ -24,6 +24,7 @@ import { displayNameOf, formatCount, formatMonthYear } from '../../../lib/format
 import { messagesPath } from '../../../lib/paths';
 import { entityId, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
+import { trProfile } from '../../../locales/tr-profile';
 import { useProfile } from '../api/get-profile';
 import { BioEditor } from './bio-editor';
 import '../profile.css';
@@ -31,10 +32,10 @@ import '../profile.css';
 type ProfileTab = 'posts' | 'replies' | 'media' | 'likes';
 
 const TABS: readonly TabItem<ProfileTab>[] = [
-  { id: 'posts', label: tr.profile.tabPosts },
-  { id: 'replies', label: tr.profile.tabReplies },
-  { id: 'media', label: tr.profile.tabMedia },
-  { id: 'likes', label: tr.profile.tabLikes },
+  { id: 'posts', label: trProfile.tabPosts },
+  { id: 'replies', label: trProfile.tabReplies },
+  { id: 'media', label: trProfile.tabMedia },
+  { id: 'likes', label: trProfile.tabLikes },
 ];
 
 /**
@@ -70,7 +71,7 @@ export function ProfileView({ username, ...lists }: ProfileViewProps) {
   const title = user ? displayNameOf(user) : own ? displayNameOf(viewer) : `@${username}`;
   const subtitle =
     user && typeof user.postsCount === 'number'
-      ? tr.profile.postsCount(formatCount(user.postsCount))
+      ? trProfile.postsCount(formatCount(user.postsCount))
       : undefined;
 
   let body: ReactNode;
@@ -82,12 +83,12 @@ export function ProfileView({ username, ...lists }: ProfileViewProps) {
       error instanceof ApiError && error.status === 404 ? (
         <EmptyState
           icon={<SearchIcon size={32} />}
-          title={tr.profile.notFound}
-          description={tr.profile.notFoundText}
+          title={trProfile.notFound}
+          description={trProfile.notFoundText}
         />
       ) : (
         <LoadFailed
-          title={tr.profile.loadFailed}
+          title={trProfile.loadFailed}
           retryLabel={tr.posts.retry}
           onRetry={() => void query.refetch()}
         />
@@ -151,7 +152,7 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
             {own ? (
               editing ? null : (
                 <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-                  {tr.profile.editBio}
+                  {trProfile.editBio}
                 </Button>
               )
             ) : (
@@ -161,10 +162,10 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
                   <Link
                     to={messagesPath(user.username)}
                     className={buttonClass({ variant: 'secondary', size: 'md' })}
-                    title={tr.profile.messageLabel(name)}
+                    title={trProfile.messageLabel(name)}
                   >
                     <MailIcon size={18} />
-                    <span>{tr.profile.message}</span>
+                    <span>{trProfile.message}</span>
                   </Link>
                 ) : null}
                 <FollowButton
@@ -198,13 +199,13 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
         <ul className="profile__meta">
           {user.location ? (
             <li>
-              <MapPinIcon size={17} title={tr.profile.location} />
+              <MapPinIcon size={17} title={trProfile.location} />
               <span>{user.location}</span>
             </li>
           ) : null}
           {user.website ? (
             <li>
-              <LinkIcon size={17} title={tr.profile.website} />
+              <LinkIcon size={17} title={trProfile.website} />
               <a
                 href={websiteHref(user.website)}
                 className="post-link"
@@ -218,7 +219,7 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
           {joined ? (
             <li>
               <CalendarIcon size={17} />
-              <span>{tr.profile.joined(joined)}</span>
+              <span>{trProfile.joined(joined)}</span>
             </li>
           ) : null}
         </ul>
@@ -227,13 +228,13 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
             <strong data-testid="following-count">
               {formatCount(user.followingCount ?? 0)}
             </strong>{' '}
-            {tr.profile.following}
+            {trProfile.following}
           </span>
           <span>
             <strong data-testid="followers-count">
               {formatCount(own ? (user.followersCount ?? 0) : follow.followersCount)}
             </strong>{' '}
-            {tr.profile.followers}
+            {trProfile.followers}
           </span>
         </p>
       </div>
@@ -241,7 +242,7 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
         items={TABS}
         value={tab}
         onChange={setTab}
-        label={tr.profile.tabsLabel}
+        label={trProfile.tabsLabel}
         idPrefix="profile"
       />
       <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
@@ -249,8 +250,8 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
           // The SPEC's placeholder: posts carry no media (docs/product.md#profile).
           <EmptyState
             icon={<FileTextIcon size={32} />}
-            title={tr.profile.noMedia}
-            description={tr.profile.noMediaText}
+            title={trProfile.noMedia}
+            description={trProfile.noMediaText}
           />
         ) : (
           lists[tab]

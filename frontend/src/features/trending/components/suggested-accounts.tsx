@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { PersonRow } from '../../../components/account-row';
 import { LoadingBlock } from '../../../components/spinner';
 import { entityId } from '../../../lib/types';
-import { tr } from '../../../locales/tr';
+import { trExplore } from '../../../locales/tr-explore';
 import { useSuggestedAccounts } from '../api/get-suggested-accounts';
 
 /**
@@ -11,12 +11,12 @@ import { useSuggestedAccounts } from '../api/get-suggested-accounts';
  */
 export function SuggestedAccounts({ fallback }: { fallback: ReactNode }) {
   const { data: users, isPending, isError } = useSuggestedAccounts();
-  if (isPending) return <LoadingBlock label={tr.explore.usersLoading} />;
+  if (isPending) return <LoadingBlock label={trExplore.usersLoading} />;
   if (isError) return <>{fallback}</>;
   return (
-    <section aria-label={tr.explore.tabUsers} data-testid="suggested-accounts">
+    <section aria-label={trExplore.tabUsers} data-testid="suggested-accounts">
       {users.length === 0 ? (
-        <p className="widget__empty">{tr.explore.usersEmpty}</p>
+        <p className="widget__empty">{trExplore.usersEmpty}</p>
       ) : (
         <ul className="account-list">
           {users.map((user) => (

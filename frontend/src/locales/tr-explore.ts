@@ -1,0 +1,29 @@
+// Turkish strings kept apart from locales/tr.ts so that they load with their screen's chunk and not
+// in every visitor's first page (issue 13's JS budget, as locales/tr-admin.ts). Texts quoted by
+// docs/product.md are copied verbatim.
+
+/** The explore screen's texts. */
+export const trExplore = {
+  title: 'Keşfet',
+  searchLabel: 'Gönderilerde ara',
+  searchPlaceholder: 'Gündemde ara',
+  tabsLabel: 'Keşfet sekmeleri',
+  tabTrending: 'Gündem',
+  tabLatest: 'Son',
+  tabPopular: 'Popüler',
+  tabUsers: 'Kişiler',
+  topicsTitle: 'Gündemdeki konular',
+  suggestedTitle: 'Önerilen hesaplar',
+  resultsFor: (query: string) => `"${query}" için sonuçlar`,
+  clearSearch: 'Aramayı temizle',
+  /** The people found by a search, above the posts. */
+  peopleTitle: 'Kişiler',
+  postsTitle: 'Gönderiler',
+  peopleLoading: 'Kişiler aranıyor',
+  peopleFailed: 'Kişiler yüklenemedi.',
+  peopleRetry: 'Tekrar dene',
+  peopleEmpty: (query: string) => `"${query}" ile başlayan bir kişi bulunamadı.`,
+  /** The Kişiler tab's real suggestions. */
+  usersLoading: 'Öneriler yükleniyor',
+  usersEmpty: 'Şimdilik yeni öneri yok.',
+};

@@ -1,0 +1,38 @@
+// Turkish strings kept apart from locales/tr.ts so that they load with their screen's chunk and not
+// in every visitor's first page (issue 13's JS budget, as locales/tr-admin.ts). Texts quoted by
+// docs/product.md are copied verbatim.
+
+/** The notifications screen's texts. */
+export const trNotifications = {
+  title: 'Bildirimler',
+  tabsLabel: 'Bildirim sekmeleri',
+  tabAll: 'Tümü',
+  tabMentions: 'Bahsedenler',
+  tabVerified: 'Onaylı',
+  markAllRead: 'Tümünü okundu işaretle',
+  listLabel: 'Bildirim listesi',
+  unread: 'Okunmadı',
+  unreadCount: (count: number) => `${count} okunmamış bildirim`,
+  empty: 'Henüz bildirim yok',
+  emptyText: 'Beğeniler, yanıtlar, bahsetmeler ve yeni takipçiler burada görünecek.',
+  emptyMentions: 'Henüz senden bahseden yok',
+  emptyMentionsText: 'Biri senden bahsettiğinde ya da sana yanıt verdiğinde burada görünecek.',
+  emptyVerified: 'Onaylı hesaplardan bildirim yok',
+  emptyVerifiedText: 'Onaylı hesapların etkileşimleri burada görünecek.',
+  loadFailed: 'Bildirimler yüklenemedi',
+  retry: 'Tekrar dene',
+  loadingMore: 'Daha fazla bildirim yükleniyor…',
+  // One line per group (docs/wire-contract.md#notification-group): the newest actor's name, then
+  // "ve Mehmet" (two actors) or "ve 3 kişi daha" (the rest; "999+" at the server's cap), then
+  // the action. Turkish keeps "kişi" and the verb singular after a number.
+  and: ' ve ',
+  andOthers: (count: string) => ` ve ${count} kişi daha`,
+  actions: {
+    like: 'gönderini beğendi',
+    repost: 'gönderini yeniden paylaştı',
+    reply: 'gönderine yanıt verdi',
+    follow: 'seni takip etmeye başladı',
+    mention: 'bir gönderide senden bahsetti',
+  },
+  actorsLabel: 'Son etkileşenler',
+};

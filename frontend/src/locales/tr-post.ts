@@ -1,0 +1,18 @@
+// Turkish strings kept apart from locales/tr.ts so that they load with their screen's chunk and not
+// in every visitor's first page (issue 13's JS budget, as locales/tr-admin.ts). Texts quoted by
+// docs/product.md are copied verbatim.
+
+/** The post page's texts. */
+export const trPost = {
+  title: 'Gönderi',
+  notFound: 'Gönderi bulunamadı',
+  notFoundText: 'Bu gönderi silinmiş ya da hiç var olmamış olabilir.',
+  loadFailed: 'Gönderi yüklenemedi',
+  repliesLabel: 'Yanıtlar',
+  noReplies: 'Henüz yanıt yok',
+  noRepliesText: 'İlk yanıtı sen yaz.',
+  moreReplies: 'Daha fazla yanıt',
+  ancestorsLabel: 'Dizideki önceki gönderiler',
+  /** Above the topmost ancestor shown when the thread goes further up: opens its page. */
+  moreAncestors: 'Dizide daha fazla gönderi göster',
+};
