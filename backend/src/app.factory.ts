@@ -11,6 +11,7 @@ import { createRootLogger } from './common/logging/root-logger';
 import { compileTrust } from './common/net/client-address';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { DEFAULT_PAGE_SIZE } from './common/pagination/page-query.dto';
+import { loadGuestHomeRender } from './common/spa/home-page';
 import { serveSpa } from './common/spa/serve-spa';
 import type { AppConfig } from './config/app-config';
 import { PostsService } from './posts/posts.service';
@@ -50,9 +51,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   compressApi(app);
   // The SPA at /, in front of the routes but never on the API's paths (see serveSpa).
   // A guest's `/` carries the timeline's first page (common/spa/home-page.ts): the same JSON and
-  // one-second cache as GET /api/posts/timeline?limit=20, the app's first request there.
+  // one-second cache as GET /api/posts/timeline?limit=20, the app's first request there; and,
+  // when the frontend build has its server render (dist-ssr/), the home screen's markup made
+  // from it, which the app hydrates.
   const posts = app.get(PostsService);
-  serveSpa(app, config.frontendDist, () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }));
+  const renderHome = await loadGuestHomeRender(config.frontendDist);
+  serveSpa(app, config.frontendDist, () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }), renderHome);
   // Socket.IO on this HTTP server; across nodes through Redis when REDIS_URL is set.
   const sockets = new RealtimeIoAdapter(app, config);
   await sockets.connect();

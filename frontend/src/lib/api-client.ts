@@ -17,12 +17,38 @@ export function getToken(): string | null {
   }
 }
 
+/**
+ * The member hint: a cookie that only says "this browser holds a session", so the server sends
+ * a member's `/` without the guests' server-rendered feed (backend/src/common/spa/home-page.ts,
+ * issue 13). It carries no secret and the server trusts it for nothing else: the token stays in
+ * localStorage and goes only in the Authorization header.
+ */
+export const MEMBER_HINT_COOKIE = 'gundem_member';
+
+/** The hint's lifetime: the token's default one (JWT_EXPIRES_IN, 7 days); a refused token clears it. */
+const MEMBER_HINT_MAX_AGE_S = 7 * 24 * 60 * 60;
+
+function writeMemberHint(present: boolean): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const value = present ? `1; Max-Age=${MEMBER_HINT_MAX_AGE_S}` : '; Max-Age=0';
+  document.cookie = `${MEMBER_HINT_COOKIE}=${value}; Path=/; SameSite=Lax${secure}`;
+}
+
+/** At start: the hint follows the stored token (sessions from before the hint get it here). */
+export function syncMemberHint(): void {
+  const hinted = typeof document !== 'undefined' && document.cookie.split('; ').includes(`${MEMBER_HINT_COOKIE}=1`);
+  const member = getToken() !== null;
+  if (member || hinted) writeMemberHint(member);
+}
+
 export function setToken(token: string): void {
   try {
     localStorage.setItem(TOKEN_KEY, token);
   } catch {
     // Ignore: the session then lasts only for this page.
   }
+  writeMemberHint(true);
 }
 
 export function clearToken(): void {
@@ -31,6 +57,7 @@ export function clearToken(): void {
   } catch {
     // Nothing to clear.
   }
+  writeMemberHint(false);
 }
 
 /** The server answered with a non-2xx status. `serverMessage` is its `message` field, if any. */

@@ -27,5 +27,9 @@ export function useMediaQuery(query: string, fallback = true): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback),
+    // The server's render (entry-server.tsx) knows no width: it renders every part and the CSS
+    // shows those of the width. The browser's hydrating render reads this too, so it meets the
+    // same markup, and renders again with the real answer right after.
+    () => fallback,
   );
 }

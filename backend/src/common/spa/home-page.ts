@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 
 const brotli = promisify(brotliCompress);
@@ -38,9 +42,76 @@ export function embedFirstPage(indexHtml: string, json: string): string {
   return at < 0 ? indexHtml + block : indexHtml.slice(0, at) + block + indexHtml.slice(at);
 }
 
+/**
+ * The app's own render of a guest's `/` (frontend/src/entry-server.tsx, `renderGuestHome`): the
+ * markup of `#root` for the page's JSON at the moment `now` (ms since the epoch).
+ */
+export type GuestHomeRender = (pageJson: string, now: number) => string;
+
+/** Where the frontend build puts that render: dist-ssr/ beside the served dist/, never served itself. */
+export function guestHomeRenderPath(frontendDist: string): string {
+  return resolve(frontendDist, '..', 'dist-ssr', 'entry-server.mjs');
+}
+
+/**
+ * Loads the server render of the frontend build in `frontendDist` (see guestHomeRenderPath),
+ * once at start. Null without it (a build older than it, an API-only server) or when it cannot be
+ * loaded: `/` then carries the data block only, as before the server render.
+ */
+export async function loadGuestHomeRender(frontendDist: string | undefined): Promise<GuestHomeRender | null> {
+  if (!frontendDist) return null;
+  const file = guestHomeRenderPath(frontendDist);
+  if (!existsSync(file)) return null;
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { renderGuestHome?: unknown };
+    if (typeof module.renderGuestHome === 'function') return module.renderGuestHome as GuestHomeRender;
+    new Logger('HomePage').warn(`${file} renderGuestHome vermiyor; / sunucu çizimi olmadan gönderilecek.`);
+  } catch (error) {
+    new Logger('HomePage').warn(`${file} yüklenemedi (${String(error)}); / sunucu çizimi olmadan gönderilecek.`);
+  }
+  return null;
+}
+
+/**
+ * The name of the member hint cookie (frontend/src/lib/api-client.ts writes it while a session
+ * token is stored). It carries no secret and chooses nothing but the HTML of `/`: with it, a
+ * member's app gets index.html as it is, without the guests' markup (which it would replace) and
+ * without the guests' data block (which it ignores).
+ */
+export const MEMBER_HINT_COOKIE = 'gundem_member';
+const MEMBER_HINT = new RegExp(`(?:^|;\\s*)${MEMBER_HINT_COOKIE}=1(?:;|$)`);
+
+/** Whether the request carries the member hint. */
+export function hasMemberHint(req: Request): boolean {
+  const cookie = req.headers.cookie;
+  return typeof cookie === 'string' && MEMBER_HINT.test(cookie);
+}
+
+/** The root element index.html leaves empty for the app (`<div id="root"></div>`, any attributes). */
+const EMPTY_ROOT = /<div id="root"([^>]*)><\/div>/;
+
+/**
+ * index.html with `markup` (the server render) in its root element, marked `data-ssr="guest"`
+ * with the moment of the render in `data-now`: the app hydrates the markup with that clock
+ * (frontend/src/main.tsx). The markup is React's, which escapes every text and attribute.
+ * Without an empty root element the page is left as it is.
+ */
+export function embedMarkup(indexHtml: string, markup: string, now: number): string {
+  return indexHtml.replace(EMPTY_ROOT, (_, attributes: string) => `<div id="root"${attributes} data-ssr="guest" data-now="${now}">${markup}</div>`);
+}
+
+/**
+ * How long one render of a first page is used: its relative times ("5m") are of the moment it was
+ * made, and the page may not change for long on a quiet site. The app shows the times of now as
+ * soon as it has hydrated; this bounds what a page without script shows.
+ */
+export const HOME_RENDER_MAX_AGE_MS = 30_000;
+
 interface Rendered {
   /** The page's ETag it was made from. */
   source: string;
+  /** When it was made (Date.now()). */
+  at: number;
   etag: string;
   html: Buffer;
   br?: Promise<Buffer>;
@@ -53,18 +124,37 @@ interface Rendered {
  * paint on a slow phone connection. A member's app ignores it (its page carries its own flags) and
  * asks the API as before.
  *
+ * With `renderHome` (the frontend's server render, loadGuestHomeRender) the page also carries the
+ * guest home screen's markup in `#root`, made by the app's own components from the same JSON: the
+ * first paint (HTML and CSS) already shows the feed, before the script has arrived; the app then
+ * hydrates it. If the render throws, the page goes out with the data block only.
+ *
  * The page changes at most once a second (FirstPageCache), so the HTML and its compressed forms
- * are made once per page, not per request: brotli at quality 5 and gzip at level 6, about 4 KB
- * for the ~20 KB page. `no-cache` and an ETag of its own, as index.html has.
+ * are made once per page (and at most every HOME_RENDER_MAX_AGE_MS), not per request: brotli at
+ * quality 5 and gzip at level 6. `no-cache` and an ETag of its own, as index.html has;
+ * `Vary: Cookie` as a member's `/` (the hint cookie) is index.html as it is (serve-spa.ts).
  */
-export function createHomePage(indexHtml: string, source: GuestFirstPageSource) {
+export function createHomePage(indexHtml: string, source: GuestFirstPageSource, renderHome?: GuestHomeRender | null) {
   let last: Rendered | null = null;
+  const logger = new Logger('HomePage');
+
+  /** The server render of the page into index.html, or index.html as it is when rendering fails. */
+  function withMarkup(page: GuestFirstPage, now: number): string {
+    if (!renderHome) return indexHtml;
+    try {
+      return embedMarkup(indexHtml, renderHome(page.json, now), now);
+    } catch (error) {
+      logger.warn(`/ sunucuda çizilemedi (${String(error)}); veri bloğuyla gönderiliyor.`);
+      return indexHtml;
+    }
+  }
 
   function render(page: GuestFirstPage): Rendered {
-    if (last?.source === page.etag) return last;
-    const html = Buffer.from(embedFirstPage(indexHtml, page.json), 'utf8');
+    const now = Date.now();
+    if (last?.source === page.etag && now - last.at < HOME_RENDER_MAX_AGE_MS) return last;
+    const html = Buffer.from(embedFirstPage(withMarkup(page, now), page.json), 'utf8');
     const hash = createHash('sha1').update(html).digest('base64url').slice(0, 27);
-    last = { source: page.etag, etag: `"home-${hash}"`, html };
+    last = { source: page.etag, at: now, etag: `"home-${hash}"`, html };
     return last;
   }
 

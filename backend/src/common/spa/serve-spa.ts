@@ -3,7 +3,7 @@ import { basename, join, sep } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { HTTP_TEXTS } from '../http/http.texts';
-import { createHomePage, type GuestFirstPageSource } from './home-page';
+import { createHomePage, type GuestFirstPageSource, type GuestHomeRender, hasMemberHint } from './home-page';
 import { chooseEncoding, findPrecompressed } from './precompressed';
 import { loadSpaRoutes } from './spa-routes';
 
@@ -47,13 +47,20 @@ export const CACHE_CONTROL = {
  * Files the build precompressed (.br/.gz beside them) go out in the form the browser accepts
  * (precompressed.ts); caching follows CACHE_CONTROL.
  *
- * With `guestFirstPage`, `/` carries the guests' first timeline page (home-page.ts).
+ * With `guestFirstPage`, a guest's `/` carries the guests' first timeline page, and with
+ * `renderHome` its server-rendered markup too (home-page.ts); a request with the member hint
+ * cookie gets index.html as it is. `/` varies on Cookie either way.
  *
  * The API's paths never reach the static middleware. @nestjs/serve-static mounted
  * `express.static` in front of every route, so each API request first cost a `stat` of a file
  * that cannot exist (frontend/dist/api/posts/timeline…) on libuv's thread pool.
  */
-export function serveSpa(app: NestExpressApplication, dist: string | undefined, guestFirstPage?: GuestFirstPageSource): void {
+export function serveSpa(
+  app: NestExpressApplication,
+  dist: string | undefined,
+  guestFirstPage?: GuestFirstPageSource,
+  renderHome?: GuestHomeRender | null,
+): void {
   if (!dist || !existsSync(join(dist, 'index.html'))) {
     // API only: outside /api, Nest's 404 handler (mounted under the prefix) never runs and
     // Express would answer its English HTML page; answer the API's JSON 404 instead.
@@ -73,7 +80,7 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
   const index = join(dist, 'index.html');
   const isPage = loadSpaRoutes(dist);
   const precompressed = findPrecompressed(dist);
-  const sendHome = guestFirstPage ? createHomePage(readFileSync(index, 'utf8'), guestFirstPage) : null;
+  const sendHome = guestFirstPage ? createHomePage(readFileSync(index, 'utf8'), guestFirstPage, renderHome) : null;
   const sendIndex = (req: Request, res: Response, next: NextFunction, page: boolean) => {
     const form = chooseEncoding(req, res, precompressed, '/index.html');
     res.setHeader('Cache-Control', CACHE_CONTROL.page);
@@ -95,6 +102,11 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
       const page = isPage ? isPage(req.path) : !FILE_LIKE.test(req.path);
       if (!page && FILE_LIKE.test(req.path)) return notFound(res);
       if (sendHome && req.path === '/') {
+        // A guest's `/` and a member's differ by the hint cookie, and a guest's comes compressed:
+        // no cache may give one the other, whichever of them this answer is.
+        res.vary('Cookie');
+        res.vary('Accept-Encoding');
+        if (hasMemberHint(req)) return sendIndex(req, res, next, true);
         sendHome(req, res, CACHE_CONTROL.page).then(
           (sent) => sent || sendIndex(req, res, next, true),
           (error: unknown) => next(error),

@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { buildSsrModule, createSpaFixture, INDEX_MARKER, type SpaFixture, writeSsrModule } from '../../../test/spa-fixture';
+import { rawGet } from '../../../test/raw-get';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { FIRST_PAGE_ELEMENT_ID, MEMBER_HINT_COOKIE } from './home-page';
+
+/*
+ * A guest's `/` rendered on the server by the app's own components (issue 13;
+ * frontend/src/entry-server.tsx, built here from this checkout's sources as `npm run build` builds
+ * it into frontend/dist-ssr): the markup is in #root beside the data block, a member's hint cookie
+ * gets index.html as it is, and a missing or failing render leaves `/` as it was without it.
+ */
+const CHROME_ENCODINGS = 'gzip, deflate, br, zstd';
+const ROOT = /<div id="root" data-fixture="gundem" data-ssr="guest" data-now="(\d+)">(.*)<\/div><script type="application\/json"/s;
+const HOSTILE = 'Kapanış </script><script>alert(1)</script> <img src=x onerror=alert(2)> & bitti';
+
+/** The markup inside #root, or a failure that shows the page's start. */
+function rootMarkup(html: string): string {
+  const match = ROOT.exec(html);
+  if (!match) throw new Error(`no server-rendered #root in ${html.slice(0, 300)}`);
+  return match[2];
+}
+
+describe('a guest’s / rendered on the server', () => {
+  let t: TestApp;
+  let spa: SpaFixture;
+  let base: string;
+  let indexHtml: string;
+
+  beforeAll(async () => {
+    spa = createSpaFixture();
+    buildSsrModule(spa);
+    indexHtml = readFileSync(join(spa.dir, 'index.html'), 'utf8');
+    t = await createTestApp({ frontendDist: spa.dir });
+    base = await t.listen();
+    const ayse = await t.createUser({ displayName: 'Ayşe Yılmaz' });
+    await t.createPost(ayse, 'İlk gönderi sunucudan #gündem');
+    await t.createPost(ayse, HOSTILE);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    spa?.remove();
+  });
+
+  it('has the feed’s posts inside #root, marked data-ssr with the moment of the render, and keeps the data block', async () => {
+    const before = Date.now();
+    const page = await rawGet(base, '/');
+    expect(page.status).toBe(200);
+    const html = page.body.toString('utf8');
+    const markup = rootMarkup(html);
+    expect(markup).toContain('İlk gönderi sunucudan');
+    expect(markup).toContain('Ayşe Yılmaz');
+    // The guest's screen: the login prompt, the feed with its cards.
+    expect(markup).toContain('role="feed"');
+    expect(markup.match(/data-testid="post-card"/g)).toHaveLength(2);
+    const now = Number(ROOT.exec(html)![1]);
+    expect(Math.abs(now - before)).toBeLessThan(60_000);
+    expect(html).toContain(`<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">`);
+  });
+
+  it('escapes a post’s text in the markup: no element, no script comes from it', async () => {
+    const html = (await rawGet(base, '/')).body.toString('utf8');
+    const markup = rootMarkup(html);
+    expect(markup).toContain('Kapanış &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt; &amp; bitti');
+    expect(markup).not.toContain('<script');
+    expect(markup).not.toContain('<img');
+    // The page's own module script and the data block, nothing else.
+    expect(html.match(/<script/g)).toHaveLength(2);
+  });
+
+  it('varies on Cookie and Accept-Encoding, is compressed the same page, and revalidates with 304', async () => {
+    const br = await rawGet(base, '/', { 'accept-encoding': CHROME_ENCODINGS });
+    expect([br.status, br.headers['content-encoding'], br.headers.vary]).toEqual([200, 'br', 'Cookie, Accept-Encoding']);
+    const plain = (await rawGet(base, '/')).body.toString('utf8');
+    expect(rootMarkup(plain)).toContain('İlk gönderi sunucudan');
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(plain);
+    const gz = await rawGet(base, '/', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(plain);
+    const again = await rawGet(base, '/', { 'accept-encoding': CHROME_ENCODINGS, 'if-none-match': String(br.headers.etag) });
+    expect([again.status, again.body.length]).toEqual([304, 0]);
+  });
+
+  it('sends index.html as it is, without markup or data block, to a request with the member hint', async () => {
+    for (const cookie of [`${MEMBER_HINT_COOKIE}=1`, `tema=koyu; ${MEMBER_HINT_COOKIE}=1; dil=tr`]) {
+      const res = await rawGet(base, '/', { cookie });
+      expect([cookie, res.status, res.headers.vary, res.body.toString('utf8')]).toEqual([cookie, 200, 'Cookie, Accept-Encoding', indexHtml]);
+      expect(indexHtml).toContain(INDEX_MARKER);
+    }
+    // Its compressed form is the build's index.html too, with an ETag of its own.
+    const guest = await rawGet(base, '/', { 'accept-encoding': 'gzip' });
+    const member = await rawGet(base, '/', { 'accept-encoding': 'gzip', cookie: `${MEMBER_HINT_COOKIE}=1` });
+    expect(member.headers.etag).not.toBe(guest.headers.etag);
+    const revalidated = await rawGet(base, '/', { cookie: `${MEMBER_HINT_COOKIE}=1`, 'if-none-match': String(guest.headers.etag) });
+    expect([revalidated.status, revalidated.body.toString('utf8')]).toEqual([200, indexHtml]);
+  });
+
+  it('gives a guest’s page for any other cookie: the hint is the exact name with 1', async () => {
+    for (const cookie of [`${MEMBER_HINT_COOKIE}=0`, `x${MEMBER_HINT_COOKIE}=1`, `${MEMBER_HINT_COOKIE}=1x`, 'tema=koyu']) {
+      const html = (await rawGet(base, '/', { cookie })).body.toString('utf8');
+      expect([cookie, rootMarkup(html).includes('İlk gönderi sunucudan')]).toEqual([cookie, true]);
+    }
+  });
+
+  it('leaves the other pages index.html as it is', async () => {
+    for (const path of ['/explore', '/profile/ayse']) {
+      const res = await rawGet(base, path);
+      expect([path, res.status, res.body.toString('utf8')]).toEqual([path, 200, indexHtml]);
+    }
+  });
+});
+
+describe('a guest’s / when the server render fails', () => {
+  const cases: [string, string][] = [
+    ['throws', 'export function renderGuestHome() { throw new Error("çizim bozuk"); }\n'],
+    ['does not export the render', 'export const something = 1;\n'],
+    ['cannot be loaded', 'export function renderGuestHome( {\n'],
+  ];
+
+  it.each(cases)('is the page with the data block only when the module %s', async (_, source) => {
+    const spa = createSpaFixture();
+    writeSsrModule(spa, source);
+    const t = await createTestApp({ frontendDist: spa.dir });
+    try {
+      const base = await t.listen();
+      const ayse = await t.createUser();
+      await t.createPost(ayse, 'Yedek sayfadaki gönderi');
+      const page = await rawGet(base, '/');
+      const html = page.body.toString('utf8');
+      expect(page.status).toBe(200);
+      expect(html).toContain(INDEX_MARKER);
+      expect(html).not.toContain('data-ssr');
+      expect(html).toContain(`<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">`);
+      expect(html).toContain('Yedek sayfadaki gönderi');
+    } finally {
+      await t.close();
+      spa.remove();
+    }
+  });
+});
