@@ -3,10 +3,15 @@ import {
   ApiError,
   type ApiEvent,
   apiClient,
+  clearToken,
   errorText,
+  getToken,
   isUnavailable,
+  MEMBER_HINT_COOKIE,
   NetworkError,
+  setToken,
   subscribeApiEvents,
+  syncMemberHint,
 } from './api-client';
 
 describe('apiClient', () => {
@@ -167,5 +172,35 @@ describe('what answers tell the session', () => {
     expect(isUnavailable(bug)).toBe(false);
     expect(localStorage.getItem('gundem_token')).toBe('gecerli');
     expect(events).toEqual(['reachable', 'reachable']);
+  });
+});
+
+describe('the member hint cookie (issue 13: a member’s / comes without the guests’ server render)', () => {
+  const hint = () => document.cookie.split('; ').filter((cookie) => cookie.startsWith(`${MEMBER_HINT_COOKIE}=`));
+  afterEach(() => {
+    document.cookie = `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
+  });
+
+  it('is set with the token and cleared with it', () => {
+    setToken('abc.def');
+    expect(hint()).toEqual([`${MEMBER_HINT_COOKIE}=1`]);
+    clearToken();
+    expect(hint()).toEqual([]);
+  });
+
+  it('is cleared when the server refuses the stored token', async () => {
+    setToken('eski.token');
+    mockFetch({ 'GET /api/auth/me': { status: 401, body: { message: 'Oturum geçersiz' } } });
+    await expect(apiClient.get('/auth/me')).rejects.toBeInstanceOf(ApiError);
+    expect([getToken(), hint()]).toEqual([null, []]);
+  });
+
+  it('follows the stored token at start: set for a session from before it, cleared without a token', () => {
+    localStorage.setItem('gundem_token', 'onceki.oturum');
+    syncMemberHint();
+    expect(hint()).toEqual([`${MEMBER_HINT_COOKIE}=1`]);
+    localStorage.removeItem('gundem_token');
+    syncMemberHint();
+    expect(hint()).toEqual([]);
   });
 });
