@@ -91,6 +91,8 @@ const PAGES: PageSpec[] = [
 ];
 
 const TOKEN_KEY = 'gundem_token';
+/** The app's member hint cookie (frontend/src/lib/api-client.ts MEMBER_HINT_COOKIE). */
+const MEMBER_HINT_COOKIE = 'gundem_member';
 
 type AuditMap = Record<
   string,
@@ -227,13 +229,17 @@ async function setToken(port: number, baseUrl: string, token: string | null): Pr
     // A plain text file of the origin: no script of the app runs, nothing is cached for later.
     await page.goto(`${baseUrl}/robots.txt`);
     await page.evaluate(
-      ([key, value]) => {
+      ([key, value, hint]) => {
         // Runs in the page (this file is compiled without the DOM's types).
-        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void; removeItem(k: string): void } }).localStorage;
-        if (value) storage.setItem(key, value);
-        else storage.removeItem(key);
+        const page = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void; removeItem(k: string): void }; document: { cookie: string } };
+        if (value) page.localStorage.setItem(key, value);
+        else page.localStorage.removeItem(key);
+        // The member hint cookie the app keeps with the token (frontend/src/lib/api-client.ts): a
+        // member's `/` comes without the guests' server render, a guest's with it. A member's
+        // load would set it, and the guest's run after it would otherwise carry it.
+        page.document.cookie = value ? `${hint}=1; Path=/; SameSite=Lax` : `${hint}=; Path=/; Max-Age=0`;
       },
-      [TOKEN_KEY, token] as const,
+      [TOKEN_KEY, token, MEMBER_HINT_COOKIE] as const,
     );
     await page.close();
   } finally {

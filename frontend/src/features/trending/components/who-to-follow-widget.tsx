@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { buttonClass } from '../../../components/button';
 import { Widget } from '../../../components/widget';
+import { LAYOUT_QUERIES, matchesNow } from '../../../lib/use-media-query';
 import { tr } from '../../../locales/tr';
 import { SUGGESTED_USERS_LIMIT, useSuggestedUsers } from '../api/get-suggested-users';
 
@@ -12,10 +13,12 @@ const SuggestionList = lazy(async () => ({ default: (await loadList()).Suggestio
 
 /** "Kimi takip etmeli": three accounts with a follow button each. */
 export function WhoToFollowWidget() {
-  const { data: users, isPending } = useSuggestedUsers();
+  // The right column's widget fetches only where the column shows (matchesNow says why).
+  const shown = matchesNow(LAYOUT_QUERIES.rightSidebar);
+  const { data: users, isPending } = useSuggestedUsers(shown);
   useEffect(() => {
-    void loadList().catch(() => undefined);
-  }, []);
+    if (shown) void loadList().catch(() => undefined);
+  }, [shown]);
   return (
     <Widget
       titleId="who-to-follow-title"
