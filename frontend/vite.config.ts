@@ -84,12 +84,19 @@ const clientBuild: UserConfig['build'] = {
   // test/e2e/bundle-budget.test.ts reads it to hold a guest's first page to its JS budget.
   manifest: true,
   rolldownOptions: {
+    // The app (index.html) and the loader a guest's server-rendered `/` gets instead of its entry
+    // script (src/after-paint.ts): dist/.vite/manifest.json names both for the server.
+    input: {
+      index: fileURLToPath(new URL('index.html', import.meta.url)),
+      'after-paint': fileURLToPath(new URL('src/after-paint.ts', import.meta.url)),
+    },
     output: {
       codeSplitting: {
         // What the entry imports statically goes in one chunk: rolldown would otherwise cut it
         // into a dozen small common chunks (each shared with some lazy screen), and a dozen
         // gzip streams cost more than one.
-        groups: [{ name: 'app', tags: ['$initial'] }],
+        // The after-paint loader stays a file of its own (it only imports the entry, by its URL).
+        groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/after-paint.ts') }],
       },
     },
   },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -90,28 +90,47 @@ export function hasMemberHint(req: Request): boolean {
 /** The root element index.html leaves empty for the app (`<div id="root"></div>`, any attributes). */
 const EMPTY_ROOT = /<div id="root"([^>]*)><\/div>/;
 
-/** The build's entry script (Vite writes one `<script type="module" …>` into index.html). */
-const ENTRY_SCRIPT = /<script type="module"(?![^>]*fetchpriority)/;
+/** The build's entry script (Vite writes one `<script type="module" … src="/assets/…">` into index.html). */
+const ENTRY_SCRIPT = /<script type="module"([^>]*) src="(\/assets\/[^"]+)"><\/script>/;
+
+/**
+ * The build's after-paint loader (frontend/src/after-paint.ts) as dist/.vite/manifest.json names
+ * it, e.g. `/assets/after-paint-abc123.js`; null for a build without it.
+ */
+export function findAfterPaintLoader(frontendDist: string): string | null {
+  try {
+    const manifest = JSON.parse(readFileSync(join(frontendDist, '.vite/manifest.json'), 'utf8')) as Record<string, { file?: unknown }>;
+    const file = manifest['src/after-paint.ts']?.file;
+    return typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file) ? `/${file}` : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * index.html with `markup` (the server render) in its root element, marked `data-ssr="guest"`
  * with the moment of the render in `data-now`: the app hydrates the markup with that clock
  * (frontend/src/main.tsx). The markup is React's, which escapes every text and attribute.
- * Without an empty root element the page is left as it is.
+ * Without an empty root element, or without the entry script, the page is left as it is.
  *
- * The entry script of such a page gets `fetchpriority="low"`: the page paints from the HTML and
- * the stylesheet, and the script only hydrates it. A module script otherwise loads at high
- * priority, which Lighthouse's simulation (Lantern) counts as render-blocking whenever it ran
- * before the observed first paint, as it does on a fast host: the page's simulated first paint
- * would still wait for 100 KB of script on slow 4G.
+ * The page paints from its HTML and stylesheet; the app's entry script only hydrates it. With
+ * `afterPaintLoader` the page loads that loader instead of the entry, and names the entry in the
+ * root's `data-entry`: the loader imports it once the first frame is painted, so on a slow
+ * connection its ~100 KB do not share the stylesheet's bandwidth. Without one the entry stays,
+ * at `fetchpriority="low"`. (Lighthouse's simulation also counts every request that ended before
+ * the observed paint as needed for it, and a high-priority script as render-blocking: on a fast
+ * host the entry ends first, and the simulated slow-4G paint waited for it.)
  */
-export function embedMarkup(indexHtml: string, markup: string, now: number): string {
-  let embedded = false;
-  const html = indexHtml.replace(EMPTY_ROOT, (_, attributes: string) => {
-    embedded = true;
-    return `<div id="root"${attributes} data-ssr="guest" data-now="${now}">${markup}</div>`;
-  });
-  return embedded ? html.replace(ENTRY_SCRIPT, '<script type="module" fetchpriority="low"') : html;
+export function embedMarkup(indexHtml: string, markup: string, now: number, afterPaintLoader?: string | null): string {
+  const entry = ENTRY_SCRIPT.exec(indexHtml);
+  if (!entry || !EMPTY_ROOT.test(indexHtml)) return indexHtml;
+  const [tag, attributes, src] = entry;
+  const script = afterPaintLoader
+    ? `<script type="module"${attributes} src="${afterPaintLoader}"></script>`
+    : `<script type="module" fetchpriority="low"${attributes} src="${src}"></script>`;
+  const root = (rootAttributes: string) =>
+    `<div id="root"${rootAttributes} data-ssr="guest" data-now="${now}"${afterPaintLoader ? ` data-entry="${src}"` : ''}>${markup}</div>`;
+  return indexHtml.replace(tag, script).replace(EMPTY_ROOT, (_, rootAttributes: string) => root(rootAttributes));
 }
 
 /**
@@ -148,7 +167,7 @@ interface Rendered {
  * quality 5 and gzip at level 6. `no-cache` and an ETag of its own, as index.html has;
  * `Vary: Cookie` as a member's `/` (the hint cookie) is index.html as it is (serve-spa.ts).
  */
-export function createHomePage(indexHtml: string, source: GuestFirstPageSource, renderHome?: GuestHomeRender | null) {
+export function createHomePage(indexHtml: string, source: GuestFirstPageSource, renderHome?: GuestHomeRender | null, afterPaintLoader?: string | null) {
   let last: Rendered | null = null;
   const logger = new Logger('HomePage');
 
@@ -156,7 +175,7 @@ export function createHomePage(indexHtml: string, source: GuestFirstPageSource, 
   function withMarkup(page: GuestFirstPage, now: number): string {
     if (!renderHome) return indexHtml;
     try {
-      return embedMarkup(indexHtml, renderHome(page.json, now), now);
+      return embedMarkup(indexHtml, renderHome(page.json, now), now, afterPaintLoader);
     } catch (error) {
       logger.warn(`/ sunucuda çizilemedi (${String(error)}); veri bloğuyla gönderiliyor.`);
       return indexHtml;

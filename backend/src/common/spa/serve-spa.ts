@@ -3,7 +3,7 @@ import { basename, join, sep } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { HTTP_TEXTS } from '../http/http.texts';
-import { createHomePage, type GuestFirstPageSource, type GuestHomeRender, hasMemberHint } from './home-page';
+import { createHomePage, findAfterPaintLoader, type GuestFirstPageSource, type GuestHomeRender, hasMemberHint } from './home-page';
 import { chooseEncoding, findPrecompressed } from './precompressed';
 import { loadSpaRoutes } from './spa-routes';
 
@@ -80,7 +80,7 @@ export function serveSpa(
   const index = join(dist, 'index.html');
   const isPage = loadSpaRoutes(dist);
   const precompressed = findPrecompressed(dist);
-  const sendHome = guestFirstPage ? createHomePage(readFileSync(index, 'utf8'), guestFirstPage, renderHome) : null;
+  const sendHome = guestFirstPage ? createHomePage(readFileSync(index, 'utf8'), guestFirstPage, renderHome, findAfterPaintLoader(dist)) : null;
   const sendIndex = (req: Request, res: Response, next: NextFunction, page: boolean) => {
     const form = chooseEncoding(req, res, precompressed, '/index.html');
     res.setHeader('Cache-Control', CACHE_CONTROL.page);
