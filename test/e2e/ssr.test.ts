@@ -70,6 +70,19 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
         await page.locator('#root article time[title]').first().waitFor({ state: 'attached' });
         // The server's markup was kept, not replaced: the root is still marked.
         expect(await page.locator('#root').getAttribute('data-ssr')).toBe('guest');
+        // The page loaded the after-paint loader, which asked for the app's entry only after the
+        // first contentful paint (frontend/src/after-paint.ts).
+        const order = await page.evaluate(() => {
+          const entry = document.getElementById('root')?.dataset.entry ?? '';
+          const request = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === entry);
+          return {
+            loader: /\/assets\/after-paint-[\w-]+\.js$/.test(document.querySelector('head script[type="module"]')?.getAttribute('src') ?? ''),
+            entry: /^\/assets\/index-[\w-]+\.js$/.test(entry),
+            fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+            requested: request?.startTime ?? -1,
+          };
+        });
+        expect([order.loader, order.entry, order.requested > order.fcp]).toEqual([true, true, true]);
         const cards = page.getByRole('article');
         expect(await cards.count()).toBe(firstPosts.length);
         expect(await cards.first().innerText()).toContain(cardText(firstPosts[0]));

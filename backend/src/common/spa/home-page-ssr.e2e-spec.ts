@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildSsrModule, createSpaFixture, INDEX_MARKER, type SpaFixture, writeSsrModule } from '../../../test/spa-fixture';
 import { rawGet } from '../../../test/raw-get';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { FIRST_PAGE_ELEMENT_ID, MEMBER_HINT_COOKIE } from './home-page';
+import { embedMarkup, FIRST_PAGE_ELEMENT_ID, MEMBER_HINT_COOKIE } from './home-page';
 
 /*
  * A guest's `/` rendered on the server by the app's own components (issue 13;
@@ -13,7 +13,9 @@ import { FIRST_PAGE_ELEMENT_ID, MEMBER_HINT_COOKIE } from './home-page';
  * gets index.html as it is, and a missing or failing render leaves `/` as it was without it.
  */
 const CHROME_ENCODINGS = 'gzip, deflate, br, zstd';
-const ROOT = /<div id="root" data-fixture="gundem" data-ssr="guest" data-now="(\d+)">(.*)<\/div><script type="application\/json"/s;
+const ROOT = /<div id="root" data-fixture="gundem" data-ssr="guest" data-now="(\d+)" data-entry="\/assets\/index-abc123\.js">(.*)<\/div><script type="application\/json"/s;
+/** The fixture build's after-paint loader, as its manifest names it. */
+const LOADER = '/assets/after-paint-def456.js';
 const HOSTILE = 'Kapanış </script><script>alert(1)</script> <img src=x onerror=alert(2)> & bitti';
 
 /** The markup inside #root, or a failure that shows the page's start. */
@@ -32,6 +34,12 @@ describe('a guest’s / rendered on the server', () => {
   beforeAll(async () => {
     spa = createSpaFixture();
     buildSsrModule(spa);
+    // The build's manifest names the after-paint loader (frontend/vite.config.ts).
+    mkdirSync(join(spa.dir, '.vite'));
+    writeFileSync(
+      join(spa.dir, '.vite/manifest.json'),
+      JSON.stringify({ 'index.html': { file: 'assets/index-abc123.js', isEntry: true }, 'src/after-paint.ts': { file: LOADER.slice(1), isEntry: true } }),
+    );
     indexHtml = readFileSync(join(spa.dir, 'index.html'), 'utf8');
     t = await createTestApp({ frontendDist: spa.dir });
     base = await t.listen();
@@ -59,6 +67,13 @@ describe('a guest’s / rendered on the server', () => {
     const now = Number(ROOT.exec(html)![1]);
     expect(Math.abs(now - before)).toBeLessThan(60_000);
     expect(html).toContain(`<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">`);
+  });
+
+  it('loads the after-paint loader in place of the entry, which it names in data-entry', async () => {
+    const html = (await rawGet(base, '/')).body.toString('utf8');
+    expect(html).toContain(`<head><script type="module" src="${LOADER}"></script></head>`);
+    expect(html).not.toContain('<script type="module" src="/assets/index-abc123.js">');
+    expect(rootMarkup(html)).toContain('İlk gönderi sunucudan');
   });
 
   it('escapes a post’s text in the markup: no element, no script comes from it', async () => {
@@ -138,5 +153,28 @@ describe('a guest’s / when the server render fails', () => {
       await t.close();
       spa.remove();
     }
+  });
+});
+
+describe('embedMarkup', () => {
+  const index = '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+
+  it('puts the markup in the root, marked with the moment, and swaps the entry for the loader', () => {
+    expect(embedMarkup(index, '<p>x</p>', 42, '/assets/after-paint-2.js')).toBe(
+      '<html><head><script type="module" crossorigin src="/assets/after-paint-2.js"></script></head><body><div id="root" data-ssr="guest" data-now="42" data-entry="/assets/index-1.js"><p>x</p></div></body></html>',
+    );
+  });
+
+  it('keeps the entry at low priority without a loader', () => {
+    expect(embedMarkup(index, '<p>x</p>', 42, null)).toBe(
+      '<html><head><script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script></head><body><div id="root" data-ssr="guest" data-now="42"><p>x</p></div></body></html>',
+    );
+  });
+
+  it('leaves a page without an empty root or without the entry script as it is', () => {
+    const filled = index.replace('<div id="root"></div>', '<div id="root">eski</div>');
+    expect(embedMarkup(filled, '<p>x</p>', 42, '/assets/after-paint-2.js')).toBe(filled);
+    const noScript = '<html><body><div id="root"></div></body></html>';
+    expect(embedMarkup(noScript, '<p>x</p>', 42, '/assets/after-paint-2.js')).toBe(noScript);
   });
 });
