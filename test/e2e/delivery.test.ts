@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Response } from 'playwright-core';
 import { repoRoot } from '../support/server';
-import { type E2E, startE2E } from './harness';
+import { type E2E, startE2E, waitForHydration } from './harness';
 
 /**
  * Delivery of the real build to Chromium (issue 13): what a guest's `/` loads, as the browser
@@ -29,7 +29,7 @@ describe('delivery of the built SPA to Chromium', () => {
     // server; the app's entry comes after the first paint (frontend/src/after-paint.ts) and has
     // hydrated the page once the rest of the first feed page is there (post-feed.tsx).
     await page.getByRole('article').first().waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('#root article').length > 6);
+    await waitForHydration(page);
     expect(await page.getByRole('article').count()).toBeGreaterThan(5);
     expect(responses.map((r) => new URL(r.url()).pathname).filter((path) => path.startsWith('/api/posts/timeline'))).toEqual([]);
 

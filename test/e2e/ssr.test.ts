@@ -1,5 +1,5 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
+import { DEMO, type E2E, startE2E, waitForHydration, withScreenshots } from './harness';
 
 /**
  * A guest's `/` rendered on the server (issue 13; frontend/src/entry-server.tsx, served by
@@ -120,6 +120,7 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
     await withScreenshots('ssr-member', [page], async () => {
       const lines = watchConsole(page);
       await page.goto('/');
+      await waitForHydration(page);
       await page.locator('aside.left-sidebar').getByRole('button', { name: 'Giriş Yap' }).click();
       const dialog = page.getByRole('dialog', { name: 'Giriş Yap' });
       await dialog.getByLabel('E-posta').fill(DEMO.ayse.email);
@@ -159,6 +160,9 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
     const { context, page } = await e2e.newPage();
     await withScreenshots('ssr-old-session', [page], async () => {
       await page.goto('/');
+      // The app has started (the entry comes after the first paint) before the token is stored,
+      // as in a session that began before the hint cookie existed.
+      await page.waitForFunction(() => document.querySelectorAll('#root article').length > 6);
       await page.evaluate((token) => localStorage.setItem('gundem_token', token), await e2e.token(DEMO.ayse));
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('gundem_member');
       const response = await page.reload();
