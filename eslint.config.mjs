@@ -13,7 +13,7 @@ const frontendFeatures = readdirSync(join(import.meta.dirname, 'frontend/src/fea
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'docs/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '.data/**', 'docs/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,9 +2,9 @@
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { SPA_ROUTES, SPA_ROUTES_FILE } from './src/app/spa-routes';
+import { SPA_ROUTES, SPA_ROUTES_FILE } from './src/app/spa-routes.ts';
 
 const backend = 'http://localhost:3000';
 
@@ -19,40 +19,27 @@ function spaRoutesManifest(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [
-    react(),
-    spaRoutesManifest(),
-    // Each text file above 1 KB gets .br (quality 11) and .gz (level 9) siblings, compressed once
-    // here at the slowest, smallest settings; the server sends the one the browser accepts
-    // (backend/src/common/spa/precompressed.ts). Smaller files are not worth a second request header.
-    compression({
-      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
-  ],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), ...(isSsrBuild ? [] : clientBuildPlugins())],
   resolve: {
     // The wire contract from its source: the bundle and vitest need no built contract/dist.
     alias: { '@gundem/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunks the entry loads statically and which only on demand;
-    // test/e2e/bundle-budget.test.ts reads it to hold a guest's first page to its JS budget.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // What the entry imports statically goes in one chunk: rolldown would otherwise cut it
-          // into a dozen small common chunks (each shared with some lazy screen), and a dozen
-          // gzip streams cost more than one.
-          groups: [{ name: 'app', tags: ['$initial'] }],
-        },
-      },
-    },
-  },
+  // `vite build --ssr` (the build script's second step): src/entry-server.tsx, the server's render
+  // of a guest's `/`, into dist-ssr/ beside dist/, never served. One self-contained file, React
+  // and the router included: the server image carries no frontend dependency (docker/Dockerfile).
+  ssr: { noExternal: true },
+  // React's production build on the server whatever NODE_ENV the backend runs under (tests: test).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        // One file, ESM by its name wherever it is copied (the server image has no frontend/package.json).
+        rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'entry-server.mjs' } },
+      }
+    : clientBuild,
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },
@@ -72,4 +59,45 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
-});
+}));
+
+/** The browser build's own steps: the page list and the precompressed files. */
+function clientBuildPlugins(): Plugin[] {
+  return [
+    spaRoutesManifest(),
+    // Each text file above 1 KB gets .br (quality 11) and .gz (level 9) siblings, compressed once
+    // here at the slowest, smallest settings; the server sends the one the browser accepts
+    // (backend/src/common/spa/precompressed.ts). Smaller files are not worth a second request header.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ];
+}
+
+/** The browser build (dist/, served by the backend). */
+const clientBuild: UserConfig['build'] = {
+  outDir: 'dist',
+  emptyOutDir: true,
+  // dist/.vite/manifest.json: which chunks the entry loads statically and which only on demand;
+  // test/e2e/bundle-budget.test.ts reads it to hold a guest's first page to its JS budget.
+  manifest: true,
+  rolldownOptions: {
+    // The app (index.html) and the loader a guest's server-rendered `/` gets instead of its entry
+    // script (src/after-paint.ts): dist/.vite/manifest.json names both for the server.
+    input: {
+      index: fileURLToPath(new URL('index.html', import.meta.url)),
+      'after-paint': fileURLToPath(new URL('src/after-paint.ts', import.meta.url)),
+    },
+    output: {
+      codeSplitting: {
+        // What the entry imports statically goes in one chunk: rolldown would otherwise cut it
+        // into a dozen small common chunks (each shared with some lazy screen), and a dozen
+        // gzip streams cost more than one.
+        // The after-paint loader stays a file of its own (it only imports the entry, by its URL).
+        groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/after-paint.ts') }],
+      },
+    },
+  },
+};

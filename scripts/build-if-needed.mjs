@@ -13,7 +13,7 @@ function newest(path) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let max = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-ssr') continue;
     max = Math.max(max, newest(join(path, entry)));
   }
   return max;
@@ -28,7 +28,8 @@ const targets = [
   },
   {
     name: 'frontend',
-    output: join(root, 'frontend/dist/index.html'),
+    // Both outputs of its build: the served app and the server render of a guest's `/`.
+    output: [join(root, 'frontend/dist/index.html'), join(root, 'frontend/dist-ssr/entry-server.mjs')],
     sources: 'frontend/src',
     inputs: ['contract/src', 'frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json'],
   },
@@ -42,7 +43,9 @@ const targets = [
 
 export function buildIfNeeded({ force = false } = {}) {
   for (const target of targets) {
-    const built = existsSync(target.output) ? statSync(target.output).mtimeMs : 0;
+    // The oldest of its outputs; 0 when one is missing (a build from before dist-ssr/ existed).
+    const outputs = [target.output].flat();
+    const built = outputs.every((file) => existsSync(file)) ? Math.min(...outputs.map((file) => statSync(file).mtimeMs)) : 0;
     // Built output without its sources is a deployed copy (the Docker image): nothing to build from.
     if (built && !existsSync(join(root, target.sources))) continue;
     const source = Math.max(...target.inputs.map((p) => newest(join(root, p))));

@@ -11,6 +11,7 @@ import { createRootLogger } from './common/logging/root-logger';
 import { compileTrust } from './common/net/client-address';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { DEFAULT_PAGE_SIZE } from './common/pagination/page-query.dto';
+import { loadGuestHomeRender } from './common/spa/home-page';
 import { serveSpa } from './common/spa/serve-spa';
 import { AuthService } from './auth/auth.service';
 import { HomeSessionService } from './auth/home-session';
@@ -52,13 +53,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   compressApi(app);
   // The SPA at /, in front of the routes but never on the API's paths (see serveSpa).
   // `/` carries the timeline's first page, the app's first request there: a guest's
-  // (common/spa/home-page.ts, the same JSON and one-second cache as GET /api/posts/timeline?limit=20),
-  // or, by the home-page cookie, a member's with their account (common/spa/member-home-page.ts).
+  // (common/spa/home-page.ts, the same JSON and one-second cache as GET /api/posts/timeline?limit=20,
+  // and, when the frontend build has its server render (dist-ssr/), the home screen's markup made
+  // from it, which the app hydrates), or, by the home-page cookie, a member's with their account
+  // (common/spa/member-home-page.ts).
   const posts = app.get(PostsService);
   const auth = app.get(AuthService);
   const homeSession = app.get(HomeSessionService);
   serveSpa(app, config.frontendDist, {
     guest: () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }),
+    render: await loadGuestHomeRender(config.frontendDist),
     member: async (req, res) => {
       const session = await homeSession.resolve(req);
       if (session.kind === 'none') return 'guest';

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,10 @@ export const ASSET_PATH = '/assets/index-abc123.js';
 export const ASSET_SOURCE = `document.title = "gündem";\n${'export const satir = "Gündemimi Takip Et! Gündem Oluştur";\n'.repeat(100)}`;
 
 export interface SpaFixture {
+  /** The built SPA (the server's frontendDist), `<root>/dist`. */
   dir: string;
+  /** Where the build's server render goes (`<root>/dist-ssr`, beside dir), empty unless written. */
+  ssrDir: string;
   remove(): void;
 }
 
@@ -23,8 +27,10 @@ export interface SpaFixture {
  * the repository's real robots.txt and, unless `routes` is null, the spa-routes.json list the build writes.
  */
 export function createSpaFixture(routes: string[] | null = ['/', '/explore', '/profile', '/profile/:username', '/post/:id', '/admin/*']): SpaFixture {
-  const dir = mkdtempSync(join(tmpdir(), 'gundem-spa-'));
-  mkdirSync(join(dir, 'assets'));
+  // dist/ in a directory of its own: the server looks for the server render beside it (dist-ssr/).
+  const root = mkdtempSync(join(tmpdir(), 'gundem-spa-'));
+  const dir = join(root, 'dist');
+  mkdirSync(join(dir, 'assets'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="tr"><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${INDEX_MARKER}</body></html>`);
   writeFileSync(join(dir, `.${ASSET_PATH}`), ASSET_SOURCE);
   // As vite-plugin-compression2 does in the build (frontend/vite.config.ts).
@@ -33,5 +39,26 @@ export function createSpaFixture(routes: string[] | null = ['/', '/explore', '/p
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
   copyFileSync(ROBOTS_SOURCE, join(dir, 'robots.txt'));
   if (routes) writeFileSync(join(dir, 'spa-routes.json'), JSON.stringify(routes));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, ssrDir: join(root, 'dist-ssr'), remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Writes `source` as the fixture's server render module (dist-ssr/entry-server.mjs, ESM). */
+export function writeSsrModule(spa: SpaFixture, source: string): void {
+  mkdirSync(spa.ssrDir, { recursive: true });
+  writeFileSync(join(spa.ssrDir, 'entry-server.mjs'), source);
+}
+
+/**
+ * Builds the frontend's real server render (frontend/src/entry-server.tsx) into the fixture's
+ * dist-ssr/, as `npm run build` does into frontend/dist-ssr: the app's own components, from the
+ * sources of this checkout (a second or two; no browser build needed).
+ */
+export function buildSsrModule(spa: SpaFixture): void {
+  const frontend = join(process.cwd(), '../frontend');
+  const result = spawnSync(process.execPath, [join(frontend, '../node_modules/vite/bin/vite.js'), 'build', '--ssr', 'src/entry-server.tsx', '--outDir', spa.ssrDir, '--logLevel', 'error'], {
+    cwd: frontend,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error(`vite build --ssr failed: ${result.stderr}${result.stdout}`);
 }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type E2E, startE2E, withScreenshots } from './harness';
+import { type E2E, startE2E, waitForHydration, withScreenshots } from './harness';
 
 /** Journeys 2 and 5: register, log in and out; forgot password through the mail outbox. */
 describe('auth journeys', () => {
@@ -18,6 +18,7 @@ describe('auth journeys', () => {
   it('registers with every validation error shown, then logs in and out', () =>
     withScreenshots('register-login-logout', [page], async () => {
       await page.goto('/');
+      await waitForHydration(page);
       await page.locator('aside.left-sidebar').getByRole('button', { name: 'Giriş Yap' }).click();
       await dialog().getByRole('button', { name: 'Kayıt Ol' }).click();
       await page.getByRole('dialog', { name: 'Hesap Oluştur' }).waitFor();

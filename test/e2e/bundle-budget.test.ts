@@ -53,6 +53,9 @@ function staticClosure(manifest: Manifest, from: string): Set<string> {
   return seen;
 }
 
+/** The manifest key of the after-paint loader (see the first test's set-up). */
+const AFTER_PAINT = 'src/after-paint.ts';
+
 const code = (manifest: Manifest, key: string) => readFileSync(join(DIST, manifest[key].file), 'utf8');
 
 describe('JS budget of a guest\'s / (built frontend)', () => {
@@ -63,13 +66,17 @@ describe('JS budget of a guest\'s / (built frontend)', () => {
     buildIfNeeded();
     manifest = readManifest();
     const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-    expect(entries).toEqual(['index.html']);
-    entryKey = entries[0];
+    // The app, and the loader a guest's server-rendered `/` gets in place of its entry script
+    // (frontend/src/after-paint.ts; it imports the entry after the first paint).
+    expect(entries.sort()).toEqual(['index.html', AFTER_PAINT]);
+    entryKey = 'index.html';
     initial = staticClosure(manifest, entryKey);
+    expect(manifest[AFTER_PAINT].imports ?? []).toEqual([]);
   });
 
   it(`loads at most ${BUDGET_BYTES / 1000} KB of gzip-compressed JS before any lazy import`, () => {
-    const sizes = [...initial].map((key) => ({ file: manifest[key].file, gzip: gzipSync(code(manifest, key)).length }));
+    // A guest's `/` loads the after-paint loader, then the entry and what it imports statically.
+    const sizes = [AFTER_PAINT, ...initial].map((key) => ({ file: manifest[key].file, gzip: gzipSync(code(manifest, key)).length }));
     const total = sizes.reduce((sum, chunk) => sum + chunk.gzip, 0);
     console.log(`[budget] initial JS of /: ${total} B gzip in ${sizes.length} chunk(s): ${sizes.map((s) => `${s.file} ${s.gzip} B`).join(', ')}`);
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Response } from 'playwright-core';
 import { repoRoot } from '../support/server';
-import { type E2E, startE2E } from './harness';
+import { type E2E, startE2E, waitForHydration } from './harness';
 
 /**
  * Delivery of the real build to Chromium (issue 13): what a guest's `/` loads, as the browser
@@ -25,8 +25,11 @@ describe('delivery of the built SPA to Chromium', () => {
     page.on('response', (r) => responses.push(r));
     const document = await page.goto('/');
     await page.waitForLoadState('load');
-    // The feed comes from the page itself (backend/src/common/spa/home-page.ts).
+    // The feed comes from the page itself (backend/src/common/spa/home-page.ts), rendered by the
+    // server; the app's entry comes after the first paint (frontend/src/after-paint.ts) and has
+    // hydrated the page once the rest of the first feed page is there (post-feed.tsx).
     await page.getByRole('article').first().waitFor();
+    await waitForHydration(page);
     expect(await page.getByRole('article').count()).toBeGreaterThan(5);
     expect(responses.map((r) => new URL(r.url()).pathname).filter((path) => path.startsWith('/api/posts/timeline'))).toEqual([]);
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type E2E, startE2E, withScreenshots } from './harness';
+import { type E2E, startE2E, waitForHydration, withScreenshots } from './harness';
 
 /** Journey 1: a guest reads everything and every interaction asks them to log in. */
 describe('guest journey', () => {
@@ -33,6 +33,7 @@ describe('guest journey', () => {
   it('opens the login modal for compose, like, repost, reply and follow', () =>
     withScreenshots('guest-interactions', [page], async () => {
       await page.goto('/');
+      await waitForHydration(page);
       const first = page.getByRole('article').first();
       await first.waitFor();
       await expectLoginModal(() => page.getByRole('main').getByRole('button', { name: 'Giriş Yap' }).first().click());

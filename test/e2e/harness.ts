@@ -131,6 +131,15 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
   return e2e;
 }
 
+/**
+ * A guest's `/` is rendered by the server and the app, which makes it interactive, comes after the
+ * first paint (frontend/src/after-paint.ts): a click before it hydrated would do nothing. Hydrated,
+ * the cards' times carry their full date (the device's clock, frontend/src/lib/render-clock.tsx).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('#root[data-ssr="guest"] article time[title]').first().waitFor({ state: 'attached' });
+}
+
 const dialogHandled = new WeakSet<Page>();
 /** Browser console errors and warnings of every page, printed when a step fails. */
 const consoleLines: string[] = [];

@@ -233,9 +233,9 @@ async function setToken(port: number, baseUrl: string, token: string | null): Pr
     await page.evaluate(
       ([key, value]) => {
         // Runs in the page (this file is compiled without the DOM's types).
-        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void; removeItem(k: string): void } }).localStorage;
-        if (value) storage.setItem(key, value);
-        else storage.removeItem(key);
+        const page = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void; removeItem(k: string): void } };
+        if (value) page.localStorage.setItem(key, value);
+        else page.localStorage.removeItem(key);
       },
       [TOKEN_KEY, token] as const,
     );
@@ -243,6 +243,7 @@ async function setToken(port: number, baseUrl: string, token: string | null): Pr
       const status = await page.evaluate(async (bearer) => (await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${bearer}` } })).status, token);
       if (status !== 200) throw new Error(`Lighthouse üyesi oturum açamadı: GET /api/auth/me ${status}`);
     } else {
+      // A member's run leaves the home-page cookie; the guest's run after it must not carry it.
       await page.context().clearCookies();
     }
     await page.close();

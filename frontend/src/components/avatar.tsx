@@ -2,13 +2,16 @@ import { avatarInitial } from '../lib/format';
 
 export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
 
-// A stable colour per person, so the same initial does not always look the same.
-const PALETTE = ['#d62839', '#1d9bf0', '#7856ff', '#00a676', '#f4900c', '#e0245e', '#0f7c90'];
+// A stable colour per person, so the same initial does not always look the same: one of the
+// PALETTE_SIZE `avatar--tone-N` classes of styles/global.css. A class, not an inline style: the
+// server-rendered HTML of a guest's `/` (entry-server.tsx) would carry a style attribute, which
+// the Content-Security-Policy's `style-src 'self'` does not apply.
+const PALETTE_SIZE = 7;
 
-function colourFor(seed: string): string {
+function toneFor(seed: string): number {
   let hash = 0;
   for (const char of seed) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return PALETTE[hash % PALETTE.length];
+  return hash % PALETTE_SIZE;
 }
 
 export interface AvatarProps {
@@ -23,8 +26,9 @@ export function Avatar({ displayName, seed, size = 'md', className }: AvatarProp
   const initial = avatarInitial(displayName);
   return (
     <span
-      className={['avatar', `avatar--${size}`, className].filter(Boolean).join(' ')}
-      style={{ backgroundColor: colourFor(seed || displayName || initial) }}
+      className={['avatar', `avatar--${size}`, `avatar--tone-${toneFor(seed || displayName || initial)}`, className]
+        .filter(Boolean)
+        .join(' ')}
       aria-hidden="true"
       data-testid="avatar"
     >

@@ -3,9 +3,12 @@ import {
   ApiError,
   type ApiEvent,
   apiClient,
+  clearToken,
   errorText,
+  getToken,
   isUnavailable,
   NetworkError,
+  setToken,
   subscribeApiEvents,
 } from './api-client';
 
@@ -167,5 +170,34 @@ describe('what answers tell the session', () => {
     expect(isUnavailable(bug)).toBe(false);
     expect(localStorage.getItem('gundem_token')).toBe('gecerli');
     expect(events).toEqual(['reachable', 'reachable']);
+  });
+});
+
+describe('the home-page cookie (issue 13: backend/src/auth/home-session.ts)', () => {
+  it('is asked to go when the token is forgotten: POST /api/auth/logout', () => {
+    setToken('abc.def');
+    const { calls } = mockFetch({ 'POST /api/auth/logout': { status: 204 } });
+    clearToken();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/auth/logout']);
+    expect(getToken()).toBeNull();
+  });
+
+  it('is asked to go when the server refuses the stored token', async () => {
+    setToken('eski.token');
+    const { calls } = mockFetch({
+      'GET /api/auth/me': { status: 401, body: { message: 'Oturum geçersiz' } },
+      'POST /api/auth/logout': { status: 204 },
+    });
+    await expect(apiClient.get('/auth/me')).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBeNull();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/auth/me', 'POST /api/auth/logout']);
+  });
+
+  it('a logout that cannot reach the server still forgets the token, without an error', async () => {
+    setToken('abc.def');
+    mockFetch({ 'POST /api/auth/logout': { networkError: true } });
+    expect(() => clearToken()).not.toThrow();
+    await Promise.resolve();
+    expect(getToken()).toBeNull();
   });
 });

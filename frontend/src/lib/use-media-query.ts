@@ -18,6 +18,16 @@ export const LAYOUT_QUERIES = {
  * phone still built their DOM, ran their queries (trends, who to follow) and fetched them beside
  * its first feed page on a slow connection (issue 13's blocking time and LCP).
  */
+/**
+ * Whether `query` matches at this moment (`fallback` without `matchMedia`), read outside React's
+ * snapshot, for a choice that changes no markup. A server-rendered page's hydrating render takes
+ * useMediaQuery's server snapshot (every column shown) on any width, and the columns a phone does
+ * not show are rendered for that one render: their widgets ask with this whether to fetch.
+ */
+export function matchesNow(query: string, fallback = true): boolean {
+  return typeof window === 'undefined' || typeof window.matchMedia !== 'function' ? fallback : window.matchMedia(query).matches;
+}
+
 export function useMediaQuery(query: string, fallback = true): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -27,5 +37,9 @@ export function useMediaQuery(query: string, fallback = true): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback),
+    // The server's render (entry-server.tsx) knows no width: it renders every part and the CSS
+    // shows those of the width. The browser's hydrating render reads this too, so it meets the
+    // same markup, and renders again with the real answer right after.
+    () => fallback,
   );
 }

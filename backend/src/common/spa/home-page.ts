@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 
 const brotli = promisify(brotliCompress);
@@ -38,9 +42,94 @@ export function embedFirstPage(indexHtml: string, json: string): string {
   return at < 0 ? indexHtml + block : indexHtml.slice(0, at) + block + indexHtml.slice(at);
 }
 
+/**
+ * The app's own render of a guest's `/` (frontend/src/entry-server.tsx, `renderGuestHome`): the
+ * markup of `#root` for the page's JSON at the moment `now` (ms since the epoch).
+ */
+export type GuestHomeRender = (pageJson: string, now: number) => string;
+
+/** Where the frontend build puts that render: dist-ssr/ beside the served dist/, never served itself. */
+export function guestHomeRenderPath(frontendDist: string): string {
+  return resolve(frontendDist, '..', 'dist-ssr', 'entry-server.mjs');
+}
+
+/**
+ * Loads the server render of the frontend build in `frontendDist` (see guestHomeRenderPath),
+ * once at start. Null without it (a build older than it, an API-only server) or when it cannot be
+ * loaded: `/` then carries the data block only, as before the server render.
+ */
+export async function loadGuestHomeRender(frontendDist: string | undefined): Promise<GuestHomeRender | null> {
+  if (!frontendDist) return null;
+  const file = guestHomeRenderPath(frontendDist);
+  if (!existsSync(file)) return null;
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { renderGuestHome?: unknown };
+    if (typeof module.renderGuestHome === 'function') return module.renderGuestHome as GuestHomeRender;
+    new Logger('HomePage').warn(`${file} renderGuestHome vermiyor; / sunucu çizimi olmadan gönderilecek.`);
+  } catch (error) {
+    new Logger('HomePage').warn(`${file} yüklenemedi (${String(error)}); / sunucu çizimi olmadan gönderilecek.`);
+  }
+  return null;
+}
+
+/** The root element index.html leaves empty for the app (`<div id="root"></div>`, any attributes). */
+const EMPTY_ROOT = /<div id="root"([^>]*)><\/div>/;
+
+/** The build's entry script (Vite writes one `<script type="module" … src="/assets/…">` into index.html). */
+const ENTRY_SCRIPT = /<script type="module"([^>]*) src="(\/assets\/[^"]+)"><\/script>/;
+
+/**
+ * The build's after-paint loader (frontend/src/after-paint.ts) as dist/.vite/manifest.json names
+ * it, e.g. `/assets/after-paint-abc123.js`; null for a build without it.
+ */
+export function findAfterPaintLoader(frontendDist: string): string | null {
+  try {
+    const manifest = JSON.parse(readFileSync(join(frontendDist, '.vite/manifest.json'), 'utf8')) as Record<string, { file?: unknown }>;
+    const file = manifest['src/after-paint.ts']?.file;
+    return typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file) ? `/${file}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * index.html with `markup` (the server render) in its root element, marked `data-ssr="guest"`
+ * with the moment of the render in `data-now`: the app hydrates the markup with that clock
+ * (frontend/src/main.tsx). The markup is React's, which escapes every text and attribute.
+ * Without an empty root element, or without the entry script, the page is left as it is.
+ *
+ * The page paints from its HTML and stylesheet; the app's entry script only hydrates it. With
+ * `afterPaintLoader` the page loads that loader instead of the entry, and names the entry in the
+ * root's `data-entry`: the loader imports it once the first frame is painted, so on a slow
+ * connection its ~100 KB do not share the stylesheet's bandwidth. Without one the entry stays,
+ * at `fetchpriority="low"`. (Lighthouse's simulation also counts every request that ended before
+ * the observed paint as needed for it, and a high-priority script as render-blocking: on a fast
+ * host the entry ends first, and the simulated slow-4G paint waited for it.)
+ */
+export function embedMarkup(indexHtml: string, markup: string, now: number, afterPaintLoader?: string | null): string {
+  const entry = ENTRY_SCRIPT.exec(indexHtml);
+  if (!entry || !EMPTY_ROOT.test(indexHtml)) return indexHtml;
+  const [tag, attributes, src] = entry;
+  const script = afterPaintLoader
+    ? `<script type="module"${attributes} src="${afterPaintLoader}"></script>`
+    : `<script type="module" fetchpriority="low"${attributes} src="${src}"></script>`;
+  const root = (rootAttributes: string) =>
+    `<div id="root"${rootAttributes} data-ssr="guest" data-now="${now}"${afterPaintLoader ? ` data-entry="${src}"` : ''}>${markup}</div>`;
+  return indexHtml.replace(tag, script).replace(EMPTY_ROOT, (_, rootAttributes: string) => root(rootAttributes));
+}
+
+/**
+ * How long one render of a first page is used: its relative times ("5m") are of the moment it was
+ * made, and the page may not change for long on a quiet site. The app shows the times of now as
+ * soon as it has hydrated; this bounds what a page without script shows.
+ */
+export const HOME_RENDER_MAX_AGE_MS = 30_000;
+
 interface Rendered {
   /** The page's ETag it was made from. */
   source: string;
+  /** When it was made (Date.now()). */
+  at: number;
   etag: string;
   html: Buffer;
   br?: Promise<Buffer>;
@@ -53,18 +142,37 @@ interface Rendered {
  * paint on a slow phone connection. A member's app ignores it (its page carries its own flags) and
  * asks the API as before.
  *
+ * With `renderHome` (the frontend's server render, loadGuestHomeRender) the page also carries the
+ * guest home screen's markup in `#root`, made by the app's own components from the same JSON: the
+ * first paint (HTML and CSS) already shows the feed, before the script has arrived; the app then
+ * hydrates it. If the render throws, the page goes out with the data block only.
+ *
  * The page changes at most once a second (FirstPageCache), so the HTML and its compressed forms
- * are made once per page, not per request: brotli at quality 5 and gzip at level 6, about 4 KB
- * for the ~20 KB page. `no-cache` and an ETag of its own, as index.html has.
+ * are made once per page (and at most every HOME_RENDER_MAX_AGE_MS), not per request: brotli at
+ * quality 5 and gzip at level 6. `no-cache` and an ETag of its own, as index.html has;
+ * `Vary: Cookie`: a member's `/` (by the home-page cookie) is their own page (serve-spa.ts).
  */
-export function createHomePage(indexHtml: string, source: GuestFirstPageSource) {
+export function createHomePage(indexHtml: string, source: GuestFirstPageSource, renderHome?: GuestHomeRender | null, afterPaintLoader?: string | null) {
   let last: Rendered | null = null;
+  const logger = new Logger('HomePage');
+
+  /** The server render of the page into index.html, or index.html as it is when rendering fails. */
+  function withMarkup(page: GuestFirstPage, now: number): string {
+    if (!renderHome) return indexHtml;
+    try {
+      return embedMarkup(indexHtml, renderHome(page.json, now), now, afterPaintLoader);
+    } catch (error) {
+      logger.warn(`/ sunucuda çizilemedi (${String(error)}); veri bloğuyla gönderiliyor.`);
+      return indexHtml;
+    }
+  }
 
   function render(page: GuestFirstPage): Rendered {
-    if (last?.source === page.etag) return last;
-    const html = Buffer.from(embedFirstPage(indexHtml, page.json), 'utf8');
+    const now = Date.now();
+    if (last?.source === page.etag && now - last.at < HOME_RENDER_MAX_AGE_MS) return last;
+    const html = Buffer.from(embedFirstPage(withMarkup(page, now), page.json), 'utf8');
     const hash = createHash('sha1').update(html).digest('base64url').slice(0, 27);
-    last = { source: page.etag, etag: `"home-${hash}"`, html };
+    last = { source: page.etag, at: now, etag: `"home-${hash}"`, html };
     return last;
   }
 

@@ -3,7 +3,7 @@ import { basename, join, sep } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { HTTP_TEXTS } from '../http/http.texts';
-import { createHomePage, type GuestFirstPageSource } from './home-page';
+import { createHomePage, findAfterPaintLoader, type GuestFirstPageSource, type GuestHomeRender } from './home-page';
 import { createMemberHomePage, type MemberStateSource } from './member-home-page';
 import { chooseEncoding, findPrecompressed } from './precompressed';
 import { loadSpaRoutes } from './spa-routes';
@@ -49,8 +49,9 @@ export const CACHE_CONTROL = {
  * (precompressed.ts); caching follows CACHE_CONTROL.
  *
  * `/` carries, for a member (by the home-page cookie), their account and first timeline page
- * (`home.member`, member-home-page.ts), and for a guest the guests' first page (`home.guest`,
- * home-page.ts); it varies on Cookie.
+ * (`home.member`, member-home-page.ts); for a guest the guests' first page (`home.guest`), and with
+ * `home.render` the guest home screen's server-rendered markup too (home-page.ts). It varies on
+ * Cookie and Accept-Encoding.
  *
  * The API's paths never reach the static middleware. @nestjs/serve-static mounted
  * `express.static` in front of every route, so each API request first cost a `stat` of a file
@@ -59,6 +60,8 @@ export const CACHE_CONTROL = {
 export interface HomeSources {
   guest?: GuestFirstPageSource;
   member?: MemberStateSource;
+  /** The frontend's server render of a guest's `/` (loadGuestHomeRender), when the build has one. */
+  render?: GuestHomeRender | null;
 }
 
 export function serveSpa(app: NestExpressApplication, dist: string | undefined, home: HomeSources = {}): void {
@@ -82,7 +85,7 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
   const isPage = loadSpaRoutes(dist);
   const precompressed = findPrecompressed(dist);
   const indexHtml = readFileSync(index, 'utf8');
-  const sendHome = home.guest ? createHomePage(indexHtml, home.guest) : null;
+  const sendHome = home.guest ? createHomePage(indexHtml, home.guest, home.render, findAfterPaintLoader(dist)) : null;
   const sendMemberHome = home.member ? createMemberHomePage(indexHtml, home.member) : null;
   const sendIndex = (req: Request, res: Response, next: NextFunction, page: boolean) => {
     const form = chooseEncoding(req, res, precompressed, '/index.html');
@@ -106,7 +109,10 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
       const page = isPage ? isPage(req.path) : !FILE_LIKE.test(req.path);
       if (!page && FILE_LIKE.test(req.path)) return notFound(res);
       if (req.path === '/' && (sendHome || sendMemberHome)) {
+        // A guest's `/` and a member's differ by the home-page cookie, and both come compressed:
+        // no cache may give one the other, whichever of them this answer is.
         res.vary('Cookie');
+        res.vary('Accept-Encoding');
         const guest = () => (sendHome ? sendHome(req, res, CACHE_CONTROL.page) : Promise.resolve(false));
         const member = sendMemberHome ? sendMemberHome(req, res) : Promise.resolve('guest' as const);
         member

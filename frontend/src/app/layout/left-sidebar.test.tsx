@@ -125,7 +125,8 @@ describe('LeftSidebar', () => {
     await renderAsMember({ username: 'ayse', displayName: 'Ayşe' });
     expect(localStorage.getItem('gundem_token')).toBe('tok-123');
     await userEvent.click(screen.getByRole('button', { name: 'Çıkış Yap' }));
-    const dialog = screen.getByRole('dialog', { name: 'Çıkış yapılsın mı?' });
+    // The question's code comes on the first click (logout-button.tsx).
+    const dialog = await screen.findByRole('dialog', { name: 'Çıkış yapılsın mı?' });
     expect(localStorage.getItem('gundem_token')).toBe('tok-123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Çıkış Yap' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -139,7 +140,8 @@ describe('LeftSidebar', () => {
     const { card } = await renderAsMember({ username: 'ayse', displayName: 'Ayşe' });
     const logout = within(card).getByRole('button', { name: 'Çıkış Yap' });
     await userEvent.click(logout);
-    const dialog = screen.getByRole('dialog', { name: 'Çıkış yapılsın mı?' });
+    // The question's code comes on the first click (logout-button.tsx).
+    const dialog = await screen.findByRole('dialog', { name: 'Çıkış yapılsın mı?' });
     // The safe answer has the focus: Enter pressed by habit does not log out.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'İptal' }));
     await userEvent.keyboard('{Enter}');

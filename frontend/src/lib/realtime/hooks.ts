@@ -125,5 +125,6 @@ export function useSocketStatus(): SocketStatus {
     (notify: () => void) => (client ? client.onStatus(notify) : noClient()),
     [client],
   );
-  return useSyncExternalStore(subscribe, () => client?.status ?? 'idle');
+  // No socket on the server (entry-server.tsx), nor yet in a guest's hydrating render.
+  return useSyncExternalStore(subscribe, () => client?.status ?? 'idle', () => 'idle');
 }

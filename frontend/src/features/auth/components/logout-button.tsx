@@ -1,7 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
+
+// Loaded on the first click: the button is in every member's sidebar, the question rarely asked,
+// and the entry chunk a guest's `/` loads has its bytes counted (issue 13).
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/confirm-dialog')).ConfirmDialog }));
 
 export interface LogoutButtonProps {
   className?: string;
@@ -27,17 +30,19 @@ export function LogoutButton({ className, children, 'aria-label': ariaLabel }: L
         {children}
       </button>
       {asking ? (
-        <ConfirmDialog
-          title={tr.logout.title}
-          description={tr.logout.text}
-          confirmLabel={tr.nav.logout}
-          cancelLabel={tr.logout.cancel}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => {
-            setAsking(false);
-            logout();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={tr.logout.title}
+            description={tr.logout.text}
+            confirmLabel={tr.nav.logout}
+            cancelLabel={tr.logout.cancel}
+            onCancel={() => setAsking(false)}
+            onConfirm={() => {
+              setAsking(false);
+              logout();
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

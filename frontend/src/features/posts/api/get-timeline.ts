@@ -59,6 +59,14 @@ function readEmbeddedPage(): boolean {
   }
 }
 
+/**
+ * The server's render of a guest's `/` (entry-server.tsx): the same first page the browser then
+ * reads from the data block, taken by the same useTimeline, so both renders show the same feed.
+ */
+export function provideFirstPage(page: PostsPage): void {
+  embeddedPage = { page: toPostsPage(page), at: Date.now() };
+}
+
 /** When the page taken last was read: its age for the query (TanStack asks for it after the data). */
 let embeddedAt = 0;
 

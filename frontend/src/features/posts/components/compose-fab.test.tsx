@@ -22,7 +22,7 @@ describe('ComposeFab', () => {
     });
     const fab = await screen.findByRole('button', { name: 'Yeni gönderi' });
     await userEvent.click(fab);
-    const dialog = screen.getByRole('dialog', { name: 'Yeni gönderi' });
+    const dialog = await screen.findByRole('dialog', { name: 'Yeni gönderi' });
     const box = within(dialog).getByRole('textbox', { name: 'Gönderi metni' });
     expect(document.activeElement).toBe(box);
     await userEvent.type(box, 'Telefondan merhaba');

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PenIcon } from '../../../components/icons';
-import { Modal } from '../../../components/modal';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
-import { ComposeBox } from './compose-box';
+
+// The dialog comes on the first tap: a guest never has the button, and a guest's `/` has its
+// bytes counted (issue 13).
+const ComposeDialog = lazy(async () => ({ default: (await import('./compose-dialog')).ComposeDialog }));
 
 /**
  * The phone layout's floating post button (as on X and Bluesky): the sidebar's post button is
@@ -27,9 +29,9 @@ export function ComposeFab() {
         <PenIcon size={24} />
       </button>
       {open ? (
-        <Modal title={tr.posts.composeTitle} onClose={() => setOpen(false)} size="md">
-          <ComposeBox autoFocus onPosted={() => setOpen(false)} />
-        </Modal>
+        <Suspense fallback={null}>
+          <ComposeDialog onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -103,7 +103,7 @@ describe('feed keyboard', () => {
     await renderFeed();
     cards()[1].focus();
     await userEvent.keyboard('?');
-    const dialog = screen.getByRole('dialog', { name: 'Klavye kısayolları' });
+    const dialog = await screen.findByRole('dialog', { name: 'Klavye kısayolları' });
     expect(within(dialog).getByText('Sonraki gönderi')).toBeTruthy();
     expect(within(dialog).getByText('Önceki gönderi')).toBeTruthy();
     // j does nothing behind an open dialog.

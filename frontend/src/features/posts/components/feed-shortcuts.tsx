@@ -1,18 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Modal } from '../../../components/modal';
-import { tr } from '../../../locales/tr';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+// The list of shortcuts comes on the first `?`: few visits ask for it, and a guest's `/` has its
+// bytes counted (issue 13).
+const ShortcutHelp = lazy(async () => ({ default: (await import('./shortcut-help')).ShortcutHelp }));
 
 /** The feed cards j and k move between (the post page's replies are feed cards too). */
 const CARDS = 'article.post-card--feed';
-
-const SHORTCUTS: readonly [keys: string[], label: string][] = [
-  [['j'], tr.posts.shortcuts.next],
-  [['k'], tr.posts.shortcuts.previous],
-  [['Enter'], tr.posts.shortcuts.open],
-  [['←', '→'], tr.posts.shortcuts.actions],
-  [['Esc'], tr.posts.shortcuts.back],
-  [['?'], tr.posts.shortcuts.help],
-];
 
 /** Typing in a field, or a dialog being open, is not a shortcut. */
 function ignored(event: KeyboardEvent): boolean {
@@ -56,19 +49,8 @@ export function FeedShortcuts() {
 
   if (!helpOpen) return null;
   return (
-    <Modal title={tr.posts.shortcuts.title} onClose={() => setHelpOpen(false)}>
-      <dl className="shortcut-list">
-        {SHORTCUTS.map(([keys, label]) => (
-          <div key={label} className="shortcut-list__row">
-            <dt>
-              {keys.map((key) => (
-                <kbd key={key}>{key}</kbd>
-              ))}
-            </dt>
-            <dd>{label}</dd>
-          </div>
-        ))}
-      </dl>
-    </Modal>
+    <Suspense fallback={null}>
+      <ShortcutHelp onClose={() => setHelpOpen(false)} />
+    </Suspense>
   );
 }

@@ -10,6 +10,7 @@ import {
   type TimeUnits,
 } from '../../../lib/format';
 import { postPath, profilePath } from '../../../lib/paths';
+import { useRenderClock } from '../../../lib/render-clock';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { authorOf } from '../post-model';
@@ -51,9 +52,11 @@ export function PostByline({
   const author = authorOf(post);
   const username = usernameOf(author);
   const name = displayNameOf(author);
+  // A server-rendered card's first render: the server's moment and no zoned date (render-clock.tsx).
+  const clock = useRenderClock();
   const time: ReactNode = (
-    <time dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
-      {formatRelativeTime(post.createdAt, timeUnits)}
+    <time dateTime={post.createdAt} title={clock.zoned ? formatFullDate(post.createdAt) : undefined}>
+      {formatRelativeTime(post.createdAt, timeUnits, clock.now)}
     </time>
   );
   return (

@@ -40,7 +40,7 @@ import { PostAvatar, PostByline } from './post-byline';
 import { PostContent } from './post-content';
 import type { PostMenuProps } from './post-menu';
 import { ReplyContext } from './reply-context';
-import { ReplyModal } from './reply-modal';
+import type { ReplyModalProps } from './reply-modal';
 import { RepostHeader } from './repost-header';
 
 // The ⋯ menu of one's own posts comes on demand: a guest's `/` never needs it (bundle budget).
@@ -51,6 +51,12 @@ const PostMenu = lazy(
       (module) => ({ default: module.PostMenu }),
       () => ({ default: () => null }),
     ),
+);
+
+// The reply dialog too: only a member opens it, and a guest's `/` has its bytes counted (issue 13).
+const ReplyModal = lazy(
+  (): Promise<{ default: ComponentType<ReplyModalProps> }> =>
+    import('./reply-modal').then((module) => ({ default: module.ReplyModal })),
 );
 
 export interface PostCardProps {
@@ -182,7 +188,9 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
         </div>
       </div>
       {replying ? (
-        <ReplyModal post={post} timeUnits={timeUnits} onClose={() => setReplying(false)} />
+        <Suspense fallback={null}>
+          <ReplyModal post={post} timeUnits={timeUnits} onClose={() => setReplying(false)} />
+        </Suspense>
       ) : null}
     </article>
   );

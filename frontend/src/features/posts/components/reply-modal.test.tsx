@@ -44,7 +44,8 @@ async function openReply(parent?: { postId: string; likeCount: number; retweetCo
   });
   await screen.findByText('Asıl gönderi burada');
   await userEvent.click(within(cardOf('p1')).getByRole('button', { name: 'Yanıtla' }));
-  const dialog = screen.getByRole('dialog', { name: 'Yanıtla' });
+  // The dialog's code comes on demand (post-card.tsx): it opens once that has arrived.
+  const dialog = await screen.findByRole('dialog', { name: 'Yanıtla' });
   return { ...view, dialog };
 }
 

@@ -37,11 +37,13 @@ export async function getSuggestedUsers(signal?: AbortSignal): Promise<readonly 
   }
 }
 
-export function useSuggestedUsers() {
+/** `enabled: false` holds the request (the query stays pending). */
+export function useSuggestedUsers(enabled = true) {
   const viewer = useViewerKey();
   return useQuery({
     queryKey: suggestedUsersQueryKey(viewer),
     queryFn: ({ signal }) => getSuggestedUsers(signal),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }

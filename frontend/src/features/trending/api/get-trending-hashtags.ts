@@ -26,10 +26,12 @@ export async function getTrendingHashtags(signal?: AbortSignal): Promise<readonl
   }
 }
 
-export function useTrendingHashtags() {
+/** `enabled: false` holds the request (the query stays pending). */
+export function useTrendingHashtags(enabled = true) {
   return useQuery({
     queryKey: trendingHashtagsQueryKey,
     queryFn: ({ signal }) => getTrendingHashtags(signal),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Widget } from '../../../components/widget';
 import { formatCount } from '../../../lib/format';
 import { hashtagPath } from '../../../lib/paths';
+import { LAYOUT_QUERIES, matchesNow } from '../../../lib/use-media-query';
 import { tr } from '../../../locales/tr';
 import { TRENDS_LIMIT, useTrendingHashtags } from '../api/get-trending-hashtags';
 
@@ -10,7 +11,8 @@ export const TREND_COUNT_FACTOR = 15;
 
 /** "Gündem": the hashtags of the moment, each linking to its search. */
 export function TrendsWidget() {
-  const { data: trends, isPending } = useTrendingHashtags();
+  // The right column's widget fetches only where the column shows (matchesNow says why).
+  const { data: trends, isPending } = useTrendingHashtags(matchesNow(LAYOUT_QUERIES.rightSidebar));
   return (
     <Widget
       titleId="trends-widget-title"

@@ -1,23 +1,24 @@
-import { Link } from 'react-router-dom';
-import { Avatar } from '../../../components/avatar';
+import { lazy, Suspense, useEffect } from 'react';
 import { buttonClass } from '../../../components/button';
-import { FollowButton } from '../../../components/follow-button';
-import { VerifiedBadge } from '../../../components/verified-badge';
 import { Widget } from '../../../components/widget';
-import { useFollowToggle } from '../../../lib/follow';
-import { displayNameOf, usernameOf } from '../../../lib/format';
-import { profilePath } from '../../../lib/paths';
-import { entityId } from '../../../lib/types';
+import { LAYOUT_QUERIES, matchesNow } from '../../../lib/use-media-query';
 import { tr } from '../../../locales/tr';
-import {
-  SUGGESTED_USERS_LIMIT,
-  type Suggestion,
-  useSuggestedUsers,
-} from '../api/get-suggested-users';
+import { SUGGESTED_USERS_LIMIT, useSuggestedUsers } from '../api/get-suggested-users';
+
+// The rows and their follow buttons (and the follow logic) come in a chunk of their own, asked
+// for as the widget mounts: the answer they show comes after the page's first paint anyway, and
+// a guest's `/` has its bytes counted (issue 13).
+const loadList = () => import('./suggestion-list');
+const SuggestionList = lazy(async () => ({ default: (await loadList()).SuggestionList }));
 
 /** "Kimi takip etmeli": three accounts with a follow button each. */
 export function WhoToFollowWidget() {
-  const { data: users, isPending } = useSuggestedUsers();
+  // The right column's widget fetches only where the column shows (matchesNow says why).
+  const shown = matchesNow(LAYOUT_QUERIES.rightSidebar);
+  const { data: users, isPending } = useSuggestedUsers(shown);
+  useEffect(() => {
+    if (shown) void loadList().catch(() => undefined);
+  }, [shown]);
   return (
     <Widget
       titleId="who-to-follow-title"
@@ -28,39 +29,11 @@ export function WhoToFollowWidget() {
       {!users?.length ? (
         <p className="widget__empty">{tr.widgets.noSuggestions}</p>
       ) : (
-        <ul className="suggestion-list">
-          {users.map((user) => (
-            <SuggestedUser key={entityId(user) || user.username} user={user} />
-          ))}
-        </ul>
+        <Suspense fallback={<SuggestionsPlaceholder />}>
+          <SuggestionList users={users} />
+        </Suspense>
       )}
     </Widget>
-  );
-}
-
-export function SuggestedUser({ user }: { user: Suggestion }) {
-  const follow = useFollowToggle(entityId(user), { isFollowing: Boolean(user.isFollowing) });
-  const username = usernameOf(user);
-  const name = displayNameOf(user);
-  return (
-    <li className="suggestion">
-      <Link to={profilePath(username)} className="suggestion__profile">
-        <Avatar displayName={user.displayName} seed={user.username} />
-        <span className="suggestion__text">
-          <span className="suggestion__name">
-            <span className="suggestion__name-text">{name}</span>
-            {user.isVerified ? <VerifiedBadge size={16} /> : null}
-          </span>
-          <span className="suggestion__handle">@{username}</span>
-        </span>
-      </Link>
-      <FollowButton
-        isFollowing={follow.isFollowing}
-        busy={follow.isPending}
-        onClick={follow.toggle}
-        name={name}
-      />
-    </li>
   );
 }
 

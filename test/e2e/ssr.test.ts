@@ -1,0 +1,180 @@
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { DEMO, type E2E, startE2E, waitForHydration, withScreenshots } from './harness';
+
+/**
+ * A guest's `/` rendered on the server (issue 13; frontend/src/entry-server.tsx, served by
+ * backend/src/common/spa/home-page.ts): the HTML already shows the feed without any script, the
+ * app hydrates it without a mismatch (no console error or warning, no recoverable error) and is
+ * then the live app; a member (the HttpOnly home-page cookie set at login) never gets the guest's markup, and
+ * after logout `/` is the guest's server-rendered page again.
+ */
+describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
+  let e2e: E2E;
+  let firstPosts: string[];
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    const timeline = await e2e.api<{ posts: { content: string }[] }>('/api/posts/timeline?limit=20');
+    firstPosts = timeline.body.posts.map((post) => post.content);
+    expect(firstPosts.length).toBeGreaterThan(6);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /** Every console error and warning of the page (React reports a hydration mismatch there). */
+  function watchConsole(page: Page): string[] {
+    const lines: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.type() === 'error' || message.type() === 'warning') lines.push(`[${message.type()}] ${message.text()}`);
+    });
+    page.on('pageerror', (error) => lines.push(`[pageerror] ${error.message}`));
+    return lines;
+  }
+
+  /** The first line of a post as a card shows it (a card's text may be cut into links). */
+  const cardText = (content: string) => content.split('\n')[0].split(/[#@]/)[0].trim();
+
+  it('shows the first posts with JavaScript disabled', async () => {
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, baseURL: e2e.url, locale: 'tr-TR', viewport: { width: 412, height: 823 } });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto('/');
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('#root').getAttribute('data-ssr')).toBe('guest');
+      // The first screenful of cards, as the app's first render shows them (post-feed.tsx).
+      const cards = page.locator('#root article[data-testid="post-card"]');
+      expect(await cards.count()).toBe(6);
+      for (const [index, content] of firstPosts.slice(0, 6).entries()) {
+        expect(await cards.nth(index).innerText()).toContain(cardText(content));
+      }
+      await page.getByRole('heading', { name: 'Gündeme sen de katıl' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates with no console error or warning, then is the live app', async () => {
+    // A phone, as Lighthouse's mobile preset, then a desktop: both render parts the other hides.
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1280, height: 900 },
+    ]) {
+      const { page } = await e2e.newPage(viewport);
+      await withScreenshots(`ssr-hydrate-${viewport.width}`, [page], async () => {
+        const lines = watchConsole(page);
+        await page.goto('/');
+        // Hydrated: the rest of the first page comes after the first screenful (post-feed.tsx), and the
+        // cards' times are the device's (their full date is in the title only after hydration).
+        await page.waitForFunction(() => document.querySelectorAll('#root article').length > 6);
+        await page.locator('#root article time[title]').first().waitFor({ state: 'attached' });
+        // The server's markup was kept, not replaced: the root is still marked.
+        expect(await page.locator('#root').getAttribute('data-ssr')).toBe('guest');
+        // The page loaded the after-paint loader, which asked for the app's entry only after the
+        // first contentful paint (frontend/src/after-paint.ts).
+        const order = await page.evaluate(() => {
+          const entry = document.getElementById('root')?.dataset.entry ?? '';
+          const request = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === entry);
+          return {
+            loader: /\/assets\/after-paint-[\w-]+\.js$/.test(document.querySelector('head script[type="module"]')?.getAttribute('src') ?? ''),
+            entry: /^\/assets\/index-[\w-]+\.js$/.test(entry),
+            fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+            requested: request?.startTime ?? -1,
+          };
+        });
+        expect([order.loader, order.entry, order.requested > order.fcp]).toEqual([true, true, true]);
+        const cards = page.getByRole('article');
+        expect(await cards.count()).toBe(firstPosts.length);
+        expect(await cards.first().innerText()).toContain(cardText(firstPosts[0]));
+
+        // Interactive: a guest's like opens the login dialog (docs/product.md#validation).
+        await cards.first().getByRole('button', { name: 'Beğen' }).click();
+        await page.getByRole('dialog', { name: 'Giriş Yap' }).waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        expect(lines).toEqual([]);
+      });
+    }
+  });
+
+  it('brings a member’s new post to the hydrated guest page live', async () => {
+    const { page } = await e2e.newPage();
+    await withScreenshots('ssr-live', [page], async () => {
+      const lines = watchConsole(page);
+      await page.goto('/');
+      await page.waitForFunction(() => document.querySelectorAll('#root article').length > 6);
+      // The guest's socket connects at idle; its status region is mounted once it has.
+      await page.getByTestId('socket-status').waitFor({ state: 'attached', timeout: 15_000 });
+      const token = await e2e.token(DEMO.ayse);
+      await e2e.api('/api/posts', { token, body: { content: 'Sunucu çizimi sonrası canlı gönderi' } });
+      const pill = page.getByRole('button', { name: /1 yeni gönderi/ });
+      await pill.waitFor({ timeout: 10_000 });
+      await pill.click();
+      await page.getByText('Sunucu çizimi sonrası canlı gönderi').first().waitFor();
+      expect(lines).toEqual([]);
+    });
+  });
+
+  it('gives a member the member’s screen, never the guest’s markup, and the guest’s page again after logout', async () => {
+    const { context, page } = await e2e.newPage();
+    await withScreenshots('ssr-member', [page], async () => {
+      const lines = watchConsole(page);
+      await page.goto('/');
+      await waitForHydration(page);
+      await page.locator('aside.left-sidebar').getByRole('button', { name: 'Giriş Yap' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Giriş Yap' });
+      await dialog.getByLabel('E-posta').fill(DEMO.ayse.email);
+      await dialog.getByLabel('Şifre').fill(DEMO.ayse.password);
+      await dialog.getByRole('button', { name: 'Giriş Yap' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const cookie = (await context.cookies()).find((c) => c.name === 'gundem_home');
+      expect([cookie?.path, cookie?.sameSite, cookie?.httpOnly]).toEqual(['/', 'Lax', true]);
+
+      // Every HTML of `/` the member's browser gets from now on.
+      const documents: string[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'document') void response.text().then((html) => documents.push(html), () => undefined);
+      });
+      await page.reload();
+      await page.getByRole('textbox', { name: 'Gönderi metni' }).waitFor();
+      await page.getByRole('tab', { name: 'Sana özel' }).waitFor();
+      expect(documents).toHaveLength(1);
+      expect(documents[0]).not.toContain('data-ssr');
+      expect(documents[0]).not.toContain('gundem-first-page');
+      expect(documents[0]).toContain('gundem-member-state');
+
+      const nav = page.locator('aside.left-sidebar');
+      await nav.getByRole('button', { name: 'Çıkış Yap' }).click();
+      await page.getByRole('dialog', { name: 'Çıkış yapılsın mı?' }).getByRole('button', { name: 'Çıkış Yap' }).click();
+      await nav.getByRole('button', { name: 'Giriş Yap' }).waitFor();
+      // The logout request goes without waiting for it (keepalive).
+      for (let i = 0; i < 50 && (await context.cookies()).some((c) => c.name === 'gundem_home'); i++) await page.waitForTimeout(100);
+      expect((await context.cookies()).map((c) => c.name)).not.toContain('gundem_home');
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll('#root article').length > 6);
+      expect(documents).toHaveLength(2);
+      expect(documents[1]).toContain('data-ssr="guest"');
+      expect(lines).toEqual([]);
+    });
+  });
+
+  it('replaces the guest’s markup for a session from before the home-page cookie, and its session check sets the cookie', async () => {
+    const { context, page } = await e2e.newPage();
+    await withScreenshots('ssr-old-session', [page], async () => {
+      await page.goto('/');
+      // The app has started (the entry comes after the first paint) before the token is stored,
+      // as in a session that began before the home-page cookie existed.
+      await page.waitForFunction(() => document.querySelectorAll('#root article').length > 6);
+      await page.evaluate((token) => localStorage.setItem('gundem_token', token), await e2e.token(DEMO.ayse));
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('gundem_home');
+      const response = await page.reload();
+      expect(await response!.text()).toContain('data-ssr="guest"');
+      await page.getByRole('textbox', { name: 'Gönderi metni' }).waitFor();
+      expect(await page.locator('#root').getAttribute('data-ssr')).toBe('guest');
+      expect(await page.getByRole('heading', { name: 'Gündeme sen de katıl' }).count()).toBe(0);
+      expect((await context.cookies()).some((cookie) => cookie.name === 'gundem_home')).toBe(true);
+      const next = await page.reload();
+      expect(await next!.text()).not.toContain('data-ssr');
+    });
+  });
+});
