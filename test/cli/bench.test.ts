@@ -96,11 +96,15 @@ describe('npm run bench', () => {
       expect(m.lcp).toBeGreaterThanOrEqual(m.fcp);
       expect(m.cls).toBeGreaterThanOrEqual(0);
     }
-    // The member's page was audited signed in (the app checks a stored token at /api/auth/me and
-    // asks for its own timeline), the guest's not: a guest's / carries its first timeline page in
-    // the HTML (backend/src/common/spa/home-page.ts), so it asks the API for neither.
+    // The member's page was audited signed in: its app asks for what only a member asks for (the
+    // unread counts), and neither the session check nor the timeline, which its `/` carries by the
+    // home-page cookie (backend/src/common/spa/member-home-page.ts); the guest's not signed in: a
+    // guest's / carries its first timeline page (home-page.ts), so it asks the API for neither.
     const pages = report.lighthouse.pages as Record<string, { apiRequests: string[] }>;
-    expect(pages['member-home'].apiRequests).toEqual(expect.arrayContaining(['/api/auth/me', '/api/posts/timeline']));
+    expect(pages['member-home'].apiRequests).toEqual(expect.arrayContaining(['/api/notifications/unread-count', '/api/messages/unread-count']));
+    expect(pages['member-home'].apiRequests).not.toContain('/api/auth/me');
+    expect(pages['member-home'].apiRequests).not.toContain('/api/posts/timeline');
+    expect(pages['guest-home'].apiRequests).not.toContain('/api/notifications/unread-count');
     expect(pages['guest-home'].apiRequests).not.toContain('/api/posts/timeline');
     expect(pages['guest-home'].apiRequests).not.toContain('/api/auth/me');
   });

@@ -147,6 +147,7 @@ describe('docker/Dockerfile', () => {
       'backend/package.json backend/',
       '--from=build /app/backend/dist backend/dist',
       '--from=build /app/frontend/dist frontend/dist',
+      '--from=build /app/frontend/dist-ssr frontend/dist-ssr',
       'scripts/run-cli.mjs scripts/build-if-needed.mjs scripts/',
     ]);
     for (const file of ['scripts/run-cli.mjs', 'scripts/build-if-needed.mjs']) expect(existsSync(join(repoRoot, file))).toBe(true);
@@ -169,7 +170,7 @@ describe('docker/Dockerfile', () => {
         mkdirSync(join(dir, file, '..'), { recursive: true });
         copyFileSync(join(repoRoot, file), join(dir, file));
       }
-      for (const output of ['contract/dist/index.js', 'frontend/dist/index.html', 'backend/dist/main.js']) {
+      for (const output of ['contract/dist/index.js', 'frontend/dist/index.html', 'frontend/dist-ssr/entry-server.mjs', 'backend/dist/main.js']) {
         mkdirSync(join(dir, output, '..'), { recursive: true });
         writeFileSync(join(dir, output), '');
         // Older than the manifests (COPY may give files any time): that alone must not trigger a build.

@@ -40,6 +40,11 @@ describe('accessibility (axe-core)', () => {
     // write, so axe comes as a script file of the app's own origin, served by the test.
     await page.route('**/__axe-core.js', (route) => route.fulfill({ path: axePath, contentType: 'text/javascript' }));
     await page.addScriptTag({ url: '/__axe-core.js' });
+    // A dialog fades in (0.15 s): measured mid-way, its text's contrast is that of a half-opaque
+    // layer. Wait for the finite animations (not a spinner's) to end first.
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    );
     const violations = await page.evaluate(async () => {
       const result = await (window as unknown as { axe: { run(o: object): Promise<{ violations: AxeViolation[] }> } }).axe.run({
         resultTypes: ['violations'],

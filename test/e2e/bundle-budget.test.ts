@@ -170,7 +170,8 @@ describe('what the browser fetches', () => {
         if (path === '/api/auth/me') events.push(`response ${path}`);
       });
       await page.reload();
-      await page.getByRole('article').first().waitFor();
+      // The member's own feed (the guests' server-rendered cards are there before the app runs).
+      await page.getByRole('tabpanel').getByRole('article').first().waitFor();
       const timeline = events.indexOf('request /api/posts/timeline');
       const me = events.indexOf('response /api/auth/me');
       expect(timeline).toBeGreaterThanOrEqual(0);
