@@ -11,7 +11,7 @@ import { createRootLogger } from './common/logging/root-logger';
 import { compileTrust } from './common/net/client-address';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { DEFAULT_PAGE_SIZE } from './common/pagination/page-query.dto';
-import { loadGuestHomeRender } from './common/spa/home-page';
+import { loadGuestHomeRender, loadMemberHomeRender } from './common/spa/home-page';
 import { serveSpa } from './common/spa/serve-spa';
 import { AuthService } from './auth/auth.service';
 import { HomeSessionService } from './auth/home-session';
@@ -63,6 +63,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   serveSpa(app, config.frontendDist, {
     guest: () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }),
     render: await loadGuestHomeRender(config.frontendDist),
+    renderMember: await loadMemberHomeRender(config.frontendDist),
     member: async (req, res) => {
       const session = await homeSession.resolve(req);
       if (session.kind === 'none') return 'guest';

@@ -4,9 +4,11 @@
 // backend/src/common/spa/home-page.ts loads it and puts the markup into index.html's #root.
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppWithRouter } from './app/app';
 import { provideFirstPage } from './features/posts/api/get-timeline';
+import { type MemberState, MemberStateContext } from './lib/member-state';
 import { RenderClock } from './lib/render-clock';
 import type { PostsPage } from './lib/types';
 
@@ -20,15 +22,72 @@ function HomeRouter({ children }: { children: ReactNode }) {
  * (ms; the relative times of the cards, which the browser's hydrating render uses too: it gets
  * it from the root's data-now). React escapes every text and attribute.
  *
- * Mirrors main.tsx's hydrateRoot tree exactly: StrictMode, RenderClock, the providers, the routes.
+ * Mirrors main.tsx's hydrateRoot tree exactly: StrictMode, the member state's context (null here), RenderClock, the providers, the routes.
  */
 export function renderGuestHome(pageJson: string, now: number): string {
   provideFirstPage(JSON.parse(pageJson) as PostsPage);
   return renderToString(
     <StrictMode>
-      <RenderClock serverNow={now}>
-        <AppWithRouter Router={HomeRouter} />
-      </RenderClock>
+      <MemberStateContext.Provider value={null}>
+        <RenderClock serverNow={now}>
+          <AppWithRouter Router={HomeRouter} />
+        </RenderClock>
+      </MemberStateContext.Provider>
     </StrictMode>,
   );
+}
+
+/** A member's `/` as entry-server renders it: the state's context around the app's tree. */
+function memberTree(state: MemberState, now: number) {
+  return (
+    <StrictMode>
+      <MemberStateContext.Provider value={state}>
+        <RenderClock serverNow={now}>
+          <AppWithRouter Router={HomeRouter} />
+        </RenderClock>
+      </MemberStateContext.Provider>
+    </StrictMode>
+  );
+}
+
+/** A member and one post of their own: every part a member's `/` loads on demand shows (the ⋯ menu). */
+function warmUpState(): MemberState {
+  const author = { _id: 'isinma', id: 'isinma', username: 'isinma', displayName: 'Isınma', isVerified: false, profileImage: null };
+  const user = { ...author, bio: '', location: '', website: '', createdAt: new Date(0).toISOString(), isActive: true, role: 'user', followingCount: 0, followersCount: 0, postsCount: 1, coverImage: null };
+  const post = { _id: 'isinma-1', id: 'isinma-1', content: 'Isınma', author, createdAt: new Date(0).toISOString(), likeCount: 0, repostCount: 0, replyCount: 0, liked: false, reposted: false };
+  return { sub: 'isinma', user, page: { posts: [post], nextCursor: null } } as unknown as MemberState;
+}
+
+let warm: Promise<void> | null = null;
+
+/**
+ * Loads, once, the parts of a member's screen that come on demand (React.lazy: the ⋯ menu of their
+ * own posts), by a prerender of a made-up member that waits for them: renderMemberHome can then
+ * render synchronously with every part in place. The backend awaits it before it uses the render.
+ */
+export function warmMemberHome(): Promise<void> {
+  warm ??= (async () => {
+    const { prelude } = await prerenderToNodeStream(memberTree(warmUpState(), Date.now()));
+    for await (const chunk of prelude) void chunk;
+  })();
+  return warm;
+}
+
+/**
+ * The markup of `#root` for a member's `/` (issue 13; backend/src/common/spa/member-home-page.ts):
+ * `stateJson` is the page's `gundem-member-state` block (the account and first timeline page, with
+ * the member's flags), given to the tree by context as main.tsx gives the browser's hydrating
+ * render the same block (lib/member-state.ts), at the moment `now`. The state goes by context,
+ * never module state, so no other render can see it. The home tab rendered is `Sana özel`: the
+ * server sends no markup to a member who chose `Takip edilenler` (its cookie,
+ * features/posts/hooks/use-home-feed.ts).
+ *
+ * Throws when a part of the screen was not loaded yet (see warmMemberHome): React would leave it
+ * for the browser, with an inline script the CSP refuses and an error at hydration; the page then
+ * goes without markup.
+ */
+export function renderMemberHome(stateJson: string, now: number): string {
+  const html = renderToString(memberTree(JSON.parse(stateJson) as MemberState, now));
+  if (/<!--\$[?!]-->|<script/.test(html)) throw new Error('Üye ekranının bir parçası henüz yüklenmedi (warmMemberHome).');
+  return html;
 }

@@ -2,13 +2,18 @@ import { StrictMode, startTransition, type ErrorInfo } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchTimeline } from './features/posts/api/get-timeline';
+import { readChoice, syncHomeFeedCookie } from './features/posts/hooks/use-home-feed';
 import { getToken } from './lib/api-client';
+import { MemberStateContext, readMemberState } from './lib/member-state';
 import { applyDisplayPreferences, loadPreferences } from './lib/preferences';
 import { RenderClock } from './lib/render-clock';
 import './styles/global.css';
 
 // The stored theme and font size, before the first paint.
 applyDisplayPreferences(loadPreferences().display);
+
+// The server reads the home tab's choice from its cookie (a choice from before the cookie gets it).
+syncHomeFeedCookie();
 
 // The home timeline goes out with the session check, not after it (issue 13).
 if (window.location.pathname === '/') prefetchTimeline();
@@ -21,21 +26,32 @@ function onRecoverableError(error: unknown, info: ErrorInfo) {
   console.error('gündem: sunucu çizimi tutmadı', error, info.componentStack ?? '');
 }
 
-// A guest's `/` comes rendered by the server (backend/src/common/spa/home-page.ts, data-ssr):
-// hydrate exactly the tree entry-server.tsx rendered, at the server's moment (data-now).
+// `/` comes rendered by the server (data-ssr): a guest's (backend/src/common/spa/home-page.ts)
+// or a member's from the state the page carries (member-home-page.ts). Hydrate exactly the tree
+// entry-server.tsx rendered, at the server's moment (data-now), when this browser is who it was
+// rendered for: no token for a guest's; for a member's, the stored token's account (the state's
+// own check) and the `Sana özel` tab the server rendered.
 const serverNow = Number(container.dataset.now);
-if (container.dataset.ssr === 'guest' && !getToken() && Number.isFinite(serverNow)) {
+// The state a member's `/` carries (its own check against the stored token), for both paths.
+const member = readMemberState();
+const renderedFor = container.dataset.ssr;
+const same =
+  renderedFor === 'guest' ? !getToken() : renderedFor === 'member' ? member !== null && readChoice() === 'home' : false;
+if (same && Number.isFinite(serverNow)) {
   hydrateRoot(
     container,
     <StrictMode>
-      <RenderClock serverNow={serverNow}>
-        <App />
-      </RenderClock>
+      <MemberStateContext.Provider value={member}>
+        <RenderClock serverNow={serverNow}>
+          <App />
+        </RenderClock>
+      </MemberStateContext.Provider>
     </StrictMode>,
     { onRecoverableError },
   );
 } else {
-  // A member never sees the guest's markup (a session from before the hint cookie got it once).
+  // Markup made for someone else (a guest's for a session from before the home-page cookie, or
+  // another tab's login since) is not shown: the app renders from scratch.
   container.replaceChildren();
   const root = createRoot(container, { onRecoverableError });
   // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
@@ -44,7 +60,9 @@ if (container.dataset.ssr === 'guest' && !getToken() && Number.isFinite(serverNo
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        <MemberStateContext.Provider value={member}>
+          <App />
+        </MemberStateContext.Provider>
       </StrictMode>,
     );
   });

@@ -137,7 +137,7 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
  * the cards' times carry their full date (the device's clock, frontend/src/lib/render-clock.tsx).
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('#root[data-ssr="guest"] article time[title]').first().waitFor({ state: 'attached' });
+  await page.locator('#root[data-ssr] article time[title]').first().waitFor({ state: 'attached' });
 }
 
 const dialogHandled = new WeakSet<Page>();

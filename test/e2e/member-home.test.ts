@@ -1,11 +1,12 @@
 import type { Request } from 'playwright-core';
-import { DEMO, type E2E, startE2E } from './harness';
+import { DEMO, type E2E, startE2E, waitForHydration } from './harness';
 
 /**
  * A member's `/` in Chromium (issue 13): after a login through the form, the server's home-page
  * cookie (HttpOnly) makes `/` carry the member's account and first timeline page, so the member's
  * screen and feed render without the session check or the timeline request after the script;
- * logging out removes the cookie, and `/` is a guest's again.
+ * the server renders that screen and the app hydrates it; logging out removes the cookie, and `/`
+ * is a guest's again.
  */
 describe('a member’s / from the server', () => {
   let e2e: E2E;
@@ -33,11 +34,23 @@ describe('a member’s / from the server', () => {
     // No script of the page can read it.
     expect(await page.evaluate(() => document.cookie)).not.toContain('gundem_home');
 
+    const lines: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') lines.push(`[${m.type()}] ${m.text()}`);
+    });
+    page.on('pageerror', (error) => lines.push(`[pageerror] ${error.message}`));
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    await page.reload();
+    const reloaded = await page.reload();
+    // The server rendered the member's screen (entry-server.tsx renderMemberHome) and the app
+    // hydrated it: no markup thrown away, nothing logged.
+    const served = await reloaded!.text();
+    expect(served).toContain('data-ssr="member"');
+    expect(served).toContain('@ayse');
+    await waitForHydration(page);
     await nav.getByText('@ayse').waitFor();
     await page.getByRole('tabpanel').getByRole('article').first().waitFor();
+    expect(await page.locator('#root').getAttribute('data-ssr')).toBe('member');
     const api = requests.map((r) => new URL(r.url()).pathname).filter((path) => path.startsWith('/api/'));
     expect(api.filter((path) => path === '/api/auth/me' || path.startsWith('/api/posts/timeline'))).toEqual([]);
     // The block was taken out of the document once read.
@@ -46,6 +59,32 @@ describe('a member’s / from the server', () => {
     await page.getByRole('textbox', { name: 'Gönderi metni' }).fill('Sayfadan gelen oturumla gönderi');
     await page.getByRole('button', { name: 'Gönder', exact: true }).click();
     await page.getByRole('tabpanel').getByText('Sayfadan gelen oturumla gönderi').first().waitFor();
+    expect(lines).toEqual([]);
+
+    // Without JavaScript the member's screen and feed are there all the same.
+    const still = await e2e.browser.newContext({ javaScriptEnabled: false, baseURL: e2e.url, locale: 'tr-TR', viewport: { width: 1280, height: 900 } });
+    try {
+      await still.addCookies(await context.cookies());
+      const plain = await still.newPage();
+      await plain.goto('/');
+      expect(await plain.locator('#root').getAttribute('data-ssr')).toBe('member');
+      await plain.locator('aside.left-sidebar').getByText('@ayse').waitFor();
+      await plain.getByText('Sayfadan gelen oturumla gönderi').first().waitFor();
+      expect(await plain.getByRole('tab', { name: 'Sana özel' }).getAttribute('aria-selected')).toBe('true');
+    } finally {
+      await still.close();
+    }
+
+    // A member who chose Takip edilenler gets their page without the other tab painted first.
+    await page.getByRole('tab', { name: 'Takip edilenler', exact: true }).click();
+    expect((await context.cookies()).find((c) => c.name === 'gundem_home_feed')?.value).toBe('following');
+    const following = await page.reload();
+    expect(await following!.text()).not.toContain('data-ssr');
+    await page.getByRole('tabpanel').getByRole('article').first().waitFor();
+    expect(await page.getByRole('tab', { name: 'Takip edilenler', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'Sana özel', exact: true }).click();
+    expect((await context.cookies()).some((c) => c.name === 'gundem_home_feed')).toBe(false);
+    expect(lines).toEqual([]);
 
     await nav.getByRole('button', { name: 'Çıkış Yap' }).click();
     await page.getByRole('dialog', { name: 'Çıkış yapılsın mı?' }).getByRole('button', { name: 'Çıkış Yap' }).click();

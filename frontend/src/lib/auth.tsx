@@ -24,7 +24,7 @@ import {
   subscribeApiEvents,
   TOKEN_KEY,
 } from './api-client';
-import { memberFromPage } from './member-state';
+import { useMemberState } from './member-state';
 import type { User } from './types';
 
 export type AuthModalMode = 'login' | 'register';
@@ -72,9 +72,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A member's `/` may carry their account (lib/member-state.ts): then the app starts signed in,
   // without the splash and its wait for GET /api/auth/me (the server checked the session for
   // that page moments ago; a later 401 ends it as usual).
-  const [user, setUser] = useState<User | null>(() => (getToken() ? memberFromPage() : null));
+  // (readMemberState checks the block against the stored token; the server's render of that page
+  // provides the state it embeds, having checked the session itself.)
+  const initial = useMemberState();
+  const [user, setUser] = useState<User | null>(() => initial?.user ?? null);
   const [status, setStatus] = useState<SessionStatus>(() =>
-    getToken() ? (memberFromPage() ? 'authenticated' : 'loading') : 'guest',
+    initial ? 'authenticated' : getToken() ? 'loading' : 'guest',
   );
   const [authModal, setAuthModal] = useState<AuthModalMode | null>(null);
   const [connection, setConnection] = useState<ConnectionState>('online');

@@ -104,16 +104,30 @@ describe('a guest’s / rendered on the server', () => {
     expect([again.status, again.body.length]).toEqual([304, 0]);
   });
 
-  it('gives a member (by the home-page cookie) their own page, without the guests’ markup or block', async () => {
+  it('gives a member (by the home-page cookie) their own screen, rendered from their state, without the guests’ block', async () => {
     const login = await t.http.post('/api/auth/login').send({ login: member.username, password: member.password }).expect(200);
     const cookie = [login.headers['set-cookie'] ?? []].flat().find((line: string) => line.startsWith(`${HOME_COOKIE}=`))!.split(';')[0];
     const res = await rawGet(base, '/', { cookie: `tema=koyu; ${cookie}; dil=tr` });
     const html = res.body.toString('utf8');
     expect([res.status, res.headers.vary, res.headers['cache-control']]).toEqual([200, 'Cookie, Accept-Encoding', 'private, no-cache']);
-    expect(html).toContain(INDEX_MARKER);
     expect(html).toContain(MEMBER_STATE_ELEMENT_ID);
-    expect(html).not.toContain('data-ssr');
     expect(html).not.toContain(FIRST_PAGE_ELEMENT_ID);
+    const root = /<div id="root" data-fixture="gundem" data-ssr="member" data-now="\d+" data-entry="\/assets\/index-abc123\.js">(.*)<\/div><script type="application\/json"/s.exec(html);
+    expect(root).not.toBeNull();
+    const markup = root![1];
+    // The member's own screen: their handle, the compose box, the feed's posts, escaped by React.
+    expect(markup).toMatch(new RegExp(`user-card__handle">@(<!-- -->)?${member.username}<`));
+    expect(markup).toContain('Gönderi metni');
+    expect(markup).toContain('İlk gönderi sunucudan');
+    expect(markup).not.toContain('<script>alert(1)');
+    expect(markup).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // Loaded after the first paint, as a guest's.
+    expect(html).toContain(`src="${LOADER}"`);
+
+    // A member whose home tab is Takip edilenler: the state without the other tab's markup.
+    const following = (await rawGet(base, '/', { cookie: `${cookie}; gundem_home_feed=following` })).body.toString('utf8');
+    expect(following).toContain(MEMBER_STATE_ELEMENT_ID);
+    expect(following).not.toContain('data-ssr');
   });
 
   it('gives a guest’s page for any other cookie, a refused home-page cookie included', async () => {

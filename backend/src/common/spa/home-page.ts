@@ -59,13 +59,38 @@ export function guestHomeRenderPath(frontendDist: string): string {
  * loaded: `/` then carries the data block only, as before the server render.
  */
 export async function loadGuestHomeRender(frontendDist: string | undefined): Promise<GuestHomeRender | null> {
+  return loadRender<GuestHomeRender>(frontendDist, 'renderGuestHome');
+}
+
+/**
+ * The app's render of a member's `/` (entry-server.tsx `renderMemberHome`): the markup of `#root`
+ * for the JSON of the page's member-state block at the moment `now`.
+ */
+export type MemberHomeRender = (stateJson: string, now: number) => string;
+
+/** The same module's render of a member's `/` (member-home-page.ts), or null as for a guest's. */
+export async function loadMemberHomeRender(frontendDist: string | undefined): Promise<MemberHomeRender | null> {
+  const render = await loadRender<MemberHomeRender>(frontendDist, 'renderMemberHome');
+  if (!render) return null;
+  // The parts of a member's screen that load on demand, loaded once before the first render.
+  const warm = await loadRender<() => Promise<void>>(frontendDist, 'warmMemberHome');
+  try {
+    await warm?.();
+  } catch (error) {
+    new Logger('HomePage').warn(`Üye ekranı ısınamadı (${String(error)}); üyenin / sayfası sunucu çizimi olmadan gönderilecek.`);
+    return null;
+  }
+  return render;
+}
+
+async function loadRender<R extends (...args: never[]) => unknown>(frontendDist: string | undefined, name: 'renderGuestHome' | 'renderMemberHome' | 'warmMemberHome'): Promise<R | null> {
   if (!frontendDist) return null;
   const file = guestHomeRenderPath(frontendDist);
   if (!existsSync(file)) return null;
   try {
-    const module = (await import(pathToFileURL(file).href)) as { renderGuestHome?: unknown };
-    if (typeof module.renderGuestHome === 'function') return module.renderGuestHome as GuestHomeRender;
-    new Logger('HomePage').warn(`${file} renderGuestHome vermiyor; / sunucu çizimi olmadan gönderilecek.`);
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    if (typeof module[name] === 'function') return module[name] as R;
+    new Logger('HomePage').warn(`${file} ${name} vermiyor; / sunucu çizimi olmadan gönderilecek.`);
   } catch (error) {
     new Logger('HomePage').warn(`${file} yüklenemedi (${String(error)}); / sunucu çizimi olmadan gönderilecek.`);
   }
@@ -93,8 +118,8 @@ export function findAfterPaintLoader(frontendDist: string): string | null {
 }
 
 /**
- * index.html with `markup` (the server render) in its root element, marked `data-ssr="guest"`
- * with the moment of the render in `data-now`: the app hydrates the markup with that clock
+ * index.html with `markup` (the server render) in its root element, marked `data-ssr` with whom
+ * it was rendered for (`guest` or `member`) and with the moment of the render in `data-now`: the app hydrates the markup with that clock
  * (frontend/src/main.tsx). The markup is React's, which escapes every text and attribute.
  * Without an empty root element, or without the entry script, the page is left as it is.
  *
@@ -106,7 +131,7 @@ export function findAfterPaintLoader(frontendDist: string): string | null {
  * the observed paint as needed for it, and a high-priority script as render-blocking: on a fast
  * host the entry ends first, and the simulated slow-4G paint waited for it.)
  */
-export function embedMarkup(indexHtml: string, markup: string, now: number, afterPaintLoader?: string | null): string {
+export function embedMarkup(indexHtml: string, markup: string, now: number, afterPaintLoader?: string | null, renderedFor: 'guest' | 'member' = 'guest'): string {
   const entry = ENTRY_SCRIPT.exec(indexHtml);
   if (!entry || !EMPTY_ROOT.test(indexHtml)) return indexHtml;
   const [tag, attributes, src] = entry;
@@ -114,7 +139,7 @@ export function embedMarkup(indexHtml: string, markup: string, now: number, afte
     ? `<script type="module"${attributes} src="${afterPaintLoader}"></script>`
     : `<script type="module" fetchpriority="low"${attributes} src="${src}"></script>`;
   const root = (rootAttributes: string) =>
-    `<div id="root"${rootAttributes} data-ssr="guest" data-now="${now}"${afterPaintLoader ? ` data-entry="${src}"` : ''}>${markup}</div>`;
+    `<div id="root"${rootAttributes} data-ssr="${renderedFor}" data-now="${now}"${afterPaintLoader ? ` data-entry="${src}"` : ''}>${markup}</div>`;
   return indexHtml.replace(tag, script).replace(EMPTY_ROOT, (_, rootAttributes: string) => root(rootAttributes));
 }
 

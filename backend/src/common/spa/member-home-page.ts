@@ -1,7 +1,9 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { FIRST_PAGE_WAIT_MS } from './home-page';
+import { Logger } from '@nestjs/common';
+import { parse } from 'cookie';
+import { embedMarkup, FIRST_PAGE_WAIT_MS, type MemberHomeRender } from './home-page';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -26,6 +28,9 @@ export interface MemberState {
  */
 export type MemberStateSource = (req: Request, res: Response) => Promise<MemberState | 'guest' | null>;
 
+/** The home tab's choice as the app keeps it for the server (frontend/src/features/posts/hooks/use-home-feed.ts). */
+export const HOME_FEED_COOKIE = 'gundem_home_feed';
+
 /** Cache-Control of a member's `/`: their own data, so no shared cache keeps it. */
 export const MEMBER_PAGE_CACHE_CONTROL = 'private, no-cache';
 
@@ -47,10 +52,31 @@ export function embedMemberState(indexHtml: string, state: MemberState): string 
  * gzip 6: a few KB); no ETag, `private, no-cache`. A state that takes over FIRST_PAGE_WAIT_MS or
  * fails leaves the member plain index.html: never the guests' page.
  *
+ * With `render` (the frontend's server render, loadMemberHomeRender) the page also carries the
+ * member's home screen in `#root`, made by the app's own components from the same state
+ * (`data-ssr="member"`), loaded like a guest's through the after-paint loader; main.tsx hydrates it
+ * when the stored token is that member's. The render shows the `Sana özel` tab, so a member whose
+ * choice is `Takip edilenler` (the `gundem_home_feed` cookie) gets the state without markup. A
+ * render that throws leaves the page with the state only.
+ *
  * Resolves `'guest'` when the request is not a member's (the caller serves the guests' page),
  * `'plain'` when the caller should send plain index.html, or `'sent'`.
  */
-export function createMemberHomePage(indexHtml: string, source: MemberStateSource) {
+export function createMemberHomePage(indexHtml: string, source: MemberStateSource, render?: MemberHomeRender | null, afterPaintLoader?: string | null) {
+  const logger = new Logger('MemberHomePage');
+
+  /** index.html with the member's home screen in #root, or as it is. */
+  function withMarkup(req: Request, stateJson: string): string {
+    if (!render || parse(req.headers.cookie ?? '')[HOME_FEED_COOKIE] === 'following') return indexHtml;
+    const now = Date.now();
+    try {
+      return embedMarkup(indexHtml, render(stateJson, now), now, afterPaintLoader, 'member');
+    } catch (error) {
+      logger.warn(`Üyenin / sayfası sunucuda çizilemedi (${String(error)}); durum bloğuyla gönderiliyor.`);
+      return indexHtml;
+    }
+  }
+
   return async function sendMemberHome(req: Request, res: Response): Promise<'guest' | 'plain' | 'sent'> {
     let timer: NodeJS.Timeout | undefined;
     const state = await Promise.race([
@@ -65,7 +91,7 @@ export function createMemberHomePage(indexHtml: string, source: MemberStateSourc
     res.setHeader('Cache-Control', MEMBER_PAGE_CACHE_CONTROL);
     if (!state) return 'plain';
     if (res.headersSent) return 'sent';
-    const html = Buffer.from(embedMemberState(indexHtml, state), 'utf8');
+    const html = Buffer.from(embedMemberState(withMarkup(req, JSON.stringify(state)), state), 'utf8');
     res.vary('Accept-Encoding');
     res.type('html');
     const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);

@@ -3,7 +3,7 @@ import { basename, join, sep } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { HTTP_TEXTS } from '../http/http.texts';
-import { createHomePage, findAfterPaintLoader, type GuestFirstPageSource, type GuestHomeRender } from './home-page';
+import { createHomePage, findAfterPaintLoader, type GuestFirstPageSource, type GuestHomeRender, type MemberHomeRender } from './home-page';
 import { createMemberHomePage, type MemberStateSource } from './member-home-page';
 import { chooseEncoding, findPrecompressed } from './precompressed';
 import { loadSpaRoutes } from './spa-routes';
@@ -62,6 +62,8 @@ export interface HomeSources {
   member?: MemberStateSource;
   /** The frontend's server render of a guest's `/` (loadGuestHomeRender), when the build has one. */
   render?: GuestHomeRender | null;
+  /** Its render of a member's `/` (loadMemberHomeRender). */
+  renderMember?: MemberHomeRender | null;
 }
 
 export function serveSpa(app: NestExpressApplication, dist: string | undefined, home: HomeSources = {}): void {
@@ -85,8 +87,9 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
   const isPage = loadSpaRoutes(dist);
   const precompressed = findPrecompressed(dist);
   const indexHtml = readFileSync(index, 'utf8');
-  const sendHome = home.guest ? createHomePage(indexHtml, home.guest, home.render, findAfterPaintLoader(dist)) : null;
-  const sendMemberHome = home.member ? createMemberHomePage(indexHtml, home.member) : null;
+  const afterPaintLoader = findAfterPaintLoader(dist);
+  const sendHome = home.guest ? createHomePage(indexHtml, home.guest, home.render, afterPaintLoader) : null;
+  const sendMemberHome = home.member ? createMemberHomePage(indexHtml, home.member, home.renderMember, afterPaintLoader) : null;
   const sendIndex = (req: Request, res: Response, next: NextFunction, page: boolean) => {
     const form = chooseEncoding(req, res, precompressed, '/index.html');
     // A member's `/` without its state keeps its `private` (member-home-page.ts).

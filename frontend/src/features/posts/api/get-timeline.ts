@@ -1,7 +1,7 @@
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient, getToken } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
-import { memberFromPage, takeMemberPage } from '../../../lib/member-state';
+import { type MemberState, readMemberState, takeMemberPage, useMemberState } from '../../../lib/member-state';
 import type { PostsPage } from '../../../lib/types';
 import { POSTS_ROOT_KEY } from './post-cache';
 
@@ -80,8 +80,8 @@ function takeEmbeddedPage(): InfiniteData<PostsPage, string | undefined> | undef
 }
 
 /** The member's first page from their `/` (lib/member-state.ts), once, as the query's initial data. */
-function takeMemberFirstPage(): InfiniteData<PostsPage, string | undefined> | undefined {
-  const taken = takeMemberPage();
+function takeMemberFirstPage(state: MemberState | null): InfiniteData<PostsPage, string | undefined> | undefined {
+  const taken = takeMemberPage(state);
   if (!taken || Date.now() - taken.at > EARLY_PAGE_TTL_MS) return undefined;
   embeddedAt = taken.at;
   return { pages: [taken.page], pageParams: [undefined] };
@@ -96,7 +96,7 @@ function takeMemberFirstPage(): InfiniteData<PostsPage, string | undefined> | un
  * this request too, and the timeline then asks again as a guest.
  */
 export function prefetchTimeline(): void {
-  if (readEmbeddedPage() || memberFromPage()) return;
+  if (readEmbeddedPage() || readMemberState()) return;
   const page = getTimeline();
   page.catch(() => undefined);
   earlyPage = { token: getToken(), at: Date.now(), page };
@@ -112,6 +112,7 @@ function takeEarlyPage(): Promise<PostsPage> | null {
 
 export function useTimeline() {
   const viewer = useViewerKey();
+  const member = useMemberState();
   return useInfiniteQuery({
     queryKey: timelineQueryKey(viewer),
     queryFn: ({ pageParam, signal }) => {
@@ -124,7 +125,10 @@ export function useTimeline() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Called once, when the query enters the cache: the page embedded in the HTML, a guest's or
     // (lib/member-state.ts) the member's own.
-    initialData: viewer === 'guest' ? takeEmbeddedPage : takeMemberFirstPage,
+    initialData:
+      viewer === 'guest'
+        ? takeEmbeddedPage
+        : () => (member && (member.user._id ?? member.user.id) === viewer ? takeMemberFirstPage(member) : undefined),
     initialDataUpdatedAt: () => embeddedAt,
   });
 }
