@@ -2,13 +2,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
-import { renderGuestHome } from './entry-server';
+import { renderGuestHome, renderMemberHome, warmMemberHome } from './entry-server';
 import { FIRST_PAGE_ELEMENT_ID, prefetchTimeline } from './features/posts/api/get-timeline';
 import { FIRST_PAINT_CARDS } from './features/posts/components/post-feed';
 import { formatFullDate } from './lib/format';
 import { RenderClock } from './lib/render-clock';
 import { mockFetch } from './test/fetch-mock';
 import { makePost, page } from './test/fixtures';
+import { member } from './test/render';
 
 /*
  * The server's render of a guest's `/` (issue 13) and the browser's hydration of it, as main.tsx
@@ -97,5 +98,39 @@ describe('hydrating the server’s render', () => {
     const time = container.querySelector('article time')!;
     expect(time.getAttribute('title')).toBe(formatFullDate(posts[0].createdAt));
     expect(time.textContent).not.toBe('5m');
+  });
+});
+
+describe('renderMemberHome', () => {
+  /** A member's state as the server embeds it: their account and a first page with a post of their own. */
+  const stateOf = (username: string) => {
+    const user = { ...member, _id: `u-${username}`, id: `u-${username}`, username, displayName: username.toUpperCase() };
+    const own = makePost({ _id: `own-${username}`, content: `${username} kendi gönderisi`, createdAt: minutesAgo(3), author: { ...posts[0].author, _id: user._id, id: user.id, username, displayName: user.displayName } });
+    return JSON.stringify({ sub: user.id, user, page: page([own, ...posts.slice(0, 3)], null) });
+  };
+
+  it('renders the member’s own screen, with the parts that load on demand already in it', async () => {
+    await warmMemberHome();
+    const html = renderMemberHome(stateOf('zeynep'), NOW);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    expect(container.querySelector('.user-card__handle')?.textContent).toBe('@zeynep');
+    expect(container.querySelector('textarea[aria-label="Gönderi metni"]')).not.toBeNull();
+    expect(container.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Sana özel');
+    // The ⋯ menu of their own post, in place: no part left to the browser, no inline script.
+    expect(container.querySelector(`article[data-post-id="own-zeynep"] [data-testid="post-menu-button"]`)).not.toBeNull();
+    expect(html).not.toMatch(/<script|<!--\$[?!]-->/);
+    expect(container.textContent).not.toContain('Gündeme sen de katıl');
+  });
+
+  it('keeps each render to its own member (the state goes by context, not module state)', async () => {
+    await warmMemberHome();
+    const [a, b] = [renderMemberHome(stateOf('zeynep'), NOW), renderMemberHome(stateOf('mert'), NOW)];
+    expect(a).toContain('zeynep kendi gönderisi');
+    expect(a).not.toContain('mert');
+    expect(b).toContain('mert kendi gönderisi');
+    expect(b).not.toContain('zeynep');
+    // And a guest's render after them knows no member.
+    expect(renderGuestHome(pageJson, NOW)).not.toMatch(/zeynep|mert/);
   });
 });
