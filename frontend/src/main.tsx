@@ -37,12 +37,20 @@ const member = readMemberState();
 const renderedFor = container.dataset.ssr;
 const same =
   renderedFor === 'guest' ? !getToken() : renderedFor === 'member' ? member !== null && readChoice() === 'home' : false;
+/**
+ * `data-hydrated` on the root once the app has taken the server's markup over: until then its
+ * buttons are markup only (a click does nothing; browser tests wait for it).
+ */
+function markHydrated() {
+  container?.setAttribute('data-hydrated', '');
+}
+
 if (same && Number.isFinite(serverNow)) {
   hydrateRoot(
     container,
     <StrictMode>
       <MemberStateContext.Provider value={member}>
-        <RenderClock serverNow={serverNow}>
+        <RenderClock serverNow={serverNow} onHydrated={markHydrated}>
           <App />
         </RenderClock>
       </MemberStateContext.Provider>
@@ -53,6 +61,7 @@ if (same && Number.isFinite(serverNow)) {
   // Markup made for someone else (a guest's for a session from before the home-page cookie, or
   // another tab's login since) is not shown: the app renders from scratch.
   container.replaceChildren();
+  container.removeAttribute('data-ssr');
   const root = createRoot(container, { onRecoverableError });
   // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task of the whole tree and its first feed page (a

@@ -57,6 +57,7 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
       const context = await browser.newContext({ viewport: { width, height }, baseURL: server.url, locale: 'tr-TR' });
       contexts.push(context);
       const page = await context.newPage();
+      hydratingNavigation(page);
       page.on('console', (m) => {
         if (m.type() === 'error' || m.type() === 'warning') consoleLines.push(`[${m.type()}] ${m.text()}`);
       });
@@ -137,7 +138,28 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
  * the cards' times carry their full date (the device's clock, frontend/src/lib/render-clock.tsx).
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('#root[data-ssr] article time[title]').first().waitFor({ state: 'attached' });
+  // A server-rendered root is marked data-hydrated once the app has it (frontend/src/main.tsx), or
+  // loses data-ssr when the app replaced its markup; a page never rendered by the server has neither.
+  await page.locator('#root:not([data-ssr]), #root[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Every page of newPage waits, after goto and reload, for the app to have taken over a
+ * server-rendered `/` (a guest's or a member's): a click or a typed text before it would be lost.
+ */
+function hydratingNavigation(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await waitForHydration(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await waitForHydration(page);
+    return response;
+  };
 }
 
 const dialogHandled = new WeakSet<Page>();

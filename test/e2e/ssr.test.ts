@@ -68,8 +68,9 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
         // cards' times are the device's (their full date is in the title only after hydration).
         await page.waitForFunction(() => document.querySelectorAll('#root article').length > 6);
         await page.locator('#root article time[title]').first().waitFor({ state: 'attached' });
-        // The server's markup was kept, not replaced: the root is still marked.
+        // The server's markup was kept, not replaced: the root is still marked, and hydrated.
         expect(await page.locator('#root').getAttribute('data-ssr')).toBe('guest');
+        expect(await page.locator('#root').getAttribute('data-hydrated')).toBe('');
         // The page loaded the after-paint loader, which asked for the app's entry only after the
         // first contentful paint (frontend/src/after-paint.ts).
         const order = await page.evaluate(() => {
@@ -139,7 +140,8 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
       await page.getByRole('textbox', { name: 'Gönderi metni' }).waitFor();
       await page.getByRole('tab', { name: 'Sana özel' }).waitFor();
       expect(documents).toHaveLength(1);
-      expect(documents[0]).not.toContain('data-ssr');
+      expect(documents[0]).not.toContain('data-ssr="guest"');
+      expect(documents[0]).toContain('data-ssr="member"');
       expect(documents[0]).not.toContain('gundem-first-page');
       expect(documents[0]).toContain('gundem-member-state');
 
@@ -170,11 +172,13 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
       const response = await page.reload();
       expect(await response!.text()).toContain('data-ssr="guest"');
       await page.getByRole('textbox', { name: 'Gönderi metni' }).waitFor();
-      expect(await page.locator('#root').getAttribute('data-ssr')).toBe('guest');
+      // The guests' markup was replaced by the member's app (createRoot), and the mark with it.
+      expect(await page.locator('#root').getAttribute('data-ssr')).toBeNull();
       expect(await page.getByRole('heading', { name: 'Gündeme sen de katıl' }).count()).toBe(0);
       expect((await context.cookies()).some((cookie) => cookie.name === 'gundem_home')).toBe(true);
       const next = await page.reload();
-      expect(await next!.text()).not.toContain('data-ssr');
+      expect(await next!.text()).not.toContain('data-ssr="guest"');
+      expect(await next!.text()).toContain('data-ssr="member"');
     });
   });
 });

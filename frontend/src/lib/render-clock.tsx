@@ -21,12 +21,14 @@ export function useRenderClock(): { now: number; zoned: boolean } {
 /**
  * Renders its children with the server's moment `serverNow` on the server and in the browser's
  * hydrating render; once hydrated, with the device's clock (a transition: only the components
- * that read the clock render again).
+ * that read the clock render again), and `onHydrated` is called.
  */
-export function RenderClock({ serverNow, children }: { serverNow: number; children: ReactNode }) {
+export function RenderClock({ serverNow, onHydrated, children }: { serverNow: number; onHydrated?: () => void; children: ReactNode }) {
   const [fixed, setFixed] = useState<number | null>(serverNow);
   useEffect(() => {
     startTransition(() => setFixed(null));
-  }, []);
+    // The hydration has committed: the server's markup is the app's now (main.tsx marks the root).
+    onHydrated?.();
+  }, [onHydrated]);
   return <RenderClockContext.Provider value={fixed}>{children}</RenderClockContext.Provider>;
 }
