@@ -16,6 +16,19 @@ function HomeRouter({ children }: { children: ReactNode }) {
   return <StaticRouter location="/">{children}</StaticRouter>;
 }
 
+/** `/` as entry-server renders it: a member's state (null for a guest) by context around the app's tree. */
+function homeTree(state: MemberState | null, now: number) {
+  return (
+    <StrictMode>
+      <MemberStateContext.Provider value={state}>
+        <RenderClock serverNow={now}>
+          <AppWithRouter Router={HomeRouter} />
+        </RenderClock>
+      </MemberStateContext.Provider>
+    </StrictMode>
+  );
+}
+
 /**
  * The markup of `#root` for a guest's `/` with `pageJson` (the JSON of GET
  * /api/posts/timeline?limit=20 the page also carries as its data block) at the moment `now`
@@ -26,28 +39,7 @@ function HomeRouter({ children }: { children: ReactNode }) {
  */
 export function renderGuestHome(pageJson: string, now: number): string {
   provideFirstPage(JSON.parse(pageJson) as PostsPage);
-  return renderToString(
-    <StrictMode>
-      <MemberStateContext.Provider value={null}>
-        <RenderClock serverNow={now}>
-          <AppWithRouter Router={HomeRouter} />
-        </RenderClock>
-      </MemberStateContext.Provider>
-    </StrictMode>,
-  );
-}
-
-/** A member's `/` as entry-server renders it: the state's context around the app's tree. */
-function memberTree(state: MemberState, now: number) {
-  return (
-    <StrictMode>
-      <MemberStateContext.Provider value={state}>
-        <RenderClock serverNow={now}>
-          <AppWithRouter Router={HomeRouter} />
-        </RenderClock>
-      </MemberStateContext.Provider>
-    </StrictMode>
-  );
+  return renderToString(homeTree(null, now));
 }
 
 /** A member and one post of their own: every part a member's `/` loads on demand shows (the ⋯ menu). */
@@ -67,7 +59,7 @@ let warm: Promise<void> | null = null;
  */
 export function warmMemberHome(): Promise<void> {
   warm ??= (async () => {
-    const { prelude } = await prerenderToNodeStream(memberTree(warmUpState(), Date.now()));
+    const { prelude } = await prerenderToNodeStream(homeTree(warmUpState(), Date.now()));
     for await (const chunk of prelude) void chunk;
   })();
   return warm;
@@ -87,7 +79,7 @@ export function warmMemberHome(): Promise<void> {
  * goes without markup.
  */
 export function renderMemberHome(stateJson: string, now: number): string {
-  const html = renderToString(memberTree(JSON.parse(stateJson) as MemberState, now));
+  const html = renderToString(homeTree(JSON.parse(stateJson) as MemberState, now));
   if (/<!--\$[?!]-->|<script/.test(html)) throw new Error('Üye ekranının bir parçası henüz yüklenmedi (warmMemberHome).');
   return html;
 }

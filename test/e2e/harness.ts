@@ -139,8 +139,12 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
  */
 export async function waitForHydration(page: Page): Promise<void> {
   // A server-rendered root is marked data-hydrated once the app has it (frontend/src/main.tsx), or
-  // loses data-ssr when the app replaced its markup; a page never rendered by the server has neither.
-  await page.locator('#root:not([data-ssr]), #root[data-hydrated]').waitFor({ state: 'attached' });
+  // loses data-ssr when the app replaced its markup; any other page (another screen, Swagger UI,
+  // another site's page) has nothing to wait for.
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !root?.hasAttribute('data-ssr') || root.hasAttribute('data-hydrated');
+  });
 }
 
 /**
