@@ -32,14 +32,24 @@ export type GuestFirstPageSource = () => Promise<GuestFirstPage>;
 export const FIRST_PAGE_WAIT_MS = 500;
 
 /**
- * index.html with the page as a JSON data block before `</body>`. A data block is not run, so the
- * Content-Security-Policy's `script-src 'self'` stays as it is; `<` is written `\u003c` (still the
- * same JSON) so no post's text can close the element.
+ * index.html with `json` as a JSON data block of id `id` before `</body>`. A data block is not
+ * run, so the Content-Security-Policy's `script-src 'self'` stays as it is; `<` is written
+ * `\u003c` (still the same JSON) so no post's text can close the element.
  */
-export function embedFirstPage(indexHtml: string, json: string): string {
-  const block = `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+export function embedJsonBlock(indexHtml: string, id: string, json: string): string {
+  const block = `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
   const at = indexHtml.lastIndexOf('</body>');
   return at < 0 ? indexHtml + block : indexHtml.slice(0, at) + block + indexHtml.slice(at);
+}
+
+/** index.html with the guests' first page as its data block (embedJsonBlock). */
+export function embedFirstPage(indexHtml: string, json: string): string {
+  return embedJsonBlock(indexHtml, FIRST_PAGE_ELEMENT_ID, json);
+}
+
+/** An HTML page compressed for `encoding`: brotli at `brotliQuality` (fast settings), gzip at level 6. */
+export function compressPage(html: Buffer, encoding: 'br' | 'gzip', brotliQuality: number): Promise<Buffer> {
+  return encoding === 'br' ? brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } }) : gzipAsync(html, { level: 6 });
 }
 
 /**
@@ -202,8 +212,8 @@ export function createHomePage(indexHtml: string, source: GuestFirstPageSource, 
   }
 
   async function compressed(rendered: Rendered, encoding: 'br' | 'gzip'): Promise<Buffer> {
-    if (encoding === 'br') rendered.br ??= brotli(rendered.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-    else rendered.gzip ??= gzipAsync(rendered.html, { level: 6 });
+    if (encoding === 'br') rendered.br ??= compressPage(rendered.html, 'br', 5);
+    else rendered.gzip ??= compressPage(rendered.html, 'gzip', 5);
     return (encoding === 'br' ? rendered.br : rendered.gzip)!;
   }
 

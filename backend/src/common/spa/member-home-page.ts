@@ -1,12 +1,7 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { Logger } from '@nestjs/common';
 import { parse } from 'cookie';
-import { embedMarkup, FIRST_PAGE_WAIT_MS, type MemberHomeRender } from './home-page';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { compressPage, embedJsonBlock, embedMarkup, FIRST_PAGE_WAIT_MS, type MemberHomeRender } from './home-page';
 
 /**
  * The id of the element in a member's `/` that holds their session's start
@@ -34,12 +29,9 @@ export const HOME_FEED_COOKIE = 'gundem_home_feed';
 /** Cache-Control of a member's `/`: their own data, so no shared cache keeps it. */
 export const MEMBER_PAGE_CACHE_CONTROL = 'private, no-cache';
 
-/** index.html with the state as a JSON data block before `</body>` (`<` written `\u003c`, as the guests' page). */
+/** index.html with the state as its data block (embedJsonBlock, as the guests' page). */
 export function embedMemberState(indexHtml: string, state: MemberState): string {
-  const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  const block = `<script type="application/json" id="${MEMBER_STATE_ELEMENT_ID}">${json}</script>`;
-  const at = indexHtml.lastIndexOf('</body>');
-  return at < 0 ? indexHtml + block : indexHtml.slice(0, at) + block + indexHtml.slice(at);
+  return embedJsonBlock(indexHtml, MEMBER_STATE_ELEMENT_ID, JSON.stringify(state));
 }
 
 /**
@@ -95,12 +87,7 @@ export function createMemberHomePage(indexHtml: string, source: MemberStateSourc
     res.vary('Accept-Encoding');
     res.type('html');
     const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
-    const body =
-      encoding === 'br'
-        ? await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
-        : encoding === 'gzip'
-          ? await gzipAsync(html, { level: 6 })
-          : html;
+    const body = encoding ? await compressPage(html, encoding, 4) : html;
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);
     res.status(200).end(req.method === 'HEAD' ? undefined : body);
