@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { createFakeSocket, type FakeSocket } from '../test/fake-socket';
 import { member, renderWithProviders } from '../test/render';
 import { useSocketEvent } from '../lib/realtime/hooks';
@@ -14,6 +14,9 @@ async function setup() {
   const fake = createFakeSocket();
   renderWithProviders(<Live />, { user: member, socket: fake.factory });
   const region = await screen.findByTestId('socket-status');
+  // The client connects once the page is idle (socket-client.ts whenIdle), after the first render:
+  // under load the region is there before the connection.
+  await waitFor(() => expect(fake.socket.connected).toBe(true));
   return { socket: fake.socket, region };
 }
 
