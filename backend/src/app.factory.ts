@@ -12,6 +12,7 @@ import { compileTrust } from './common/net/client-address';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { DEFAULT_PAGE_SIZE } from './common/pagination/page-query.dto';
 import { loadGuestHomeRender, loadMemberHomeRender } from './common/spa/home-page';
+import { loadGuestPages } from './common/spa/guest-pages';
 import { serveSpa } from './common/spa/serve-spa';
 import { AuthService } from './auth/auth.service';
 import { HomeSessionService } from './auth/home-session';
@@ -56,7 +57,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // (common/spa/home-page.ts, the same JSON and one-second cache as GET /api/posts/timeline?limit=20,
   // and, when the frontend build has its server render (dist-ssr/), the home screen's markup made
   // from it, which the app hydrates), or, by the home-page cookie, a member's with their account
-  // (common/spa/member-home-page.ts).
+  // (common/spa/member-home-page.ts). A guest's Explore comes rendered too (common/spa/guest-pages.ts).
   const posts = app.get(PostsService);
   const auth = app.get(AuthService);
   const homeSession = app.get(HomeSessionService);
@@ -64,6 +65,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     guest: () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }),
     render: await loadGuestHomeRender(config.frontendDist),
     renderMember: await loadMemberHomeRender(config.frontendDist),
+    pages: await loadGuestPages(config.frontendDist),
     member: async (req, res) => {
       const session = await homeSession.resolve(req);
       if (session.kind === 'none') return 'guest';

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
-import { renderGuestHome, renderMemberHome, warmMemberHome } from './entry-server';
+import { GUEST_PAGES, renderGuestHome, renderGuestPage, renderMemberHome, warmGuestPages, warmMemberHome } from './entry-server';
 import { FIRST_PAGE_ELEMENT_ID, prefetchTimeline } from './features/posts/api/get-timeline';
 import { FIRST_PAINT_CARDS } from './features/posts/components/post-feed';
 import { formatFullDate } from './lib/format';
@@ -132,5 +132,23 @@ describe('renderMemberHome', () => {
     expect(b).not.toContain('zeynep');
     // And a guest's render after them knows no member.
     expect(renderGuestHome(pageJson, NOW)).not.toMatch(/zeynep|mert/);
+  });
+});
+
+// Its hydration is a browser test (test/e2e/ssr.test.ts): in one process a prerender leaves React
+// Router's contexts set for the client renderer that follows it, which no browser meets.
+describe('renderGuestPage', () => {
+  it('renders a guest’s Explore, its lazy screen in place, once warmGuestPages has loaded it', async () => {
+    await warmGuestPages();
+    const container = document.createElement('div');
+    container.innerHTML = renderGuestPage('/explore', NOW);
+    expect(container.querySelector('h1')?.textContent).toBe('Keşfet');
+    expect(container.querySelectorAll('.topic-card').length).toBeGreaterThan(3);
+    expect(container.innerHTML).not.toMatch(/<script|<!--\$[?!]-->/);
+    expect(GUEST_PAGES['/explore'].title).toBe('Keşfet / gündem');
+  });
+
+  it('refuses a page it does not render', () => {
+    expect(() => renderGuestPage('/messages', NOW)).toThrow('/messages sunucuda çizilen bir sayfa değil.');
   });
 });

@@ -2,7 +2,7 @@
 // first render of it shows a guest, so the HTML paints the feed before any script has run and
 // main.tsx then hydrates it. Built by Vite's SSR build into frontend/dist-ssr/ (not served);
 // backend/src/common/spa/home-page.ts loads it and puts the markup into index.html's #root.
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -11,23 +11,38 @@ import { provideFirstPage } from './features/posts/api/get-timeline';
 import { type MemberState, MemberStateContext } from './lib/member-state';
 import { RenderClock } from './lib/render-clock';
 import type { PostsPage } from './lib/types';
+import { tr } from './locales/tr';
+import { trExplore } from './locales/tr-explore';
 
-function HomeRouter({ children }: { children: ReactNode }) {
-  return <StaticRouter location="/">{children}</StaticRouter>;
+/** A StaticRouter at `location`, one component per location (a stable type across renders). */
+const routers = new Map<string, ComponentType<{ children: ReactNode }>>();
+function routerAt(location: string) {
+  let Router = routers.get(location);
+  if (!Router) {
+    Router = ({ children }: { children: ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
+    routers.set(location, Router);
+  }
+  return Router;
 }
 
-/** `/` as entry-server renders it: a member's state (null for a guest) by context around the app's tree. */
-function homeTree(state: MemberState | null, now: number) {
+/**
+ * A page as entry-server renders it: a member's state (null for a guest) by context around the
+ * app's tree at `location` (`/` unless said).
+ */
+function homeTree(state: MemberState | null, now: number, location = '/') {
   return (
     <StrictMode>
       <MemberStateContext.Provider value={state}>
         <RenderClock serverNow={now}>
-          <AppWithRouter Router={HomeRouter} />
+          <AppWithRouter Router={routerAt(location)} />
         </RenderClock>
       </MemberStateContext.Provider>
     </StrictMode>
   );
 }
+
+/** Markup that React left partly to the browser: a lazy part not loaded (an inline script the CSP refuses). */
+const UNFINISHED = /<!--\$[?!]-->|<script/;
 
 /**
  * The markup of `#root` for a guest's `/` with `pageJson` (the JSON of GET
@@ -80,6 +95,48 @@ export function warmMemberHome(): Promise<void> {
  */
 export function renderMemberHome(stateJson: string, now: number): string {
   const html = renderToString(homeTree(JSON.parse(stateJson) as MemberState, now));
-  if (/<!--\$[?!]-->|<script/.test(html)) throw new Error('Üye ekranının bir parçası henüz yüklenmedi (warmMemberHome).');
+  if (UNFINISHED.test(html)) throw new Error('Üye ekranının bir parçası henüz yüklenmedi (warmMemberHome).');
+  return html;
+}
+
+/**
+ * The guests' pages besides `/` that the server renders (issue 13: a phone paints them from the
+ * HTML, as `/`): pages whose screen is the same for every guest and needs no data, each with the
+ * build's manifest key of its lazy screen (the server links that chunk's stylesheet and preloads
+ * its code, so the markup paints styled and hydrates without waiting for a second round trip) and
+ * its document title (the one useDocumentTitle sets). Explore's default tab: the hard-coded
+ * topics and accounts of docs/product.md#explore.
+ */
+export const GUEST_PAGES: Record<string, { module: string; title: string }> = {
+  '/explore': { module: 'src/app/routes/explore-page.tsx', title: tr.app.pageTitle(trExplore.title) },
+};
+
+/** GUEST_PAGES for the server (it reads the module's functions only). */
+export function guestPageList(): typeof GUEST_PAGES {
+  return GUEST_PAGES;
+}
+
+let warmPages: Promise<void> | null = null;
+
+/** Loads, once, the lazy screens of GUEST_PAGES, as warmMemberHome does for a member's `/`. */
+export function warmGuestPages(): Promise<void> {
+  warmPages ??= (async () => {
+    for (const path of Object.keys(GUEST_PAGES)) {
+      const { prelude } = await prerenderToNodeStream(homeTree(null, Date.now(), path));
+      for await (const chunk of prelude) void chunk;
+    }
+  })();
+  return warmPages;
+}
+
+/**
+ * The markup of `#root` for a guest's `path` (one of GUEST_PAGES) at the moment `now`, which
+ * main.tsx hydrates as it does a guest's `/`. Throws for another path, or when the screen's lazy
+ * part was not loaded yet (warmGuestPages): the page then goes as plain index.html.
+ */
+export function renderGuestPage(path: string, now: number): string {
+  if (!Object.hasOwn(GUEST_PAGES, path)) throw new Error(`${path} sunucuda çizilen bir sayfa değil.`);
+  const html = renderToString(homeTree(null, now, path));
+  if (UNFINISHED.test(html)) throw new Error(`${path} sayfasının bir parçası henüz yüklenmedi (warmGuestPages).`);
   return html;
 }

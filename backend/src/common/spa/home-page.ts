@@ -93,7 +93,11 @@ export async function loadMemberHomeRender(frontendDist: string | undefined): Pr
   return render;
 }
 
-async function loadRender<R extends (...args: never[]) => unknown>(frontendDist: string | undefined, name: 'renderGuestHome' | 'renderMemberHome' | 'warmMemberHome'): Promise<R | null> {
+/** A function `name` of the frontend build's server module (guestHomeRenderPath), or null without it. */
+export async function loadRender<R extends (...args: never[]) => unknown>(
+  frontendDist: string | undefined,
+  name: 'renderGuestHome' | 'renderMemberHome' | 'warmMemberHome' | 'renderGuestPage' | 'warmGuestPages' | 'guestPageList',
+): Promise<R | null> {
   if (!frontendDist) return null;
   const file = guestHomeRenderPath(frontendDist);
   if (!existsSync(file)) return null;

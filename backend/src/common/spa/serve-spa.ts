@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { HTTP_TEXTS } from '../http/http.texts';
 import { createHomePage, findAfterPaintLoader, type GuestFirstPageSource, type GuestHomeRender, type MemberHomeRender } from './home-page';
+import { createGuestPages, type GuestPages } from './guest-pages';
 import { createMemberHomePage, type MemberStateSource } from './member-home-page';
 import { chooseEncoding, findPrecompressed } from './precompressed';
 import { loadSpaRoutes } from './spa-routes';
@@ -51,7 +52,8 @@ export const CACHE_CONTROL = {
  * `/` carries, for a member (by the home-page cookie), their account and first timeline page
  * (`home.member`, member-home-page.ts); for a guest the guests' first page (`home.guest`), and with
  * `home.render` the guest home screen's server-rendered markup too (home-page.ts). It varies on
- * Cookie and Accept-Encoding.
+ * Cookie and Accept-Encoding. A guest's Explore comes rendered on the server too (`home.pages`,
+ * guest-pages.ts).
  *
  * The API's paths never reach the static middleware. @nestjs/serve-static mounted
  * `express.static` in front of every route, so each API request first cost a `stat` of a file
@@ -64,6 +66,8 @@ export interface HomeSources {
   render?: GuestHomeRender | null;
   /** Its render of a member's `/` (loadMemberHomeRender). */
   renderMember?: MemberHomeRender | null;
+  /** Its render of the guests' other pages that need no data, Explore (loadGuestPages, guest-pages.ts). */
+  pages?: GuestPages | null;
 }
 
 export function serveSpa(app: NestExpressApplication, dist: string | undefined, home: HomeSources = {}): void {
@@ -90,6 +94,7 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
   const afterPaintLoader = findAfterPaintLoader(dist);
   const sendHome = home.guest ? createHomePage(indexHtml, home.guest, home.render, afterPaintLoader) : null;
   const sendMemberHome = home.member ? createMemberHomePage(indexHtml, home.member, home.renderMember, afterPaintLoader) : null;
+  const sendGuestPage = home.pages ? createGuestPages(indexHtml, dist, home.pages, afterPaintLoader) : null;
   const sendIndex = (req: Request, res: Response, next: NextFunction, page: boolean) => {
     const form = chooseEncoding(req, res, precompressed, '/index.html');
     // A member's `/` without its state keeps its `private` (member-home-page.ts).
@@ -124,6 +129,13 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
             (sent) => sent || sendIndex(req, res, next, true),
             (error: unknown) => next(error),
           );
+        return;
+      }
+      if (page && sendGuestPage) {
+        sendGuestPage(req, res, CACHE_CONTROL.page).then(
+          (sent) => sent || sendIndex(req, res, next, page),
+          (error: unknown) => next(error),
+        );
         return;
       }
       sendIndex(req, res, next, page);
