@@ -46,17 +46,22 @@ function markHydrated() {
 }
 
 if (same && Number.isFinite(serverNow)) {
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <MemberStateContext.Provider value={member}>
-        <RenderClock serverNow={serverNow} onHydrated={markHydrated}>
-          <App />
-        </RenderClock>
-      </MemberStateContext.Provider>
-    </StrictMode>,
-    { onRecoverableError },
-  );
+  // A transition, as the createRoot path below: React hydrates in slices of a few milliseconds,
+  // yielding to the browser between them, not in one long task (issue 13's total blocking
+  // time); a click meanwhile hydrates its part of the page first.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <MemberStateContext.Provider value={member}>
+          <RenderClock serverNow={serverNow} onHydrated={markHydrated}>
+            <App />
+          </RenderClock>
+        </MemberStateContext.Provider>
+      </StrictMode>,
+      { onRecoverableError },
+    );
+  });
 } else {
   // Markup made for someone else (a guest's for a session from before the home-page cookie, or
   // another tab's login since) is not shown: the app renders from scratch.
