@@ -1,6 +1,16 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { DEMO, type E2E, startE2E, waitForHydration, withScreenshots } from './harness';
 
+/** Every console error and warning of the page (React reports a hydration mismatch there). */
+function watchConsole(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') lines.push(`[${message.type()}] ${message.text()}`);
+  });
+  page.on('pageerror', (error) => lines.push(`[pageerror] ${error.message}`));
+  return lines;
+}
+
 /**
  * A guest's `/` rendered on the server (issue 13; frontend/src/entry-server.tsx, served by
  * backend/src/common/spa/home-page.ts): the HTML already shows the feed without any script, the
@@ -21,16 +31,6 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
   afterAll(async () => {
     await e2e?.close();
   });
-
-  /** Every console error and warning of the page (React reports a hydration mismatch there). */
-  function watchConsole(page: Page): string[] {
-    const lines: string[] = [];
-    page.on('console', (message: ConsoleMessage) => {
-      if (message.type() === 'error' || message.type() === 'warning') lines.push(`[${message.type()}] ${message.text()}`);
-    });
-    page.on('pageerror', (error) => lines.push(`[pageerror] ${error.message}`));
-    return lines;
-  }
 
   /** The first line of a post as a card shows it (a card's text may be cut into links). */
   const cardText = (content: string) => content.split('\n')[0].split(/[#@]/)[0].trim();
@@ -198,15 +198,6 @@ describe('a guest’s Explore rendered on the server, hydrated in Chromium', () 
   afterAll(async () => {
     await e2e?.close();
   });
-
-  function watchConsole(page: Page): string[] {
-    const lines: string[] = [];
-    page.on('console', (message: ConsoleMessage) => {
-      if (message.type() === 'error' || message.type() === 'warning') lines.push(`[${message.type()}] ${message.text()}`);
-    });
-    page.on('pageerror', (error) => lines.push(`[pageerror] ${error.message}`));
-    return lines;
-  }
 
   it('shows the topics, styled, with JavaScript disabled, under its own title', async () => {
     const context = await e2e.browser.newContext({ javaScriptEnabled: false, baseURL: e2e.url, locale: 'tr-TR', viewport: { width: 412, height: 823 } });

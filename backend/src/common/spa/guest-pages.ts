@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { parse } from 'cookie';
 import type { Request, Response } from 'express';
-import { compressPage, embedMarkup, HOME_RENDER_MAX_AGE_MS, loadRender } from './home-page';
+import { embedMarkup, HOME_RENDER_MAX_AGE_MS, loadRender, type MadePage, sendMadePage } from './home-page';
 
 /**
  * The guests' pages besides `/` that the frontend renders on the server (entry-server.tsx
@@ -76,13 +76,6 @@ export function screenHeadLinks(manifest: Manifest, module: string): string {
   ].join('');
 }
 
-interface Rendered {
-  etag: string;
-  html: Buffer;
-  br?: Promise<Buffer>;
-  gzip?: Promise<Buffer>;
-}
-
 /**
  * A guest's Explore (and any other page of GUEST_PAGES) rendered on the server, like a guest's
  * `/` (home-page.ts; issue 13): the screen's markup in `#root`, its stylesheet and code in the
@@ -104,9 +97,9 @@ export function createGuestPages(indexHtml: string, frontendDist: string, guestP
   } catch {
     // No manifest: the pages go without the screen's links (its code then comes after the entry).
   }
-  const made = new Map<string, { at: number; page: Rendered | null }>();
+  const made = new Map<string, { at: number; page: MadePage | null }>();
 
-  function make(path: string, now: number): Rendered | null {
+  function make(path: string, now: number): MadePage | null {
     const page = guestPages.pages[path];
     let markup: string;
     try {
@@ -125,7 +118,7 @@ export function createGuestPages(indexHtml: string, frontendDist: string, guestP
   }
 
   /** The page as last made, made again every HOME_RENDER_MAX_AGE_MS (a failure too: it is retried then). */
-  function rendered(path: string): Rendered | null {
+  function rendered(path: string): MadePage | null {
     const now = Date.now();
     const last = made.get(path);
     if (last && now - last.at < HOME_RENDER_MAX_AGE_MS) return last.page;
@@ -138,24 +131,10 @@ export function createGuestPages(indexHtml: string, frontendDist: string, guestP
     if (!Object.hasOwn(guestPages.pages, req.path) || req.url !== req.path) return false;
     // Whoever asks, the answer depends on the cookie and the encoding.
     res.vary('Cookie');
-    res.vary('Accept-Encoding');
     if (parse(req.headers.cookie ?? '')[HOME_COOKIE]) return false;
     const page = rendered(req.path);
     if (!page) return false;
-    res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('ETag', page.etag);
-    res.type('html');
-    if (req.fresh) {
-      res.status(304).end();
-      return true;
-    }
-    const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
-    let body = page.html;
-    if (encoding === 'br') body = await (page.br ??= compressPage(page.html, 'br', 5));
-    else if (encoding === 'gzip') body = await (page.gzip ??= compressPage(page.html, 'gzip', 5));
-    if (encoding) res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', body.length);
-    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+    await sendMadePage(req, res, page, cacheControl);
     return true;
   };
 }

@@ -164,15 +164,42 @@ export function embedMarkup(indexHtml: string, markup: string, now: number, afte
  */
 export const HOME_RENDER_MAX_AGE_MS = 30_000;
 
-interface Rendered {
-  /** The page's ETag it was made from. */
-  source: string;
-  /** When it was made (Date.now()). */
-  at: number;
+/** A page made once and sent many times: its HTML, ETag, and compressed forms as first asked for. */
+export interface MadePage {
   etag: string;
   html: Buffer;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
+}
+
+/**
+ * Sends `page` with `cacheControl` and its ETag: a 304 to a fresh conditional request, else the
+ * body in the encoding the request accepts, brotli first as for the build's files
+ * (precompressed.ts says why), each form compressed once (brotli 5, gzip 6).
+ */
+export async function sendMadePage(req: Request, res: Response, page: MadePage, cacheControl: string): Promise<void> {
+  res.vary('Accept-Encoding');
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', page.etag);
+  res.type('html');
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
+  let body = page.html;
+  if (encoding === 'br') body = await (page.br ??= compressPage(page.html, 'br', 5));
+  else if (encoding === 'gzip') body = await (page.gzip ??= compressPage(page.html, 'gzip', 5));
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.status(200).end(req.method === 'HEAD' ? undefined : body);
+}
+
+interface Rendered extends MadePage {
+  /** The page's ETag it was made from. */
+  source: string;
+  /** When it was made (Date.now()). */
+  at: number;
 }
 
 /**
@@ -215,12 +242,6 @@ export function createHomePage(indexHtml: string, source: GuestFirstPageSource, 
     return last;
   }
 
-  async function compressed(rendered: Rendered, encoding: 'br' | 'gzip'): Promise<Buffer> {
-    if (encoding === 'br') rendered.br ??= compressPage(rendered.html, 'br', 5);
-    else rendered.gzip ??= compressPage(rendered.html, 'gzip', 5);
-    return (encoding === 'br' ? rendered.br : rendered.gzip)!;
-  }
-
   /** Answers `/` with the page in it; false when the page did not come in time (or failed). */
   return async function sendHome(req: Request, res: Response, cacheControl: string): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
@@ -232,21 +253,7 @@ export function createHomePage(indexHtml: string, source: GuestFirstPageSource, 
     ]);
     clearTimeout(timer);
     if (!page || res.headersSent) return false;
-    const rendered = render(page);
-    res.vary('Accept-Encoding');
-    res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('ETag', rendered.etag);
-    res.type('html');
-    if (req.fresh) {
-      res.status(304).end();
-      return true;
-    }
-    // The server's order, brotli first, as for the build's files (precompressed.ts says why).
-    const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
-    const body = encoding ? await compressed(rendered, encoding) : rendered.html;
-    if (encoding) res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', body.length);
-    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+    await sendMadePage(req, res, render(page), cacheControl);
     return true;
   };
 }
