@@ -61,6 +61,32 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // The ground floors' own tests know no feature either: a reader of common/ and database/ finds
+  // only code that knows no feature. Whole-app specs live in backend/test/app/.
+  {
+    files: ['backend/src/{config,database,common}/**/*.{spec,e2e-spec}.ts'],
+    plugins: importX.flatConfigs.typescript.plugins,
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'backend/tsconfig.json', noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'backend/src/{config,database,common}/**/*.{spec,e2e-spec}.ts',
+              from: 'backend/src',
+              except: ['./config', './database', './common'],
+              message: 'A test of config/, database/ or common/ imports no feature: a whole-app test goes to backend/test/app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Frontend boundaries: features are independent of each other and of the app shell that
   // composes them; shared code (components, lib, locales) knows no feature. Dependencies point
   // app -> features -> shared only. Tests obey them too, except that a test of shared code may

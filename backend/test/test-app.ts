@@ -105,7 +105,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     notificationsEnabled: true,
     ...overrides,
   };
-  // Silent unless the test reads the log (common/logging/logging.e2e-spec.ts).
+  // Silent unless the test reads the log (test/app/logging.e2e-spec.ts).
   const app = await createApp(config, options.logDestination ? { logDestination: options.logDestination } : { logger: false });
   await app.init();
   const db = app.get(DataSource);

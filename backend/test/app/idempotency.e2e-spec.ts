@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { RealtimeEvents } from '../../realtime/realtime-events.service';
-import type { User } from '../../users/user.entity';
-import { IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY } from './idempotency.texts';
+import { createTestApp, type TestApp } from '../test-app';
+import { RealtimeEvents } from '../../src/realtime/realtime-events.service';
+import type { User } from '../../src/users/user.entity';
+import { IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY } from '../../src/common/idempotency/idempotency.texts';
 
 /** Idempotency-Key on POST /api/posts and POST /api/messages/send, through HTTP on a real PostgreSQL. */
 describe('Idempotency-Key', () => {

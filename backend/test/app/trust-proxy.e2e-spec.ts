@@ -1,5 +1,5 @@
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { SettingsService } from '../../settings/settings.service';
+import { createTestApp, type TestApp } from '../test-app';
+import { SettingsService } from '../../src/settings/settings.service';
 
 /*
  * TRUST_PROXY through the real app and its write limiter (real PostgreSQL, in-memory counters).

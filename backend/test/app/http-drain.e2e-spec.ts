@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Agent, IncomingMessage, request, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { Client } from 'pg';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { User } from '../../users/user.entity';
-import { SHUTTING_DOWN } from '../common.texts';
-import { installHttpDrain } from './http-drain';
+import { createTestApp, type TestApp } from '../test-app';
+import type { User } from '../../src/users/user.entity';
+import { SHUTTING_DOWN } from '../../src/common/common.texts';
+import { installHttpDrain } from '../../src/common/lifecycle/http-drain';
 
 interface Answer {
   status: number;

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
-import { connectSocket } from '../../../test/socket-client';
-import { createSpaFixture, type SpaFixture } from '../../../test/spa-fixture';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { connectSocket } from '../socket-client';
+import { createSpaFixture, type SpaFixture } from '../spa-fixture';
+import { createTestApp, type TestApp } from '../test-app';
 
 /*
  * The log as production writes it (NODE_ENV=production, LOG_FORMAT=json, LOG_LEVEL=debug so the
@@ -115,7 +115,7 @@ describe('structured logs', () => {
   it('a line a service writes during the request carries the request id (the mail queued by forgot-password)', async () => {
     const user = await t.createUser();
     await t.http.post('/api/auth/forgot-password').set('X-Request-Id', 'sifre-unuttum-1').send({ email: user.email }).expect(200);
-    await t.app.get((await import('../../mail/mail.service')).MailService).flush();
+    await t.app.get((await import('../../src/mail/mail.service')).MailService).flush();
     const mailLine = log.lines().find((l) => l.context === 'Mail' && l.msg.includes(user.email));
     expect(mailLine).toMatchObject({ reqId: 'sifre-unuttum-1', level: 'info' });
 

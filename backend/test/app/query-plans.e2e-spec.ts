@@ -1,5 +1,5 @@
-import { createTestApp, type Statement, type TestApp } from '../../test/test-app';
-import { TrendingService } from '../trending/trending.service';
+import { createTestApp, type Statement, type TestApp } from '../test-app';
+import { TrendingService } from '../../src/trending/trending.service';
 
 /**
  * Every list, search, trending and back-office route on a database big enough for real plans
