@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { installIpcStats, STATS_MESSAGE, type IpcChannel, type LoopHistogram, type StatsReply } from './ipc-stats';
 
 /** A parent's end of the IPC channel: messages in through `emit('message')`, answers recorded. */
@@ -34,16 +35,22 @@ describe('installIpcStats', () => {
 
   it('measures a blocked event loop in milliseconds, and forgets it after resetLoop', async () => {
     const { channel, replies } = fakeChannel();
-    const stop = installIpcStats({ channel, connections: () => 0 });
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    // The histogram's timer records the interval that ends at its next turn: wait for that turn
+    // (its count grows), never for a fixed time — on a loaded host a timer of ours may come first.
+    const nextSamples = async (n: number) => {
+      const target = histogram.count + n;
+      while (histogram.count < target) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    const stop = installIpcStats({ channel, connections: () => 0, histogram });
     try {
-      // Let the 10 ms timer sample a few normal turns, then block the loop for ~200 ms.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await nextSamples(2);
       spin(200);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await nextSamples(1);
       channel.emit('message', { type: STATS_MESSAGE, resetLoop: true });
       expect(replies[0].loopDelay.max).toBeGreaterThanOrEqual(150);
       expect(replies[0].loopDelay.max).toBeLessThan(10_000);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await nextSamples(2);
       channel.emit('message', { type: STATS_MESSAGE });
       // The stall is forgotten; how late an idle loop runs depends on the machine's load, so
       // only the comparison is asserted here and the arithmetic below with known figures.
