@@ -2,7 +2,8 @@
 // The import graph of the backend and the frontend, as docs/architecture.md describes it:
 // modules (a top-level folder of `src/`), their floors, the imports that run back up, and the
 // circles between files. Run: `node scripts/import-graph.mjs` (add `--json` for the raw figures).
-// Tests are left out: a spec may import across floors to set a scene.
+// Tests are left out: a spec may import across floors to set a scene. It exits 1 when production
+// code has an import circle (between files or modules) or an import running back up: CI runs it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,8 +107,8 @@ export function importGraph(srcDir, entryModule) {
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const targets = new Set();
-    for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-      const target = resolveImport(file, match[1] ?? match[2]);
+    for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)) {
+      const target = resolveImport(file, match[1] ?? match[2] ?? match[3]);
       if (target && !isTest(target)) targets.add(target);
     }
     fileEdges.set(file, targets);
@@ -155,4 +156,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       for (const c of r.fileCircles) console.log(`  file circle: ${c.join(' ⇄ ')}`);
     }
   }
+  const broken = Object.entries(report).filter(([, r]) => r.backUp.length || r.moduleCircles.length || r.fileCircles.length);
+  for (const [side, r] of broken) {
+    console.error(
+      `import-graph: ${side} has ${r.backUp.length} import(s) running back up, ${r.moduleCircles.length} module circle(s) and ${r.fileCircles.length} file circle(s): ` +
+        'a module imports only the floors below it (docs/architecture.md).',
+    );
+  }
+  if (broken.length) process.exitCode = 1;
 }
