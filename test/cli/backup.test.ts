@@ -46,7 +46,8 @@ async function query<T extends object>(url: string, sql: string): Promise<T[]> {
   beforeAll(async () => {
     buildIfNeeded();
     dir = mkdtempSync(join(tmpdir(), 'gundem-backup-'));
-    [source, target] = await Promise.all([freshDatabase(), freshDatabase()]);
+    // The restore target starts empty, as a new server would.
+    [source, target] = await Promise.all([freshDatabase(), freshDatabase({ empty: true })]);
   });
   afterAll(async () => {
     await Promise.all([source?.drop(), target?.drop()]);

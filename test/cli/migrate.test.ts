@@ -23,7 +23,7 @@ describe('npm run migrate', () => {
 
   beforeAll(async () => {
     buildIfNeeded();
-    db = await freshDatabase();
+    db = await freshDatabase({ empty: true });
   });
   afterAll(async () => {
     await server?.stop();

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { freePort, startEmbeddedPostgres } from '../../backend/src/database/embedded-postgres';
+import { createTestDatabase } from '../../backend/test/test-database';
+import { canConnect, LOCAL_POSTGRES } from '../support/postgres';
 import { repoRoot, type RunningServer, startServer } from '../support/server';
 
 /**
@@ -39,19 +41,6 @@ export function unavailable(reason: string): true {
   return true;
 }
 
-async function canConnect(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function admin(url: string, sql: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -68,12 +57,16 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh database `gundem_rt_<random>` on DATABASE_URL (default: the local service CI uses);
- * when no server answers there, on an embedded PostgreSQL of its own, so the suite never
- * depends on one being installed.
+ * A fresh database on DATABASE_URL (default: the local service CI uses), migrated (a clone of the
+ * run's template) unless `empty`; when no server answers there, an empty one on an embedded
+ * PostgreSQL of its own, so the suite never depends on one being installed.
  */
-export async function freshDatabase(): Promise<TestDatabase> {
-  let adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export async function freshDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
+  let adminUrl = process.env.DATABASE_URL || LOCAL_POSTGRES;
+  // The run's migrated template (test/support/global-setup.ts) when it is on that server: a clone
+  // instead of the 16 migrations each server would run at boot. `empty` is for what must start
+  // from nothing (the migrate CLI's first run, a pg_restore target).
+  if (!options.empty && process.env.GUNDEM_TEST_TEMPLATE && process.env.GUNDEM_TEST_ADMIN_URL === adminUrl) return createTestDatabase();
   let stopEmbedded: (() => Promise<void>) | undefined;
   let dir: string | undefined;
   if (!(await canConnect(adminUrl))) {
