@@ -15,6 +15,9 @@ import { RegisterDto } from './dto/register.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { LoginLockedException } from './login-throttle';
 
+/** The client's address, as the rate limiter reads it (TRUST_PROXY decides). */
+const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
@@ -32,7 +35,8 @@ export class AuthController {
 
   /**
    * `login` is the e-mail address or the username. Open in maintenance mode, so staff can sign in.
-   * A login locked after too many failures answers 429 with Retry-After (LoginThrottle).
+   * An account locked for this address after too many failures answers 429 with Retry-After
+   * (LoginThrottle).
    */
   @Public()
   @AllowDuringMaintenance()
@@ -40,7 +44,7 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     try {
-      const session = await this.auth.login(dto);
+      const session = await this.auth.login(dto, clientIp(req));
       // `/` then carries this member's account and first page (home-session.ts).
       this.home.issue(req, res, session.token);
       return session;
@@ -102,7 +106,7 @@ export class AuthController {
   @Public()
   @Post('reset-password')
   @HttpCode(200)
-  resetPassword(@Body() dto: ResetPasswordDto): Promise<Notice> {
-    return this.auth.resetPassword(dto);
+  resetPassword(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<Notice> {
+    return this.auth.resetPassword(dto, clientIp(req));
   }
 }
