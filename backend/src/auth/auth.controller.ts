@@ -1,5 +1,5 @@
 import type { LoginResponse, MeResponse, Notice, RegisterResponse } from '@gundem/contract';
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -14,6 +14,7 @@ import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { LoginLockedException } from './login-throttle';
+import { SameOriginGuard } from './same-origin.guard';
 
 /** The client's address, as the rate limiter reads it (TRUST_PROXY decides). */
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -36,10 +37,11 @@ export class AuthController {
   /**
    * `login` is the e-mail address or the username. Open in maintenance mode, so staff can sign in.
    * An account locked for this address after too many failures answers 429 with Retry-After
-   * (LoginThrottle).
+   * (LoginThrottle). Refused with 403 when sent by another site's page (SameOriginGuard).
    */
   @Public()
   @AllowDuringMaintenance()
+  @UseGuards(SameOriginGuard)
   @Post('login')
   @HttpCode(200)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
@@ -85,10 +87,12 @@ export class AuthController {
 
   /**
    * Ends the home-page cookie (the bearer token is the client's to forget: tokens are stateless).
-   * Open to anyone and idempotent: it only removes a cookie of the caller's own browser.
+   * Open to anyone and idempotent: it only removes a cookie of the caller's own browser; refused
+   * with 403 when sent by another site's page (SameOriginGuard).
    */
   @Public()
   @AllowDuringMaintenance()
+  @UseGuards(SameOriginGuard)
   @Post('logout')
   @HttpCode(204)
   logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): void {
