@@ -48,7 +48,7 @@ export class AuthController {
     try {
       const session = await this.auth.login(dto, clientIp(req));
       // `/` then carries this member's account and first page (home-session.ts).
-      this.home.issue(req, res, session.token);
+      await this.home.issue(req, res, session.token);
       return session;
     } catch (error) {
       if (error instanceof LoginLockedException) res.setHeader('Retry-After', error.retryAfterSeconds);
@@ -81,22 +81,23 @@ export class AuthController {
   async me(@CurrentUser() user: SessionUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeResponse> {
     const me = await this.auth.me(user.id);
     const bearer = req.headers.authorization?.replace(/^Bearer\s+/i, '');
-    if (bearer) this.home.ensure(req, res, bearer);
+    if (bearer) await this.home.ensure(req, res, bearer);
     return me;
   }
 
   /**
-   * Ends the home-page cookie (the bearer token is the client's to forget: tokens are stateless).
-   * Open to anyone and idempotent: it only removes a cookie of the caller's own browser; refused
-   * with 403 when sent by another site's page (SameOriginGuard).
+   * Ends the home-page cookie: its session on the server (a copy of it renders nothing any more)
+   * and the cookie in this browser. The bearer token is the client's to forget: tokens are
+   * stateless. Open to anyone and idempotent: it only ends the cookie the caller's own browser
+   * sends; refused with 403 when sent by another site's page (SameOriginGuard).
    */
   @Public()
   @AllowDuringMaintenance()
   @UseGuards(SameOriginGuard)
   @Post('logout')
   @HttpCode(204)
-  logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): void {
-    this.home.clear(req, res);
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.home.end(req, res);
   }
 
   /** Always the same answer, whether or not the e-mail has an account. */
