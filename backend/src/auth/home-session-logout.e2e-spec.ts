@@ -4,7 +4,7 @@ import { rawGet } from '../../test/raw-get';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { FIRST_PAGE_ELEMENT_ID } from '../common/spa/home-page';
 import { MEMBER_STATE_ELEMENT_ID } from '../common/spa/member-home-page';
-import { HOME_COOKIE } from './home-session';
+import { HOME_COOKIE, HOME_SESSIONS_PER_MEMBER } from './home-session';
 
 /*
  * The home-page cookie is a session on the server (issue 22): a copy of it taken before the
@@ -91,5 +91,17 @@ describe('logout ends the home-page cookie on the server', () => {
     expect(await homeOf(signRaw(t.config.jwtSecret, { ...claims, jti: 'uydurma', exp: now + 3600 }))).toEqual({ who: 'guest', cleared: true });
     const { jti: _none, ...withoutJti } = claims;
     expect(await homeOf(signRaw(t.config.jwtSecret, { ...withoutJti, exp: now + 3600 }))).toEqual({ who: 'guest', cleared: true });
+  });
+
+  it('keeps at most HOME_SESSIONS_PER_MEMBER cookies per member: a client that never keeps it cannot grow the table', async () => {
+    const user = await t.createUser();
+    const first = await loginCookie(user);
+    const token = await t.tokenFor(user);
+    // GET /api/auth/me without the cookie sets a new one every time.
+    for (let i = 0; i < HOME_SESSIONS_PER_MEMBER + 5; i++) await t.http.get('/api/auth/me').set('authorization', `Bearer ${token}`).expect(200);
+    const [{ count }] = await t.db.query<{ count: string }[]>(`SELECT count(*) FROM user_tokens WHERE user_id = $1 AND purpose = 'home_session'`, [user.id]);
+    expect(Number(count)).toBe(HOME_SESSIONS_PER_MEMBER);
+    // The oldest went first.
+    expect(await homeOf(first)).toEqual({ who: 'guest', cleared: true });
   });
 });

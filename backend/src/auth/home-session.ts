@@ -35,6 +35,12 @@ interface HomePayload extends JwtPayload {
 }
 
 const HOME_SESSION = 'home_session';
+/**
+ * Live cookies kept per member (browsers and devices); issuing one more forgets the oldest, whose
+ * `/` is then the guests' page until GET /api/auth/me sets a new one. Bounds the rows a client that
+ * never keeps the cookie (a script calling /api/auth/me) can make.
+ */
+export const HOME_SESSIONS_PER_MEMBER = 20;
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -51,7 +57,8 @@ export class HomeSessionService {
 
   /**
    * Sets the cookie for the session of `bearer` (a token this server signed), ending when it ends,
-   * and stores its session row (forgetting the member's expired ones).
+   * and stores its session row (forgetting the member's expired ones, and all but their newest
+   * HOME_SESSIONS_PER_MEMBER).
    */
   async issue(req: Request, res: Response, bearer: string): Promise<void> {
     const payload = this.jwt.decode<JwtPayload | null>(bearer);
@@ -59,7 +66,7 @@ export class HomeSessionService {
     const seconds = Math.floor(payload.exp - Date.now() / 1000);
     if (seconds <= 0) return;
     const jti = randomBytes(16).toString('base64url');
-    await this.tokens.prune(payload.sub, HOME_SESSION);
+    await this.tokens.prune(payload.sub, HOME_SESSION, HOME_SESSIONS_PER_MEMBER - 1);
     await this.tokens.insert(payload.sub, HOME_SESSION, digest(jti), new Date(payload.exp * 1000));
     const home: HomePayload = { sub: payload.sub, ver: payload.ver, scope: HOME_SCOPE, jti };
     res.cookie(HOME_COOKIE, this.jwt.sign(home, { expiresIn: seconds }), { ...cookieOptions(req), maxAge: seconds * 1000 });

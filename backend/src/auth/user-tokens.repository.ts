@@ -65,12 +65,18 @@ export class UserTokensRepository {
     await this.tokens.delete({ purpose, tokenHash });
   }
 
-  /** Forgets the user's expired or used tokens of this purpose (kept no longer than they are useful). */
-  async prune(userId: string, purpose: UserTokenPurpose): Promise<void> {
+  /**
+   * Forgets the user's expired or used tokens of this purpose, and all but their newest `keep`
+   * live ones (so a client that never keeps the cookie cannot grow the table without bound).
+   */
+  async prune(userId: string, purpose: UserTokenPurpose, keep: number): Promise<void> {
     await queryRows(
       this.tokens.manager,
-      `DELETE FROM user_tokens WHERE user_id = $1 AND purpose = $2 AND (expires_at <= now() OR used_at IS NOT NULL)`,
-      [userId, purpose],
+      `DELETE FROM user_tokens
+        WHERE user_id = $1 AND purpose = $2
+          AND (expires_at <= now() OR used_at IS NOT NULL
+               OR id IN (SELECT id FROM user_tokens WHERE user_id = $1 AND purpose = $2 ORDER BY created_at DESC, id OFFSET $3))`,
+      [userId, purpose, keep],
     );
   }
 }
