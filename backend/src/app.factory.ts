@@ -18,6 +18,7 @@ import { AuthService } from './auth/auth.service';
 import { HomeSessionService } from './auth/home-session';
 import type { AppConfig } from './config/app-config';
 import { PostsService } from './posts/posts.service';
+import { ReadBudget } from './settings/read-budget';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 
 export interface CreateAppOptions {
@@ -57,10 +58,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // (common/spa/home-page.ts, the same JSON and one-second cache as GET /api/posts/timeline?limit=20,
   // and, when the frontend build has its server render (dist-ssr/), the home screen's markup made
   // from it, which the app hydrates), or, by the home-page cookie, a member's with their account
-  // (common/spa/member-home-page.ts). A guest's Explore comes rendered too (common/spa/guest-pages.ts).
+  // (common/spa/member-home-page.ts), counted in the member's read budget (settings/read-budget.ts).
+  // A guest's Explore comes rendered too (common/spa/guest-pages.ts).
   const posts = app.get(PostsService);
   const auth = app.get(AuthService);
   const homeSession = app.get(HomeSessionService);
+  const readBudget = app.get(ReadBudget);
   serveSpa(app, config.frontendDist, {
     guest: () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }),
     render: await loadGuestHomeRender(config.frontendDist),
@@ -73,6 +76,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         homeSession.clear(req, res);
         return 'guest';
       }
+      // A member's render costs several API reads: it counts in their read budget (429 page over it).
+      if (!(await readBudget.member(session.user, res)).allowed) return 'rate-limited';
       const [me, page] = await Promise.all([auth.me(session.user.id), posts.timeline(session.user, { limit: DEFAULT_PAGE_SIZE })]);
       return { sub: session.user.id, user: me.user, page };
     },

@@ -1,5 +1,5 @@
 import type { LoginResponse, MeResponse, Notice, RegisterResponse } from '@gundem/contract';
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -14,6 +14,10 @@ import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { LoginLockedException } from './login-throttle';
+import { SameOriginGuard } from './same-origin.guard';
+
+/** The client's address, as the rate limiter reads it (TRUST_PROXY decides). */
+const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -32,17 +36,19 @@ export class AuthController {
 
   /**
    * `login` is the e-mail address or the username. Open in maintenance mode, so staff can sign in.
-   * A login locked after too many failures answers 429 with Retry-After (LoginThrottle).
+   * An account locked for this address after too many failures answers 429 with Retry-After
+   * (LoginThrottle). Refused with 403 when sent by another site's page (SameOriginGuard).
    */
   @Public()
   @AllowDuringMaintenance()
+  @UseGuards(SameOriginGuard)
   @Post('login')
   @HttpCode(200)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     try {
-      const session = await this.auth.login(dto);
+      const session = await this.auth.login(dto, clientIp(req));
       // `/` then carries this member's account and first page (home-session.ts).
-      this.home.issue(req, res, session.token);
+      await this.home.issue(req, res, session.token);
       return session;
     } catch (error) {
       if (error instanceof LoginLockedException) res.setHeader('Retry-After', error.retryAfterSeconds);
@@ -75,20 +81,23 @@ export class AuthController {
   async me(@CurrentUser() user: SessionUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeResponse> {
     const me = await this.auth.me(user.id);
     const bearer = req.headers.authorization?.replace(/^Bearer\s+/i, '');
-    if (bearer) this.home.ensure(req, res, bearer);
+    if (bearer) await this.home.ensure(req, res, bearer);
     return me;
   }
 
   /**
-   * Ends the home-page cookie (the bearer token is the client's to forget: tokens are stateless).
-   * Open to anyone and idempotent: it only removes a cookie of the caller's own browser.
+   * Ends the home-page cookie: its session on the server (a copy of it renders nothing any more)
+   * and the cookie in this browser. The bearer token is the client's to forget: tokens are
+   * stateless. Open to anyone and idempotent: it only ends the cookie the caller's own browser
+   * sends; refused with 403 when sent by another site's page (SameOriginGuard).
    */
   @Public()
   @AllowDuringMaintenance()
+  @UseGuards(SameOriginGuard)
   @Post('logout')
   @HttpCode(204)
-  logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): void {
-    this.home.clear(req, res);
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.home.end(req, res);
   }
 
   /** Always the same answer, whether or not the e-mail has an account. */
@@ -102,7 +111,7 @@ export class AuthController {
   @Public()
   @Post('reset-password')
   @HttpCode(200)
-  resetPassword(@Body() dto: ResetPasswordDto): Promise<Notice> {
-    return this.auth.resetPassword(dto);
+  resetPassword(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<Notice> {
+    return this.auth.resetPassword(dto, clientIp(req));
   }
 }

@@ -12,6 +12,7 @@ import { JWT_ALGORITHM, jwtKey } from './jwt-key';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottle } from './login-throttle';
 import { MailThrottle } from './mail-throttle';
+import { SameOriginGuard } from './same-origin.guard';
 import { UserToken } from './user-token.entity';
 
 @Module({
@@ -29,7 +30,7 @@ import { UserToken } from './user-token.entity';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, HomeSessionService, UserTokensRepository, JwtStrategy, LoginThrottle, MailThrottle],
+  providers: [AuthService, HomeSessionService, UserTokensRepository, JwtStrategy, LoginThrottle, MailThrottle, SameOriginGuard],
   exports: [AuthService, HomeSessionService, JwtModule],
 })
 export class AuthModule {}

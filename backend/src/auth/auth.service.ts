@@ -18,7 +18,7 @@ import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
 import type { JwtPayload } from './jwt.strategy';
-import { LoginThrottle } from './login-throttle';
+import { LoginThrottle, loginSubject } from './login-throttle';
 import { MailThrottle } from './mail-throttle';
 import type { UserTokenPurpose } from './user-token.entity';
 import { UserTokensRepository } from './user-tokens.repository';
@@ -56,12 +56,14 @@ export class AuthService {
   }
 
   /**
-   * A locked login (LoginThrottle) answers 429 before any password is checked; every failed
-   * attempt counts, for unknown names too, and a correct password clears the count.
+   * A login locked for this address (LoginThrottle) answers 429 before any password is checked;
+   * every failed attempt counts, for unknown names too, against the account the name or e-mail
+   * belongs to, and a correct password clears the count. `address` is the client's (req.ip).
    */
-  async login(dto: LoginDto): Promise<{ user: UserResponse; token: string }> {
-    await this.loginThrottle.assertOpen(dto.login);
+  async login(dto: LoginDto, address: string): Promise<{ user: UserResponse; token: string }> {
     const user = await this.users.findForLogin(dto.login);
+    const subject = loginSubject(user?.id, dto.login);
+    await this.loginThrottle.assertOpen(subject, address);
     let ok = false;
     if (user) ok = await verifyPassword(user.passwordHash, dto.password);
     else {
@@ -70,12 +72,12 @@ export class AuthService {
       await verifyPassword(await this.dummyHash, dto.password);
     }
     if (!user || !ok) {
-      await this.loginThrottle.recordFailure(dto.login);
+      await this.loginThrottle.recordFailure(subject, address);
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
-    // Failures of a parallel burst may have locked the name while this password was checked.
-    await this.loginThrottle.assertOpen(dto.login);
-    await this.loginThrottle.clear(user.username, user.email);
+    // Failures of a parallel burst may have locked the account while this password was checked.
+    await this.loginThrottle.assertOpen(subject, address);
+    await this.loginThrottle.succeeded(subject, address);
     if (!user.isActive) throw new ForbiddenException(ACCOUNT_DISABLED);
     // Staff are never locked out of the panel by a setting they manage (like maintenance mode).
     if (!user.isEmailVerified && !isStaff(user) && (await this.settings.get()).emailVerificationRequired) {
@@ -112,7 +114,8 @@ export class AuthService {
     return { message: FORGOT_PASSWORD_SENT };
   }
 
-  async resetPassword(dto: ResetPasswordDto): Promise<{ message: string }> {
+  /** `address` is the client's (req.ip): the reset lifts the login lock for it (LoginThrottle.succeeded). */
+  async resetPassword(dto: ResetPasswordDto, address: string): Promise<{ message: string }> {
     const user = await this.users.findByEmail(dto.email);
     if (!user || !user.isActive) throw new BadRequestException(INVALID_RESET_LINK);
     const used = await this.consumeToken(user.id, 'password_reset', dto.token);
@@ -120,8 +123,9 @@ export class AuthService {
     await this.users.setPassword(user.id, dto.newPassword);
     // Any other reset link still in a mailbox stops working too.
     await this.tokens.revokeUnused(user.id, 'password_reset');
-    // The owner's way back in while someone keeps guessing: the reset lifts the login lock.
-    await this.loginThrottle.clear(user.username, user.email);
+    // The owner's way back in while someone keeps guessing: the reset lifts the account-wide
+    // lock and this address's, and trusts this address.
+    await this.loginThrottle.succeeded(loginSubject(user.id, user.email), address);
     return { message: PASSWORD_RESET_DONE };
   }
 

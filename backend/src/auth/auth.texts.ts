@@ -8,3 +8,5 @@ export const PASSWORD_RESET_DONE = 'Şifreniz başarıyla sıfırlandı!';
 export const EMAIL_NOT_VERIFIED = 'Lütfen önce e-posta adresinizi doğrulayın.';
 export const EMAIL_VERIFIED = 'E-posta adresiniz doğrulandı.';
 export const INVALID_VERIFY_LINK = 'Doğrulama bağlantısı geçersiz ya da süresi dolmuş.';
+/** 403 of login/logout sent by a page of another site (same-origin.guard.ts). */
+export const FOREIGN_ORIGIN = 'Bu istek başka bir siteden gönderildiği için reddedildi. Lütfen gündem’in kendi sayfasından deneyin.';

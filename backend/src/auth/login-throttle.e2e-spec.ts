@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, uniqueName } from '../../test/test-app';
 import { MailService } from '../mail/mail.service';
 import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
-import { loginLockedMessage } from './login-throttle';
+import { ACCOUNT_FAILURE_FACTOR, loginLockedMessage } from './login-throttle';
 
 const MAX_FAILURES = 5;
 const WINDOW_MINUTES = 15;
@@ -18,15 +18,22 @@ const redis = await startTestRedis();
 
 /**
  * Per-account lockout beside the per-IP limiter: the limiter is on, with the largest budget the
- * settings allow, so every request here comes from one address without it interfering.
+ * settings allow, so it does not interfere. The app trusts the loopback proxy, so a test plays
+ * clients at other addresses through X-Forwarded-For (ATTACKER, OWNER); without it, 127.0.0.1.
  */
-const config = { rateLimitEnabled: true, loginMaxFailures: MAX_FAILURES, loginFailureWindowMs: WINDOW_MINUTES * 60_000 };
+const config = { rateLimitEnabled: true, loginMaxFailures: MAX_FAILURES, loginFailureWindowMs: WINDOW_MINUTES * 60_000, trustProxy: ['loopback'] };
+const ATTACKER = '203.0.113.66';
+const OWNER = '198.51.100.7';
 
 async function openPerIpLimiter(t: TestApp): Promise<void> {
   await t.app.get(SettingsService).update({ rateLimit: { windowMs: 60_000, maxRequests: 1000 } }, await t.createUser({ role: 'admin' }));
 }
 
-const login = (t: TestApp, name: string, password: string) => t.http.post('/api/auth/login').send({ login: name, password });
+const login = (t: TestApp, name: string, password: string, from?: string) => {
+  const req = t.http.post('/api/auth/login');
+  if (from) req.set('x-forwarded-for', from);
+  return req.send({ login: name, password });
+};
 
 function expectLocked(res: Response): void {
   expect({ status: res.status, body: res.body }).toEqual({ status: 429, body: LOCKED });
@@ -36,9 +43,9 @@ function expectLocked(res: Response): void {
 }
 
 /** MAX_FAILURES wrong passwords, each answered with the plain 401. */
-async function fail(t: TestApp, name: string, times = MAX_FAILURES): Promise<void> {
+async function fail(t: TestApp, name: string, times = MAX_FAILURES, from?: string): Promise<void> {
   for (let i = 0; i < times; i++) {
-    const res = await login(t, name, `yanlis-${i}`);
+    const res = await login(t, name, `yanlis-${i}`, from);
     expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: WRONG });
   }
 }
@@ -81,20 +88,53 @@ describe('per-account login lockout (real PostgreSQL, in-memory counters)', () =
   it('answers an unknown login exactly like a known one, before and during the lock', async () => {
     const known = await t.createUser();
     const unknownName = uniqueName('kimse');
-    const answers = async (name: string) => {
+    const answers = async (name: string, from: string) => {
       const list = [];
       for (let i = 0; i < MAX_FAILURES + 2; i++) {
-        const res = await login(t, name, `yanlis-${i}`);
+        const res = await login(t, name, `yanlis-${i}`, from);
         list.push({ status: res.status, body: res.body, retryAfter: res.headers['retry-after'] === undefined ? 'none' : 'set' });
       }
       return list;
     };
-    const knownAnswers = await answers(known.username);
-    const unknownAnswers = await answers(unknownName);
+    const knownAnswers = await answers(known.username, '192.0.2.1');
+    const unknownAnswers = await answers(unknownName, '192.0.2.1');
     expect(unknownAnswers).toEqual(knownAnswers);
     expect(knownAnswers.map((a) => a.status)).toEqual([...Array(MAX_FAILURES).fill(401), 429, 429]);
-    // The same for e-mail logins.
-    expect(await answers(`${unknownName}@ornek.com`)).toEqual(await answers(known.email));
+    // The same for e-mail logins (from another address: the account is locked for the first).
+    expect(await answers(`${unknownName}@ornek.com`, '192.0.2.2')).toEqual(await answers(known.email, '192.0.2.2'));
+  });
+
+  it('does not let an attacker at one address lock out the owner at another, an admin’s account included', async () => {
+    for (const role of ['user', 'admin'] as const) {
+      const owner = await t.createUser({ role });
+      await fail(t, owner.username, MAX_FAILURES, ATTACKER);
+      expectLocked(await login(t, owner.username, owner.password, ATTACKER));
+      expectLocked(await login(t, owner.email, owner.password, ATTACKER));
+      await login(t, owner.username, owner.password, OWNER).expect(200);
+      await login(t, owner.email, owner.password, OWNER).expect(200);
+      // The owner's sign-in clears the lock of their own address only: the attacker's stays.
+      expectLocked(await login(t, owner.username, 'yanlis-yine', ATTACKER));
+    }
+  });
+
+  it('counts guesses at the username and at the e-mail of one account together', async () => {
+    const user = await t.createUser();
+    await fail(t, user.username, 3, ATTACKER);
+    await fail(t, user.email.toUpperCase(), MAX_FAILURES - 3, ATTACKER);
+    expectLocked(await login(t, user.email, user.password, ATTACKER));
+    expectLocked(await login(t, user.username, user.password, ATTACKER));
+  });
+
+  it('locks addresses the owner never signed in from, not the owner’s, when the guessing is spread over many', async () => {
+    const user = await t.createUser();
+    await login(t, user.username, user.password, OWNER).expect(200);
+    // 10 × MAX_FAILURES failures, each address under its own budget.
+    for (let i = 0; i < ACCOUNT_FAILURE_FACTOR * MAX_FAILURES; i++) {
+      const res = await login(t, user.username, `yanlis-${i}`, `10.1.${i}.1`);
+      expect(res.status).toBe(401);
+    }
+    expect((await login(t, user.username, user.password, '10.2.0.1')).status).toBe(429);
+    await login(t, user.username, user.password, OWNER).expect(200);
   });
 
   it('leaves other accounts signing in from the same address alone', async () => {
@@ -116,9 +156,10 @@ describe('per-account login lockout (real PostgreSQL, in-memory counters)', () =
 
   it('lets the owner in through the reset link during the lock: a completed reset lifts it', async () => {
     const user = await t.createUser();
-    // An attacker holds both the username and the e-mail locked.
-    await fail(t, user.username);
-    await fail(t, user.email);
+    // An attacker behind the owner's own address (one NAT) holds the account locked there, by
+    // its username and its e-mail alike.
+    await fail(t, user.username, 3);
+    await fail(t, user.email, MAX_FAILURES - 3);
     expectLocked(await login(t, user.email, user.password));
     await t.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
     const link = await resetLink(t, user.email);
@@ -154,7 +195,10 @@ describe('per-account login lockout (real PostgreSQL, in-memory counters)', () =
   async function onBoth(): Promise<[User & { password: string }, User & { password: string }]> {
     const username = uniqueName('ortak');
     const input = { username, email: `${username}@ornek.com`, password: 'ortak-sifre-1' };
-    return [await a.createUser(input), await b.createUser(input)];
+    const [onA, onB] = [await a.createUser(input), await b.createUser(input)];
+    // One account of one database in production: the counters are keyed on its id.
+    await b.db.query('UPDATE users SET id = $1 WHERE id = $2', [onA.id, onB.id]);
+    return [onA, { ...onB, id: onA.id } as User & { password: string }];
   }
 
   it('shares one lock: failures on either node count, both refuse the right password', async () => {

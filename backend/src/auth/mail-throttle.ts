@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Metrics } from '../common/metrics/metrics';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../settings/rate-limit.store';
 import { normaliseEmail } from '../users/account-input';
-import type { UserTokenPurpose } from './user-token.entity';
+import type { MailTokenPurpose } from './user-token.entity';
 
 const MINUTE = 60_000;
 
@@ -13,7 +13,7 @@ const MINUTE = 60_000;
  * works when a later request sent nothing). Verification mails: one per 10 minutes (a link is
  * valid for a day).
  */
-export const MAIL_BUDGETS: Record<UserTokenPurpose, { windowMs: number; limit: number }[]> = {
+export const MAIL_BUDGETS: Record<MailTokenPurpose, { windowMs: number; limit: number }[]> = {
   password_reset: [
     { windowMs: MINUTE, limit: 1 },
     { windowMs: 15 * MINUTE, limit: 3 },
@@ -39,7 +39,7 @@ export class MailThrottle {
    * is asked first and a refusal stops there, so a burst refused by the one-a-minute rule does
    * not use up the longer budget.
    */
-  async allow(purpose: UserTokenPurpose, email: string): Promise<boolean> {
+  async allow(purpose: MailTokenPurpose, email: string): Promise<boolean> {
     const recipient = createHash('sha256').update(normaliseEmail(email)).digest('base64url');
     for (const { windowMs, limit } of MAIL_BUDGETS[purpose]) {
       const hit = await this.store.hit(`mail:${purpose}:${windowMs}:${recipient}`, windowMs, limit);

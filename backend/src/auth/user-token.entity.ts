@@ -1,8 +1,12 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export type UserTokenPurpose = 'password_reset' | 'email_verify';
+/** The one-time links sent by e-mail. */
+export type MailTokenPurpose = 'password_reset' | 'email_verify';
 
-/** One-time tokens sent by e-mail. Only a SHA-256 of the token is stored. */
+/** Those, and `home_session`: one home-page cookie (home-session.ts), live until its expiry or the logout that removes it. */
+export type UserTokenPurpose = MailTokenPurpose | 'home_session';
+
+/** One-time tokens sent by e-mail, and the home-page cookie's sessions. Only a SHA-256 of the token is stored. */
 @Entity('user_tokens')
 @Index('idx_user_tokens_user_purpose', ['userId', 'purpose'])
 export class UserToken {

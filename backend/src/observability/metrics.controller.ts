@@ -8,8 +8,8 @@ import { MetricsTokenGuard } from './metrics-token.guard';
 
 /**
  * `GET /api/metrics`: Prometheus's text exposition of this node's metrics (common/metrics/metrics.ts).
- * No user session (Prometheus has none) and never rate limited (it scrapes every few seconds);
- * METRICS_TOKEN, when set, is the only gate (MetricsTokenGuard). Left out of the OpenAPI
+ * No user session (Prometheus has none) and outside the API's rate limiter: MetricsTokenGuard lets
+ * the METRICS_TOKEN through uncounted and counts everything else against its address's budget. Left out of the OpenAPI
  * document: it is for the operator's scraper, not for API clients.
  */
 @ApiExcludeController()

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MemoryRateLimitStore, RATE_LIMIT_STORE, RedisRateLimitStore } from './rate-limit.store';
+import { ReadBudget } from './read-budget';
 import { SettingsController } from './settings.controller';
 import { Settings } from './settings.entity';
 import { SettingsRepository } from './settings.repository';
@@ -12,6 +13,7 @@ import { SettingsService } from './settings.service';
  * auth and posts read SettingsService without importing this module. Its guards
  * (MaintenanceGuard, RateLimitGuard) are registered as APP_GUARDs in AppModule, in order after
  * the JWT guard (they need to know the user).
+ * ReadBudget counts the member's `/` and /api/metrics in the limiter's read budgets.
  * The rate limiter's counters are in Redis when REDIS_URL is set (shared by every node), else in memory.
  */
 @Global()
@@ -21,12 +23,13 @@ import { SettingsService } from './settings.service';
   providers: [
     SettingsRepository,
     SettingsService,
+    ReadBudget,
     {
       provide: RATE_LIMIT_STORE,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => (config.redisUrl ? new RedisRateLimitStore(config.redisUrl, config.redisPrefix) : new MemoryRateLimitStore()),
     },
   ],
-  exports: [SettingsService, RATE_LIMIT_STORE],
+  exports: [SettingsService, RATE_LIMIT_STORE, ReadBudget],
 })
 export class SettingsModule {}

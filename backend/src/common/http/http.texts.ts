@@ -4,4 +4,9 @@ export const HTTP_TEXTS = {
   badRequest: 'Geçersiz istek.',
   requestTimeout: 'İstek zaman aşımına uğradı.',
   notFound: 'İstenen kaynak bulunamadı.',
+  /** 415 of an API request whose body is not JSON (json-bodies.ts). */
+  jsonOnly: 'Desteklenmeyen içerik türü: istek gövdesi JSON olarak (Content-Type: application/json) gönderilmelidir.',
+  /** The small page a member's `/` gets over the read budget (common/spa/member-home-page.ts), with RATE_LIMITED. */
+  rateLimitedPageTitle: 'Çok fazla istek',
+  rateLimitedPageRetry: 'Biraz sonra yeniden deneyin',
 } as const;

@@ -3,15 +3,17 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 /**
  * Every limit that refuses a client, as the `limiter` label of gundem_rate_limit_refusals_total:
- * - `api_write` / `api_read`: the API's write and read budgets (settings/rate-limit.guard.ts, 429);
- * - `login`: a login name locked after too many failures (auth/login-throttle.ts, 429);
+ * - `api_write` / `api_read`: the API's write and read budgets (settings/rate-limit.guard.ts, 429;
+ *   a member's server-rendered `/` counts as a read: settings/read-budget.ts);
+ * - `login`: an account locked for an address after too many failures (auth/login-throttle.ts, 429);
  * - `mail`: an account mail not sent to a mailbox that had its share (auth/mail-throttle.ts);
  * - `socket_per_ip` / `socket_per_user`: a Socket.IO handshake over a connection cap;
  * - `socket_events`: a client → server event over the connection's token bucket;
  * - `socket_watched`: a `posts:watch` over the watched-posts caps (realtime/socket-limits.ts, post-watch.ts);
- * - `socket_typing`: a `message:typing` sooner than TYPING_MIN_INTERVAL_MS after the connection's last one (realtime/typing.ts).
+ * - `socket_typing`: a `message:typing` sooner than TYPING_MIN_INTERVAL_MS after the connection's last one (realtime/typing.ts);
+ * - `metrics`: a GET /api/metrics without the right token past its address's budget (observability/metrics-token.guard.ts).
  */
-export const RATE_LIMITERS = ['api_write', 'api_read', 'login', 'mail', 'socket_per_ip', 'socket_per_user', 'socket_events', 'socket_watched', 'socket_typing'] as const;
+export const RATE_LIMITERS = ['api_write', 'api_read', 'login', 'mail', 'socket_per_ip', 'socket_per_user', 'socket_events', 'socket_watched', 'socket_typing', 'metrics'] as const;
 export type RateLimiter = (typeof RATE_LIMITERS)[number];
 
 /** The events RealtimeEvents sends (docs/wire-contract.md#socketio), the `event` label of gundem_socket_events_emitted_total. */

@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import { Logger } from '@nestjs/common';
 import { parse } from 'cookie';
+import { RATE_LIMITED } from '../common.texts';
+import { HTTP_TEXTS } from '../http/http.texts';
 import { compressPage, embedJsonBlock, embedMarkup, FIRST_PAGE_WAIT_MS, type MemberHomeRender } from './home-page';
 
 /**
@@ -18,10 +20,21 @@ export interface MemberState {
 
 /**
  * Who asks for `/`, by its home-page cookie (auth/home-session.ts): `guest` when there is none
- * (or it was refused, and removed); a member's state; or `null` for a member whose state could not
- * be read (the app then asks the API for it, as it does without the cookie).
+ * (or it was refused, and removed); a member's state; `rate-limited` for a member over their read
+ * budget (settings/read-budget.ts; Retry-After already set); or `null` for a member whose state
+ * could not be read (the app then asks the API for it, as it does without the cookie).
  */
-export type MemberStateSource = (req: Request, res: Response) => Promise<MemberState | 'guest' | null>;
+export type MemberStateSource = (req: Request, res: Response) => Promise<MemberState | 'guest' | 'rate-limited' | null>;
+
+/**
+ * The answer to a member's `/` over their read budget: the API's 429 and Turkish message, as a
+ * small HTML page (it is a page the browser shows), never stored. Made before anything costly
+ * (the account, the timeline, the render), which is what the budget protects.
+ */
+export const RATE_LIMITED_PAGE = `<!doctype html>
+<html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${HTTP_TEXTS.rateLimitedPageTitle} · gündem</title></head>
+<body><main><h1>${HTTP_TEXTS.rateLimitedPageTitle}</h1><p>${RATE_LIMITED}</p><p><a href="/">${HTTP_TEXTS.rateLimitedPageRetry}</a></p></main></body></html>
+`;
 
 /** The home tab's choice as the app keeps it for the server (frontend/src/features/posts/hooks/use-home-feed.ts). */
 export const HOME_FEED_COOKIE = 'gundem_home_feed';
@@ -79,6 +92,10 @@ export function createMemberHomePage(indexHtml: string, source: MemberStateSourc
     ]);
     clearTimeout(timer);
     if (state === 'guest') return 'guest';
+    if (state === 'rate-limited') {
+      if (!res.headersSent) res.status(429).setHeader('Cache-Control', 'no-store').type('html').end(req.method === 'HEAD' ? undefined : RATE_LIMITED_PAGE);
+      return 'sent';
+    }
     res.vary('Cookie');
     res.setHeader('Cache-Control', MEMBER_PAGE_CACHE_CONTROL);
     if (!state) return 'plain';

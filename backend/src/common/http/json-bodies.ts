@@ -1,0 +1,36 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import { HTTP_TEXTS } from './http.texts';
+
+/** Whether the request carries a body at all (a length above 0, or a chunked one). */
+function hasBody(req: Request): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length.trim() !== '0';
+}
+
+/** `application/json`, whatever its parameters (a charset body-parser refuses is its own 415). */
+function isJson(req: Request): boolean {
+  const type = req.headers['content-type'];
+  return typeof type === 'string' && type.split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * The API takes JSON bodies only: a request under /api with a body of any other type (or none
+ * named) gets 415 with the Turkish message before any parser reads it. Every client of the API
+ * sends JSON (frontend/src/lib/api-client.ts), and no route takes a form or a file.
+ *
+ * Why: a form of another site may POST `application/x-www-form-urlencoded`, `multipart/form-data`
+ * or `text/plain` to any address without a CORS preflight, and Express' urlencoded parser would
+ * read the first as the same fields as JSON, so a foreign page could sign its visitor in to the
+ * attacker's account (login CSRF). A JSON body from a foreign page needs a preflight, which this
+ * server never grants. Requests without a body (POST /api/auth/logout, PUT …/like) are unaffected.
+ *
+ * Installed before Nest's body parsers (they are registered at `app.init()`).
+ */
+export function acceptJsonBodiesOnly(app: NestExpressApplication): void {
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req) || isJson(req)) return next();
+    res.status(415).json({ message: HTTP_TEXTS.jsonOnly, statusCode: 415 });
+  });
+}
