@@ -28,8 +28,9 @@ export interface PostNewEvent {
   post: Post;
   posts: Post[];
   /**
-   * `following` when sent for the `Takip edilenler` feed (posts of accounts the receiving member
-   * follows, or their own); absent for the global `home` feed. Optional: older servers omit it.
+   * `following` when sent for the `Takip edilenler` feed (posts and reposts of accounts the
+   * receiving member follows, or their own; a repost is its feed item, with `repostedBy`);
+   * absent for the global `home` feed. Optional: older servers omit it.
    */
   feed?: FeedName;
 }

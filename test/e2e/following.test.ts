@@ -59,4 +59,27 @@ describe('following feed journey', () => {
       await tab(a, 'Sana özel').click();
       expect(await tab(a, 'Sana özel').getAttribute('aria-selected')).toBe('true');
     }));
+
+  it('B reposts a post of someone A does not follow: it reaches A’s open Takip edilenler behind the pill, as “Selma Aydın yeniden paylaştı”', () =>
+    withScreenshots('following-feed-repost', [a], async () => {
+      const author = { username: 'kerem', displayName: 'Kerem Uzun', email: 'kerem@ornek.com', password: 'gizli123' };
+      expect((await e2e.api('/api/auth/register', { body: author })).status).toBe(201);
+      const text = `Paylaşılacak gönderi ${Date.now()}`;
+      const created = await e2e.api<{ post: { id: string } }>('/api/posts', { body: { content: text }, token: await e2e.token({ email: author.email, password: author.password }) });
+      expect(created.status).toBe(201);
+
+      await a.goto('/');
+      await tab(a, 'Takip edilenler').click();
+      await a.getByRole('tabpanel').getByText('Takip edenlere canlı selam').first().waitFor();
+      expect(await a.getByText(text).count()).toBe(0);
+
+      const reposted = await e2e.api(`/api/posts/${created.body.post.id}/retweet`, { method: 'PUT', token: await e2e.token({ email: selma.email, password: selma.password }) });
+      expect(reposted.status).toBe(200);
+      const pill = a.getByRole('button', { name: /1 yeni gönderi/ });
+      await pill.waitFor({ timeout: 5_000 });
+      await pill.click();
+      const item = a.getByRole('tabpanel').getByRole('article').filter({ hasText: text });
+      await item.waitFor();
+      expect((await item.getByTestId('reposted-by').textContent())?.replace(/\s+/g, ' ').trim()).toBe('Selma Aydın yeniden paylaştı');
+    }));
 });

@@ -75,5 +75,11 @@ describe('finding people journey', () => {
         return section && posts ? section.compareDocumentPosition(posts) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
       });
       expect(order).toBeTruthy();
+
+      // B's surname alone, in capitals with the dotless I: a later word of the name finds her too.
+      await a.goto(`/explore?q=${encodeURIComponent('YILMAZ')}`);
+      const bySurname = a.getByTestId('people-results').getByRole('listitem').filter({ hasText: '@ayse' });
+      await bySurname.waitFor({ timeout: 10_000 });
+      expect(await bySurname.getByRole('link', { name: /Ayşe Yılmaz/ }).getAttribute('href')).toBe('/profile/ayse');
     }));
 });

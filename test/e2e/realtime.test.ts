@@ -133,4 +133,26 @@ describe('realtime journey', () => {
       await dialog.getByRole('button', { name: 'Sil', exact: true }).click();
       await b.getByText('Gönderi bulunamadı', { exact: true }).waitFor({ timeout: 5_000 });
     }));
+  it("B deletes her post on her own profile: the header's post count drops by one without a reload", () =>
+    withScreenshots('realtime-delete-profile-count', [b], async () => {
+      const text = `Profilde silinen ${Date.now()}`;
+      const created = await e2e.api<{ post: { id: string } }>('/api/posts', { body: { content: text }, token: await e2e.token(DEMO.ayse) });
+      expect(created.status).toBe(201);
+      await b.goto('/profile/ayse');
+      const mine = card(b, text);
+      await mine.waitFor();
+      const count = b.getByText(/^\d+ gönderi$/).first();
+      await count.waitFor();
+      const before = Number((await count.innerText()).replace(/\D/g, ''));
+      expect(before).toBeGreaterThan(0);
+      // Marks this document: a reload would lose it.
+      await b.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+      await mine.getByRole('button', { name: 'Daha fazla' }).click();
+      await b.getByRole('menuitem', { name: 'Sil' }).click();
+      await b.getByRole('dialog', { name: 'Gönderi silinsin mi?' }).getByRole('button', { name: 'Sil', exact: true }).click();
+      await mine.waitFor({ state: 'detached', timeout: 5_000 });
+      await b.getByText(`${before - 1} gönderi`, { exact: true }).first().waitFor({ timeout: 5_000 });
+      expect(await b.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    }));
 });

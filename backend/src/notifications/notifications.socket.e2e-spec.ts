@@ -83,6 +83,68 @@ describe('notifications over Socket.IO (real PostgreSQL, real socket.io-client)'
     expect(await withdrawn).toEqual({ unreadCount: 0 });
   });
 
+  it("deleting a post pushes the lower unread count to every member whose notification of it went with it", async () => {
+    const author = await t.createUser();
+    const fan = await t.createUser();
+    const mentioned = await t.createUser();
+    const bystander = await t.createUser();
+    const post = await t.createPost(author, 'silinecek');
+    const authorTab = await connectSocket(url, await t.tokenFor(author));
+    const mentionedTab = await connectSocket(url, await t.tokenFor(mentioned));
+    const bystanderTab = await connectSocket(url, await t.tokenFor(bystander));
+    const leaks = [collect(bystanderTab, 'notification:new'), collect(bystanderTab, 'notification:read')];
+
+    // The fan likes the author's post: the author has one unread notification.
+    const liked = nextEvent(authorTab, 'notification:new', 10_000);
+    await t.http.put(`/api/posts/${post.id}/like`).set('authorization', await bearer(fan)).expect(200);
+    expect((await liked).unreadCount).toBe(1);
+
+    // The fan's reply mentions another member: the author (a reply) and they (a mention) have one more.
+    const replied = nextEvent(authorTab, 'notification:new', 10_000);
+    const mentionedIn = nextEvent(mentionedTab, 'notification:new', 10_000);
+    const reply = await t.createPost(fan, `@${mentioned.username} bak`, post.id);
+    expect(await replied).toMatchObject({ unreadCount: 2, notification: { type: 'reply' } });
+    expect(await mentionedIn).toMatchObject({ unreadCount: 1, notification: { type: 'mention' } });
+
+    // The fan deletes the reply: both its notifications go, and both members hear it live.
+    const authorAfterReply = nextEvent(authorTab, 'notification:read', 10_000);
+    const mentionedAfterReply = nextEvent(mentionedTab, 'notification:read', 10_000);
+    await t.http.delete(`/api/posts/${reply.id}`).set('authorization', await bearer(fan)).expect(200);
+    expect(await authorAfterReply).toEqual({ unreadCount: 1 });
+    expect(await mentionedAfterReply).toEqual({ unreadCount: 0 });
+
+    // The author deletes the liked post: the like's notification goes, and the badge drops to 0.
+    const authorAfterPost = nextEvent(authorTab, 'notification:read', 10_000);
+    await t.http.delete(`/api/posts/${post.id}`).set('authorization', await bearer(author)).expect(200);
+    expect(await authorAfterPost).toEqual({ unreadCount: 0 });
+    const res = await t.http.get('/api/notifications/unread-count').set('authorization', await bearer(author)).expect(200);
+    expect(res.body).toEqual({ count: 0 });
+
+    await t.app.get(NotificationsWriter).drain();
+    await roundTrip(bystanderTab);
+    expect(leaks).toEqual([[], []]);
+  });
+
+  it("staff deleting a post pushes its author's lower unread count too", async () => {
+    const author = await t.createUser();
+    const fan = await t.createUser();
+    const admin = await t.createUser({ role: 'admin' });
+    const post = await t.createPost(author, 'kurala aykırı');
+    const kept = await t.createPost(author, 'kalan');
+    const tab = await connectSocket(url, await t.tokenFor(author));
+    const first = nextEvent(tab, 'notification:new', 10_000);
+    await t.http.put(`/api/posts/${post.id}/like`).set('authorization', await bearer(fan)).expect(200);
+    expect((await first).unreadCount).toBe(1);
+    const second = nextEvent(tab, 'notification:new', 10_000);
+    await t.http.put(`/api/posts/${kept.id}/like`).set('authorization', await bearer(fan)).expect(200);
+    expect((await second).unreadCount).toBe(2);
+
+    const dropped = nextEvent(tab, 'notification:read', 10_000);
+    await t.http.delete(`/api/admin/posts/${post.id}`).set('authorization', await bearer(admin)).expect(200);
+    // The other post's like notification stays.
+    expect(await dropped).toEqual({ unreadCount: 1 });
+  });
+
   it('a burst of likes on one post is coalesced: fewer events than likes, the last with the exact totals', async () => {
     const author = await t.createUser();
     const likers = await t.createUsers(40);

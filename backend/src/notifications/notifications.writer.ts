@@ -105,6 +105,13 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
   }
 
   private enqueue(activity: Activity): void {
+    if (activity.kind === 'post-deleted') {
+      // Nothing to write (the cascade removed the notifications): only counts to push, with the
+      // withdrawals, in the writer's order.
+      for (const id of activity.notified) this.withdrawn.add(id);
+      this.scheduleAnnounce();
+      return;
+    }
     if (this.queue.length >= NOTIFICATION_MAX_QUEUE) {
       const now = Date.now();
       if (now - this.lastDropLog > 10_000) {
@@ -142,7 +149,7 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
       return found;
     };
     for (const a of batch) {
-      if (a.kind === 'account') continue;
+      if (a.kind === 'account' || a.kind === 'post-deleted') continue;
       if (a.kind === 'post') {
         if (a.replyToId) push(into(inserts, 'reply'), a.actorId, a.postId, a.at);
         for (const name of a.mentions) push(into(inserts, 'mention'), a.actorId, a.postId, a.at, name);

@@ -4,6 +4,8 @@ import type { DataSource } from 'typeorm';
 import { poolRows } from '../database/query-rows';
 import { type ToggleMode, type ToggleRow, type ToggleSpec, toggleStatements } from '../database/toggle';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
+import { type FollowingItem, type FollowingRow, toFollowingItem } from './following-feed.repository';
+import { POST_VIEW_COLUMNS_NO_VIEWER } from './post-view.sql';
 
 export type EngagementKind = 'like' | 'repost';
 /** `toggle` (POST, the toggles of docs/wire-contract.md#posts), `set` (PUT: liked), `unset` (DELETE: not liked). */
@@ -73,5 +75,23 @@ export class EngagementRepository {
       values: [userId, postId],
     });
     return row ?? null;
+  }
+
+  /**
+   * The `Takip edilenler` item of a repost as a guest sees it (the post with `repostedBy` and
+   * the repost's time), or null: the repost was taken back, or its post's author or the
+   * reposter is deactivated (the feed's own read leaves those out).
+   */
+  async repostItem(userId: string, postId: string): Promise<FollowingItem | null> {
+    const [row] = await poolRows<FollowingRow>(this.dataSource, {
+      name: 'engagement_repost_item',
+      text: `SELECT ${POST_VIEW_COLUMNS_NO_VIEWER},
+                    rb.id AS reposter_id, rb.username AS reposter_username, rb.display_name AS reposter_display_name, rb.is_verified AS reposter_is_verified,
+                    to_char(x.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS event_at
+               FROM reposts x JOIN posts p ON p.id = x.post_id JOIN users u ON u.id = p.author_id JOIN users rb ON rb.id = x.user_id
+              WHERE x.user_id = $1 AND x.post_id = $2 AND u.is_active AND rb.is_active`,
+      values: [userId, postId],
+    });
+    return row ? toFollowingItem(row) : null;
   }
 }

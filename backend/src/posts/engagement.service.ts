@@ -1,10 +1,11 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { FirstPageCache } from './first-page.cache';
 import type { ToggleRow } from '../database/toggle';
 import { type CountsRow, type EngagementCounts, toEngagementCounts } from './engagement-counts';
+import { toFollowingResponse } from './dto/following-item.response';
 import { type EngagementChange, type EngagementKind, EngagementRepository } from './engagement.repository';
 import { POST_NOT_FOUND } from './posts.texts';
 
@@ -23,6 +24,8 @@ export interface ToggleResult extends EngagementCounts {
  */
 @Injectable()
 export class EngagementService {
+  private readonly logger = new Logger('Realtime');
+
   constructor(
     private readonly repository: EngagementRepository,
     private readonly realtime: RealtimeEvents,
@@ -69,6 +72,7 @@ export class EngagementService {
       this.realtime.postEngagement(postId, result);
       // The post's author is notified (or the notification withdrawn) after the commit, off this request's path.
       this.activity.publish({ kind, actorId: userId, postId, active: row.added, at: new Date() });
+      if (kind === 'repost' && row.added) await this.announceRepost(userId, postId);
       return result;
     }
     // Nothing changed. For a toggle: nothing to delete, yet the insert conflicted, so a
@@ -79,5 +83,19 @@ export class EngagementService {
     const state = await this.repository.state(kind, userId, postId);
     if (!state) throw new NotFoundException(POST_NOT_FOUND);
     return { active: state.active, changed: false, ...toEngagementCounts(state) };
+  }
+
+  /**
+   * A new repost goes live to the open `Takip edilenler` feeds of the reposter's followers (and
+   * their own) as a `post:new` item with `repostedBy`, read after the commit as the feed shows
+   * it. Best effort: a failed read is logged and the repost's answer goes out as it would.
+   */
+  private async announceRepost(userId: string, postId: string): Promise<void> {
+    try {
+      const item = await this.repository.repostItem(userId, postId);
+      if (item) this.realtime.repostNew(toFollowingResponse(item));
+    } catch (error) {
+      this.logger.warn(`Yeniden paylaşım anlık gönderilemedi: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }

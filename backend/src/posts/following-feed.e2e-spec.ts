@@ -204,6 +204,47 @@ describe('GET /api/posts/timeline/following (real PostgreSQL)', () => {
 
       expect(await request(socket, 'feed:unwatch', { feed: 'following' })).toEqual({ ok: true });
     });
+
+    it("a new repost goes live to the open following feeds of the reposter's followers and their own, as the feed lists it, and nowhere else", async () => {
+      const [viewer, reposter, author, outsider, homeWatcher] = await Promise.all([t.createUser(), t.createUser(), t.createUser(), t.createUser(), t.createUser()]);
+      await follow(viewer, reposter);
+      const original = await t.createPost(author, 'yeniden paylaşılan');
+      const [followerTab, reposterTab, outsiderTab, homeTab] = await Promise.all([
+        connectSocket(url, await t.tokenFor(viewer)),
+        connectSocket(url, await t.tokenFor(reposter)),
+        connectSocket(url, await t.tokenFor(outsider)),
+        connectSocket(url, await t.tokenFor(homeWatcher)),
+      ]);
+      for (const tab of [followerTab, reposterTab, outsiderTab]) expect(await request(tab, 'feed:watch', { feed: 'following' })).toEqual({ ok: true });
+      expect(await request(homeTab, 'feed:watch', { feed: 'home' })).toEqual({ ok: true });
+      const leaks = [collect(outsiderTab, 'post:new'), collect(homeTab, 'post:new')];
+
+      const toFollower = nextEvent(followerTab, 'post:new', 4_000);
+      const toReposter = nextEvent(reposterTab, 'post:new', 4_000);
+      await repost(reposter, original.id);
+      const event = await toFollower;
+      expect(event.feed).toBe('following');
+      expect(event.posts).toHaveLength(1);
+      const [item] = event.posts;
+      expect(item).toMatchObject({ id: original.id, content: 'yeniden paylaşılan', userId: author.id, repostedBy: { id: reposter.id, username: reposter.username } });
+      expect(event.post).toEqual(item);
+      // The same item the feed's REST read lists at the top (as a guest sees it: no viewer flags).
+      const [listed] = await feed(viewer);
+      expect(item).toEqual({ ...listed, isLiked: false, isRetweeted: false, liked: false, retweeted: false });
+      expect((await toReposter).posts.map((p) => [p.id, p.repostedBy?.id])).toEqual([[original.id, reposter.id]]);
+
+      // A repeated PUT changes nothing and announces nothing; the unrepost still goes as before.
+      await repost(reposter, original.id);
+      const removed = nextEvent(followerTab, 'repost:removed', 3_000);
+      await unrepost(reposter, original.id);
+      expect(await removed).toEqual({ postId: original.id, userId: reposter.id });
+
+      await Promise.all([roundTrip(outsiderTab), roundTrip(homeTab)]);
+      // The outsider follows neither; the home feed (which may still hear of the original's
+      // creation) has no repost items.
+      expect(leaks[0]).toEqual([]);
+      expect(leaks[1].flatMap((e) => e.posts).filter((p) => p.repostedBy)).toEqual([]);
+    });
   });
 
   describe('at a seeded size', () => {

@@ -3,24 +3,15 @@ import { type Cursor, toPage } from '../common/pagination/cursor';
 import type { PageQueryDto } from '../common/pagination/page-query.dto';
 import { FollowsService } from '../social/follows.service';
 import type { User } from '../users/user.entity';
-import { type PostResponse, toPostResponse } from './dto/post.response';
+import { toFollowingResponse } from './dto/following-item.response';
 import { type FollowingItem, FollowingFeedRepository } from './following-feed.repository';
 import { HOME_FEED_BUILD_ITEMS, HomeFeedRepository } from './home-feed.repository';
 import { HomeFeedWriter } from './home-feed.writer';
 import type { PageRequest } from './posts.repository';
 import { type PostPage, pageRequest } from './posts.service';
 
-/** A feed item on the wire: the post object, plus `repostedBy`/`repostedAt` on a repost item. */
 /** A build reads the feed on request in pages of this many. */
 const BUILD_PAGE = 20;
-
-function toFollowingResponse(item: FollowingItem): PostResponse {
-  const post = toPostResponse(item.post);
-  if (!item.repostedBy) return post;
-  const { id, username, displayName, isVerified } = item.repostedBy;
-  // The cursor keeps PostgreSQL's microseconds; the wire's times are milliseconds.
-  return { ...post, repostedBy: { _id: id, id, username, displayName, isVerified }, repostedAt: new Date(item.cursor.createdAt).toISOString() };
-}
 
 /**
  * The `Takip edilenler` feed of a member (docs/wire-contract.md#takip-edilenler-akışı): the posts

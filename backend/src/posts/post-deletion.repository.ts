@@ -40,6 +40,16 @@ export class PostDeletionRepository {
     await queryRows(em, `DELETE FROM reposts WHERE post_id = $1`, [postId]);
   }
 
+  /**
+   * The members who have a notification of the post (its likes, reposts, or the post being their
+   * reply or mention), read once the post is locked: the delete's cascade removes those
+   * notifications, and each of them is told their new unread count after the commit.
+   */
+  async notifiedMembers(em: EntityManager, postId: string): Promise<string[]> {
+    const rows = await queryRows<{ recipient_id: string }>(em, `SELECT DISTINCT recipient_id FROM notification_groups WHERE post_id = $1`, [postId]);
+    return rows.map((row) => row.recipient_id);
+  }
+
   /** The post itself and its author's posts_count (the post row is locked already, then the author). */
   async deletePost(em: EntityManager, post: PostToDelete): Promise<void> {
     await queryRows(em, `DELETE FROM posts WHERE id = $1`, [post.id]);

@@ -1,6 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { ActivityEvents } from '../common/activity/activity-events';
 import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { type EngagementCounts, toEngagementCounts } from './engagement-counts';
@@ -32,7 +33,8 @@ type Deleter = { kind: 'staff' } | { kind: 'author'; userId: string };
  *
  * The post goes with its likes and reposts, and every count that included it is fixed in the same
  * transaction: the author's posts_count and, for a reply, the parent's reply_count. Its
- * notifications go with it (their foreign keys cascade; docs/architecture.md#notifications).
+ * notifications go with it (their foreign keys cascade; docs/architecture.md#notifications), and
+ * after the commit every member who had one is pushed their new unread count (`notification:read`).
  *
  * Replies TO the deleted post are kept: the foreign key sets their reply_to_id to NULL, so
  * they read as standalone posts from then on (`isReply: false`, `replyToId: null`) — a member's
@@ -52,6 +54,7 @@ export class PostDeletionService {
     private readonly repository: PostDeletionRepository,
     private readonly realtime: RealtimeEvents,
     private readonly firstPages: FirstPageCache,
+    private readonly activity: ActivityEvents,
   ) {}
 
   /** Staff: any post, whoever wrote it (deactivated authors included). */
@@ -67,7 +70,7 @@ export class PostDeletionService {
   private async delete(id: string, deleter: Deleter): Promise<DeletedPost> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const parent = await this.dataSource.transaction((em) => this.deleteOnce(em, id, deleter));
+        const { parent, notified } = await this.dataSource.transaction((em) => this.deleteOnce(em, id, deleter));
         // After commit only. The post's watchers learn it is gone (and get no late counts for
         // it); for a reply, the parent's reply count went down: its watchers get the new counts.
         this.realtime.postDeleted(id, parent?.postId);
@@ -75,6 +78,11 @@ export class PostDeletionService {
         // This node's shared first page must not show the post (nor the parent's old count).
         this.firstPages.touch(id);
         if (parent) this.firstPages.touch(parent.postId);
+        // The members whose notifications of the post went with it get their new unread count
+        // (NotificationsWriter, through ActivityEvents: notifications/ sits above posts/).
+        if (notified.length) {
+          this.activity.publish({ kind: 'post-deleted', actorId: deleter.kind === 'author' ? deleter.userId : null, postId: id, notified, at: new Date() });
+        }
         return { parent };
       } catch (error) {
         const code = pgErrorCode(error);
@@ -85,7 +93,7 @@ export class PostDeletionService {
     }
   }
 
-  private async deleteOnce(em: EntityManager, id: string, deleter: Deleter): Promise<EngagementCounts | null> {
+  private async deleteOnce(em: EntityManager, id: string, deleter: Deleter): Promise<{ parent: EngagementCounts | null; notified: string[] }> {
     await this.repository.setLockTimeout(em, DELETE_LOCK_TIMEOUT_MS);
     const found = await this.repository.findPostToDelete(em, id, false);
     // The author never changes, so the first read decides, before anything is deleted.
@@ -94,12 +102,15 @@ export class PostDeletionService {
     // Read again under the lock: a concurrent delete may have won, or the parent may be gone.
     const post = await this.repository.findPostToDelete(em, id, true);
     if (!post) throw new NotFoundException(POST_NOT_FOUND);
+    // Under the post's lock: no reply or mention notification of it can be written any more
+    // (their insert takes KEY SHARE on it), and its likes and reposts are gone.
+    const notified = await this.repository.notifiedMembers(em, post.id);
     // ON DELETE CASCADE removes likes/reposts that committed after the DELETEs above, and the
     // post's notifications; ON DELETE SET NULL detaches the replies.
     await this.repository.deletePost(em, post);
-    if (!post.replyToId) return null;
+    if (!post.replyToId) return { parent: null, notified };
     const counts = await this.repository.unbumpReplyCount(em, post.replyToId);
-    return counts ? toEngagementCounts(counts) : null;
+    return { parent: counts ? toEngagementCounts(counts) : null, notified };
   }
 
   private authorize(post: PostToDelete | null, deleter: Deleter): asserts post is PostToDelete {

@@ -23,7 +23,7 @@ interface FollowingSocket {
 /**
  * The live side of the `following` feed (docs/wire-contract.md#feedwatch): a connection that
  * watches it joins `following:<member>` and `author:<id>` for the member and each active account
- * they follow, where `post:new` (per author) and `repost:removed` go. Follows and unfollows that
+ * they follow, where `post:new` (per author: their posts and reposts) and `repost:removed` go. Follows and unfollows that
  * commit later move those connections in or out of the author's room on every node (through
  * ActivityEvents, so social/ does not import this module); an unrepost sends `repost:removed`.
  */

@@ -264,6 +264,26 @@ describe('RealtimeEvents', () => {
       expect(sent[1].payload).toEqual({ post: post(NEW_POSTS_MAX_BATCH + 1), posts: [post(NEW_POSTS_MAX_BATCH + 1)] });
     });
 
+    it("sends a new repost only to the reposter's author room, in the same flush and event as their own posts", () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      const own = { id: 'p1', content: 'kendi', userId: 'U1' } as unknown as Post;
+      const repost = (by: string) => ({ id: 'p9', content: 'başkasının', userId: 'u3', repostedBy: { id: by }, repostedAt: 't' }) as unknown as Post;
+      events.postNew(own);
+      events.repostNew(repost('U1'));
+      events.repostNew(repost('u2'));
+      jest.advanceTimersByTime(NEW_POSTS_FLUSH_MS);
+      expect(sent).toEqual([
+        { room: 'feed:home', event: 'post:new', payload: { post: own, posts: [own] } },
+        { room: 'author:u1', event: 'post:new', payload: { post: repost('U1'), posts: [own, repost('U1')], feed: 'following' } },
+        { room: 'author:u2', event: 'post:new', payload: { post: repost('u2'), posts: [repost('u2')], feed: 'following' } },
+      ]);
+      // Reposts alone: nothing to feed:home.
+      events.repostNew(repost('u2'));
+      jest.advanceTimersByTime(NEW_POSTS_FLUSH_MS);
+      expect(sent.slice(3)).toEqual([{ room: 'author:u2', event: 'post:new', payload: { post: repost('u2'), posts: [repost('u2')], feed: 'following' } }]);
+    });
+
     it('queues nothing before attach and drops the pending batch on shutdown', () => {
       events.postNew(post(1));
       const { server, sent } = fakeServer();

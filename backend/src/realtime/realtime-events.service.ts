@@ -67,6 +67,8 @@ export class RealtimeEvents implements OnModuleDestroy {
   private readonly deleted = new Map<string, NodeJS.Timeout>();
   /** Posts created on this node since the last `post:new` flush, oldest first. */
   private newPosts: Post[] = [];
+  /** Repost items (`repostedBy`) made on this node since the last flush, oldest first: `following` feeds only. */
+  private newReposts: Post[] = [];
   private newPostsTimer?: NodeJS.Timeout;
   /** Open `notification:new` windows by recipient, each with the newest event still to send. */
   private readonly notificationWindows = new Map<string, { timer: NodeJS.Timeout; pending?: NotificationNewEvent }>();
@@ -148,7 +150,24 @@ export class RealtimeEvents implements OnModuleDestroy {
   postNew(post: Post): void {
     if (!this.server) return;
     this.newPosts.push(post);
-    if (this.newPosts.length >= NEW_POSTS_MAX_BATCH) {
+    this.scheduleNewPosts();
+  }
+
+  /**
+   * Queues a new repost, as the `Takip edilenler` feed item (the post as a guest sees it, with
+   * `repostedBy` and `repostedAt`), for the same flush as `postNew`: it goes with `feed:
+   * "following"` to the reposter's room `author:<reposter>` (the connections showing the
+   * `following` feed of their followers and their own), never to `feed:home`, whose list has
+   * no repost items.
+   */
+  repostNew(item: Post): void {
+    if (!this.server || !item.repostedBy?.id) return;
+    this.newReposts.push(item);
+    this.scheduleNewPosts();
+  }
+
+  private scheduleNewPosts(): void {
+    if (this.newPosts.length + this.newReposts.length >= NEW_POSTS_MAX_BATCH) {
       this.flushNewPosts();
       return;
     }
@@ -267,6 +286,7 @@ export class RealtimeEvents implements OnModuleDestroy {
     clearTimeout(this.newPostsTimer);
     this.newPostsTimer = undefined;
     this.newPosts = [];
+    this.newReposts = [];
     for (const window of this.windows.values()) clearTimeout(window.timer);
     this.windows.clear();
     for (const timer of this.deleted.values()) clearTimeout(timer);
@@ -311,20 +331,23 @@ export class RealtimeEvents implements OnModuleDestroy {
     clearTimeout(this.newPostsTimer);
     this.newPostsTimer = undefined;
     const posts = this.newPosts;
+    const reposts = this.newReposts;
     this.newPosts = [];
-    if (!posts.length) return;
+    this.newReposts = [];
     // `post` (the newest) keeps clients written before batching working.
-    this.emit('post:new', (server) => server.to(feedRoom('home')).emit('post:new', { post: posts[posts.length - 1], posts }));
-    // The `following` feeds: each author's posts to the connections of their followers (and
-    // their own) that show it, one event per author and flush.
+    if (posts.length) this.emit('post:new', (server) => server.to(feedRoom('home')).emit('post:new', { post: posts[posts.length - 1], posts }));
+    // The `following` feeds: each account's posts and reposts to the connections of their
+    // followers (and their own) that show it, one event per account and flush.
     const byAuthor = new Map<string, Post[]>();
-    for (const post of posts) {
-      const authorId = post.userId?.toLowerCase();
-      if (!authorId) continue;
-      const own = byAuthor.get(authorId);
+    const add = (accountId: string | undefined, post: Post) => {
+      if (!accountId) return;
+      const key = accountId.toLowerCase();
+      const own = byAuthor.get(key);
       if (own) own.push(post);
-      else byAuthor.set(authorId, [post]);
-    }
+      else byAuthor.set(key, [post]);
+    };
+    for (const post of posts) add(post.userId, post);
+    for (const item of reposts) add(item.repostedBy?.id, item);
     for (const [authorId, own] of byAuthor) {
       this.emit('post:new', (server) => server.to(authorRoom(authorId)).emit('post:new', { post: own[own.length - 1], posts: own, feed: 'following' }));
     }

@@ -129,14 +129,16 @@ export class UsersRepository {
   /**
    * People search (explore, the messages picker): active accounts whose username starts with
    * `usernamePrefix` (null when what was typed cannot start a username) or whose display name,
-   * folded by user_name_fold() (migration 1764730000000), starts with the folded `typed`. Each
-   * branch is a range scan of its prefix index (idx_users_username_prefix,
-   * idx_users_display_name_prefix) that stops after `limit` rows, so a one-letter search reads
-   * at most 2 × `limit` index entries whatever the number of accounts. The typed prefix is
-   * folded in SQL, so the same lower() folds both sides; the range's upper bound is the key
-   * followed by U+10FFFF, the last character, which no real name holds.
-   * Order: the exact username, other username matches, then display-name matches, each
-   * alphabetically; `isFollowing` by the viewer's follows primary key.
+   * folded by user_name_fold() (migration 1764730000000), starts with the folded `typed`, from
+   * its first word or any later one (user_name_words, migration 1764750000000: `yıl` finds Ayşe
+   * Yılmaz). Each branch is a range scan of its prefix index (idx_users_username_prefix,
+   * idx_users_display_name_prefix, idx_user_name_words_rest) that stops after `limit` rows, so a
+   * one-letter search reads at most 3 × `limit` index entries (and the deactivated accounts
+   * among them) whatever the number of accounts. The typed prefix is folded in SQL, so the same
+   * lower() folds both sides; the range's upper bound is the key followed by U+10FFFF, the last
+   * character, which no real name holds.
+   * Order: the exact username, other username matches, display names by their start, then by a
+   * later word, each alphabetically; `isFollowing` by the viewer's follows primary key.
    */
   searchSql(typed: string, usernamePrefix: string | null, usernameUpper: string | null, viewerId: string | null, limit: number): { text: string; values: unknown[] } {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
@@ -153,8 +155,15 @@ export class UsersRepository {
                        AND user_name_fold(display_name) ~<~ (user_name_fold($1::text) || chr(1114111))
                      ORDER BY user_name_fold(display_name) USING ~<~
                      LIMIT ${limit}),
+                  by_word AS (
+                    SELECT w.user_id AS id, 3 AS rank FROM user_name_words w JOIN users u ON u.id = w.user_id
+                     WHERE u.is_active
+                       AND w.rest ~>=~ user_name_fold($1::text)
+                       AND w.rest ~<~ (user_name_fold($1::text) || chr(1114111))
+                     ORDER BY w.rest USING ~<~
+                     LIMIT ${limit}),
                   found AS (
-                    SELECT id, min(rank) AS rank FROM (SELECT * FROM by_username UNION ALL SELECT * FROM by_name) m GROUP BY id)
+                    SELECT id, min(rank) AS rank FROM (SELECT * FROM by_username UNION ALL SELECT * FROM by_name UNION ALL SELECT * FROM by_word) m GROUP BY id)
            SELECT u.id, u.username, u.display_name AS "displayName", u.is_verified AS "isVerified",
                   u.profile_image AS "profileImage", u.bio,
                   ($4::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $4::uuid AND f.followee_id = u.id)) AS "isFollowing"

@@ -54,12 +54,50 @@ describe('GET /api/users/search (real PostgreSQL)', () => {
     expect(await usernames('ışık çe')).toEqual(['dn_two']);
     expect(await usernames('sule gunes')).toEqual(['dn_four']);
     expect(await usernames('ŞULE')).toEqual(['dn_four']);
-    // A prefix, not a word inside the name.
-    expect(await usernames('şahin')).toEqual([]);
+    // A later word of the name is found too (its own describe below); inside a word is not.
+    expect(await usernames('şahin')).toEqual(['dn_one']);
+    expect(await usernames('ahin')).toEqual([]);
     // LIKE's wildcards and a backslash are plain characters of a range, never patterns.
     expect(await usernames('%')).toEqual([]);
     expect(await usernames('_')).toEqual([]);
     expect(await usernames('\\')).toEqual([]);
+  });
+
+  describe('by any word of the display name', () => {
+    it('finds a middle or last word, by its start, in any Turkish case, and a run of words from there', async () => {
+      await t.createUser({ username: 'aw_ayse', displayName: 'Ayşe Nur Yılmaz' });
+      await t.createUser({ username: 'aw_ilkay', displayName: 'Kerem İlkay Işıksoy' });
+      await t.createUser({ username: 'aw_other', displayName: 'Zeki Müren' });
+      // The last word, the middle word; Turkish case and letters folded as in the prefix search.
+      for (const q of ['Yılmaz', 'yılmaz', 'YILMAZ', 'yilmaz', 'yıl', 'Nur', 'NUR Y', 'nur yılm']) {
+        expect([q, await usernames(q)]).toEqual([q, ['aw_ayse']]);
+      }
+      for (const q of ['İlkay', 'ILKAY', 'ılkay', 'ilk', 'ışıks', 'IŞIKSOY', 'isiksoy', 'ilkay ış']) {
+        expect([q, await usernames(q)]).toEqual([q, ['aw_ilkay']]);
+      }
+      // The start of a word, not its inside nor across a word boundary out of order.
+      expect(await usernames('ılmaz')).toEqual([]);
+      expect(await usernames('lkay')).toEqual([]);
+      expect(await usernames('yılmaz nur')).toEqual([]);
+      // LIKE's wildcards are plain characters here too.
+      expect(await usernames('n%')).toEqual([]);
+    });
+
+    it('lists display names by their start before those by a later word, and each person once', async () => {
+      await t.createUser({ username: 'ow_b', displayName: 'Derya Ozan' });
+      await t.createUser({ username: 'ow_a', displayName: 'Ozan Ozansoy' });
+      await t.createUser({ username: 'ow_c', displayName: 'Ali Ozan Ozdemir' });
+      expect(await usernames('ozan')).toEqual(['ow_a', 'ow_b', 'ow_c']);
+    });
+
+    it('follows a renamed account and hides a deactivated one', async () => {
+      const renamed = await t.createUser({ username: 'rw_renamed', displayName: 'Eski Soyad' });
+      await t.createUser({ username: 'rw_hidden', displayName: 'Gizli Soyad', isActive: false });
+      expect(await usernames('soyad')).toEqual(['rw_renamed']);
+      await t.db.query(`UPDATE users SET display_name = 'Yeni Tanımlı' WHERE id = $1`, [renamed.id]);
+      expect(await usernames('soyad')).toEqual([]);
+      expect(await usernames('TANIMLI')).toEqual(['rw_renamed']);
+    });
   });
 
   it('puts the exact username first, then username matches, then display-name matches, each person once', async () => {
@@ -155,13 +193,28 @@ describe('GET /api/users/search (real PostgreSQL)', () => {
       // No username holds a space: that branch is cut at planning (One-Time Filter: false).
       ['a display name with a space', 'şule üye 1', false],
       ['nothing matches', 'zzzz', true],
+      ['a later word of the names', 'üye', true],
+      ['a later word in capitals', 'ÜYE 12', false],
     ])('%s: the prefix indexes, no sequential scan of users', async (_name, q, usernameBranch) => {
       const plans = await plansOf(`/api/users/search?q=${encodeURIComponent(q)}&limit=${USER_SEARCH_MAX_LIMIT}`);
       expect(plans).toHaveLength(1);
       if (usernameBranch) expect(plans[0]).toMatch(/Index (Only )?Scan using idx_users_username_prefix on users/);
       else expect(plans[0]).toMatch(/One-Time Filter: false/);
       expect(plans[0]).toMatch(/Index Scan using idx_users_display_name_prefix on users/);
-      expect(plans[0]).not.toMatch(/Seq Scan on users/);
+      // Later words: a range of their index, each account then found by its key.
+      expect(plans[0]).toMatch(/Index Scan using idx_user_name_words_rest on user_name_words/);
+      expect(plans[0]).not.toMatch(/Seq Scan on (users|user_name_words)/);
+    });
+
+    it('finds the seeded accounts by a later word, as many as asked, deactivated ones left out', async () => {
+      const rows = await search('ÜYE 77', { limit: USER_SEARCH_MAX_LIMIT });
+      // `… Üye n`: the rest `uye n`, in the order of the numbers as strings.
+      const expected = Array.from({ length: SEEDED }, (_, i) => i + 1)
+        .filter((n) => n % 50 !== 0 && String(n).startsWith('77'))
+        .map(String)
+        .sort()
+        .slice(0, USER_SEARCH_MAX_LIMIT);
+      expect(rows.map((u) => u.displayName.split(' ').pop())).toEqual(expected);
     });
 
     it('answers the right people among many, first by the folded name', async () => {

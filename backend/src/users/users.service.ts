@@ -165,9 +165,10 @@ export class UsersService {
   }
 
   /**
-   * People search (GET /api/users/search): active accounts whose username or display name starts
-   * with `typed` (already trimmed, without a leading `@`), Turkish case rules and letters folded
-   * (`ism`, `İSM` and `ısm` all find İsmail; UsersRepository.searchSql). At most SEARCH_MAX_LENGTH
+   * People search (GET /api/users/search): active accounts whose username starts with `typed`
+   * (already trimmed, without a leading `@`), or whose display name does from any of its words,
+   * Turkish case rules and letters folded (`ism`, `İSM` and `ısm` all find İsmail, `şah` İsmail
+   * Şahin; UsersRepository.searchSql). At most SEARCH_MAX_LENGTH
    * characters, like the post search. `isFollowing` is the viewer's (false for a guest and for
    * the viewer's own account).
    */

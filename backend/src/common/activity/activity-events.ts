@@ -11,7 +11,12 @@ export type Activity =
   /** A post or a reply was created; `mentions`: the usernames it stored in posts.mentions. */
   | { kind: 'post'; actorId: string; postId: string; replyToId: string | null; mentions: string[]; at: Date }
   /** Staff deactivated or activated `userId` (the kept following feeds that show it are dropped). */
-  | { kind: 'account'; actorId: string; userId: string; active: boolean; at: Date };
+  | { kind: 'account'; actorId: string; userId: string; active: boolean; at: Date }
+  /**
+   * A post was deleted (by its author or staff); its notifications went with it. `notified`: the
+   * members who had a notification of it, whose unread counts may have dropped.
+   */
+  | { kind: 'post-deleted'; actorId: string | null; postId: string; notified: string[]; at: Date };
 
 export type ActivityListener = (activity: Activity) => void;
 

@@ -13,6 +13,7 @@ import { FollowingFeed1764700000000 } from './1764700000000-FollowingFeed';
 import { ThreadIndexes1764720000000 } from './1764720000000-ThreadIndexes';
 import { HomeFeed1764740000000 } from './1764740000000-HomeFeed';
 import { PeopleSearchIndex1764730000000 } from './1764730000000-PeopleSearchIndex';
+import { PeopleSearchWords1764750000000 } from './1764750000000-PeopleSearchWords';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   ThreadIndexes1764720000000,
   PeopleSearchIndex1764730000000,
   HomeFeed1764740000000,
+  PeopleSearchWords1764750000000,
 ];

@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useViewerKey } from '../../../lib/auth';
 import type { FeedName } from '../../../lib/realtime/socket-client';
-import type { Post } from '../../../lib/types';
+import { entityId, type Post } from '../../../lib/types';
 import { postIdOf } from '../post-model';
 import { followingQueryKey } from './get-following-timeline';
 import { prependToList } from './post-cache';
@@ -21,6 +21,18 @@ export const feedListKey = (viewer: string, feed: FeedName = 'home') =>
 
 const EMPTY: Post[] = [];
 
+/**
+ * Whether a feed holding `held` shows `post` already. A post is listed once, so any item of it
+ * will do; but a repost item (`Takip edilenler`, with `repostedBy`) moves the post up to the
+ * repost, so it is shown only by that very repost (same post, same reposter).
+ */
+export function feedHolds(held: Post[], post: Post): boolean {
+  const id = postIdOf(post);
+  if (!post.repostedBy) return held.some((item) => postIdOf(item) === id);
+  const by = entityId(post.repostedBy);
+  return held.some((item) => postIdOf(item) === id && entityId(item.repostedBy) === by);
+}
+
 /** The waiting posts of the viewer, newest first. */
 export function usePendingPosts(feed: FeedName = 'home'): Post[] {
   const viewer = useViewerKey();
@@ -35,23 +47,32 @@ export function usePendingPosts(feed: FeedName = 'home'): Post[] {
   return data;
 }
 
-function byNewest(a: Post, b: Post): number {
-  return new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
+/** An item's place in its feed: a repost item's (`Takip edilenler`) is the repost's time. */
+function feedTime(post: Post): number {
+  return new Date(post.repostedAt ?? post.createdAt).getTime() || 0;
 }
 
-/** Adds posts to the waiting list (each once). */
+function byNewest(a: Post, b: Post): number {
+  return feedTime(b) - feedTime(a);
+}
+
+/**
+ * Adds posts to the waiting list, each post once (the pill counts posts): a later item of a post
+ * already waiting (a repost of it) takes its place.
+ */
 export function addPendingPosts(queryClient: QueryClient, viewer: string, posts: Post[], feed: FeedName = 'home'): void {
   if (posts.length === 0) return;
   queryClient.setQueryData<Post[]>(newPostsQueryKey(viewer, feed), (current = EMPTY) => {
-    const ids = new Set(current.map(postIdOf));
-    const fresh: Post[] = [];
+    const byId = new Map(current.map((post) => [postIdOf(post), post]));
+    let changed = false;
     for (const post of posts) {
       const id = postIdOf(post);
-      if (ids.has(id)) continue;
-      ids.add(id);
-      fresh.push(post);
+      const waiting = byId.get(id);
+      if (waiting && feedTime(waiting) >= feedTime(post)) continue;
+      byId.set(id, post);
+      changed = true;
     }
-    return fresh.length ? [...fresh, ...current].sort(byNewest) : current;
+    return changed ? [...byId.values()].sort(byNewest) : current;
   });
 }
 

@@ -104,9 +104,12 @@ export function prependToList(queryClient: QueryClient, queryKey: QueryKey, post
   const id = postIdOf(post);
   queryClient.setQueriesData<CachedPosts>({ queryKey }, (data) => {
     if (!isInfinite(data) || data.pages.length === 0) return data;
-    const [first, ...rest] = data.pages;
-    const others = (first.posts ?? []).filter((item) => postIdOf(item) !== id);
-    return { ...data, pages: [{ ...first, posts: [post, ...others] }, ...rest] };
+    // The post is listed once: an older copy further down (a post now reposted moves up) goes.
+    const pages = data.pages.map((page) =>
+      page.posts?.some((item) => postIdOf(item) === id) ? { ...page, posts: page.posts.filter((item) => postIdOf(item) !== id) } : page,
+    );
+    const [first, ...rest] = pages;
+    return { ...data, pages: [{ ...first, posts: [post, ...(first.posts ?? [])] }, ...rest] };
   });
 }
 

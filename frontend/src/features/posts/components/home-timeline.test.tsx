@@ -100,4 +100,28 @@ describe('home feed tabs', () => {
     await socket.serverEmit('repost:removed', { postId: 'r1', userId: 'u-ali' });
     await waitFor(() => expect(contents()).toEqual(['Ali’den yeni', 'Ali’nin gönderisi']));
   });
+
+  it('counts a new repost of the following feed in its pill and shows it as "X yeniden paylaştı", a post it holds moving up; the viewer\'s own repost is not counted', async () => {
+    localStorage.setItem(HOME_FEED_KEY, 'following');
+    const { socket } = renderHome();
+    await screen.findByText('Ali’nin gönderisi');
+    const now = new Date().toISOString();
+    // The member's own repost: they know of it, no pill (as with their own posts).
+    const mine = { ...makePost({ _id: 'z0', content: 'Kendi paylaşımım', author: zeynep }), repostedBy: makeAuthor({ _id: member._id, id: member._id, username: member.username }), repostedAt: now };
+    await socket.serverEmit('post:new', { post: mine, posts: [mine], feed: 'following' });
+    expect(screen.queryByRole('button', { name: /yeni gönderi/ })).toBeNull();
+
+    // Ali reposts a post the feed does not hold, and Zeynep one it holds (Ali's own post).
+    const newRepost = { ...makePost({ _id: 'z1', content: 'Zeynep’in yazdığı', author: zeynep }), repostedBy: ali, repostedAt: now };
+    const movedUp = { ...makePost({ _id: 'f1', content: 'Ali’nin gönderisi', author: ali }), repostedBy: zeynep, repostedAt: new Date(Date.now() + 1000).toISOString() };
+    await socket.serverEmit('post:new', { post: newRepost, posts: [newRepost], feed: 'following' });
+    await socket.serverEmit('post:new', { post: movedUp, posts: [movedUp], feed: 'following' });
+    await userEvent.click(await screen.findByRole('button', { name: '2 yeni gönderi' }));
+    await waitFor(() => expect(contents()).toEqual(['Ali’nin gönderisi', 'Zeynep’in yazdığı', 'Paylaşılan gönderi']));
+    expect(screen.getAllByTestId('reposted-by').map((header) => header.textContent?.trim())).toEqual([
+      'Zeynep yeniden paylaştı',
+      'Ali Kaya yeniden paylaştı',
+      'Ali Kaya yeniden paylaştı',
+    ]);
+  });
 });

@@ -5,8 +5,7 @@ import type { FeedName } from '../../../lib/realtime/socket-client';
 import type { PostsPage } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useTimeline } from '../api/get-timeline';
-import { showPendingPosts, usePendingPosts } from '../api/new-posts';
-import { postIdOf } from '../post-model';
+import { feedHolds, showPendingPosts, usePendingPosts } from '../api/new-posts';
 
 /**
  * "N yeni gönderi" above the home feed while posts announced by the socket wait (docs/product.md#realtime-on-screen: the feed
@@ -24,8 +23,8 @@ export function PendingPostsPill({ feed, data }: { feed: FeedName; data: Infinit
   const viewer = useViewerKey();
   const pending = usePendingPosts(feed);
   const count = useMemo(() => {
-    const held = new Set(data?.pages.flatMap((page) => page.posts.map(postIdOf)) ?? []);
-    return pending.filter((post) => !held.has(postIdOf(post))).length;
+    const held = data?.pages.flatMap((page) => page.posts) ?? [];
+    return pending.filter((post) => !feedHolds(held, post)).length;
   }, [data, pending]);
 
   if (count === 0) return null;

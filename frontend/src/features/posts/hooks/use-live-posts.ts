@@ -6,7 +6,7 @@ import { useSocketEvent, useSocketResync } from '../../../lib/realtime/hooks';
 import { entityId, type Post, type PostsPage, type User } from '../../../lib/types';
 import { getTimeline, timelineQueryKey } from '../api/get-timeline';
 import { followingQueryKey } from '../api/get-following-timeline';
-import { addPendingPosts, feedListKey, removePendingPost } from '../api/new-posts';
+import { addPendingPosts, feedHolds, feedListKey, removePendingPost } from '../api/new-posts';
 import { patchPostEverywhere, POSTS_ROOT_KEY, removePostEverywhere } from '../api/post-cache';
 import {
   authorOf,
@@ -116,10 +116,11 @@ export function useLivePosts(): void {
     // Only a feed that has been loaded waits for new posts; a fresh load includes them anyway.
     const timeline = queryClient.getQueryData<InfiniteData<PostsPage>>(feedListKey(viewer, feed));
     if (!timeline) return;
-    const held = new Set(heldPosts(timeline).map(postIdOf));
-    const fresh = batch.filter(
-      (post) => post && !isOwnPost(post, user) && !held.has(postIdOf(post)),
-    );
+    const held = heldPosts(timeline);
+    // A repost item (`Takip edilenler`) waits even when the feed holds its post (or the viewer
+    // wrote it): the post moves up to the repost. Not the viewer's own repost, as not their own posts.
+    const own = (post: Post) => (post.repostedBy ? entityId(post.repostedBy) === entityId(user) : isOwnPost(post, user));
+    const fresh = batch.filter((post) => post && !own(post) && !feedHolds(held, post));
     // addPendingPosts counts each post once, also across batches.
     addPendingPosts(queryClient, viewer, fresh, feed);
   });
