@@ -39,7 +39,11 @@ export class AppModule {
         LoggingModule.forRoot(logger),
         // Each feature module registers its own entities (TypeOrmModule.forFeature); autoLoadEntities collects them.
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs }),
+          ...dataSourceOptions(config.databaseUrl, {
+            statementTimeoutMs: config.statementTimeoutMs,
+            connectTimeoutMs: config.connectTimeoutMs,
+            queryTimeoutMs: config.queryTimeoutMs,
+          }),
           autoLoadEntities: true,
           migrationsRun: false,
         }),

@@ -3,6 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
+/**
+ * How much longer than PostgreSQL's own statement_timeout the app waits for an answer
+ * (DB_QUERY_TIMEOUT_MS's default margin): a server that is alive cancels the statement first
+ * (57014, the "busy" 503); one that is frozen, swapping or cut off never answers, and then the
+ * client gives up (the database-unavailable 503). See database/bounded-client.ts.
+ */
+export const READ_TIMEOUT_GRACE_MS = 1_000;
+
 /** Every setting the server reads, validated once at boot. Nothing else reads process.env. */
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -56,6 +64,19 @@ export interface AppConfig {
    * a request may run before PostgreSQL cancels it and the client gets a 503.
    */
   statementTimeoutMs: number;
+  /**
+   * DB_CONNECT_TIMEOUT_MS (default 5000; 0 waits forever): how long a request waits for a database
+   * connection (a free one of the pool, or a new one: a frozen server accepts TCP and never
+   * answers) before it gets the database-unavailable 503.
+   */
+  connectTimeoutMs: number;
+  /**
+   * DB_QUERY_TIMEOUT_MS (default DB_STATEMENT_TIMEOUT_MS + 1000, or 0 when that is 0; 0 waits
+   * forever; else more than DB_STATEMENT_TIMEOUT_MS): how long the app waits for the answer to one
+   * statement of a request before it gives up on the database (the database-unavailable 503). A
+   * server that is alive cancels the statement first; this bounds one that does not answer at all.
+   */
+  queryTimeoutMs: number;
   /**
    * SHUTDOWN_TIMEOUT_MS (default 10000): on SIGTERM/SIGINT, how long requests in flight may take
    * to finish before their connections are cut (see common/lifecycle/http-drain.ts).
@@ -215,6 +236,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       statementTimeoutMs = 5000;
     }
   }
+  const connectTimeoutMs = parseCount('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, 5000, 0, problems);
+  const queryTimeoutMs = parseCount('DB_QUERY_TIMEOUT_MS', env.DB_QUERY_TIMEOUT_MS, statementTimeoutMs ? statementTimeoutMs + READ_TIMEOUT_GRACE_MS : 0, 0, problems);
+  if (queryTimeoutMs > 0 && statementTimeoutMs > 0 && queryTimeoutMs <= statementTimeoutMs) {
+    // Else a statement that is merely slow would count as a database that does not answer.
+    problems.push(`DB_QUERY_TIMEOUT_MS 0 ya da DB_STATEMENT_TIMEOUT_MS'ten (${statementTimeoutMs}) büyük olmalı (şu an: "${queryTimeoutMs}")`);
+  }
   const loginMaxFailures = parseIntInRange('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 25, 1, 1000, problems);
   const loginFailureWindowMinutes = parseIntInRange('LOGIN_FAILURE_WINDOW_MINUTES', env.LOGIN_FAILURE_WINDOW_MINUTES, 60, 1, 24 * 60, problems);
   // Up to 10 minutes: longer than any supervisor waits before its SIGKILL.
@@ -266,6 +293,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     loginMaxFailures,
     loginFailureWindowMs: loginFailureWindowMinutes * 60_000,
     statementTimeoutMs,
+    connectTimeoutMs,
+    queryTimeoutMs,
     shutdownTimeoutMs,
     frontendDist: env.FRONTEND_DIST ? resolve(cwd, env.FRONTEND_DIST) : undefined,
     logLevel,

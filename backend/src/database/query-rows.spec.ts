@@ -21,6 +21,9 @@ describe('isDatabaseUnavailable', () => {
     ['pg: connect timeout', new Error('Connection terminated due to connection timeout')],
     ['pg: broken client', new Error('Client has encountered a connection error and is not queryable')],
     ['pg-pool: waited too long for a connection', new Error('timeout exceeded when trying to connect')],
+    ['pg: handshake not answered (its own connectionTimeoutMillis)', new Error('timeout expired')],
+    ['pg: statement not answered within query_timeout (a frozen server)', new Error('Query read timeout')],
+    ['pg: a client ended after such a timeout', new Error('Client was closed and is not queryable')],
   ])('recognises %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

@@ -61,10 +61,13 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /**
- * pg raises these without a code: a connection dropped mid-query, a client already broken, and
- * pg-pool giving up waiting for a connection (connectionTimeoutMillis).
+ * pg raises these without a code: a connection dropped mid-query, a client already broken or
+ * closed, pg-pool giving up waiting for a connection and pg giving up on a new one's handshake
+ * (connectionTimeoutMillis), and no answer to a statement within query_timeout (a frozen server:
+ * one that is alive cancels it first, with statement_timeout).
  */
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|timeout expired$|Query read timeout$)/;
 
 /**
  * Whether an error means "the database cannot be reached right now" rather than "this statement

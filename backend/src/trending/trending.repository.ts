@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { withStatementTimeout } from '../database/bounded-client';
 import { poolRows } from '../database/query-rows';
 import type { Sql } from '../posts/posts.repository';
 import type { User } from '../users/user.entity';
@@ -100,11 +101,11 @@ export class TrendingRepository {
    * Recomputes and stores the ranking unless another node is doing it right now (the advisory
    * lock is taken without waiting) or, when `minAgeMs` is given, the stored one is younger than
    * that (another node refreshed it a moment ago). Null when it did not compute. Its own
-   * statement timeout: a refresh may take a few seconds at a million posts, never minutes.
+   * statement timeout, on the server and the client alike (withStatementTimeout): a refresh may
+   * take a few seconds at a million posts, never minutes.
    */
   async refresh(hashtagLimit: number, candidateLimit: number, timeoutMs: number, minAgeMs?: number): Promise<TrendingRanking | null> {
-    return this.dataSource.transaction(async (em) => {
-      await em.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
+    return this.dataSource.transaction((em) => withStatementTimeout(em, timeoutMs, async () => {
       const [{ locked }] = await em.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [REFRESH_LOCK]);
       if (!locked) return null;
       if (minAgeMs !== undefined) {
@@ -125,7 +126,7 @@ export class TrendingRepository {
         [JSON.stringify(ranking.hashtags), JSON.stringify(ranking.candidates)],
       );
       return ranking;
-    });
+    }));
   }
 
   /** The stored ranking (two rows by primary key), or null before the first refresh. */
