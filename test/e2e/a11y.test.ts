@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
+import { DEMO, type E2E, postMenuButton, startE2E, withScreenshots } from './harness';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -108,7 +108,7 @@ describe('accessibility (axe-core)', () => {
     withScreenshots('a11y-post-menu', [member], async () => {
       await member.goto('/');
       const own = member.getByRole('article').filter({ hasText: 'Günaydın gündem!' }).first();
-      await own.getByRole('button', { name: 'Daha fazla' }).click();
+      await postMenuButton(own).click();
       await member.getByRole('menuitem', { name: 'Sil' }).waitFor();
       expect(describeViolations(await runAxe(member))).toEqual([]);
       await member.getByRole('menuitem', { name: 'Sil' }).click();

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { freshDatabase, type TestDatabase } from '../realtime/cluster';
 import { repoRoot, type RunningServer, startServer } from '../support/server';
@@ -169,6 +169,15 @@ function hydratingNavigation(page: Page): void {
 const dialogHandled = new WeakSet<Page>();
 /** Browser console errors and warnings of every page, printed when a step fails. */
 const consoleLines: string[] = [];
+/**
+ * A post's `⋯` button once it runs in the browser (`data-ready`, post-menu.tsx). It comes in a
+ * chunk of its own: on a server-rendered page its markup is there before the chunk, and a click
+ * on it then is lost (a loaded machine showed it: the menu never opened).
+ */
+export function postMenuButton(scope: Locator): Locator {
+  return scope.getByRole('button', { name: 'Daha fazla' }).and(scope.locator('[data-ready]'));
+}
+
 /** Accepts (or dismisses) the next dialogs of the page, recording their messages. */
 export function handleDialogs(page: Page, accept = true): string[] {
   dialogHandled.add(page);

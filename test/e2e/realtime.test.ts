@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
+import { DEMO, type E2E, postMenuButton, startE2E, withScreenshots } from './harness';
 
 /** Journey 4: two people in two browser contexts see each other's actions without reloading. */
 describe('realtime journey', () => {
@@ -90,7 +90,7 @@ describe('realtime journey', () => {
 
       await b.goto('/');
       const mine = card(b, text);
-      const more = mine.getByRole('button', { name: 'Daha fazla' });
+      const more = postMenuButton(mine);
       await more.click();
       expect(await more.getAttribute('aria-expanded')).toBe('true');
       await b.getByRole('menuitem', { name: 'Sil' }).click();
@@ -109,7 +109,7 @@ describe('realtime journey', () => {
       const text = `Klavyeyle silinen ${Date.now()}`;
       const created = await e2e.api<{ post: { id: string } }>('/api/posts', { body: { content: text }, token: await e2e.token(DEMO.ayse) });
       await b.goto(`/post/${created.body.post.id}`);
-      const more = card(b, text).getByRole('button', { name: 'Daha fazla' });
+      const more = postMenuButton(card(b, text));
       await more.focus();
       await b.keyboard.press('Enter');
       await b.getByRole('menuitem', { name: 'Sil' }).waitFor();
@@ -148,7 +148,7 @@ describe('realtime journey', () => {
       // Marks this document: a reload would lose it.
       await b.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
-      await mine.getByRole('button', { name: 'Daha fazla' }).click();
+      await postMenuButton(mine).click();
       await b.getByRole('menuitem', { name: 'Sil' }).click();
       await b.getByRole('dialog', { name: 'Gönderi silinsin mi?' }).getByRole('button', { name: 'Sil', exact: true }).click();
       await mine.waitFor({ state: 'detached', timeout: 5_000 });

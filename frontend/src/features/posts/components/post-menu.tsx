@@ -38,6 +38,10 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const remove = useDeletePost();
+  // Set once this button runs in the browser (hydrated or rendered there): a click on the
+  // server's markup before that does nothing, so browser tests wait for `data-ready`.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   useEffect(() => {
     if (!open) return;
@@ -111,6 +115,7 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
         aria-controls={open ? menuId : undefined}
         tabIndex={roving ? -1 : undefined}
         data-testid="post-menu-button"
+        data-ready={ready ? '' : undefined}
         onClick={() => setOpen((was) => !was)}
         onKeyDown={(event) => {
           if (event.key !== 'ArrowDown' || open) return;
