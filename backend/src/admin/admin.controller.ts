@@ -3,9 +3,8 @@ import { Body, Controller, Delete, Get, Param, Patch, Query, UseInterceptors } f
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { HeavyQueryInterceptor } from '../common/concurrency/heavy-queries';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Roles } from '../common/decorators/roles.decorator';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
-import { STAFF_ROLES } from '../users/roles';
+import { Roles, STAFF_ROLES } from '../users/roles';
 import type { SessionUser } from '../users/session-user';
 import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminPostsService } from './admin-posts.service';

@@ -1,18 +1,25 @@
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { DATABASE_UNAVAILABLE } from '../common/common.texts';
 import { Public } from '../common/decorators/public.decorator';
 import { SkipRateLimit } from '../settings/rate-limit.guard';
-import { REDIS_UNAVAILABLE } from './health.texts';
-import { RedisHealthIndicator } from './redis-health.indicator';
+import { DATABASE_DOWN, REDIS_DOWN, REDIS_UNAVAILABLE } from './health.texts';
+import { type RedisHealth, RedisHealthIndicator } from './redis-health.indicator';
 
 /** How long the database may take to answer `SELECT 1`. */
 export const DATABASE_PING_TIMEOUT_MS = 2_000;
 
+/** A dependency as the public health answers show it: `up` (with its time), or `down` with a Turkish sentence and nothing of the cause. */
+type DependencyHealth = { status: 'up'; responseTime?: number } | { status: 'down'; message: string } | { status: 'not_configured' };
+
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
+  private readonly logger = new Logger('Health');
+  /** The cause last logged per dependency: a balancer polls every few seconds, the log says it once per change. */
+  private readonly logged = new Map<string, string>();
+
   constructor(
     private readonly db: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
@@ -77,9 +84,28 @@ export class HealthController {
     return { status: 'ok', details };
   }
 
-  /** The database's `SELECT 1` and Redis's PING, side by side. */
+  /**
+   * The database's `SELECT 1` and Redis's PING, side by side. The answer is public: a dependency
+   * that is down shows a Turkish sentence, never its error (`connect ECONNREFUSED 10.0.0.5:5432`
+   * would tell anyone the network's layout); the error goes to the server's log.
+   */
   private async probe() {
-    const [database, redis] = await Promise.all([this.db.pingCheck('database', { timeout: DATABASE_PING_TIMEOUT_MS }), this.redis.check()]);
-    return { database: database.database, redis, details: { ...database, redis } };
+    const [pinged, redisCheck] = await Promise.all([this.db.pingCheck('database', { timeout: DATABASE_PING_TIMEOUT_MS }), this.redis.check()]);
+    const ping = pinged.database as { status: string; message?: unknown; responseTime?: number };
+    const database = this.shown('database', ping.status === 'up' ? { status: 'up', responseTime: ping.responseTime } : { status: 'down', message: String(ping.message ?? ping.status) }, DATABASE_DOWN);
+    const redis = this.shown('redis', redisCheck, REDIS_DOWN);
+    return { database, redis, details: { database, redis } };
+  }
+
+  /** `health` as the answer shows it (a down one with `text`), its cause logged once per change. */
+  private shown(name: string, health: RedisHealth | { status: 'up'; responseTime?: number }, text: string): DependencyHealth {
+    const cause = health.status === 'down' ? health.message : '';
+    const before = this.logged.get(name) ?? '';
+    if (before !== cause) {
+      this.logged.set(name, cause);
+      if (cause) this.logger.warn(`Sağlık denetimi: ${name} yanıt vermiyor (${cause}).`);
+      else this.logger.log(`Sağlık denetimi: ${name} yeniden yanıt veriyor.`);
+    }
+    return health.status === 'down' ? { status: 'down', message: text } : health;
   }
 }

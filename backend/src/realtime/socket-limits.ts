@@ -1,4 +1,5 @@
 import { CONNECT_ERRORS } from '@gundem/contract';
+import { clientKey } from '../common/net/client-key';
 import type { AppConfig } from '../config/app-config';
 import { IP_CONNECTIONS_FULL, USER_CONNECTIONS_FULL } from './realtime.texts';
 
@@ -12,7 +13,8 @@ export type SocketCaps = Pick<AppConfig, 'socketMaxPerIp' | 'socketMaxPerUser' |
  * each made 1.3M room memberships, 857 MB and seconds of latency). Counts are per node: N nodes
  * behind a balancer allow N times each cap, which still bounds every node's memory, the thing
  * these caps protect. Keyed by the client's address as TRUST_PROXY resolves it, so clients behind
- * a trusted proxy are counted apart and a client cannot rotate X-Forwarded-For for fresh budgets.
+ * a trusted proxy are counted apart and a client cannot rotate X-Forwarded-For for fresh budgets;
+ * an IPv6 client by its /64, which it could otherwise rotate through (common/net/client-key.ts).
  */
 export class SocketLimits {
   private readonly perIp = new Map<string, number>();
@@ -23,30 +25,30 @@ export class SocketLimits {
 
   /** Why a new connection from `address` (signed in as `userId`) is refused, or null. */
   refusal(address: string, userId?: string): string | null {
-    if ((this.perIp.get(address) ?? 0) >= this.caps.socketMaxPerIp) return IP_CONNECTIONS_FULL;
+    if ((this.perIp.get(clientKey(address)) ?? 0) >= this.caps.socketMaxPerIp) return IP_CONNECTIONS_FULL;
     if (userId && (this.perUser.get(userId) ?? 0) >= this.caps.socketMaxPerUser) return USER_CONNECTIONS_FULL;
     return null;
   }
 
   /** Counts a connection of `address` (signed in as `userId`) until `close` is called with the same. */
   open(address: string, userId?: string): void {
-    add(this.perIp, address, 1);
+    add(this.perIp, clientKey(address), 1);
     if (userId) add(this.perUser, userId, 1);
   }
 
   close(address: string, userId?: string): void {
-    add(this.perIp, address, -1);
+    add(this.perIp, clientKey(address), -1);
     if (userId) add(this.perUser, userId, -1);
   }
 
   /** How many more posts the connections of `address` may watch together. */
   watchAllowance(address: string): number {
-    return Math.max(0, this.caps.socketMaxWatchedPerIp - (this.watchedPerIp.get(address) ?? 0));
+    return Math.max(0, this.caps.socketMaxWatchedPerIp - (this.watchedPerIp.get(clientKey(address)) ?? 0));
   }
 
   /** A connection of `address` now watches `delta` more (or fewer) posts. */
   watched(address: string, delta: number): void {
-    if (delta) add(this.watchedPerIp, address, delta);
+    if (delta) add(this.watchedPerIp, clientKey(address), delta);
   }
 
   /** Addresses and accounts currently holding something (for tests: nothing may leak). */

@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { RATE_LIMITED } from '../common/common.texts';
 import { Metrics } from '../common/metrics/metrics';
+import { clientKey } from '../common/net/client-key';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { isStaff } from '../users/roles';
 import type { SessionUser } from '../users/session-user';
@@ -71,7 +72,8 @@ export class RateLimitGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(SKIP_RATE_LIMIT, targets)) return true;
 
     const member = Boolean(req.user?.id);
-    const client = member ? `user:${req.user!.id}` : `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+    // A guest by address: an IPv6 client by its /64, which it may rotate through (common/net/client-key.ts).
+    const client = member ? `user:${req.user!.id}` : `ip:${clientKey(req.ip ?? req.socket.remoteAddress ?? 'unknown')}`;
     let windowMs: number, maxRequests: number, cost: number, scope: string;
     if (write) {
       ({ windowMs, maxRequests } = (await this.settings.get()).rateLimit);

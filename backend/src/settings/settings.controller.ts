@@ -2,7 +2,7 @@ import type { SettingsResponse, SettingsSavedResponse } from '@gundem/contract';
 import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { Roles } from '../common/decorators/roles.decorator';
+import { Roles } from '../users/roles';
 import type { SessionUser } from '../users/session-user';
 import { UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';

@@ -7,6 +7,7 @@ import { entityId } from '../lib/types';
 import { Avatar } from './avatar';
 import { FollowButton } from './follow-button';
 import { VerifiedBadge } from './verified-badge';
+import './list-row.css';
 import './account-row.css';
 
 export interface AccountRowProps {
@@ -22,7 +23,7 @@ export interface AccountRowProps {
 /** One person in a list of people: avatar and name linking to the profile, handle, bio, an action. */
 export function AccountRow({ username, displayName, isVerified, bio, action }: AccountRowProps) {
   return (
-    <li className="account-row">
+    <li className="list-row account-row">
       <Link
         to={profilePath(username)}
         className="account-row__avatar"

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { SERVER_BUSY } from '../common.texts';
+import { Metrics } from '../metrics/metrics';
 import { Semaphore } from './semaphore';
 
 /**
@@ -20,13 +21,22 @@ export const HEAVY_CONCURRENCY = 6;
 /** A heavy request that waited this long for its turn gets a 503 rather than waiting on. */
 export const HEAVY_QUEUE_TIMEOUT_MS = 3_000;
 
-/** The limit over heavy database work (a FIFO semaphore whose waiters give up with a 503). */
+/**
+ * The limit over heavy database work (a FIFO semaphore whose waiters give up with a 503). Each
+ * such 503 is counted as a refusal of its own (`limiter="heavy_queue"` in /api/metrics).
+ */
 @Injectable()
 export class HeavyQueries {
   private readonly semaphore: Semaphore;
 
-  constructor(concurrency = HEAVY_CONCURRENCY, queueTimeoutMs = HEAVY_QUEUE_TIMEOUT_MS) {
-    this.semaphore = new Semaphore(concurrency, { queueTimeoutMs, timeoutError: () => new ServiceUnavailableException(SERVER_BUSY) });
+  constructor(concurrency = HEAVY_CONCURRENCY, queueTimeoutMs = HEAVY_QUEUE_TIMEOUT_MS, metrics?: Metrics) {
+    this.semaphore = new Semaphore(concurrency, {
+      queueTimeoutMs,
+      timeoutError: () => {
+        metrics?.refused('heavy_queue');
+        return new ServiceUnavailableException(SERVER_BUSY);
+      },
+    });
   }
 
   run<T>(work: () => Promise<T>): Promise<T> {
@@ -46,7 +56,7 @@ export class HeavyQueryInterceptor implements NestInterceptor {
 
 @Global()
 @Module({
-  providers: [{ provide: HeavyQueries, useFactory: () => new HeavyQueries() }, HeavyQueryInterceptor],
+  providers: [{ provide: HeavyQueries, useFactory: (metrics: Metrics) => new HeavyQueries(HEAVY_CONCURRENCY, HEAVY_QUEUE_TIMEOUT_MS, metrics), inject: [Metrics] }, HeavyQueryInterceptor],
   exports: [HeavyQueries, HeavyQueryInterceptor],
 })
 export class HeavyQueriesModule {}

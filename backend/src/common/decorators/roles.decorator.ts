@@ -1,5 +1,12 @@
 import { SetMetadata } from '@nestjs/common';
 
 export const ROLES = 'roles';
-/** Only users whose role is one of these may call the route (RolesGuard); roles are users/roles.ts's. */
-export const Roles = (...roles: string[]) => SetMetadata(ROLES, roles);
+
+/**
+ * The `@Roles(...)` decorator of a role type: only users whose role is one of those named may
+ * call the route (RolesGuard). common/ knows no feature, so the role type comes from the users
+ * module, which makes its `Roles` with this (users/roles.ts): a mistyped role is a compile error.
+ */
+export function rolesDecorator<Role extends string>(): (...roles: Role[]) => MethodDecorator & ClassDecorator {
+  return (...roles) => SetMetadata(ROLES, roles);
+}

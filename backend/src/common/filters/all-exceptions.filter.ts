@@ -26,7 +26,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   401: 'Oturum açmanız gerekiyor.',
   403: FORBIDDEN,
   404: HTTP_TEXTS.notFound,
-  405: 'Bu yöntem desteklenmiyor.',
+  405: HTTP_TEXTS.methodNotAllowed,
   409: 'Bu kayıt zaten var.',
   413: 'İstek gövdesi çok büyük.',
   415: 'Desteklenmeyen içerik türü.',
@@ -37,7 +37,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 
 /** Messages that Nest, Express or body-parser produce in English: never shown to a user. */
 function isFrameworkMessage(message: string): boolean {
-  return /^(Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) |Unauthorized$|Forbidden( resource)?$|Not Found$|Bad Request$|Internal server error$|Too Many Requests|ThrottlerException|Service Unavailable|Unexpected token|Payload Too Large|request entity too large|Conflict$|Validation failed)/i.test(
+  return /^(Cannot [A-Z-]+ \/|Unauthorized$|Forbidden( resource)?$|Not Found$|Bad Request$|Internal server error$|Too Many Requests|ThrottlerException|Service Unavailable|Unexpected token|Payload Too Large|request entity too large|Conflict$|Validation failed)/i.test(
     message,
   );
 }
@@ -47,10 +47,20 @@ interface BodyParserError {
   status?: number;
   statusCode?: number;
   type?: string;
+  /** zlib's, when the body did not decompress: `Z_DATA_ERROR`, `Z_BUF_ERROR` (cut short), `ERR__ERROR_…` (brotli), `ZSTD_…`. */
+  code?: unknown;
+  errno?: unknown;
+}
+
+/** body-parser passes zlib's own error on (status 400, no `type`) when a gzip/deflate/br body does not decompress. */
+function isDecompressionError(err: BodyParserError): boolean {
+  return typeof err.errno === 'number' && typeof err.code === 'string' && /^(Z_|ERR__ERROR|ZSTD_)/.test(err.code);
 }
 
 function fromExpressError(err: BodyParserError & { message?: string }, status: number) {
   if (err.type === 'entity.parse.failed' || err instanceof SyntaxError) return { statusCode: 400, message: 'İstek gövdesi geçerli bir JSON değil.' };
+  if (isDecompressionError(err)) return { statusCode: 400, message: HTTP_TEXTS.badBodyEncoding };
+  if (err.type === 'encoding.unsupported') return { statusCode: 415, message: HTTP_TEXTS.unsupportedBodyEncoding };
   if (err instanceof URIError) return { statusCode: 400, message: 'Adres geçersiz karakterler içeriyor.' };
   if (err.type === 'entity.too.large' || status === 413) return { statusCode: 413, message: DEFAULT_MESSAGES[413] };
   return { statusCode: status, message: DEFAULT_MESSAGES[status] ?? DEFAULT_MESSAGES[400] };
@@ -78,7 +88,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
   // message is English; the cause tells what happened.
   if (exception instanceof HttpException && exception.cause instanceof Error) {
     const cause = exception.cause as BodyParserError;
-    if (cause.type || exception.cause instanceof SyntaxError || exception.cause instanceof URIError) {
+    if (cause.type || exception.cause instanceof SyntaxError || exception.cause instanceof URIError || isDecompressionError(cause)) {
       return fromExpressError(cause, exception.getStatus());
     }
   }

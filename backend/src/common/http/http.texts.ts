@@ -9,4 +9,9 @@ export const HTTP_TEXTS = {
   /** The small page a member's `/` gets over the read budget (common/spa/member-home-page.ts), with RATE_LIMITED. */
   rateLimitedPageTitle: 'Çok fazla istek',
   rateLimitedPageRetry: 'Biraz sonra yeniden deneyin',
+  methodNotAllowed: 'Bu yöntem desteklenmiyor.',
+  /** A body whose Content-Encoding (gzip, deflate, br) does not decompress: garbage, cut short or another format. */
+  badBodyEncoding: 'İstek gövdesi açılamadı: Content-Encoding başlığındaki sıkıştırmayla okunamıyor.',
+  /** A Content-Encoding the server does not decompress (only gzip, deflate and br are). */
+  unsupportedBodyEncoding: 'Desteklenmeyen içerik kodlaması (Content-Encoding). gzip, deflate ya da br kullanın.',
 } as const;

@@ -3,7 +3,7 @@ import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
 import { type DestinationStream, type Logger, type LogFn, pino } from 'pino';
 import type { AppConfig } from '../../config/app-config';
 import { httpLoggerOptions } from './http-logger';
-import { pinoLevel } from './log-levels';
+import { INFO_LEVEL, isFrameworkChatter, pinoLevel } from './log-levels';
 import { CENSOR, REDACT_PATHS, scrubSecrets, serializeError } from './redact';
 
 export interface RootLoggerOptions {
@@ -18,7 +18,8 @@ export interface RootLoggerOptions {
  * a person. Secrets are kept out three ways: `redact` for fields of logged objects (headers,
  * passwords, tokens), a scrubber over every string message and top-level string field
  * (connection-URL passwords, Bearer credentials, JWTs), and the request serializer that logs
- * URLs without secret query values (http-logger.ts).
+ * URLs without secret query values (http-logger.ts). Nest's start-up chatter (every mapped route,
+ * every loaded module) is written at debug, not at Nest's `log` (log-levels.ts).
  */
 export async function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>, options: RootLoggerOptions = {}): Promise<Logger> {
   const json = config.logFormat === 'json';
@@ -45,7 +46,12 @@ export async function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'log
       redact: { paths: REDACT_PATHS, censor: CENSOR },
       serializers: { err: serializeError },
       hooks: {
-        logMethod(args: Parameters<LogFn>, method: LogFn) {
+        logMethod(this: Logger, args: Parameters<LogFn>, method: LogFn, level: number) {
+          // Nest's route mapping and module loading: debug lines (log-levels.ts, FRAMEWORK_CHATTER).
+          if (level === INFO_LEVEL && isFrameworkChatter(args)) {
+            this.debug(...args);
+            return;
+          }
           const scrubbed = args.map((arg: unknown) => (typeof arg === 'string' ? scrubSecrets(arg) : arg)) as Parameters<LogFn>;
           method.apply(this, scrubbed);
         },

@@ -12,8 +12,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  * - `socket_watched`: a `posts:watch` over the watched-posts caps (realtime/socket-limits.ts, post-watch.ts);
  * - `socket_typing`: a `message:typing` sooner than TYPING_MIN_INTERVAL_MS after the connection's last one (realtime/typing.ts);
  * - `metrics`: a GET /api/metrics without the right token past its address's budget (observability/metrics-token.guard.ts).
+ * - `heavy_queue`: a heavy request (search, the back-office lists) that waited HEAVY_QUEUE_TIMEOUT_MS for its turn (common/concurrency/heavy-queries.ts, 503).
  */
-export const RATE_LIMITERS = ['api_write', 'api_read', 'login', 'mail', 'socket_per_ip', 'socket_per_user', 'socket_events', 'socket_watched', 'socket_typing', 'metrics'] as const;
+export const RATE_LIMITERS = ['api_write', 'api_read', 'login', 'mail', 'socket_per_ip', 'socket_per_user', 'socket_events', 'socket_watched', 'socket_typing', 'metrics', 'heavy_queue'] as const;
 export type RateLimiter = (typeof RATE_LIMITERS)[number];
 
 /** The events RealtimeEvents sends (docs/wire-contract.md#socketio), the `event` label of gundem_socket_events_emitted_total. */

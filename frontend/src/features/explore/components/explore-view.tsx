@@ -11,6 +11,7 @@ import { formatCount } from '../../../lib/format';
 import { searchPath } from '../../../lib/paths';
 import { tr } from '../../../locales/tr';
 import { trExplore } from '../../../locales/tr-explore';
+import '../../../components/list-row.css';
 import '../explore.css';
 import { PeopleResults } from './people-results';
 
@@ -158,7 +159,7 @@ function TopicCards() {
       <ul className="topic-list">
         {tr.samples.topics.map((topic, index) => (
           <li key={topic.title}>
-            <Link to={searchPath(topic.title)} className="topic-card">
+            <Link to={searchPath(topic.title)} className="list-row topic-card">
               <span className="topic-card__rank" aria-hidden="true">
                 {index + 1}
               </span>

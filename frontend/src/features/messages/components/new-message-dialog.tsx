@@ -2,7 +2,7 @@
 // not with the messages screen. Search as you type (GET /api/users/search, 200 ms after the
 // last key), ↑/↓ move through the people found (wrapping), Enter or a click opens the
 // conversation with the one chosen, even before any message (MessagesView reads ?user=).
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -13,7 +13,7 @@ import { VerifiedBadge } from '../../../components/verified-badge';
 import { useAuth } from '../../../lib/auth';
 import { messagesPath } from '../../../lib/paths';
 import { peopleQuery, usePeopleSearch } from '../../../lib/people-search';
-import { useListboxCursor } from '../../../lib/use-listbox-cursor';
+import { useListboxKeys } from '../../../lib/use-listbox-keys';
 import { entityId } from '../../../lib/types';
 import { trMessages } from '../../../locales/tr-messages';
 
@@ -45,20 +45,12 @@ export function NewMessageDialog({ onClose }: NewMessageDialogProps) {
   // The list only answers what is typed now: an older answer would open the wrong conversation.
   const upToDate = typed.length > 0 && typed === debounced && search.isSuccess;
   const options = upToDate ? people : [];
-  const { current, setActive, moveByKey } = useListboxCursor(options.length, debounced);
-  const optionId = (index: number) => `${listboxId}-option-${index}`;
-
   const choose = (username: string) => {
     onClose();
     navigate(messagesPath(username));
   };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (options.length === 0) return;
-    if (event.key === 'Enter') choose(options[current].username);
-    else if (!moveByKey(event.key)) return;
-    event.preventDefault();
-  };
+  // Escape is not the list's: it closes the dialog.
+  const { current, activeId, onKeyDown, optionProps } = useListboxKeys({ listboxId, options, resetKey: debounced, onPick: (user) => choose(user.username) });
 
   let state;
   if (!typed) {
@@ -91,12 +83,12 @@ export function NewMessageDialog({ onClose }: NewMessageDialogProps) {
           placeholder={trMessages.pickerPlaceholder}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
+          onKeyDown={(event) => void onKeyDown(event)}
           role="combobox"
           aria-expanded={options.length > 0}
           aria-controls={listboxId}
           aria-autocomplete="list"
-          aria-activedescendant={options.length > 0 ? optionId(current) : undefined}
+          aria-activedescendant={activeId}
           autoComplete="off"
         />
         <span className="visually-hidden" role="status">
@@ -105,17 +97,7 @@ export function NewMessageDialog({ onClose }: NewMessageDialogProps) {
         {state}
         <ul className="picker__list" role="listbox" id={listboxId} aria-label={trMessages.pickerListLabel}>
           {options.map((user, index) => (
-            <li
-              key={entityId(user)}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === current}
-              className={index === current ? 'picker__option picker__option--active' : 'picker__option'}
-              // Keep the focus in the box: pick on mousedown, before it blurs.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(user.username)}
-              onMouseEnter={() => setActive(index)}
-            >
+            <li key={entityId(user)} {...optionProps(index)} className={index === current ? 'picker__option picker__option--active' : 'picker__option'}>
               <Avatar displayName={user.displayName} seed={user.username} size="sm" />
               <span className="picker__text">
                 <span className="picker__name">

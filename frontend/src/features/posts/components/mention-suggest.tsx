@@ -7,7 +7,7 @@ import { useEffect, useImperativeHandle, useMemo, useState, type KeyboardEvent, 
 import { Avatar } from '../../../components/avatar';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { apiClient } from '../../../lib/api-client';
-import { useListboxCursor } from '../../../lib/use-listbox-cursor';
+import { useListboxKeys } from '../../../lib/use-listbox-keys';
 import { tr } from '../../../locales/tr';
 import { insertMention, mentionQueryAt } from '../mention-query';
 import '../popup.css';
@@ -77,43 +77,23 @@ export function MentionSuggest({ text, caret, listboxId, onInsert, onState, cont
     [upToDate, data],
   );
   const open = users.length > 0 && dismissed !== query;
-  const { current, setActive, moveByKey } = useListboxCursor(users.length, debounced);
-  const optionId = (index: number) => `${listboxId}-option-${index}`;
-  const activeId = open ? optionId(current) : undefined;
+  const { current, activeId, onKeyDown, optionProps } = useListboxKeys({
+    listboxId,
+    options: open ? users : [],
+    resetKey: debounced,
+    onPick: (user) => onPick(user.username),
+    // Escape hides the list until the `@name` changes (and not the reply dialog around it).
+    onDismiss: () => setDismissed(query),
+    tabPicks: true,
+    pickOn: 'mousedown',
+  });
 
   useEffect(() => {
     onState({ open, activeId });
   }, [open, activeId, onState]);
 
-  useImperativeHandle(
-    controller,
-    () => ({
-      onKeyDown(event) {
-        if (!open) return false;
-        switch (event.key) {
-          case 'ArrowDown':
-          case 'ArrowUp':
-            moveByKey(event.key);
-            break;
-          case 'Enter':
-          case 'Tab':
-            if (event.shiftKey || event.ctrlKey || event.metaKey) return false;
-            onPick(users[current].username);
-            break;
-          case 'Escape':
-            setDismissed(query);
-            break;
-          default:
-            return false;
-        }
-        event.preventDefault();
-        // Escape closes the list, not the reply dialog around it.
-        event.stopPropagation();
-        return true;
-      },
-    }),
-    // No list: the handler reads this render's state, and is cheap to make.
-  );
+  // The handler reads this render's state, and is cheap to make: no dependency list.
+  useImperativeHandle(controller, () => ({ onKeyDown }));
 
   return (
     <>
@@ -125,16 +105,8 @@ export function MentionSuggest({ text, caret, listboxId, onInsert, onState, cont
           {users.map((user, index) => (
             <li
               key={user.id ?? user._id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === current}
+              {...optionProps(index)}
               className={index === current ? 'mention-suggest__option mention-suggest__option--active' : 'mention-suggest__option'}
-              // Keep the focus in the textarea: pick on mousedown, before it blurs.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                onPick(user.username);
-              }}
-              onMouseEnter={() => setActive(index)}
             >
               <Avatar displayName={user.displayName} seed={user.username} size="sm" />
               <span className="mention-suggest__text">
