@@ -197,6 +197,8 @@ describe('per-account login lockout (real PostgreSQL, in-memory counters)', () =
     const input = { username, email: `${username}@ornek.com`, password: 'ortak-sifre-1' };
     const [onA, onB] = [await a.createUser(input), await b.createUser(input)];
     // One account of one database in production: the counters are keyed on its id.
+    // (Its people-search words go first: they point at the id, and these tests search no name.)
+    await b.db.query('DELETE FROM user_name_words WHERE user_id = $1', [onB.id]);
     await b.db.query('UPDATE users SET id = $1 WHERE id = $2', [onA.id, onB.id]);
     return [onA, { ...onB, id: onA.id } as User & { password: string }];
   }

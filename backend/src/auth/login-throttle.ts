@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { Metrics } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { addressKey } from '../settings/address-key';
+import { clientKey } from '../common/net/client-key';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../settings/rate-limit.store';
 import { normaliseLogin } from '../users/account-input';
 
@@ -39,7 +39,7 @@ export function loginSubject(accountId: string | null | undefined, login: string
  * cannot lock the owner out (Mastodon's model: failures are counted per account and address).
  *
  * - Per account and address: at most `loginMaxFailures` failed logins per `loginFailureWindowMs`
- *   (25 an hour) from one address (an IPv6 one as its /64, address-key.ts) against one account;
+ *   (25 an hour) from one address (an IPv6 one as its /64, common/net/client-key.ts) against one account;
  *   then that address's logins to that account answer 429 with Retry-After, the right password
  *   included, until the oldest failure leaves the window. The owner, from their own address,
  *   signs in as before.
@@ -114,7 +114,7 @@ export class LoginThrottle {
 
   private keys(subject: string, address: string): { pair: string; account: string; trusted: string } {
     // Hashed: the store never holds login names or addresses in the clear; prefixed apart from the IP limiter's keys.
-    const pairHash = hash(`${subject}\n${addressKey(address)}`);
+    const pairHash = hash(`${subject}\n${clientKey(address)}`);
     return { pair: `login:${pairHash}`, account: `login-all:${hash(subject)}`, trusted: `login-ok:${pairHash}` };
   }
 }

@@ -39,7 +39,9 @@ export const ReadCost = (units: number) => SetMetadata(READ_COST, units);
  *   reader must never meet it. It stops one client from scraping or hammering the database
  *   (search above all, which costs `@ReadCost` units) at the expense of everyone else's latency.
  *   Separate from the write budget so reading never uses up the right to post, and vice versa.
- *   The health check, /api/docs and the SPA's files are not API routes and are never counted.
+ *   The health check, /api/docs and the SPA's files are not API routes and are never counted; a
+ *   member's server-rendered `/` and a scrape of /api/metrics without its token are, in their
+ *   own budgets (read-budget.ts).
  *
  * Staff are exempt. Registered after the JWT guard, so the user is known on routes that read the
  * token; public routes (login, registration, password reset) count against the IP. Over the

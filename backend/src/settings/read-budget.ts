@@ -5,7 +5,7 @@ import { Metrics, type RateLimiter } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { isStaff } from '../users/roles';
 import type { SessionUser } from '../users/session-user';
-import { addressKey } from './address-key';
+import { clientKey } from '../common/net/client-key';
 import { RATE_LIMIT_STORE, type RateLimitStore } from './rate-limit.store';
 
 /** Over the budget: the seconds the client is asked to wait (already in Retry-After). */
@@ -40,7 +40,7 @@ export class ReadBudget {
    * with a guest's read budget (READ_RATE_LIMIT_GUEST).
    */
   address(name: string, address: string, res: Response, limiter: RateLimiter): Promise<ReadCharge> {
-    return this.charge(`read:${name}:ip:${addressKey(address)}`, this.config.readRateLimitGuest, res, limiter);
+    return this.charge(`read:${name}:ip:${clientKey(address)}`, this.config.readRateLimitGuest, res, limiter);
   }
 
   private async charge(client: string, maxRequests: number, res: Response, limiter: RateLimiter): Promise<ReadCharge> {

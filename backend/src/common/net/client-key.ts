@@ -1,8 +1,8 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The key a per-address limit counts a client by (the API's rate limiter, the Socket.IO caps;
- * auth/login-throttle.ts should use it too when it counts by address):
+ * The key a per-address limit counts a client by (the API's rate limiter, the Socket.IO caps,
+ * the login lock per account and address, the read budgets of a member's `/` and /api/metrics):
  * - an IPv4 address as it is;
  * - an IPv4 address mapped into IPv6 (`::ffff:1.2.3.4`, how a dual-stack socket shows an IPv4
  *   peer) as that IPv4 address, so one client is one key whichever way it arrived;
