@@ -12,6 +12,15 @@ const frontendFeatures = readdirSync(join(import.meta.dirname, 'frontend/src/fea
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** import-x with the backend's TypeScript paths, for the backend's boundary rules below. */
+const backendImports = {
+  plugins: importX.flatConfigs.typescript.plugins,
+  settings: {
+    ...importX.flatConfigs.typescript.settings,
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'backend/tsconfig.json', noWarnOnMultipleProjects: true })],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '.data/**', 'docs/**', 'coverage/**'] },
   js.configs.recommended,
@@ -37,11 +46,7 @@ export default tseslint.config(
   {
     files: ['backend/src/**/*.ts'],
     ignores: ['backend/src/**/*.spec.ts', 'backend/src/**/*.e2e-spec.ts'],
-    plugins: importX.flatConfigs.typescript.plugins,
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'backend/tsconfig.json', noWarnOnMultipleProjects: true })],
-    },
+    ...backendImports,
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -65,11 +70,7 @@ export default tseslint.config(
   // only code that knows no feature. Whole-app specs live in backend/test/app/.
   {
     files: ['backend/src/{config,database,common}/**/*.{spec,e2e-spec}.ts'],
-    plugins: importX.flatConfigs.typescript.plugins,
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'backend/tsconfig.json', noWarnOnMultipleProjects: true })],
-    },
+    ...backendImports,
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { embeddedPackage, freePort, importEmbeddedPostgres, withSpawnErrors } from '../../backend/src/database/embedded-postgres';
+import { type RunningServer, startServer } from '../support/server';
 
 /** The parent pid of a process (field 4 of /proc/<pid>/stat, after the parenthesised name). */
 function parentOf(pid: number): number | undefined {
@@ -30,6 +32,22 @@ export class OwnPostgres {
     readonly port: number,
     private readonly dir: string,
   ) {}
+
+  /**
+   * The built server on this database, one address sending everything (the limiter is not what
+   * a fault test is about); `env` adds to or overrides that.
+   */
+  startApp(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+    return startServer({
+      DATABASE_URL: this.url(),
+      JWT_SECRET: randomBytes(36).toString('base64url'),
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      RATE_LIMIT_ENABLED: 'false',
+      ...env,
+    });
+  }
 
   /** Connection URL of database `name` on this server. */
   url(name = 'gundem'): string {

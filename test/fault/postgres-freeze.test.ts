@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { ensureBackendBuilt, type Member, registerMember } from '../realtime/cluster';
-import { type RunningServer, startServer } from '../support/server';
+import { api, ensureBackendBuilt, type Member, registerMember } from '../realtime/cluster';
+import type { RunningServer } from '../support/server';
 import { OwnPostgres } from './own-postgres';
 
 /**
@@ -17,29 +16,9 @@ const DATABASE_UNAVAILABLE = { message: 'Veritabanına şu anda ulaşılamıyor.
 /** "Within a few seconds": the defaults give up after 5 s (a connection) or 6 s (an answer). */
 const ANSWER_WITHIN_MS = 9_000;
 
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked field by field
-  body: any;
-  ms: number;
-}
-
 /** One request with a hard limit well past ANSWER_WITHIN_MS: a hang fails here instead of at the test's timeout. */
-async function call(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> {
-  const started = Date.now();
-  const res = await fetch(baseUrl + path, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(25_000),
-  });
-  const text = await res.text();
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: text ? JSON.parse(text) : null, ms: Date.now() - started };
-}
+const call = (baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown } = {}) =>
+  api(baseUrl, method, path, { ...options, timeoutMs: 25_000 });
 
 describe('PostgreSQL frozen (SIGSTOP)', () => {
   let pg: OwnPostgres;
@@ -52,13 +31,7 @@ describe('PostgreSQL frozen (SIGSTOP)', () => {
   beforeAll(async () => {
     ensureBackendBuilt();
     pg = await OwnPostgres.start();
-    server = await startServer({
-      DATABASE_URL: pg.url(),
-      JWT_SECRET: randomBytes(36).toString('base64url'),
-      SEED_DEMO: 'false',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      RATE_LIMIT_ENABLED: 'false',
+    server = await pg.startApp({
       // The defaults are what is tested: whatever the environment of the run says is dropped.
       DB_STATEMENT_TIMEOUT_MS: undefined,
       DB_CONNECT_TIMEOUT_MS: undefined,
@@ -83,7 +56,7 @@ describe('PostgreSQL frozen (SIGSTOP)', () => {
     expect((await call(server.url, 'GET', '/api/auth/me', { token: active.token })).status).toBe(200);
     const login = { login: `${active.username}@ornek.com`, password: 'gizli123' };
 
-    let waves: Record<string, Answer>[];
+    let waves: Record<string, Awaited<ReturnType<typeof call>>>[];
     try {
       pg.freeze();
       // Twice: the first wave meets the pool's open connections (no answer to a statement), the

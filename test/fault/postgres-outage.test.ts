@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { api, ensureBackendBuilt, type Member, registerMember } from '../realtime/cluster';
-import { type RunningServer, startServer } from '../support/server';
+import type { RunningServer } from '../support/server';
 import { OwnPostgres } from './own-postgres';
 
 /**
@@ -36,15 +35,7 @@ describe('PostgreSQL stopped for 10 s under load', () => {
   beforeAll(async () => {
     ensureBackendBuilt();
     pg = await OwnPostgres.start();
-    server = await startServer({
-      DATABASE_URL: pg.url(),
-      JWT_SECRET: randomBytes(36).toString('base64url'),
-      SEED_DEMO: 'false',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      // One address sends everything here; the limiter is not what this test is about.
-      RATE_LIMIT_ENABLED: 'false',
-    });
+    server = await pg.startApp();
     members = [];
     for (let i = 0; i < WORKERS; i++) members.push(await registerMember(server.url, `kesinti${i}`));
   });

@@ -191,7 +191,7 @@ export async function api(
   path: string,
   options: { token?: string; body?: unknown; timeoutMs?: number } = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers field by field, each asserted
-): Promise<{ status: number; body: any; ms: number }> {
+): Promise<{ status: number; retryAfter: string | null; body: any; ms: number }> {
   const started = Date.now();
   const res = await fetch(baseUrl + path, {
     method,
@@ -203,7 +203,7 @@ export async function api(
     signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, ms: Date.now() - started };
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: text ? JSON.parse(text) : null, ms: Date.now() - started };
 }
 
 /** TEST_REDIS_URL (CI's service) when it answers, else a throwaway redis-server, else none. */

@@ -5,7 +5,6 @@ import { READ_TIMEOUT_GRACE_MS } from '../config/app-config';
 /** pg's error when a statement got no answer within `query_timeout` (the client-side bound). */
 export const QUERY_READ_TIMEOUT = 'Query read timeout';
 
-
 /**
  * The client of the app's pool (`extra.Client`, see dataSourceOptions). pg's `query_timeout` only
  * rejects the caller: the statement stays on the wire and the connection goes back to the pool as
