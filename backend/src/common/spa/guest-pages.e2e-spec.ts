@@ -84,7 +84,7 @@ describe('a guest’s Explore rendered on the server', () => {
     expect(Math.abs(Number(root![1]) - before)).toBeLessThan(60_000);
     const markup = root![2];
     expect(markup).toContain('Gündemdeki konular');
-    expect(markup).toContain('class="topic-card"');
+    expect(markup).toContain('class="list-row topic-card"');
     expect(markup).toMatch(/role="tab" id="explore-tab-trending" aria-selected="true"[^>]*><span class="tabs__label">Gündem</);
     // Nothing left for the browser to fill in with a script (the CSP would refuse it).
     expect(markup).not.toMatch(/<script|<!--\$[?!]-->/);
