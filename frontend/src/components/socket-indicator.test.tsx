@@ -69,6 +69,9 @@ describe('SocketIndicator', () => {
     const fake = createFakeSocket({ autoConnect: false });
     renderWithProviders(<Live />, { user: member, socket: fake.factory });
     const region = await screen.findByTestId('socket-status');
+    // The client opens its socket once the page is idle, after the first render: the error of an
+    // attempt it has not made yet reaches nobody (a loaded host showed it: the region stayed empty).
+    await waitFor(() => expect(fake.socket.connects).toHaveLength(1));
     vi.useFakeTimers();
     act(() => fake.socket.fire('connect_error', new Error('xhr poll error')));
     wait(SOCKET_DOWN_GRACE_MS);
