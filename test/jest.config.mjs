@@ -15,5 +15,7 @@ export default {
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
   testTimeout: 120_000,
-  maxWorkers: 1,
+  // Two files at a time: each starts its own servers, databases and browser on free ports, and one
+  // worker left half of the two cores idle (it mostly waits for Chromium and the servers).
+  maxWorkers: 2,
 };
