@@ -1,7 +1,7 @@
 // `npm test`: every suite, then the slowest test files of each suite, then one line
 // `N passed, N failed` (what CI reads). The backend suite runs first and alone (two jest workers
 // keep both cores busy); then the frontend's tests (one vitest worker) and the cross-cutting suite
-// (one jest worker that mostly waits for Chromium and the servers it started) run side by side,
+// (two jest workers that mostly wait for Chromium and the servers they started) run side by side,
 // each one's output printed whole when it ends.
 //
 //   npm test -- backend frontend          only the named suites, one after the other

@@ -112,7 +112,9 @@ describe('live details journey', () => {
       expect(seen.status).toBe(200);
       expect(seen.body.messages.filter((m) => m.text === text)).toHaveLength(1);
       await b.goto('/messages?user=admin');
-      await b.getByText(text).first().waitFor();
+      // The message itself, not just its text: the conversation list's preview shows the text
+      // before the chat pane has its messages (a loaded host counted 0 there).
+      await b.getByTestId('message').filter({ hasText: text }).first().waitFor();
       expect(await b.getByTestId('message').filter({ hasText: text }).count()).toBe(1);
     }));
 });
