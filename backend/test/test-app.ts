@@ -102,6 +102,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     appUrl: 'http://gundem.test',
     // Every test sends its many requests from one address; the limiter's own tests turn it on.
     rateLimitEnabled: false,
+    // No client-side bounds for a hung database (their own specs set them: database/bounded-client
+    // and test/fault/postgres-freeze): a test's set-up goes through this pool too, and on a loaded
+    // host a fill of 30,000 rows outlasted the 6 s answer bound (npm test, following-feed). The
+    // server's statement timeout stays, as before those bounds.
+    connectTimeoutMs: 0,
+    queryTimeoutMs: 0,
     notificationsEnabled: true,
     ...overrides,
   };
