@@ -1,6 +1,8 @@
 // Every Turkish string the UI shows, by key. Texts quoted by docs/product.md are copied verbatim:
 // check them here before changing anything.
 export const tr = {
+  /** The toasts' live region (components/toaster.tsx). */
+  toasts: 'Bilgi mesajları',
   app: {
     brand: 'gündem',
     title: 'Gündemimi Takip Et! Gündem Oluştur',

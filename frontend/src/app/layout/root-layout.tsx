@@ -4,6 +4,7 @@ import { ConnectionBanner } from '../../components/connection-banner';
 import { Spinner } from '../../components/spinner';
 import { useAuth } from '../../lib/auth';
 import { useRealtime } from '../../lib/realtime/hooks';
+import { useToasterWanted } from '../../lib/toast';
 import { tr } from '../../locales/tr';
 import { ScrollRestoration } from './scroll-restoration';
 
@@ -22,6 +23,17 @@ const SocketIndicator = lazy(
       () => ({ default: () => null }),
     ),
 );
+
+// The toaster (sonner) comes with the first toast (lib/toast.ts).
+const Toaster = lazy(async () => ({ default: (await import('../../components/toaster')).Toaster }));
+
+function ToasterSlot() {
+  return useToasterWanted() ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 function SocketIndicatorSlot() {
   const client = useRealtime();
@@ -70,6 +82,7 @@ export function RootLayout() {
         </Suspense>
       ) : null}
       <ScrollRestoration />
+      <ToasterSlot />
     </>
   );
 }
