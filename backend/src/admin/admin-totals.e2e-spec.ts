@@ -16,13 +16,15 @@ describe('back-office totals at scale (real PostgreSQL)', () => {
     t = await createTestApp();
     admin = await t.createUser({ role: 'admin' });
     // Set-based: one INSERT of thousands of accounts (argon2 per account would take minutes).
-    await t.db.query(
-      `INSERT INTO users (username, display_name, email, password_hash, created_at)
-       SELECT 'toplu' || n, 'Toplu Üye ' || n, 'toplu' || n || '@test.gundem', 'x', now() - n * interval '1 second'
-         FROM generate_series(1, $1::int) AS n`,
-      [MANY],
-    );
-    await t.db.query('ANALYZE users');
+    await t.fill(async (fill) => {
+      await fill.query(
+        `INSERT INTO users (username, display_name, email, password_hash, created_at)
+         SELECT 'toplu' || n, 'Toplu Üye ' || n, 'toplu' || n || '@test.gundem', 'x', now() - n * interval '1 second'
+           FROM generate_series(1, $1::int) AS n`,
+        [MANY],
+      );
+      await fill.query('ANALYZE users');
+    });
   });
   afterAll(async () => {
     await t.close();

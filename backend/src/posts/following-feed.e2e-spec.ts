@@ -252,32 +252,31 @@ describe('GET /api/posts/timeline/following (real PostgreSQL)', () => {
     let accounts: string[];
     beforeAll(async () => {
       // 2,000 accounts, 20,000 posts over 20 days, 4,000 reposts; the viewer follows 200 accounts.
-      const fill = t.db.createQueryRunner();
-      await fill.query('SET statement_timeout = 0');
-      await fill.query(
-        `INSERT INTO users (username, display_name, email, password_hash)
-         SELECT 'akis' || n, 'Akış ' || n, 'akis' || n || '@test.gundem', 'x' FROM generate_series(1, 2000) AS n`,
-      );
-      await fill.query(
-        `WITH u AS (SELECT array_agg(id ORDER BY username) AS ids FROM users WHERE username LIKE 'akis%')
-         INSERT INTO posts (author_id, content, search_text, created_at)
-         SELECT u.ids[1 + (n * 7919) % 2000], 'akış ' || n, 'akış ' || n, now() - n * interval '86 seconds' FROM generate_series(1, 20000) AS n, u`,
-      );
-      await fill.query(
-        `WITH u AS (SELECT array_agg(id ORDER BY username) AS ids FROM users WHERE username LIKE 'akis%'),
-              p AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM posts)
-         INSERT INTO reposts (user_id, post_id, created_at)
-         SELECT u.ids[1 + (g * 13) % 2000], p.ids[1 + (g * 17) % 20000], now() - g * interval '7 minutes' FROM generate_series(1, 4000) AS g, u, p
-         ON CONFLICT DO NOTHING`,
-      );
-      [viewer] = await fill.query(`SELECT id, username FROM users WHERE username = 'akis1'`);
-      await fill.query(
-        `INSERT INTO follows (follower_id, followee_id)
-         SELECT $1, id FROM users WHERE username LIKE 'akis%' AND id <> $1 ORDER BY md5(username) LIMIT 200`,
-        [viewer.id],
-      );
-      await fill.query('VACUUM ANALYZE');
-      await fill.release();
+      await t.fill(async (fill) => {
+        await fill.query(
+          `INSERT INTO users (username, display_name, email, password_hash)
+           SELECT 'akis' || n, 'Akış ' || n, 'akis' || n || '@test.gundem', 'x' FROM generate_series(1, 2000) AS n`,
+        );
+        await fill.query(
+          `WITH u AS (SELECT array_agg(id ORDER BY username) AS ids FROM users WHERE username LIKE 'akis%')
+           INSERT INTO posts (author_id, content, search_text, created_at)
+           SELECT u.ids[1 + (n * 7919) % 2000], 'akış ' || n, 'akış ' || n, now() - n * interval '86 seconds' FROM generate_series(1, 20000) AS n, u`,
+        );
+        await fill.query(
+          `WITH u AS (SELECT array_agg(id ORDER BY username) AS ids FROM users WHERE username LIKE 'akis%'),
+                p AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM posts)
+           INSERT INTO reposts (user_id, post_id, created_at)
+           SELECT u.ids[1 + (g * 13) % 2000], p.ids[1 + (g * 17) % 20000], now() - g * interval '7 minutes' FROM generate_series(1, 4000) AS g, u, p
+           ON CONFLICT DO NOTHING`,
+        );
+        [viewer] = await fill.query(`SELECT id, username FROM users WHERE username = 'akis1'`);
+        await fill.query(
+          `INSERT INTO follows (follower_id, followee_id)
+           SELECT $1, id FROM users WHERE username LIKE 'akis%' AND id <> $1 ORDER BY md5(username) LIMIT 200`,
+          [viewer.id],
+        );
+        await fill.query('VACUUM ANALYZE');
+      });
       accounts = [viewer.id, ...(await t.db.query(`SELECT followee_id AS id FROM follows WHERE follower_id = $1`, [viewer.id])).map((r: { id: string }) => r.id)];
     }, 120_000);
 

@@ -292,29 +292,28 @@ describe('threads API (real PostgreSQL)', () => {
     let deepest: string;
     beforeAll(async () => {
       member = await t.createUser();
-      const fill = t.db.createQueryRunner();
-      await fill.query('SET statement_timeout = 0');
       const authors = await t.createUsers(200);
-      await fill.query(
-        `INSERT INTO posts (author_id, content, search_text, created_at)
-         SELECT CASE WHEN n % 4 = 0 THEN a.ids[1] ELSE a.ids[1 + n % 200] END, 'plan ' || n, 'plan ' || n, now() - n * interval '1 minute'
-           FROM generate_series(1, 20000) AS n, (SELECT $1::uuid[] AS ids) a`,
-        [[member.id, ...authors.slice(1).map((u) => u.id)]],
-      );
-      await fill.query(
-        `UPDATE posts p SET reply_to_id = x.parent_id
-           FROM (SELECT id, lead(id, 3) OVER (ORDER BY created_at DESC) AS parent_id, row_number() OVER (ORDER BY created_at DESC) AS r FROM posts) x
-          WHERE p.id = x.id AND x.r % 10 = 0 AND x.parent_id IS NOT NULL`,
-      );
-      await fill.query(
-        `INSERT INTO likes (user_id, post_id, created_at)
-         SELECT u.ids[1 + g % 200], p.ids[1 + (g * 31) % 20000], now() - g * interval '1 second'
-           FROM generate_series(1, 20000) AS g, (SELECT $1::uuid[] AS ids) u, (SELECT array_agg(id) AS ids FROM posts) p
-         ON CONFLICT DO NOTHING`,
-        [[member.id, ...authors.slice(1).map((u) => u.id)]],
-      );
-      await fill.query('VACUUM ANALYZE');
-      await fill.release();
+      await t.fill(async (fill) => {
+        await fill.query(
+          `INSERT INTO posts (author_id, content, search_text, created_at)
+           SELECT CASE WHEN n % 4 = 0 THEN a.ids[1] ELSE a.ids[1 + n % 200] END, 'plan ' || n, 'plan ' || n, now() - n * interval '1 minute'
+             FROM generate_series(1, 20000) AS n, (SELECT $1::uuid[] AS ids) a`,
+          [[member.id, ...authors.slice(1).map((u) => u.id)]],
+        );
+        await fill.query(
+          `UPDATE posts p SET reply_to_id = x.parent_id
+             FROM (SELECT id, lead(id, 3) OVER (ORDER BY created_at DESC) AS parent_id, row_number() OVER (ORDER BY created_at DESC) AS r FROM posts) x
+            WHERE p.id = x.id AND x.r % 10 = 0 AND x.parent_id IS NOT NULL`,
+        );
+        await fill.query(
+          `INSERT INTO likes (user_id, post_id, created_at)
+           SELECT u.ids[1 + g % 200], p.ids[1 + (g * 31) % 20000], now() - g * interval '1 second'
+             FROM generate_series(1, 20000) AS g, (SELECT $1::uuid[] AS ids) u, (SELECT array_agg(id) AS ids FROM posts) p
+           ON CONFLICT DO NOTHING`,
+          [[member.id, ...authors.slice(1).map((u) => u.id)]],
+        );
+        await fill.query('VACUUM ANALYZE');
+      });
       const parent = await t.createPost(authors[5], 'plan kökü');
       let id = parent.id;
       for (let i = 0; i < 12; i++) id = (await t.createPost(authors[i % 3], `plan zinciri ${i}`, id)).id;

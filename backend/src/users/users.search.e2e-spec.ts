@@ -160,18 +160,17 @@ describe('GET /api/users/search (real PostgreSQL)', () => {
   describe('at a seeded size', () => {
     const SEEDED = 20_000;
     beforeAll(async () => {
-      const fill = t.db.createQueryRunner();
-      await fill.query('SET statement_timeout = 0');
-      // Display names of Turkish first names and numbers; every 50th account deactivated.
-      await fill.query(
-        `INSERT INTO users (username, display_name, email, password_hash, is_active)
-         SELECT 'seed' || n, (ARRAY['Ayşe', 'Mehmet', 'İsmail', 'Şule', 'Çağla', 'Oğuz', 'Ümit', 'Işıl'])[1 + n % 8] || ' Üye ' || n,
-                'seed' || n || '@test.gundem', 'x', n % 50 <> 0
-           FROM generate_series(1, $1::int) AS n`,
-        [SEEDED],
-      );
-      await fill.query('VACUUM ANALYZE users');
-      await fill.release();
+      await t.fill(async (fill) => {
+        // Display names of Turkish first names and numbers; every 50th account deactivated.
+        await fill.query(
+          `INSERT INTO users (username, display_name, email, password_hash, is_active)
+           SELECT 'seed' || n, (ARRAY['Ayşe', 'Mehmet', 'İsmail', 'Şule', 'Çağla', 'Oğuz', 'Ümit', 'Işıl'])[1 + n % 8] || ' Üye ' || n,
+                  'seed' || n || '@test.gundem', 'x', n % 50 <> 0
+             FROM generate_series(1, $1::int) AS n`,
+          [SEEDED],
+        );
+        await fill.query('VACUUM ANALYZE users');
+      });
     }, 120_000);
 
     /** The statements a search sends, each EXPLAINed with its own parameters. */

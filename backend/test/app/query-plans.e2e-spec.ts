@@ -27,94 +27,91 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // The fills are the test's scene, not a request: no statement timeout, so a busy machine cannot
-    // fail them (the app's pool has one for the request path).
-    const fill = t.db.createQueryRunner();
-    await fill.query('SET statement_timeout = 0');
-    // Set-based fills: a few seconds in all. Account n was created n minutes ago; every 100th is
-    // verified, every 50th deactivated, every 1000th an admin.
-    await fill.query(
-      `INSERT INTO users (username, display_name, email, password_hash, is_verified, is_active, role, created_at)
-       SELECT 'plan' || n, 'Plan Üyesi ' || n, 'plan' || n || '@test.gundem', 'x', n % 100 = 0, n % 50 <> 0,
-              CASE WHEN n % 1000 = 1 THEN 'admin' ELSE 'user' END, now() - n * interval '1 minute'
-         FROM generate_series(1, $1::int) AS n`,
-      [USERS],
-    );
-    // Post n was written n × 50 s ago (50k posts over 29 days); hashtags Zipf-like (tag k on
-    // about 1/k of the tagged posts), "yaygın" in every 10th, "nadirkelime" in 5 posts.
-    await fill.query(
-      `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users)
-       INSERT INTO posts (author_id, content, hashtags, search_text, created_at)
-       SELECT u.ids[1 + (n * 7919) % $1::int], c, h, lower(c), now() - n * interval '50 seconds'
-         FROM generate_series(1, $2::int) AS n, u,
-              LATERAL (SELECT CASE WHEN n % 3 = 0 THEN ARRAY['etiket' || (1 + floor(50.0 / (1 + n % 50)))::int] ELSE '{}'::text[] END AS h) AS tags,
-              LATERAL (SELECT 'gönderi ' || n || ' kelime' || (n % 1000)
-                              || CASE WHEN n % 10 = 0 THEN ' yaygın' ELSE '' END
-                              || CASE WHEN n % 10000 = 7 THEN ' nadirkelime' ELSE '' END
-                              || coalesce(' #' || h[1], '') AS c) AS text`,
-      [USERS, POSTS],
-    );
-    // Every 10th post becomes a reply to a post a little older.
-    await fill.query(
-      `UPDATE posts p SET reply_to_id = parent.id
-         FROM (SELECT id, lead(id, 5) OVER (ORDER BY created_at DESC) AS parent_id, row_number() OVER (ORDER BY created_at DESC) AS r FROM posts) x
-         JOIN posts parent ON parent.id = x.parent_id
-        WHERE p.id = x.id AND x.r % 10 = 0`,
-    );
-    await fill.query(
-      `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users),
-            p AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM posts)
-       INSERT INTO likes (user_id, post_id)
-       SELECT u.ids[1 + g % $1::int], p.ids[1 + (g * 31) % $2::int] FROM generate_series(1, 100000) AS g, u, p
-       ON CONFLICT DO NOTHING`,
-      [USERS, POSTS],
-    );
-    await fill.query(
-      `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users),
-            p AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM posts)
-       INSERT INTO reposts (user_id, post_id)
-       SELECT u.ids[1 + g % $1::int], p.ids[1 + (g * 17) % $2::int] FROM generate_series(1, 10000) AS g, u, p
-       ON CONFLICT DO NOTHING`,
-      [USERS, POSTS],
-    );
-    await fill.query(
-      `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users)
-       INSERT INTO follows (follower_id, followee_id)
-       SELECT u.ids[1 + g % $1::int], u.ids[1 + (g * 13 + g / $1::int) % $1::int] FROM generate_series(1, 50000) AS g, u
-        WHERE u.ids[1 + g % $1::int] <> u.ids[1 + (g * 13 + g / $1::int) % $1::int]
-       ON CONFLICT DO NOTHING`,
-      [USERS],
-    );
-    await fill.query(
-      `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users)
-       INSERT INTO messages (sender_id, receiver_id, text, created_at, read_at)
-       SELECT s, r, 'mesaj ' || g, now() - g * interval '1 minute', CASE WHEN g % 4 = 0 THEN NULL ELSE now() END
-         FROM generate_series(1, 20000) AS g, u,
-              LATERAL (SELECT u.ids[1 + g % 200] AS s, u.ids[1 + (g * 7 + 1) % 200] AS r) AS pair
-        WHERE s <> r`,
-    );
-    // A like group for every liked post (its likers as actors, half of them read), and the
-    // viewer (plan1) mentioned in the newest 3,000 posts.
-    await fill.query(
-      `WITH g AS (
-         INSERT INTO notification_groups (recipient_id, type, post_id, latest_at, read_at)
-         SELECT p.author_id, 'like', p.id, p.created_at + interval '1 minute', CASE WHEN p.like_count % 2 = 0 THEN p.created_at + interval '1 minute' END
-           FROM posts p WHERE EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id)
-         RETURNING id, post_id, latest_at)
-       INSERT INTO notifications (group_id, actor_id, created_at) SELECT g.id, l.user_id, g.latest_at FROM g JOIN likes l ON l.post_id = g.post_id`,
-    );
-    await fill.query(
-      `WITH v AS (SELECT id FROM users WHERE username = 'plan1'),
-            g AS (
-              INSERT INTO notification_groups (recipient_id, type, post_id, latest_at)
-              SELECT v.id, 'mention', p.id, p.created_at FROM v, (SELECT id, created_at FROM posts ORDER BY created_at DESC LIMIT 3000) p
-              RETURNING id, post_id, latest_at)
-       INSERT INTO notifications (group_id, actor_id, created_at) SELECT g.id, p.author_id, g.latest_at FROM g JOIN posts p ON p.id = g.post_id`,
-    );
-    await fill.query(`UPDATE posts p SET reply_count = x.n FROM (SELECT reply_to_id, count(*)::int AS n FROM posts WHERE reply_to_id IS NOT NULL GROUP BY 1) x WHERE p.id = x.reply_to_id`);
-    // VACUUM also merges GIN's pending list, which the planner would otherwise price as a scan.
-    await fill.query('VACUUM ANALYZE');
-    await fill.release();
+    await t.fill(async (fill) => {
+      // Set-based fills: a few seconds in all. Account n was created n minutes ago; every 100th is
+      // verified, every 50th deactivated, every 1000th an admin.
+      await fill.query(
+        `INSERT INTO users (username, display_name, email, password_hash, is_verified, is_active, role, created_at)
+         SELECT 'plan' || n, 'Plan Üyesi ' || n, 'plan' || n || '@test.gundem', 'x', n % 100 = 0, n % 50 <> 0,
+                CASE WHEN n % 1000 = 1 THEN 'admin' ELSE 'user' END, now() - n * interval '1 minute'
+           FROM generate_series(1, $1::int) AS n`,
+        [USERS],
+      );
+      // Post n was written n × 50 s ago (50k posts over 29 days); hashtags Zipf-like (tag k on
+      // about 1/k of the tagged posts), "yaygın" in every 10th, "nadirkelime" in 5 posts.
+      await fill.query(
+        `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users)
+         INSERT INTO posts (author_id, content, hashtags, search_text, created_at)
+         SELECT u.ids[1 + (n * 7919) % $1::int], c, h, lower(c), now() - n * interval '50 seconds'
+           FROM generate_series(1, $2::int) AS n, u,
+                LATERAL (SELECT CASE WHEN n % 3 = 0 THEN ARRAY['etiket' || (1 + floor(50.0 / (1 + n % 50)))::int] ELSE '{}'::text[] END AS h) AS tags,
+                LATERAL (SELECT 'gönderi ' || n || ' kelime' || (n % 1000)
+                                || CASE WHEN n % 10 = 0 THEN ' yaygın' ELSE '' END
+                                || CASE WHEN n % 10000 = 7 THEN ' nadirkelime' ELSE '' END
+                                || coalesce(' #' || h[1], '') AS c) AS text`,
+        [USERS, POSTS],
+      );
+      // Every 10th post becomes a reply to a post a little older.
+      await fill.query(
+        `UPDATE posts p SET reply_to_id = parent.id
+           FROM (SELECT id, lead(id, 5) OVER (ORDER BY created_at DESC) AS parent_id, row_number() OVER (ORDER BY created_at DESC) AS r FROM posts) x
+           JOIN posts parent ON parent.id = x.parent_id
+          WHERE p.id = x.id AND x.r % 10 = 0`,
+      );
+      await fill.query(
+        `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users),
+              p AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM posts)
+         INSERT INTO likes (user_id, post_id)
+         SELECT u.ids[1 + g % $1::int], p.ids[1 + (g * 31) % $2::int] FROM generate_series(1, 100000) AS g, u, p
+         ON CONFLICT DO NOTHING`,
+        [USERS, POSTS],
+      );
+      await fill.query(
+        `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users),
+              p AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM posts)
+         INSERT INTO reposts (user_id, post_id)
+         SELECT u.ids[1 + g % $1::int], p.ids[1 + (g * 17) % $2::int] FROM generate_series(1, 10000) AS g, u, p
+         ON CONFLICT DO NOTHING`,
+        [USERS, POSTS],
+      );
+      await fill.query(
+        `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users)
+         INSERT INTO follows (follower_id, followee_id)
+         SELECT u.ids[1 + g % $1::int], u.ids[1 + (g * 13 + g / $1::int) % $1::int] FROM generate_series(1, 50000) AS g, u
+          WHERE u.ids[1 + g % $1::int] <> u.ids[1 + (g * 13 + g / $1::int) % $1::int]
+         ON CONFLICT DO NOTHING`,
+        [USERS],
+      );
+      await fill.query(
+        `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users)
+         INSERT INTO messages (sender_id, receiver_id, text, created_at, read_at)
+         SELECT s, r, 'mesaj ' || g, now() - g * interval '1 minute', CASE WHEN g % 4 = 0 THEN NULL ELSE now() END
+           FROM generate_series(1, 20000) AS g, u,
+                LATERAL (SELECT u.ids[1 + g % 200] AS s, u.ids[1 + (g * 7 + 1) % 200] AS r) AS pair
+          WHERE s <> r`,
+      );
+      // A like group for every liked post (its likers as actors, half of them read), and the
+      // viewer (plan1) mentioned in the newest 3,000 posts.
+      await fill.query(
+        `WITH g AS (
+           INSERT INTO notification_groups (recipient_id, type, post_id, latest_at, read_at)
+           SELECT p.author_id, 'like', p.id, p.created_at + interval '1 minute', CASE WHEN p.like_count % 2 = 0 THEN p.created_at + interval '1 minute' END
+             FROM posts p WHERE EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id)
+           RETURNING id, post_id, latest_at)
+         INSERT INTO notifications (group_id, actor_id, created_at) SELECT g.id, l.user_id, g.latest_at FROM g JOIN likes l ON l.post_id = g.post_id`,
+      );
+      await fill.query(
+        `WITH v AS (SELECT id FROM users WHERE username = 'plan1'),
+              g AS (
+                INSERT INTO notification_groups (recipient_id, type, post_id, latest_at)
+                SELECT v.id, 'mention', p.id, p.created_at FROM v, (SELECT id, created_at FROM posts ORDER BY created_at DESC LIMIT 3000) p
+                RETURNING id, post_id, latest_at)
+         INSERT INTO notifications (group_id, actor_id, created_at) SELECT g.id, p.author_id, g.latest_at FROM g JOIN posts p ON p.id = g.post_id`,
+      );
+      await fill.query(`UPDATE posts p SET reply_count = x.n FROM (SELECT reply_to_id, count(*)::int AS n FROM posts WHERE reply_to_id IS NOT NULL GROUP BY 1) x WHERE p.id = x.reply_to_id`);
+      // VACUUM also merges GIN's pending list, which the planner would otherwise price as a scan.
+      await fill.query('VACUUM ANALYZE');
+    });
 
     // plan1 is an admin (n % 1000 = 1): the viewer of every route, the back-office's too.
     [viewer] = await t.db.query(`SELECT id, username FROM users WHERE username = 'plan1'`);
@@ -201,8 +198,10 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     const plans = await plansOf(await path(), signedIn);
     const scans = plans.filter((p) => GROWING.test(p.plan) && !BOUNDED_EXACT_COUNT.test(p.sql)).map((p) => `${p.sql}\n${p.plan}`);
     expect(scans).toEqual([]);
-    // Served from memory: the trending hashtags send no statement at all.
-    if (_name === 'trending hashtags') expect(plans).toEqual([]);
+    // Served from memory: the trending hashtags send no statement of their own. A background
+    // re-read of the stored ranking (a two-row table, RELOAD_AFTER_MS after the last one: on a
+    // loaded host the fills take that long) may start during the request and is not its read.
+    if (_name === 'trending hashtags') expect(plans.filter((p) => !/ FROM trending_snapshots WHERE kind IN /.test(p.sql))).toEqual([]);
     else expect(plans.length).toBeGreaterThan(0);
   });
 
