@@ -92,15 +92,17 @@ describe('GET /api/posts/search (real PostgreSQL)', () => {
     // planner prices scanning it); without it a tiny test table is cheaper to scan sequentially.
     // enable_seqscan stays on: the trigram index is the planner's own choice.
     const author = await t.createUser();
-    await t.db.query(
-      `INSERT INTO posts (author_id, content, search_text, created_at)
-       SELECT $1, c, c, now() - make_interval(secs => g)
-         FROM generate_series(1, 5000) AS g,
-              LATERAL (SELECT 'sıradan gönderi numarası ' || g || ' kahve çay simit' AS c) AS x`,
-      [author.id],
+    await t.fill((fill) =>
+      fill.query(
+        `INSERT INTO posts (author_id, content, search_text, created_at)
+         SELECT $1, c, c, now() - make_interval(secs => g)
+           FROM generate_series(1, 5000) AS g,
+                LATERAL (SELECT 'sıradan gönderi numarası ' || g || ' kahve çay simit' AS c) AS x`,
+        [author.id],
+      ),
     );
     for (let i = 0; i < 3; i++) await t.createPost(author, `Nadir kelime: zümrüdüanka ${i}`);
-    await t.db.query('VACUUM ANALYZE posts');
+    await t.fill((fill) => fill.query('VACUUM ANALYZE posts'));
 
     const sql = t.app.get(PostsRepository).searchSql(likePattern('Zümrüdüanka'), null, { limit: 20 });
     const plan = (await t.db.query(`EXPLAIN ${sql.text}`, sql.params)).map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
@@ -122,14 +124,16 @@ describe('GET /api/posts/search (real PostgreSQL)', () => {
       );
       expect(old.id).toBeDefined();
       // SEARCH_WINDOW + 500 newer posts; the newest 30 carry the short term 'ğx'.
-      await t.db.query(
-        `INSERT INTO posts (author_id, content, search_text, created_at)
-         SELECT $1, c, c, now() - interval '1 day' - make_interval(secs => g)
-           FROM generate_series(1, $2::int) AS g,
-                LATERAL (SELECT CASE WHEN g <= 30 THEN 'dolgu ' || g || ' ğx' ELSE 'dolgu ' || g END AS c) AS x`,
-        [author.id, SEARCH_WINDOW + 500],
-      );
-      await t.db.query('VACUUM ANALYZE posts');
+      await t.fill(async (fill) => {
+        await fill.query(
+          `INSERT INTO posts (author_id, content, search_text, created_at)
+           SELECT $1, c, c, now() - interval '1 day' - make_interval(secs => g)
+             FROM generate_series(1, $2::int) AS g,
+                  LATERAL (SELECT CASE WHEN g <= 30 THEN 'dolgu ' || g || ' ğx' ELSE 'dolgu ' || g END AS c) AS x`,
+          [author.id, SEARCH_WINDOW + 500],
+        );
+        await fill.query('VACUUM ANALYZE posts');
+      });
     });
 
     it('pages a 1–2 character term while pages fill, then ends without a cursor', async () => {
