@@ -50,8 +50,10 @@ async function controlsUnderFab(page: Page): Promise<Covered[]> {
 }
 
 /**
- * Issue 23's compose fixes in Chromium: on a phone (390 × 844) the compose button lies on no
- * control of any main screen, at any scroll position, and the chat's `Gönder` takes its click.
+ * Issue 23's compose and keyboard fixes in Chromium: on a phone (390 × 844) the floating compose
+ * button lies on no control of any main screen, at any scroll position, and the chat's `Gönder`
+ * takes its click; on a desktop the sidebar's `Gönderi` and `n` open the compose dialog, Esc in
+ * the dialog only closes it, and Esc on a post page goes back.
  */
 describe('compose button and keyboard shortcuts', () => {
   let e2e: E2E;
@@ -100,6 +102,45 @@ describe('compose button and keyboard shortcuts', () => {
       await page.getByRole('textbox', { name: 'Mesaj' }).fill(text);
       await page.getByRole('button', { name: 'Gönder', exact: true }).click({ timeout: 5_000 });
       await page.getByTestId('message').filter({ hasText: text }).waitFor();
+    });
+  });
+
+  it('on a desktop Gönderi and n open the compose dialog; Esc closes it, and on a post page goes back', async () => {
+    const { page } = await e2e.newPage();
+    await withScreenshots('compose-shortcuts', [page], async () => {
+      await e2e.signIn(page, DEMO.ayse);
+      const dialog = page.getByRole('dialog', { name: 'Yeni gönderi' });
+
+      await page.locator('aside.left-sidebar').getByRole('button', { name: 'Gönderi' }).click();
+      await dialog.getByRole('textbox', { name: 'Gönderi metni' }).waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/');
+
+      await page.locator('body').press('n');
+      const box = dialog.getByRole('textbox', { name: 'Gönderi metni' });
+      await box.waitFor();
+      // Typed in the dialog, n is a letter.
+      await box.press('n');
+      expect(await box.inputValue()).toBe('n');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // From the feed to a post's page (Enter on a card), and back with Esc.
+      const first = page.getByRole('tabpanel').getByRole('article').first();
+      await first.focus();
+      await first.press('Enter');
+      await page.waitForURL((url) => url.pathname.startsWith('/post/'));
+      await page.getByRole('heading', { name: 'Gönderi', level: 1 }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('tabpanel').getByRole('article').first().waitFor();
+
+      // A post page opened from outside the app: Esc goes to the home feed.
+      await page.goto(`/post/${postId}`);
+      await page.getByRole('heading', { name: 'Gönderi', level: 1 }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.waitForURL((url) => url.pathname === '/');
     });
   });
 });
