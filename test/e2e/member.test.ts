@@ -36,8 +36,11 @@ describe('member journey', () => {
       expect(await counter.getAttribute('data-state')).toBe('warning');
       expect(await page.getByTestId('char-remaining').innerText()).toBe('19');
       await box.fill('x'.repeat(300));
-      // The textarea itself stops at 280.
-      expect((await box.inputValue()).length).toBe(280);
+      // Nothing is cut: the count goes below zero in red and the button waits.
+      expect((await box.inputValue()).length).toBe(300);
+      expect(await page.getByTestId('char-remaining').innerText()).toBe('-20');
+      expect(await counter.getAttribute('data-state')).toBe('over');
+      expect(await submit.isDisabled()).toBe(true);
       await box.fill('Tarayıcıdan ilk gönderim #e2etest');
       expect(await counter.getAttribute('data-state')).toBe('normal');
       await submit.click();

@@ -178,6 +178,10 @@ export const tr = {
       open: 'Gönderiyi aç',
       actions: 'Gönderinin bağlantıları ve işlemleri arasında gez',
       back: 'Gönderiye geri dön',
+      // Issue 23's shortcuts, in the formal voice.
+      compose: 'Yeni gönderi yazın',
+      search: 'Arama kutusuna gidin',
+      leavePost: 'Gönderi sayfasından geri dönün',
       help: 'Bu listeyi göster',
     },
   },

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { LiveNotifications } from '../../features/notifications/components/live-notifications';
 import { ComposeFab } from '../../features/posts/components/compose-fab';
+import { ComposeLauncher } from '../../features/posts/components/compose-launcher';
 import { FeedShortcuts } from '../../features/posts/components/feed-shortcuts';
 import { LivePosts } from '../../features/posts/components/live-posts';
 import { useAuth } from '../../lib/auth';
@@ -21,25 +22,28 @@ export function AppLayout() {
   const wide = useMediaQuery(LAYOUT_QUERIES.rightSidebar);
   const withSidebar = useMediaQuery(LAYOUT_QUERIES.leftSidebar);
   const phone = useMediaQuery(LAYOUT_QUERIES.phone);
+  // One compose dialog for the sidebar's `Gönderi`, the phone's floating button and `n`.
   return (
-    <div className="app-shell">
-      <a href="#main" className="skip-link">
-        {tr.nav.skipToContent}
-      </a>
-      {withSidebar ? <LeftSidebar /> : null}
-      <div className="main-column">
-        {phone ? <MobileHeader /> : null}
-        <main className="main-column__content" id="main" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <SiteFooter className="main-column__footer" showVersion />
+    <ComposeLauncher>
+      <div className="app-shell">
+        <a href="#main" className="skip-link">
+          {tr.nav.skipToContent}
+        </a>
+        {withSidebar ? <LeftSidebar /> : null}
+        <div className="main-column">
+          {phone ? <MobileHeader /> : null}
+          <main className="main-column__content" id="main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <SiteFooter className="main-column__footer" showVersion />
+        </div>
+        {wide ? <RightSidebar /> : null}
+        {phone ? <BottomNav /> : null}
+        {phone ? <ComposeFab /> : null}
+        <FeedShortcuts />
+        <LivePosts />
+        {isAuthenticated ? <LiveNotifications /> : null}
       </div>
-      {wide ? <RightSidebar /> : null}
-      {phone ? <BottomNav /> : null}
-      {phone ? <ComposeFab /> : null}
-      <FeedShortcuts />
-      <LivePosts />
-      {isAuthenticated ? <LiveNotifications /> : null}
-    </div>
+    </ComposeLauncher>
   );
 }

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { AuthModal } from '../../features/auth/components/auth-modal';
+import { ComposeLauncher } from '../../features/posts/components/compose-launcher';
 import { AuthProvider } from '../../lib/auth';
 import type { User } from '../../lib/types';
 import { mockFetch } from '../../test/fetch-mock';
@@ -14,8 +15,10 @@ function renderSidebar(path = '/') {
     <QueryClientProvider client={createTestQueryClient()}>
       <AuthProvider>
         <MemoryRouter initialEntries={[path]}>
-          <LeftSidebar />
-          <AuthModal />
+          <ComposeLauncher>
+            <LeftSidebar />
+            <AuthModal />
+          </ComposeLauncher>
         </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
@@ -57,7 +60,7 @@ describe('LeftSidebar', () => {
     expect(labels).toEqual(['Anasayfa', 'Keşfet', 'Bildirimler', 'Mesajlar']);
     expect(within(nav).queryByRole('link', { name: 'Profil' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Ayarlar' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Gönderi' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Gönderi' })).toBeNull();
     expect(screen.queryByTestId('user-card')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Çıkış Yap' })).toBeNull();
     // No token: the session is not checked with the server.
@@ -87,12 +90,22 @@ describe('LeftSidebar', () => {
     expect(calls[0].headers.Authorization).toBe('Bearer tok-123');
     expect(navLink('Profil').getAttribute('href')).toBe('/profile');
     expect(navLink('Ayarlar').getAttribute('href')).toBe('/settings');
-    expect(screen.getByRole('link', { name: 'Gönderi' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Giriş Yap' })).toBeNull();
     expect(within(card).getByTestId('avatar').textContent).toBe('A');
     expect(within(card).getByText('ayşe yılmaz')).toBeTruthy();
     expect(within(card).getByText('@ayse')).toBeTruthy();
     expect(within(card).getByText('Kahve ve kitap.')).toBeTruthy();
+  });
+
+  it('opens the compose dialog from Gönderi (the phone’s floating button opens the same)', async () => {
+    await renderAsMember({ _id: '1', username: 'ayse', displayName: 'ayşe yılmaz' });
+    const button = screen.getByRole('button', { name: 'Gönderi' });
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Yeni gönderi' });
+    expect(within(dialog).getByRole('textbox', { name: 'Gönderi metni' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 
   it('upper-cases the initial with Turkish rules', async () => {

@@ -1,8 +1,9 @@
 import { Link, NavLink } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
-import { Button, buttonClass } from '../../components/button';
+import { Button } from '../../components/button';
 import { LogInIcon, LogOutIcon, PenIcon } from '../../components/icons';
 import { LogoutButton } from '../../features/auth/components/logout-button';
+import { useOpenCompose } from '../../features/posts/components/compose-launcher';
 import { useAuth } from '../../lib/auth';
 import { displayNameOf, truncate, usernameOf } from '../../lib/format';
 import { tr } from '../../locales/tr';
@@ -15,6 +16,7 @@ export const SIDEBAR_BIO_MAX = 60;
 export function LeftSidebar() {
   const { user, isAuthenticated, openAuthModal } = useAuth();
   const signedIn = isAuthenticated && user !== null;
+  const openCompose = useOpenCompose();
 
   return (
     <aside className="left-sidebar">
@@ -49,13 +51,17 @@ export function LeftSidebar() {
         </nav>
 
         {signedIn ? (
-          <Link
-            to="/"
-            className={buttonClass({ size: 'lg', block: true, className: 'sidebar-cta' })}
+          // The same compose dialog as the phone's floating button and the `n` shortcut.
+          <Button
+            size="lg"
+            block
+            className="sidebar-cta"
+            aria-haspopup="dialog"
+            onClick={openCompose}
           >
             <PenIcon size={22} className="sidebar-cta__icon" />
             <span className="sidebar-cta__label">{tr.nav.post}</span>
-          </Link>
+          </Button>
         ) : (
           <Button size="lg" block className="sidebar-cta" onClick={() => openAuthModal('login')}>
             <LogInIcon size={22} className="sidebar-cta__icon" />

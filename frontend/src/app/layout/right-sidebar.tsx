@@ -4,6 +4,7 @@ import { SearchBox } from '../../components/search-box';
 import { TrendsWidget } from '../../features/trending/components/trends-widget';
 import { WhoToFollowWidget } from '../../features/trending/components/who-to-follow-widget';
 import { searchPath } from '../../lib/paths';
+import { SEARCH_SHORTCUT } from '../../lib/search-shortcut';
 import { tr } from '../../locales/tr';
 import { SiteFooter } from './site-footer';
 
@@ -18,6 +19,7 @@ function SiteSearch() {
   return (
     <SearchBox
       onSubmit={onSubmit}
+      {...SEARCH_SHORTCUT}
       aria-label={tr.search.label}
       placeholder={tr.search.placeholder}
       value={query}

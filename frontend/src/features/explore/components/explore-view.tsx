@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { AccountRow } from '../../../components/account-row';
 import { FollowButton } from '../../../components/follow-button';
 import { CloseIcon } from '../../../components/icons';
@@ -9,6 +9,7 @@ import { Tabs, type TabItem } from '../../../components/tabs';
 import { useAuth } from '../../../lib/auth';
 import { formatCount } from '../../../lib/format';
 import { searchPath } from '../../../lib/paths';
+import { SEARCH_SHORTCUT, wantsSearchFocus } from '../../../lib/search-shortcut';
 import { tr } from '../../../locales/tr';
 import { trExplore } from '../../../locales/tr-explore';
 import '../../../components/list-row.css';
@@ -57,6 +58,7 @@ export interface ExploreViewProps {
 export function ExploreView({ query, feed, renderResults, renderUsers }: ExploreViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = exploreTabOf(searchParams.get('tab'));
+  const focusOnArrival = wantsSearchFocus(useLocation().state);
   const [text, setText] = useState(query);
   // Follow ?q= when it changes from outside (a hashtag link, the back button).
   const [shownQuery, setShownQuery] = useState(query);
@@ -117,6 +119,9 @@ export function ExploreView({ query, feed, renderResults, renderUsers }: Explore
         <div className="explore__search">
           <SearchBox
             onSubmit={onSubmit}
+            {...SEARCH_SHORTCUT}
+            // Opened by the `/` shortcut from a page without a search box: ready to type.
+            autoFocus={focusOnArrival}
             aria-label={trExplore.searchLabel}
             placeholder={trExplore.searchPlaceholder}
             value={text}

@@ -47,10 +47,22 @@ describe('ComposeBox — counter and limits', () => {
     expect(screen.getByText('Kalan karakter: 19')).toBeTruthy();
   });
 
-  it('limits the textarea to 280 characters', async () => {
+  it('keeps a pasted text past 280 whole: the count goes negative and the button waits', async () => {
     await renderCompose();
-    expect(textarea().maxLength).toBe(280);
-    fireEvent.change(textarea(), { target: { value: 'b'.repeat(280) } });
+    const user = userEvent.setup();
+    await user.click(textarea());
+    await user.paste('b'.repeat(292));
+    // Nothing is cut: the whole text stays for the writer to shorten.
+    expect(textarea().value).toHaveLength(292);
+    expect(remaining()).toBe('-12');
+    expect(counterState()).toBe('over');
+    expect(screen.getByTestId('char-counter').className).toContain('counter-ring--over');
+    expect(screen.getByText('Kalan karakter: -12')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+
+    // Back under the limit (exactly 280), the button is enabled again.
+    for (let i = 0; i < 12; i++) await user.keyboard('{Backspace}');
+    expect(textarea().value).toHaveLength(280);
     expect(remaining()).toBe('0');
     expect(submitButton().disabled).toBe(false);
   });

@@ -17,7 +17,7 @@ import { useAuth } from '../../../lib/auth';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useCreatePost } from '../api/create-post';
-import { isValidPostText, POST_MAX_LENGTH, postIdOf } from '../post-model';
+import { isValidPostText, postIdOf } from '../post-model';
 import { CounterRing } from './counter-ring';
 import type { MentionSuggestController, MentionSuggestState } from './mention-suggest';
 
@@ -147,7 +147,8 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
             aria-activedescendant={suggest.activeId}
             placeholder={isReply ? tr.posts.replyPlaceholder : tr.posts.composePlaceholder}
             value={content}
-            maxLength={POST_MAX_LENGTH}
+            // No maxLength: a pasted text past 280 is kept whole, the counter goes below zero and
+            // the button waits (as on X), instead of the end being cut off without a word.
             rows={isReply ? 3 : 2}
             autoFocus={autoFocus}
             onChange={(event) => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makePost, page } from '../../../test/fixtures';
 import { currentLocation, member, renderWithProviders } from '../../../test/render';
+import { ComposeLauncher } from './compose-launcher';
 import { FeedShortcuts } from './feed-shortcuts';
 import { TimelineFeed } from './timeline-feed';
 
@@ -13,11 +14,11 @@ const posts = [
 
 async function renderFeed() {
   const view = renderWithProviders(
-    <>
+    <ComposeLauncher>
       <input aria-label="önceki alan" />
       <FeedShortcuts />
       <TimelineFeed />
-    </>,
+    </ComposeLauncher>,
     {
       user: member,
       fetch: {

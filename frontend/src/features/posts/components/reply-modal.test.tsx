@@ -57,7 +57,6 @@ describe('ReplyModal', () => {
     expect(within(dialog).getByText('@mehmet', { selector: '.reply-modal__to *' })).toBeTruthy();
     const box = within(dialog).getByRole('textbox', { name: 'Yanıt metni' });
     expect(document.activeElement).toBe(box);
-    expect((box as HTMLTextAreaElement).maxLength).toBe(280);
     // The quoted post has no action buttons of its own.
     expect(within(dialog).queryByRole('button', { name: 'Beğen' })).toBeNull();
   });
@@ -69,6 +68,22 @@ describe('ReplyModal', () => {
     await userEvent.type(within(dialog).getByRole('textbox'), '    ');
     expect(submit.disabled).toBe(true);
     await userEvent.type(within(dialog).getByRole('textbox'), 'tamam');
+    expect(submit.disabled).toBe(false);
+  });
+
+  it('keeps a pasted reply past 280 whole, counts below zero and waits until it is shortened', async () => {
+    const { dialog } = await openReply();
+    const user = userEvent.setup();
+    const box = within(dialog).getByRole('textbox', { name: 'Yanıt metni' }) as HTMLTextAreaElement;
+    const submit = within(dialog).getByRole('button', { name: 'Yanıtla' }) as HTMLButtonElement;
+    await user.click(box);
+    await user.paste('y'.repeat(285));
+    expect(box.value).toHaveLength(285);
+    expect(within(dialog).getByTestId('char-remaining').textContent).toBe('-5');
+    expect(within(dialog).getByTestId('char-counter').getAttribute('data-state')).toBe('over');
+    expect(submit.disabled).toBe(true);
+    await user.keyboard('{Backspace>5/}');
+    expect(within(dialog).getByTestId('char-remaining').textContent).toBe('0');
     expect(submit.disabled).toBe(false);
   });
 

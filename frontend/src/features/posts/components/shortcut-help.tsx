@@ -7,10 +7,13 @@ const SHORTCUTS: readonly [keys: string[], label: string][] = [
   [['Enter'], tr.posts.shortcuts.open],
   [['←', '→'], tr.posts.shortcuts.actions],
   [['Esc'], tr.posts.shortcuts.back],
+  [['n'], tr.posts.shortcuts.compose],
+  [['/'], tr.posts.shortcuts.search],
+  [['Esc'], tr.posts.shortcuts.leavePost],
   [['?'], tr.posts.shortcuts.help],
 ];
 
-/** The dialog `?` opens (feed-shortcuts.tsx): every shortcut of the feeds with its keys. */
+/** The dialog `?` opens (feed-shortcuts.tsx): every shortcut of the app with its keys. */
 export function ShortcutHelp({ onClose }: { onClose: () => void }) {
   return (
     <Modal title={tr.posts.shortcuts.title} onClose={onClose}>
