@@ -165,6 +165,10 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     ["a profile's replies", () => `/api/posts/user/${other.username}/replies`, true],
     ["a profile's likes", () => `/api/posts/user/${other.username}/likes`, true],
     ["a profile's likes after a cursor", async () => `/api/posts/user/${other.username}/likes?cursor=${await firstCursor(`/api/posts/user/${other.username}/likes?limit=2`)}`, true],
+    ["a profile's followers", () => `/api/users/profile/${other.username}/followers`, true],
+    ["a profile's followers after a cursor", async () => `/api/users/profile/${other.username}/followers?cursor=${await firstCursor(`/api/users/profile/${other.username}/followers?limit=2`)}`, true],
+    ["a profile's followed accounts", () => `/api/users/profile/${other.username}/following`, true],
+    ["a profile's followed accounts after a cursor", async () => `/api/users/profile/${other.username}/following?cursor=${await firstCursor(`/api/users/profile/${other.username}/following?limit=2`)}`, true],
     ['a post page with its replies', () => `/api/posts/${threadId}`, true],
     ['search: common word', () => '/api/posts/search?q=yayg%C4%B1n', true],
     ['search: common word after a cursor', async () => `/api/posts/search?q=yayg%C4%B1n&cursor=${await firstCursor('/api/posts/search?q=yayg%C4%B1n')}`, true],
@@ -216,6 +220,15 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     const res = await t.http.get('/api/users/suggest?q=plan12').set('authorization', auth).expect(200);
     // Alphabetical (byte order), the first eight; plan1200 is deactivated (every 50th) and left out.
     expect(res.body.users.map((u: { username: string }) => u.username)).toEqual(['plan12', 'plan120', 'plan1201', 'plan1202', 'plan1203', 'plan1204', 'plan1205', 'plan1206']);
+  });
+
+  it('the follow lists walk their index newest follow first, no sort of a member’s follows', async () => {
+    for (const [kind, index] of [['followers', 'idx_follows_followee_created'], ['following', 'idx_follows_follower_created']]) {
+      const plans = (await plansOf(`/api/users/profile/${other.username}/${kind}`)).filter((p) => /FROM follows f/.test(p.sql));
+      expect(plans).toHaveLength(1);
+      expect(plans[0].plan).toMatch(new RegExp(`Index (Only )?Scan using ${index} on follows f`));
+      expect(plans[0].plan).not.toMatch(/Sort/);
+    }
   });
 
   it('the notification list walks the member’s groups by index, newest first', async () => {

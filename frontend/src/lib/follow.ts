@@ -17,6 +17,13 @@ import type { RealtimeClient } from './realtime/socket-client';
 export const FOLLOWING_FEED_KEY = ['posts', 'following'] as const;
 
 /**
+ * The profiles' `Takipçiler` / `Takip edilenler` lists (features/profile/api/get-follow-list.ts),
+ * below it by member, side and viewer. A follow marks them stale, without reading an open one
+ * again: the row just followed or unfollowed stays where it is, its button flipped.
+ */
+export const FOLLOW_LIST_ROOT = 'follow-list';
+
+/**
  * After a follow or unfollow the `Takip edilenler` feed lists other accounts: an open feed drops
  * its later pages and reads its first page again (no spinner: the old items stay until the new
  * page lands), a cached one that no screen shows is dropped (opened later, it loads afresh rather
@@ -37,6 +44,7 @@ export function refreshFollowingFeed(queryClient: QueryClient, realtime: Realtim
     void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }
   realtime?.refreshFeed('following');
+  void queryClient.invalidateQueries({ queryKey: [FOLLOW_LIST_ROOT], refetchType: 'none' });
 }
 
 export interface FollowResult {
