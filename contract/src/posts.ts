@@ -135,3 +135,12 @@ export interface RepostResponse {
   /** The post's engagement version after the call (see PostCounts). */
   version: number;
 }
+
+/**
+ * GET /api/posts/popular (explore's `Popüler`): top-level posts of the last POPULAR_WINDOW_HOURS
+ * by active authors, by engagement score (likes + 2 × reposts + 2 × replies), at most
+ * POPULAR_MAX_POSTS in all, in keyset pages (`PostPage`).
+ */
+export const POPULAR_WINDOW_HOURS = 24;
+export const POPULAR_MAX_POSTS = 50;
+export const POPULAR_WEIGHTS = { like: 1, repost: 2, reply: 2 } as const;

@@ -57,6 +57,17 @@ export interface UserSearchResponse {
   users: UserSearchResult[];
 }
 
+/**
+ * GET /api/users/profile/:username/followers and …/following: the member's followers or the
+ * accounts they follow, newest follow first, deactivated accounts left out; keyset pages of
+ * `limit` (default 20) after `cursor`. Each person as in a people search (`isFollowing` is the
+ * viewer's: false for a guest and on the viewer's own row).
+ */
+export interface FollowListResponse {
+  users: UserSearchResult[];
+  nextCursor: string | null;
+}
+
 /** People a search answers when `limit` is not given (explore's people section). */
 export const USER_SEARCH_DEFAULT_LIMIT = 5;
 /** The most people one search may ask for. */

@@ -70,6 +70,32 @@ describe('accessibility (axe-core)', () => {
     }),
   );
 
+  it('the follow lists at 390 px have no serious or critical violations and open from the profile’s counts (issue 23)', async () => {
+    const { page: narrow } = await e2e.newPage({ width: 390, height: 844 });
+    await withScreenshots('a11y-follow-lists', [narrow], async () => {
+      await e2e.signIn(narrow, DEMO.ayse);
+      await narrow.goto('/profile/ayse');
+      await narrow.getByRole('link', { name: /Takip edilen/ }).click();
+      await narrow.waitForURL(/\/profile\/ayse\/following$/);
+      const list = narrow.getByRole('list', { name: 'Takip edilenler' });
+      await list.getByText('gündem Yönetici').waitFor();
+      // After the unread count, if any: "(3) @ayse … / gündem".
+      expect(await narrow.title()).toMatch(/^(\(\d+\+?\) )?@ayse tarafından takip edilenler \/ gündem$/);
+      await narrow.waitForLoadState('networkidle');
+      expect(describeViolations(await runAxe(narrow))).toEqual([]);
+      // Nothing wider than the screen.
+      expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      // By keyboard: the other tab with the arrow key.
+      await narrow.getByRole('tab', { name: 'Takip edilenler' }).focus();
+      await narrow.keyboard.press('ArrowLeft');
+      await narrow.waitForURL(/\/profile\/ayse\/followers$/);
+      await narrow.getByRole('list', { name: 'Takipçiler' }).getByText('gündem Yönetici').waitFor();
+      expect(await narrow.title()).toMatch(/^(\(\d+\+?\) )?@ayse takipçileri \/ gündem$/);
+      expect(describeViolations(await runAxe(narrow))).toEqual([]);
+    });
+  });
+
   it('the notifications screen of a member, with an unread group and the nav badge, has no serious or critical violations', () =>
     withScreenshots('a11y-notifications', [member], async () => {
       // Someone likes one of Ayşe's posts: the list has a real, unread line and the badge shows.

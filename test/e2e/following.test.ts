@@ -60,6 +60,45 @@ describe('following feed journey', () => {
       expect(await tab(a, 'Sana özel').getAttribute('aria-selected')).toBe('true');
     }));
 
+  it('a new member follows from Kimi takip etmeli: Takip edilenler shows that account’s posts without a reload, and its next post arrives live (issue 23)', async () => {
+    const newcomer = { username: 'yeniuye', displayName: 'Yeni Üye', email: 'yeniuye@ornek.com', password: 'gizli123' };
+    expect((await e2e.api('/api/auth/register', { body: newcomer })).status).toBe(201);
+    const { page: c } = await e2e.newPage();
+    await withScreenshots('following-after-follow', [c], async () => {
+      await e2e.signIn(c, { email: newcomer.email, password: newcomer.password });
+      await c.goto('/');
+      // The tab seen once while following nobody: its (empty) page is in the cache.
+      await tab(c, 'Takip edilenler').click();
+      const panel = c.getByRole('tabpanel');
+      await panel.locator('.empty-state').waitFor();
+      await tab(c, 'Sana özel').click();
+      await panel.getByRole('article').first().waitFor();
+
+      const widget = c.getByRole('region', { name: 'Kimi takip etmeli' });
+      const ayse = widget.getByRole('listitem').filter({ hasText: 'Ayşe Yılmaz' });
+      await ayse.getByRole('button', { name: 'Takip et', exact: true }).click();
+      await ayse.getByRole('button', { name: /Takip ediliyor|Takibi bırak/ }).waitFor();
+
+      const loads = { count: 0 };
+      c.on('framenavigated', (frame) => {
+        if (frame === c.mainFrame()) loads.count += 1;
+      });
+      await tab(c, 'Takip edilenler').click();
+      await panel.getByText('Günaydın gündem!').first().waitFor();
+      expect(await panel.locator('.empty-state').count()).toBe(0);
+
+      // Ayşe posts: it reaches the open tab live, behind the pill.
+      const text = `Yeni takipçilere canlı merhaba ${Date.now()}`;
+      expect((await e2e.api('/api/posts', { body: { content: text }, token: await e2e.token(DEMO.ayse) })).status).toBe(201);
+      const pill = c.getByRole('button', { name: /1 yeni gönderi/ });
+      await pill.waitFor({ timeout: 5_000 });
+      await pill.click();
+      await panel.getByText(text).first().waitFor();
+      // All of it without a page load.
+      expect(loads.count).toBe(0);
+    });
+  });
+
   it('B reposts a post of someone A does not follow: it reaches A’s open Takip edilenler behind the pill, as “Selma Aydın yeniden paylaştı”', () =>
     withScreenshots('following-feed-repost', [a], async () => {
       const author = { username: 'kerem', displayName: 'Kerem Uzun', email: 'kerem@ornek.com', password: 'gizli123' };

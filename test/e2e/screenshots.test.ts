@@ -17,6 +17,7 @@ const SCREENS: { name: string; path: string; ready: string; as: 'guest' | 'membe
   { name: 'explore', path: '/explore', ready: 'Gündemdeki konular', as: 'member' },
   { name: 'search', path: '/explore?q=istanbul', ready: 'İstanbul', as: 'member' },
   { name: 'profile', path: '/profile/ayse', ready: 'Ayşe Yılmaz', as: 'member' },
+  { name: 'followers', path: '/profile/admin/followers', ready: 'Topluluk kurallarını gözetir.', as: 'member' },
   { name: 'post', path: '/', ready: 'Kürk Mantolu Madonna', as: 'member' },
   { name: 'messages', path: '/messages?user=admin', ready: 'gündem Yönetici', as: 'member' },
   { name: 'notifications', path: '/notifications', ready: 'Bildirimler', as: 'member' },

@@ -74,6 +74,7 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
       next: (): Request => ({ method: 'GET', path: `/api/posts/search?q=${encodeURIComponent(f.terms[kind])}` }),
     })),
     { key: 'trending-hashtags', label: 'gündem hashtagleri', next: () => ({ method: 'GET', path: '/api/trending/hashtags' }) },
+    { key: 'explore-popular', label: 'keşfet, popüler (son 24 saat)', next: () => ({ method: 'GET', path: '/api/posts/popular', headers: auth(member().token) }) },
     { key: 'trending-users', label: 'kimi takip etmeli (üye)', next: () => ({ method: 'GET', path: '/api/trending/users', headers: auth(member().token) }) },
     {
       key: 'like-toggle',

@@ -51,6 +51,16 @@ export class PostsController {
     return this.posts.search(viewer, query);
   }
 
+  /**
+   * Explore's `Popüler`: the most engaged top-level posts of the last 24 hours by active
+   * authors (likes + 2 × reposts + 2 × replies), at most 50 in keyset pages.
+   */
+  @OptionalAuth()
+  @Get('popular')
+  popular(@CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto): Promise<PostPage> {
+    return this.posts.popular(viewer, query);
+  }
+
   /** A member's posts and replies, newest first. */
   @OptionalAuth()
   @Get('user/:username')

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { POPULAR_WEIGHTS } from '@gundem/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -64,6 +65,14 @@ const LIKES_LIST: ListSource = {
   id: 'lk.post_id',
   extra: `, to_char(lk.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS liked_at`,
 };
+
+/** A post's place in the `Popüler` list: its score when the page was read, then (created_at, id). */
+export interface PopularPosition extends Cursor {
+  score: number;
+}
+
+/** The engagement score of `Popüler` (docs/product.md#explore): likes + 2 × reposts + 2 × replies. */
+export const POPULAR_SCORE = `(p.like_count * ${POPULAR_WEIGHTS.like} + p.retweet_count * ${POPULAR_WEIGHTS.repost} + p.reply_count * ${POPULAR_WEIGHTS.reply})`;
 
 /** The two searches of PostsService.search, bound to one transaction (PostsRepository.searching). */
 export interface SearchReads {
@@ -139,6 +148,47 @@ export class PostsRepository {
       ? await poolRows<PostViewRow>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params })
       : await queryRows<PostViewRow>(manager, sql.text, sql.params);
     return rows.map(toPostView);
+  }
+
+  /**
+   * Explore's `Popüler`: top-level posts of the last `windowHours` by active authors, the highest
+   * engagement score first (then newest). The window is a range of idx_posts_created (the
+   * day's posts, whatever the table's size), each post's author a primary-key probe, and a top-N
+   * sort of what is left; the keyset (score, created_at, id) pages through it. The window's start
+   * is computed by PostgreSQL (`now()`), so the statement's text stays the same and is prepared once.
+   */
+  popularSql(viewerId: string | null, page: { limit: number; after?: PopularPosition }, windowHours: number): Sql {
+    const params: unknown[] = viewerId === null ? [] : [viewerId];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (!Number.isSafeInteger(windowHours) || windowHours < 1) throw new Error(`invalid window ${windowHours}`);
+    // The window's posts by idx_posts_created, authors checked by a hashed anti-join with the few
+    // deactivated accounts (idx_users_inactive) rather than a join with every user, and the top-N
+    // sort; only the page's rows then join their authors, each by primary key.
+    const where = ['p.reply_to_id IS NULL', `p.created_at > now() - interval '${windowHours} hours'`, 'p.author_id NOT IN (SELECT id FROM users WHERE NOT is_active)'];
+    if (page.after) {
+      where.push(`(${POPULAR_SCORE}, p.created_at, p.id) < (${param(page.after.score)}::int, ${param(page.after.createdAt)}::timestamptz, ${param(page.after.id)}::uuid)`);
+    }
+    const limit = pageLimit(page);
+    return {
+      text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}, top.score
+        FROM (SELECT p.id, ${POPULAR_SCORE} AS score, p.created_at FROM posts p
+               WHERE ${where.join(' AND ')}
+               ORDER BY score DESC, p.created_at DESC, p.id DESC
+               LIMIT ${limit}) top
+        JOIN posts p ON p.id = top.id JOIN users u ON u.id = p.author_id
+        WHERE u.is_active
+        ORDER BY top.score DESC, top.created_at DESC, top.id DESC`,
+      params,
+    };
+  }
+
+  async popular(viewerId: string | null, page: { limit: number; after?: PopularPosition }, windowHours: number): Promise<Array<PostView & { score: number }>> {
+    const sql = this.popularSql(viewerId, page, windowHours);
+    const rows = await poolRows<PostViewRow & { score: number }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params });
+    return rows.map((row) => ({ ...toPostView(row), score: row.score }));
   }
 
   /** Every member's posts and replies, newest first. */

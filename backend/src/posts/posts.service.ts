@@ -1,9 +1,9 @@
-import { MAX_MENTIONS_PER_POST } from '@gundem/contract';
+import { MAX_MENTIONS_PER_POST, POPULAR_MAX_POSTS, POPULAR_WINDOW_HOURS } from '@gundem/contract';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { ActivityEvents } from '../common/activity/activity-events';
-import { USER_NOT_FOUND } from '../common/common.texts';
+import { INVALID_CURSOR, USER_NOT_FOUND } from '../common/common.texts';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
-import { decodeCursor, toPage } from '../common/pagination/cursor';
+import { decodeCursor, encodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
 import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
@@ -20,7 +20,7 @@ import { charCount, extractHashtags, extractLinks, extractMentions, likePattern,
 import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
 import { PostViewsBuffer } from './post-views.buffer';
-import { type CreatedPostRow, type PageRequest, PostsRepository } from './posts.repository';
+import { type CreatedPostRow, type PageRequest, type PopularPosition, PostsRepository } from './posts.repository';
 import { POST_EMPTY, POST_NOT_FOUND, postTooLong, REPLY_TARGET_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './posts.texts';
 
 /** The admin setting's default (`maxTweetLength`, 1 to 500); read only through PostsService.maxLength(). */
@@ -75,6 +75,27 @@ export interface CreatedPost {
   parent: CountsResponse | null;
   /** The stored answer of an earlier request with the same Idempotency-Key: nothing was written. */
   replayed: boolean;
+}
+
+/**
+ * Where a `Popüler` page ends: how many posts were served before it and the last one's position,
+ * opaque to clients (base64url of `served.score.<timeline cursor>`); 400 for anything else.
+ */
+function encodePopularCursor(served: number, last: PopularPosition): string {
+  return Buffer.from(`${served}.${last.score}.${encodeCursor(last)}`, 'utf8').toString('base64url');
+}
+
+function decodePopularCursor(raw: string | undefined): { served: number; after: PopularPosition } | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const invalid = new BadRequestException(INVALID_CURSOR);
+  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid;
+  const match = /^(\d{1,4})\.(\d{1,9})\.([A-Za-z0-9_-]+)$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
+  if (!match) throw invalid;
+  const served = Number(match[1]);
+  if (served < 1 || served >= POPULAR_MAX_POSTS) throw invalid;
+  const position = decodeCursor(match[3]);
+  if (!position) throw invalid;
+  return { served, after: { ...position, score: Number(match[2]) } };
 }
 
 /** Who reads: the signed-in user (only the id matters to post lists) or a guest. */
@@ -185,6 +206,26 @@ export class PostsService {
       views.map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id) })),
       page.limit,
     );
+  }
+
+  /**
+   * Explore's `Popüler` (docs/product.md#explore): the most engaged top-level posts of the last
+   * POPULAR_WINDOW_HOURS, at most POPULAR_MAX_POSTS over all pages. Scores move while one reads:
+   * a post whose score rose past the cursor's can come back on a later page, which the
+   * client's list shows once (as every feed does).
+   */
+  async popular(viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
+    const cursor = decodePopularCursor(query.cursor);
+    const served = cursor?.served ?? 0;
+    const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, POPULAR_MAX_POSTS - served);
+    const rows = await this.posts.popular(viewer?.id ?? null, { limit, after: cursor?.after }, POPULAR_WINDOW_HOURS);
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    const more = rows.length > limit && served + items.length < POPULAR_MAX_POSTS;
+    return {
+      posts: items.map(toPostResponse),
+      nextCursor: more && last ? encodePopularCursor(served + items.length, { ...last.cursor, score: last.score }) : null,
+    };
   }
 
   /** The guests' first page as JSON, shared by every guest for up to a second (FirstPageCache). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import type { Cursor } from '../common/pagination/cursor';
 import { poolRows } from '../database/query-rows';
 import { type ToggleMode, type ToggleRow, type ToggleSpec, toggleStatements } from '../database/toggle';
 
@@ -44,6 +45,30 @@ const FOLLOW_SQL: Record<ToggleMode, string> = toggleStatements({
               FROM (SELECT * FROM first_bump UNION ALL SELECT * FROM second_bump) b WHERE b.id = $2::uuid)`,
 } satisfies ToggleSpec);
 
+/** Which side of a member's follows a list shows. */
+export type FollowListKind = 'followers' | 'following';
+
+/** One row of a follow list: the other account, whether the viewer follows it, and the page position. */
+export interface FollowListRow {
+  id: string;
+  username: string;
+  displayName: string;
+  isVerified: boolean;
+  profileImage: string | null;
+  bio: string;
+  isFollowing: boolean;
+  /** follows.created_at with PostgreSQL's microseconds, for the cursor. */
+  followedAt: string;
+}
+
+/** The member's column, the other account's, and the index that pages them newest first. */
+const FOLLOW_LIST_SIDES: Record<FollowListKind, { member: string; other: string }> = {
+  // idx_follows_followee_created
+  followers: { member: 'followee_id', other: 'follower_id' },
+  // idx_follows_follower_created
+  following: { member: 'follower_id', other: 'followee_id' },
+};
+
 /** Every SQL statement of the follow graph. */
 @Injectable()
 export class FollowsRepository {
@@ -71,6 +96,40 @@ export class FollowsRepository {
       values: [followerId],
     });
     return row?.ids ?? [];
+  }
+
+  /**
+   * A page of a member's followers or followed accounts, newest follow first: a keyset page on
+   * (follows.created_at, other id) walking the side's index (migration 1764760000000), each
+   * account by primary key; deactivated accounts are left out. `isFollowing` is the viewer's
+   * (a primary-key probe; false for a guest and for the viewer's own row).
+   */
+  followListSql(kind: FollowListKind, memberId: string, viewerId: string | null, limit: number, cursor?: Cursor): { text: string; values: unknown[] } {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
+    const { member, other } = FOLLOW_LIST_SIDES[kind];
+    const values: unknown[] = [memberId, viewerId];
+    let after = '';
+    if (cursor) {
+      values.push(cursor.createdAt, cursor.id);
+      after = `AND (f.created_at, f.${other}) < ($3::timestamptz, $4::uuid)`;
+    }
+    return {
+      text: `SELECT u.id, u.username, u.display_name AS "displayName", u.is_verified AS "isVerified",
+                    u.profile_image AS "profileImage", u.bio,
+                    ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM follows v WHERE v.follower_id = $2::uuid AND v.followee_id = u.id)) AS "isFollowing",
+                    to_char(f.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "followedAt"
+               FROM follows f JOIN users u ON u.id = f.${other}
+              WHERE f.${member} = $1::uuid AND u.is_active ${after}
+              ORDER BY f.created_at DESC, f.${other} DESC
+              LIMIT ${limit + 1}`,
+      values,
+    };
+  }
+
+  /** Up to limit + 1 rows (toPage tells whether more follow). */
+  followList(kind: FollowListKind, memberId: string, viewerId: string | null, limit: number, cursor?: Cursor): Promise<FollowListRow[]> {
+    const { text, values } = this.followListSql(kind, memberId, viewerId, limit, cursor);
+    return poolRows<FollowListRow>(this.dataSource, { name: `follows_list_${kind}_${limit}${cursor ? '_after' : ''}`, text, values });
   }
 
   async isActiveUser(userId: string): Promise<boolean> {

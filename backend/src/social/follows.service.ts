@@ -1,9 +1,10 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { USER_NOT_FOUND } from '../common/common.texts';
 import { ActivityEvents } from '../common/activity/activity-events';
+import { type Cursor, type Page, toPage } from '../common/pagination/cursor';
 import { pgErrorCode } from '../database/query-rows';
 import type { ToggleMode } from '../database/toggle';
-import { FollowsRepository } from './follows.repository';
+import { type FollowListKind, type FollowListRow, FollowsRepository } from './follows.repository';
 import { CANNOT_FOLLOW_SELF } from './social.texts';
 
 export interface FollowResult {
@@ -33,6 +34,13 @@ export class FollowsService {
   /** The ids of the active accounts the member follows (the `Takip edilenler` feed's authors, its live rooms). */
   followedActiveIds(followerId: string): Promise<string[]> {
     return this.repository.followedActiveIds(followerId);
+  }
+
+  /** A page of the member's followers or followed accounts, newest follow first (FollowsRepository.followList). */
+  async list(kind: FollowListKind, memberId: string, viewerId: string | null, limit: number, cursor?: Cursor): Promise<Page<Omit<FollowListRow, 'followedAt'>>> {
+    const rows = await this.repository.followList(kind, memberId, viewerId, limit, cursor);
+    const page = toPage(rows, limit, (row) => ({ createdAt: row.followedAt, id: row.id }));
+    return { items: page.items.map(({ followedAt: _at, ...user }) => user), nextCursor: page.nextCursor };
   }
 
   /** `{ isFollowing }` about an active user; 404 for an unknown or deactivated one. */

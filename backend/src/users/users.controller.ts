@@ -1,8 +1,9 @@
-import type { FollowResponse, FollowStatusResponse, ProfileResponse, UserSearchResponse, UserSuggestResponse } from '@gundem/contract';
+import type { FollowListResponse, FollowResponse, FollowStatusResponse, ProfileResponse, UserSearchResponse, UserSuggestResponse } from '@gundem/contract';
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
+import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { FollowsService } from '../social/follows.service';
 import { SearchUsersDto } from './dto/search-users.dto';
@@ -46,6 +47,23 @@ export class UsersController {
   @Get('profile/:username')
   profile(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined): Promise<ProfileResponse> {
     return this.profiles.get(username, viewer);
+  }
+
+  /**
+   * The member's followers, newest follow first (the profile's `Takipçiler`). Under `profile/`:
+   * `:id/following` is already the viewer's follow status.
+   */
+  @OptionalAuth()
+  @Get('profile/:username/followers')
+  followers(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto): Promise<FollowListResponse> {
+    return this.profiles.followList('followers', username, viewer, query);
+  }
+
+  /** The accounts the member follows, newest follow first (the profile's `Takip edilenler`). */
+  @OptionalAuth()
+  @Get('profile/:username/following')
+  followedAccounts(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto): Promise<FollowListResponse> {
+    return this.profiles.followList('following', username, viewer, query);
   }
 
   /** Whether the viewer follows the user. */

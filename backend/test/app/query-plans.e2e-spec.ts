@@ -154,6 +154,8 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     ['guest timeline', () => '/api/posts/timeline', false],
     ['signed-in timeline', () => '/api/posts/timeline', true],
     ['timeline after a cursor', async () => `/api/posts/timeline?cursor=${await firstCursor('/api/posts/timeline')}`, true],
+    ['Popüler (guest)', () => '/api/posts/popular', false],
+    ['Popüler after a cursor', async () => `/api/posts/popular?cursor=${await firstCursor('/api/posts/popular?limit=2')}`, true],
     ['Takip edilenler', () => '/api/posts/timeline/following', true],
     ['Takip edilenler after a cursor', async () => `/api/posts/timeline/following?cursor=${await firstCursor('/api/posts/timeline/following?limit=2')}`, true],
     ['a profile', () => `/api/users/profile/${other.username}`, true],
@@ -162,6 +164,10 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     ["a profile's replies", () => `/api/posts/user/${other.username}/replies`, true],
     ["a profile's likes", () => `/api/posts/user/${other.username}/likes`, true],
     ["a profile's likes after a cursor", async () => `/api/posts/user/${other.username}/likes?cursor=${await firstCursor(`/api/posts/user/${other.username}/likes?limit=2`)}`, true],
+    ["a profile's followers", () => `/api/users/profile/${other.username}/followers`, true],
+    ["a profile's followers after a cursor", async () => `/api/users/profile/${other.username}/followers?cursor=${await firstCursor(`/api/users/profile/${other.username}/followers?limit=2`)}`, true],
+    ["a profile's followed accounts", () => `/api/users/profile/${other.username}/following`, true],
+    ["a profile's followed accounts after a cursor", async () => `/api/users/profile/${other.username}/following?cursor=${await firstCursor(`/api/users/profile/${other.username}/following?limit=2`)}`, true],
     ['a post page with its replies', () => `/api/posts/${threadId}`, true],
     ['search: common word', () => '/api/posts/search?q=yayg%C4%B1n', true],
     ['search: common word after a cursor', async () => `/api/posts/search?q=yayg%C4%B1n&cursor=${await firstCursor('/api/posts/search?q=yayg%C4%B1n')}`, true],
@@ -215,6 +221,25 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     const res = await t.http.get('/api/users/suggest?q=plan12').set('authorization', auth).expect(200);
     // Alphabetical (byte order), the first eight; plan1200 is deactivated (every 50th) and left out.
     expect(res.body.users.map((u: { username: string }) => u.username)).toEqual(['plan12', 'plan120', 'plan1201', 'plan1202', 'plan1203', 'plan1204', 'plan1205', 'plan1206']);
+  });
+
+  it('Popüler reads only the last 24 hours by the time index, whatever the table holds', async () => {
+    const plans = await plansOf('/api/posts/popular');
+    expect(plans).toHaveLength(1);
+    expect(plans[0].plan).toMatch(/Index (Only )?Scan using idx_posts_created(_author)? on posts p|Bitmap Index Scan on idx_posts_created/);
+    expect(plans[0].plan).toMatch(/Index Cond: \(created_at > \(now\(\) - '24:00:00'::interval\)\)/);
+    // The day is 1,728 of the 50,000 posts: the planner expects a few thousand rows, not the table.
+    const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN (ANALYZE, FORMAT TEXT) SELECT count(*) FROM posts WHERE created_at > now() - interval '24 hours'`);
+    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).not.toMatch(/Seq Scan on posts/);
+  });
+
+  it('the follow lists walk their index newest follow first, no sort of a member’s follows', async () => {
+    for (const [kind, index] of [['followers', 'idx_follows_followee_created'], ['following', 'idx_follows_follower_created']]) {
+      const plans = (await plansOf(`/api/users/profile/${other.username}/${kind}`)).filter((p) => /FROM follows f/.test(p.sql));
+      expect(plans).toHaveLength(1);
+      expect(plans[0].plan).toMatch(new RegExp(`Index (Only )?Scan using ${index} on follows f`));
+      expect(plans[0].plan).not.toMatch(/Sort/);
+    }
   });
 
   it('the notification list walks the member’s groups by index, newest first', async () => {

@@ -33,6 +33,8 @@ const NotificationsPage = lazyScreen(
 const MessagesPage = lazyScreen(() => import('./routes/messages-page'), 'MessagesPage');
 const OwnProfilePage = lazyScreen(loadProfile, 'OwnProfilePage');
 const UserProfilePage = lazyScreen(loadProfile, 'UserProfilePage');
+const FollowersPage = lazyScreen(loadProfile, 'FollowersPage');
+const FollowingPage = lazyScreen(loadProfile, 'FollowingPage');
 const SettingsPage = lazyScreen(() => import('./routes/settings-page'), 'SettingsPage');
 const ForgotPasswordPage = lazyScreen(
   () => import('./routes/forgot-password-page'),
@@ -87,6 +89,8 @@ export const routes: RouteObject[] = [
           { path: 'messages', element: screen(MessagesPage) },
           { path: 'profile', element: screen(OwnProfilePage) },
           { path: 'profile/:username', element: screen(UserProfilePage) },
+          { path: 'profile/:username/followers', element: screen(FollowersPage) },
+          { path: 'profile/:username/following', element: screen(FollowingPage) },
           { path: 'settings', element: screen(SettingsPage) },
           { path: 'forgot-password', element: screen(ForgotPasswordPage) },
           { path: 'reset-password', element: screen(ResetPasswordPage) },

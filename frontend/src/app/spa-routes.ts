@@ -18,6 +18,8 @@ export const SPA_ROUTES = [
   '/messages',
   '/profile',
   '/profile/:username',
+  '/profile/:username/followers',
+  '/profile/:username/following',
   '/settings',
   '/forgot-password',
   '/reset-password',

@@ -4,6 +4,11 @@ export function profilePath(username: string): string {
   return `/profile/${encodeURIComponent(username)}`;
 }
 
+/** The profile's `Takipçiler` or `Takip edilenler` list. */
+export function followListPath(username: string, kind: 'followers' | 'following'): string {
+  return `${profilePath(username)}/${kind}`;
+}
+
 export function postPath(postId: string): string {
   return `/post/${encodeURIComponent(postId)}`;
 }

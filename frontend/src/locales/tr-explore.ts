@@ -26,4 +26,8 @@ export const trExplore = {
   /** The Kişiler tab's real suggestions. */
   usersLoading: 'Öneriler yükleniyor',
   usersEmpty: 'Şimdilik yeni öneri yok.',
+  /** The Popüler tab (issue 23): the most engaged posts of the last 24 hours. */
+  popularFeedLabel: 'Popüler gönderiler',
+  popularEmpty: 'Son 24 saatte öne çıkan gönderi yok',
+  popularEmptyText: 'Beğenilen, yeniden paylaşılan ve yanıtlanan gönderiler burada, en çok etkileşim alan en üstte görünecek.',
 };

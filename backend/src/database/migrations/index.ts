@@ -14,6 +14,7 @@ import { ThreadIndexes1764720000000 } from './1764720000000-ThreadIndexes';
 import { HomeFeed1764740000000 } from './1764740000000-HomeFeed';
 import { PeopleSearchIndex1764730000000 } from './1764730000000-PeopleSearchIndex';
 import { PeopleSearchWords1764750000000 } from './1764750000000-PeopleSearchWords';
+import { FollowListIndexes1764760000000 } from './1764760000000-FollowListIndexes';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   PeopleSearchIndex1764730000000,
   HomeFeed1764740000000,
   PeopleSearchWords1764750000000,
+  FollowListIndexes1764760000000,
 ];

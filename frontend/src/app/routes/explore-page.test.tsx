@@ -49,15 +49,24 @@ describe('ExplorePage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('latest and popular both show the timeline', async () => {
+  it('latest shows the timeline, popular the most engaged posts of the day: two different calls', async () => {
     const { calls } = renderExplore('/explore', {
       'GET /api/posts/timeline': { body: page([makePost({ content: 'Akıştan bir gönderi' })]) },
+      'GET /api/posts/popular': { body: page([makePost({ content: 'Günün en çok beğenileni' })]) },
     });
     await userEvent.click(tab('Son'));
     expect(await screen.findByText('Akıştan bir gönderi')).toBeTruthy();
+    expect(screen.queryByText('Günün en çok beğenileni')).toBeNull();
+    expect(calls.map((call) => call.url.split('?')[0])).toEqual(['/api/posts/timeline']);
     await userEvent.click(tab('Popüler'));
-    expect(await screen.findByText('Akıştan bir gönderi')).toBeTruthy();
-    expect(calls.every((call) => call.url.startsWith('/api/posts/timeline'))).toBe(true);
+    expect(await screen.findByText('Günün en çok beğenileni')).toBeTruthy();
+    expect(screen.queryByText('Akıştan bir gönderi')).toBeNull();
+    expect(calls.map((call) => call.url.split('?')[0])).toEqual(['/api/posts/timeline', '/api/posts/popular']);
+  });
+
+  it('popular has its own empty state', async () => {
+    renderExplore('/explore?tab=popular', { 'GET /api/posts/popular': { body: page([]) } });
+    expect(await screen.findByText('Son 24 saatte öne çıkan gönderi yok')).toBeTruthy();
   });
 
   it('lists real suggestions on the users tab, with working follow buttons', async () => {

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { ExploreView } from '../../features/explore/components/explore-view';
+import { PopularFeed } from '../../features/posts/components/popular-feed';
 import { SearchResults } from '../../features/posts/components/search-results';
 import { TimelineFeed } from '../../features/posts/components/timeline-feed';
 import { SuggestedAccounts } from '../../features/trending/components/suggested-accounts';
@@ -14,6 +15,7 @@ export function ExplorePage() {
     <ExploreView
       query={params.get('q')?.trim() ?? ''}
       feed={<TimelineFeed />}
+      popularFeed={<PopularFeed />}
       renderResults={(query) => <SearchResults key={query} query={query} />}
       renderUsers={(fallback) => <SuggestedAccounts fallback={fallback} />}
     />

@@ -2,6 +2,8 @@ import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { LoginRequired } from '../../features/auth/components/login-required';
 import { UserPosts } from '../../features/posts/components/user-posts';
+import type { FollowListKind } from '../../features/profile/api/get-follow-list';
+import { FollowListView } from '../../features/profile/components/follow-list-view';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { useAuth } from '../../lib/auth';
 import { usernameOf } from '../../lib/format';
@@ -41,4 +43,19 @@ export function OwnProfilePage() {
     );
   }
   return <Profile username={usernameOf(user)} />;
+}
+
+/** /profile/:username/followers and /following — the member's `Takipçiler` / `Takip edilenler`. */
+function FollowListPage({ kind }: { kind: FollowListKind }) {
+  const { username = '' } = useParams();
+  useDocumentTitle(kind === 'followers' ? trProfile.followersTitle(username) : trProfile.followingTitle(username));
+  return <FollowListView username={username} kind={kind} />;
+}
+
+export function FollowersPage() {
+  return <FollowListPage kind="followers" />;
+}
+
+export function FollowingPage() {
+  return <FollowListPage kind="following" />;
 }

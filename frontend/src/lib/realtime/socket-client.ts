@@ -368,6 +368,16 @@ export class RealtimeClient {
     if (this.socket?.connected) this.sendFeed(this.socket, 'feed:unwatch', feed);
   }
 
+  /**
+   * Asks the server again for a feed on screen: `following` rejoins its authors' rooms as the
+   * member's follows now stand (after a follow or unfollow). Nothing when no screen shows it:
+   * the next watch reads the follows anyway.
+   */
+  refreshFeed(feed: FeedName): void {
+    if (!this.feedCounts.get(feed)) return;
+    if (this.socket?.connected) this.sendFeed(this.socket, 'feed:watch', feed);
+  }
+
   /** Feeds currently on screen (for tests and debugging). */
   watchedFeeds(): FeedName[] {
     return [...this.feedCounts.keys()];

@@ -40,8 +40,10 @@ function exploreParams(tab: ExploreTab, q = ''): Record<string, string> {
 export interface ExploreViewProps {
   /** The ?q= value, trimmed. */
   query: string;
-  /** The timeline, shown by both the latest and the popular tabs (docs/product.md#explore). */
+  /** The timeline, the `Son` tab (docs/product.md#explore). */
   feed: ReactNode;
+  /** The most engaged posts of the last 24 hours, the `Popüler` tab (issue 23). */
+  popularFeed: ReactNode;
   /** The post results that replace the tab content while ?q= is set (under the people found). */
   renderResults: (query: string) => ReactNode;
   /**
@@ -55,7 +57,7 @@ export interface ExploreViewProps {
  * Explore: a search box bound to ?q=, and the trending, latest, popular and users tabs bound to
  * ?tab=, so a reload or the back button comes back to the same view.
  */
-export function ExploreView({ query, feed, renderResults, renderUsers }: ExploreViewProps) {
+export function ExploreView({ query, feed, popularFeed, renderResults, renderUsers }: ExploreViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = exploreTabOf(searchParams.get('tab'));
   const focusOnArrival = wantsSearchFocus(useLocation().state);
@@ -109,6 +111,8 @@ export function ExploreView({ query, feed, renderResults, renderUsers }: Explore
   } else if (tab === 'users') {
     const fallback = <SampleAccounts showBio />;
     content = renderUsers ? renderUsers(fallback) : fallback;
+  } else if (tab === 'popular') {
+    content = popularFeed;
   } else {
     content = feed;
   }

@@ -21,7 +21,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFollowStatus, useFollowToggle } from '../../../lib/follow';
 import { displayNameOf, formatCount, formatMonthYear } from '../../../lib/format';
-import { messagesPath } from '../../../lib/paths';
+import { followListPath, messagesPath } from '../../../lib/paths';
 import { entityId, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { trProfile } from '../../../locales/tr-profile';
@@ -224,18 +224,18 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
           ) : null}
         </ul>
         <p className="profile__counts">
-          <span>
+          <Link className="profile__count-link" to={followListPath(user.username, 'following')}>
             <strong data-testid="following-count">
               {formatCount(user.followingCount ?? 0)}
             </strong>{' '}
             {trProfile.following}
-          </span>
-          <span>
+          </Link>
+          <Link className="profile__count-link" to={followListPath(user.username, 'followers')}>
             <strong data-testid="followers-count">
               {formatCount(own ? (user.followersCount ?? 0) : follow.followersCount)}
             </strong>{' '}
             {trProfile.followers}
-          </span>
+          </Link>
         </p>
       </div>
       <Tabs
