@@ -110,6 +110,7 @@ export const tr = {
     passwordBlank: 'Şifre yalnızca boşluklardan oluşamaz.',
     genericError: 'Bir hata oluştu',
     networkError: 'Bağlantı hatası. Lütfen daha sonra tekrar deneyin.',
+    registerWelcome: 'Kayıt başarılı! Hoş geldiniz.',
     registerSuccess:
       'Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.',
     sessionChecking: 'Oturum doğrulanıyor…',
