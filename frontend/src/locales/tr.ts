@@ -26,6 +26,7 @@ export const tr = {
     messages: 'Mesajlar',
     profile: 'Profil',
     settings: 'Ayarlar',
+    admin: 'Yönetim',
     post: 'Gönderi',
     login: 'Giriş Yap',
     logout: 'Çıkış Yap',

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
 import { Button, buttonClass } from '../../components/button';
 import { LogInIcon, LogOutIcon, PenIcon } from '../../components/icons';
@@ -6,7 +6,7 @@ import { LogoutButton } from '../../features/auth/components/logout-button';
 import { useAuth } from '../../lib/auth';
 import { displayNameOf, truncate, usernameOf } from '../../lib/format';
 import { tr } from '../../locales/tr';
-import { navItemsFor } from './nav-items';
+import { isNavItemActive, navItemsFor } from './nav-items';
 import { SiteFooter } from './site-footer';
 
 /** The sidebar bio is cut at this many characters (docs/product.md#limits-and-timings). */
@@ -15,6 +15,7 @@ export const SIDEBAR_BIO_MAX = 60;
 export function LeftSidebar() {
   const { user, isAuthenticated, openAuthModal } = useAuth();
   const signedIn = isAuthenticated && user !== null;
+  const { pathname } = useLocation();
 
   return (
     <aside className="left-sidebar">
@@ -30,21 +31,25 @@ export function LeftSidebar() {
 
         <nav className="main-nav" aria-label={tr.nav.label}>
           <ul>
-            {navItemsFor(signedIn).map(({ to, label, icon: Icon, end, badge: Badge }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={end}
-                  className="nav-link nav-badge-anchor"
-                  title={label}
-                >
-                  <Icon size={26} />
-                  <span className="nav-link__label">{label}</span>
-                  {/* After the label: the link reads "Bildirimler, 3 okunmamış bildirim". */}
-                  {Badge && signedIn ? <Badge /> : null}
-                </NavLink>
-              </li>
-            ))}
+            {navItemsFor(signedIn ? user : null).map((item) => {
+              const { to, label, icon: Icon, badge: Badge } = item;
+              const active = isNavItemActive(item, pathname, signedIn ? user : null);
+              return (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className={`nav-link nav-badge-anchor${active ? ' active' : ''}`}
+                    aria-current={active ? 'page' : undefined}
+                    title={label}
+                  >
+                    <Icon size={26} />
+                    <span className="nav-link__label">{label}</span>
+                    {/* After the label: the link reads "Bildirimler, 3 okunmamış bildirim". */}
+                    {Badge && signedIn ? <Badge /> : null}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
 
