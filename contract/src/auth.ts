@@ -4,6 +4,12 @@ import type { User } from './users.js';
 export interface RegisterResponse {
   message: string;
   user: User;
+  /**
+   * Present when the site does not require e-mail verification: the new member is signed in at
+   * once (the same token as login's; the home-page cookie is set beside it). Absent when a
+   * verification link was mailed: the member logs in after following it.
+   */
+  token?: string;
 }
 
 /** POST /api/auth/login */

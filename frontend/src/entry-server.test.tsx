@@ -31,7 +31,7 @@ describe('renderGuestHome', () => {
     expect(cards).toHaveLength(FIRST_PAINT_CARDS);
     expect(cards[0].textContent).toContain('Sunucudan ilk gönderi <b>kalın değil</b>');
     expect(container.querySelector('b')).toBeNull();
-    expect(container.textContent).toContain('Gündeme sen de katıl');
+    expect(container.textContent).toContain('Gündeme siz de katılın');
     // Every part of the shell: the server knows no width, the CSS shows the parts of the width.
     for (const part of ['aside.left-sidebar', 'header.mobile-header', 'aside.right-sidebar', 'nav.bottom-nav']) {
       expect([part, container.querySelector(part) !== null]).toEqual([part, true]);
@@ -116,11 +116,11 @@ describe('renderMemberHome', () => {
     container.innerHTML = html;
     expect(container.querySelector('.user-card__handle')?.textContent).toBe('@zeynep');
     expect(container.querySelector('textarea[aria-label="Gönderi metni"]')).not.toBeNull();
-    expect(container.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Sana özel');
+    expect(container.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Size özel');
     // The ⋯ menu of their own post, in place: no part left to the browser, no inline script.
     expect(container.querySelector(`article[data-post-id="own-zeynep"] [data-testid="post-menu-button"]`)).not.toBeNull();
     expect(html).not.toMatch(/<script|<!--\$[?!]-->/);
-    expect(container.textContent).not.toContain('Gündeme sen de katıl');
+    expect(container.textContent).not.toContain('Gündeme siz de katılın');
   });
 
   it('keeps each render to its own member (the state goes by context, not module state)', async () => {

@@ -85,7 +85,7 @@ export function warmMemberHome(): Promise<void> {
  * `stateJson` is the page's `gundem-member-state` block (the account and first timeline page, with
  * the member's flags), given to the tree by context as main.tsx gives the browser's hydrating
  * render the same block (lib/member-state.ts), at the moment `now`. The state goes by context,
- * never module state, so no other render can see it. The home tab rendered is `Sana özel`: the
+ * never module state, so no other render can see it. The home tab rendered is `Size özel`: the
  * server sends no markup to a member who chose `Takip edilenler` (its cookie,
  * features/posts/hooks/use-home-feed.ts).
  *

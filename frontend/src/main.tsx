@@ -30,7 +30,7 @@ function onRecoverableError(error: unknown, info: ErrorInfo) {
 // or a member's from the state the page carries (member-home-page.ts). Hydrate exactly the tree
 // entry-server.tsx rendered, at the server's moment (data-now), when this browser is who it was
 // rendered for: no token for a guest's; for a member's, the stored token's account (the state's
-// own check) and the `Sana özel` tab the server rendered.
+// own check) and the `Size özel` tab the server rendered.
 const serverNow = Number(container.dataset.now);
 // The state a member's `/` carries (its own check against the stored token), for both paths.
 const member = readMemberState();

@@ -40,27 +40,36 @@ describe('auth journeys', () => {
       await field('E-posta').fill('deniz@ornek.com');
       await field('Şifre').fill('gizli123');
       await dialog().getByRole('button', { name: 'Kayıt Ol' }).click();
-      await dialog().getByText('Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.').waitFor();
-      // docs/product.md#states: after 3 seconds the modal switches to login.
-      await page.getByRole('dialog', { name: 'Giriş Yap' }).waitFor({ timeout: 6_000 });
+      // No e-mail verification is required (the default): signed in at once, on the home feed.
+      await dialog().waitFor({ state: 'detached' });
+      await page.getByText('Kayıt başarılı! Hoş geldiniz.').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      const nav = page.locator('aside.left-sidebar');
+      await nav.getByText('Deniz Kaya').waitFor();
+      await nav.getByText('@deniz_kaya').waitFor();
+      await page.getByRole('heading', { name: 'Anasayfa', level: 1 }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('gundem_token'))).toBeTruthy();
 
+      const logOut = async () => {
+        await nav.getByRole('button', { name: 'Çıkış Yap' }).click();
+        // Logout asks first; the dialog lives outside the sidebar.
+        await page
+          .getByRole('dialog', { name: 'Çıkış yapılsın mı?' })
+          .getByRole('button', { name: 'Çıkış Yap' })
+          .click();
+        await nav.getByRole('button', { name: 'Giriş Yap' }).waitFor();
+        expect(await page.evaluate(() => localStorage.getItem('gundem_token'))).toBeNull();
+      };
+      await logOut();
+
+      await nav.getByRole('button', { name: 'Giriş Yap' }).click();
       await dialog().getByLabel('E-posta').fill('deniz_kaya');
       await dialog().getByLabel('Şifre').fill('gizli123');
       await dialog().getByRole('button', { name: 'Giriş Yap' }).click();
       await dialog().waitFor({ state: 'detached' });
-      const nav = page.locator('aside.left-sidebar');
       await nav.getByText('Deniz Kaya').waitFor();
-      await nav.getByText('@deniz_kaya').waitFor();
       expect(await page.evaluate(() => localStorage.getItem('gundem_token'))).toBeTruthy();
-
-      await nav.getByRole('button', { name: 'Çıkış Yap' }).click();
-      // Logout asks first; the dialog lives outside the sidebar.
-      await page
-        .getByRole('dialog', { name: 'Çıkış yapılsın mı?' })
-        .getByRole('button', { name: 'Çıkış Yap' })
-        .click();
-      await nav.getByRole('button', { name: 'Giriş Yap' }).waitFor();
-      expect(await page.evaluate(() => localStorage.getItem('gundem_token'))).toBeNull();
+      await logOut();
     }));
 
   it('resets a forgotten password through the link in the outbox', () =>

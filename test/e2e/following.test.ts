@@ -36,7 +36,7 @@ describe('following feed journey', () => {
       await profile.getByRole('button', { name: /Takip ediliyor/ }).waitFor();
 
       await a.goto('/');
-      expect(await tab(a, 'Sana özel').getAttribute('aria-selected')).toBe('true');
+      expect(await tab(a, 'Size özel').getAttribute('aria-selected')).toBe('true');
       await tab(a, 'Takip edilenler').click();
       expect(await tab(a, 'Takip edilenler').getAttribute('aria-selected')).toBe('true');
       // Ayşe's own demo posts are in her following feed.
@@ -56,8 +56,8 @@ describe('following feed journey', () => {
       await a.reload();
       await a.getByRole('tabpanel').getByText('Takip edenlere canlı selam').first().waitFor();
       expect(await tab(a, 'Takip edilenler').getAttribute('aria-selected')).toBe('true');
-      await tab(a, 'Sana özel').click();
-      expect(await tab(a, 'Sana özel').getAttribute('aria-selected')).toBe('true');
+      await tab(a, 'Size özel').click();
+      expect(await tab(a, 'Size özel').getAttribute('aria-selected')).toBe('true');
     }));
 
   it('a new member follows from Kimi takip etmeli: Takip edilenler shows that account’s posts without a reload, and its next post arrives live (issue 23)', async () => {

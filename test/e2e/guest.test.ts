@@ -27,7 +27,7 @@ describe('guest journey', () => {
       await expect(page.title()).resolves.toBe('Gündemimi Takip Et! Gündem Oluştur');
       await page.getByText('Günaydın gündem! Bugün neler konuşuyoruz?').waitFor();
       expect(await page.getByRole('article').count()).toBeGreaterThan(5);
-      await page.getByText('Gündeme sen de katıl').waitFor();
+      await page.getByText('Gündeme siz de katılın').waitFor();
     }));
 
   it('opens the login modal for compose, like, repost, reply and follow', () =>

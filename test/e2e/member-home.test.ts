@@ -70,7 +70,7 @@ describe('a member’s / from the server', () => {
       expect(await plain.locator('#root').getAttribute('data-ssr')).toBe('member');
       await plain.locator('aside.left-sidebar').getByText('@ayse').waitFor();
       await plain.getByText('Sayfadan gelen oturumla gönderi').first().waitFor();
-      expect(await plain.getByRole('tab', { name: 'Sana özel' }).getAttribute('aria-selected')).toBe('true');
+      expect(await plain.getByRole('tab', { name: 'Size özel' }).getAttribute('aria-selected')).toBe('true');
     } finally {
       await still.close();
     }
@@ -82,7 +82,7 @@ describe('a member’s / from the server', () => {
     expect(await following!.text()).not.toContain('data-ssr');
     await page.getByRole('tabpanel').getByRole('article').first().waitFor();
     expect(await page.getByRole('tab', { name: 'Takip edilenler', exact: true }).getAttribute('aria-selected')).toBe('true');
-    await page.getByRole('tab', { name: 'Sana özel', exact: true }).click();
+    await page.getByRole('tab', { name: 'Size özel', exact: true }).click();
     expect((await context.cookies()).some((c) => c.name === 'gundem_home_feed')).toBe(false);
     expect(lines).toEqual([]);
 

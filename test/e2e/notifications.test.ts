@@ -70,7 +70,7 @@ describe('notifications journey', () => {
       const like = a1.getByTestId('notification').filter({ hasText: 'Bildirim yolculuğu' });
       await like.waitFor({ timeout: 10_000 });
       expect(await like.getAttribute('data-read')).toBe('false');
-      expect(await like.innerText()).toMatch(/gündem Yönetici\s+gönderini beğendi/);
+      expect(await like.innerText()).toMatch(/gündem Yönetici\s+gönderinizi beğendi/);
       await waitForTitle(a1, `(1) Bildirimler / gündem`);
 
       // B mentions A through the @ suggestions: `@ay`, then Enter inserts `@ayse `.
@@ -96,7 +96,7 @@ describe('notifications journey', () => {
       await mention.waitFor({ timeout: 10_000 });
       // Newest on top, without a reload.
       const items = a1.getByTestId('notification');
-      expect(await items.nth(0).innerText()).toMatch(/gündem Yönetici\s+bir gönderide senden bahsetti/);
+      expect(await items.nth(0).innerText()).toMatch(/gündem Yönetici\s+bir gönderide sizden bahsetti/);
       expect(await items.nth(1).innerText()).toContain('Bildirim yolculuğu');
       expect(await items.nth(0).getAttribute('data-read')).toBe('false');
 

@@ -13,7 +13,7 @@ const OUT = join(repoRoot, 'test-results/screenshots');
 const DOCS = join(repoRoot, 'docs/screenshots');
 const SCREENS: { name: string; path: string; ready: string; as: 'guest' | 'member' | 'admin' }[] = [
   { name: 'home', path: '/', ready: 'Günaydın gündem!', as: 'member' },
-  { name: 'home-guest', path: '/', ready: 'Gündeme sen de katıl', as: 'guest' },
+  { name: 'home-guest', path: '/', ready: 'Gündeme siz de katılın', as: 'guest' },
   { name: 'explore', path: '/explore', ready: 'Gündemdeki konular', as: 'member' },
   { name: 'search', path: '/explore?q=istanbul', ready: 'İstanbul', as: 'member' },
   { name: 'profile', path: '/profile/ayse', ready: 'Ayşe Yılmaz', as: 'member' },

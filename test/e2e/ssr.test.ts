@@ -48,7 +48,7 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
       for (const [index, content] of firstPosts.slice(0, 6).entries()) {
         expect(await cards.nth(index).innerText()).toContain(cardText(content));
       }
-      await page.getByRole('heading', { name: 'Gündeme sen de katıl' }).waitFor();
+      await page.getByRole('heading', { name: 'Gündeme siz de katılın' }).waitFor();
     } finally {
       await context.close();
     }
@@ -138,7 +138,7 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
       });
       await page.reload();
       await page.getByRole('textbox', { name: 'Gönderi metni' }).waitFor();
-      await page.getByRole('tab', { name: 'Sana özel' }).waitFor();
+      await page.getByRole('tab', { name: 'Size özel' }).waitFor();
       expect(documents).toHaveLength(1);
       expect(documents[0]).not.toContain('data-ssr="guest"');
       expect(documents[0]).toContain('data-ssr="member"');
@@ -174,7 +174,7 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
       await page.getByRole('textbox', { name: 'Gönderi metni' }).waitFor();
       // The guests' markup was replaced by the member's app (createRoot), and the mark with it.
       expect(await page.locator('#root').getAttribute('data-ssr')).toBeNull();
-      expect(await page.getByRole('heading', { name: 'Gündeme sen de katıl' }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Gündeme siz de katılın' }).count()).toBe(0);
       expect((await context.cookies()).some((cookie) => cookie.name === 'gundem_home')).toBe(true);
       const next = await page.reload();
       expect(await next!.text()).not.toContain('data-ssr="guest"');

@@ -35,19 +35,61 @@ describe('staff journey', () => {
     });
   });
 
+  it('shows the whole admin tab bar at 390 px: the first tab from the left edge, the current one scrolled into view', async () => {
+    const { page } = await e2e.newPage({ width: 390, height: 844 });
+    await withScreenshots('staff-tabs-phone', [page], async () => {
+      await e2e.signIn(page, DEMO.admin);
+      await page.goto('/admin');
+      const nav = page.getByRole('navigation', { name: 'Yönetim menüsü' });
+      const tabs = nav.getByRole('link');
+      await tabs.first().waitFor();
+      await page.screenshot({ path: 'test-results/e2e/staff-tabs-390.png' });
+      const first = (await tabs.first().boundingBox())!;
+      expect(first.x).toBeGreaterThanOrEqual(0);
+      expect(await tabs.first().isVisible()).toBe(true);
+      expect(await tabs.first().textContent()).toBe('Gösterge Paneli');
+      // Every tab is reachable: the bar scrolls sideways, the page does not.
+      const sizes = await nav.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth }));
+      expect(sizes.page).toBeLessThanOrEqual(390);
+      if (sizes.scroll > sizes.client) expect(await nav.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
+
+      // Opened on a later tab, the bar shows it whole, and scrolls back to the first one.
+      await page.goto('/admin/posts');
+      await page.waitForFunction(() => {
+        const active = document.querySelector('nav[aria-label="Yönetim menüsü"] [aria-current="page"]');
+        const box = active?.getBoundingClientRect();
+        return !!box && active?.textContent === 'Gönderiler' && box.left >= 0 && box.right <= window.innerWidth;
+      });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await nav.evaluate((el) => el.scrollTo({ left: 0 }));
+      expect((await tabs.first().boundingBox())!.x).toBeGreaterThanOrEqual(0);
+
+      // The last tab, once current, is scrolled into view.
+      await nav.getByRole('link', { name: 'Sistem Ayarları' }).click();
+      await page.waitForURL('**/admin/settings');
+      await page.waitForFunction(() => {
+        const active = document.querySelector('nav[aria-label="Yönetim menüsü"] [aria-current="page"]');
+        const box = active?.getBoundingClientRect();
+        return !!box && active?.textContent === 'Sistem Ayarları' && box.left >= 0 && box.right <= window.innerWidth;
+      });
+    });
+  });
+
   it('deactivates a member, who is signed out on their next request', async () => {
     const { page: member } = await e2e.newPage();
     await withScreenshots('staff-deactivate', [admin, member], async () => {
       await e2e.signIn(member, mert);
       await member.locator('aside.left-sidebar').getByText('@mert').waitFor();
 
-      const alerts = handleDialogs(admin);
+      // The outcome is the app's toast; the browser's own dialogs are never used.
+      const browserDialogs = handleDialogs(admin);
       await admin.goto('/admin/users');
       await admin.getByRole('searchbox').or(admin.getByLabel('Kullanıcı ara')).first().fill('mert');
       const row = rowOf(admin, 'mert');
       await row.getByRole('button', { name: 'Devre dışı bırak' }).click();
       await row.getByRole('button', { name: 'Aktifleştir' }).waitFor();
-      expect(alerts).toContain('Kullanıcı başarıyla güncellendi');
+      await admin.getByText('Kullanıcı başarıyla güncellendi').waitFor();
+      expect(browserDialogs).toEqual([]);
 
       await member.reload();
       await member.locator('aside.left-sidebar').getByRole('button', { name: 'Giriş Yap' }).waitFor();
@@ -59,26 +101,33 @@ describe('staff journey', () => {
 
   it('verifies a member and the badge appears on their profile', () =>
     withScreenshots('staff-verify', [admin], async () => {
-      const alerts = handleDialogs(admin);
+      const browserDialogs = handleDialogs(admin);
       await admin.goto('/admin/users');
       await admin.getByLabel('Kullanıcı ara').fill('ece');
       const row = rowOf(admin, 'ece');
-      await row.getByRole('button', { name: 'Doğrula', exact: true }).click();
-      await row.getByRole('button', { name: 'Doğrulamayı kaldır' }).waitFor();
-      expect(alerts).toContain('Kullanıcı başarıyla güncellendi');
+      await row.getByRole('button', { name: 'Onay rozeti ver', exact: true }).click();
+      await row.getByRole('button', { name: 'Onay rozetini kaldır' }).waitFor();
+      await admin.getByText('Kullanıcı başarıyla güncellendi').waitFor();
+      expect(browserDialogs).toEqual([]);
       await admin.goto('/profile/ece');
       await admin.getByRole('main').getByRole('img', { name: 'Onaylı hesap' }).first().waitFor();
     }));
 
   it('deletes a post after the confirm dialog and it is gone from the feed', () =>
     withScreenshots('staff-delete-post', [admin], async () => {
-      const dialogs = handleDialogs(admin);
+      const browserDialogs = handleDialogs(admin);
       await admin.goto('/admin/posts');
       await admin.getByLabel('Gönderi ara').fill('Silinecek');
       const row = admin.locator('tr, li, article').filter({ hasText: 'Silinecek gönderi' }).first();
       await row.getByRole('button', { name: 'Sil' }).click();
+      const confirm = admin.getByRole('dialog', { name: 'Bu gönderiyi silmek istediğinizden emin misiniz?' });
+      // The destructive answer is filled red: its background is the danger colour, not transparent.
+      const sil = confirm.getByRole('button', { name: 'Sil' });
+      expect(await sil.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(200, 30, 51)');
+      await sil.click();
       await row.waitFor({ state: 'detached' });
-      expect(dialogs).toEqual(expect.arrayContaining(['Bu gönderiyi silmek istediğinizden emin misiniz?', 'Gönderi silindi!']));
+      await admin.getByText('Gönderi silindi!').waitFor();
+      expect(browserDialogs).toEqual([]);
       await admin.goto('/');
       await admin.getByRole('article').first().waitFor();
       expect(await admin.getByText('Silinecek gönderi').count()).toBe(0);

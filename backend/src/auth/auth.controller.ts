@@ -27,11 +27,18 @@ export class AuthController {
     private readonly home: HomeSessionService,
   ) {}
 
-  /** Creates a member account. */
+  /**
+   * Creates a member account. Without required e-mail verification the answer carries a token and
+   * sets the home-page cookie, as login does; so, like login, it answers only the site's own pages
+   * (SameOriginGuard).
+   */
   @Public()
+  @UseGuards(SameOriginGuard)
   @Post('register')
-  register(@Body() dto: RegisterDto): Promise<RegisterResponse> {
-    return this.auth.register(dto);
+  async register(@Body() dto: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RegisterResponse> {
+    const answer = await this.auth.register(dto);
+    if (answer.token) await this.home.issue(req, res, answer.token);
+    return answer;
   }
 
   /**

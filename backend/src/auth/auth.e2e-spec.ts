@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { createTestApp, type TestApp, uniqueName } from '../../test/test-app';
 import { MailService } from '../mail/mail.service';
+import { SettingsService } from '../settings/settings.service';
 import { HASHING_CONCURRENCY, hashPassword, passwordHashingLoad, verifyPassword } from '../users/password-hashing';
 import { UsersService } from '../users/users.service';
 
@@ -45,16 +46,44 @@ describe('auth API (real PostgreSQL)', () => {
   }
 
   describe('POST /api/auth/register', () => {
-    it('creates an account and answers the Turkish success message without secrets', async () => {
+    it('creates an account and, with no e-mail verification required, signs the member in at once', async () => {
       const body = registration({ email: 'Buyuk.Harf@Ornek.com' });
       const res = await t.http.post('/api/auth/register').send(body).expect(201);
-      expect(res.body.message).toBe('Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.');
+      expect(res.body.message).toBe('Kayıt başarılı! Hoş geldiniz.');
       expect(res.body.user).toMatchObject({ username: body.username, displayName: 'Kayıt Deneme', email: 'buyuk.harf@ornek.com', role: 'user', isActive: true });
       expect(res.body.user._id).toBe(res.body.user.id);
+      expect(res.body.user.lastLogin).toEqual(expect.any(String));
       expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+      // The token is a session like login's, and the home-page cookie is set beside it.
+      expect(res.body.token).toEqual(expect.any(String));
+      const me = await t.http.get('/api/auth/me').set('Authorization', `Bearer ${res.body.token}`).expect(200);
+      expect(me.body.user.username).toBe(body.username);
+      expect(String(res.headers['set-cookie'])).toMatch(/gundem_home=[^;]+;.*HttpOnly/);
       const [row] = await t.db.query('SELECT password_hash FROM users WHERE id = $1', [res.body.user.id]);
       // OWASP's argon2id minimum, spelled out: 19 MiB, 2 passes, 1 lane.
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    });
+
+    it("answers SPEC's check-your-e-mail message and no session when verification is required", async () => {
+      const settings = t.app.get(SettingsService);
+      await settings.update({ emailVerificationRequired: true }, await t.createUser({ role: 'admin' }));
+      try {
+        const body = registration();
+        const res = await t.http.post('/api/auth/register').send(body).expect(201);
+        expect(res.body.message).toBe('Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.');
+        expect(res.body.user).toMatchObject({ username: body.username, isEmailVerified: false });
+        expect(res.body.token).toBeUndefined();
+        expect(res.headers['set-cookie']).toBeUndefined();
+        // The login waits for the link.
+        await t.http.post('/api/auth/login').send({ login: body.email, password: body.password }).expect(403);
+      } finally {
+        await settings.update({ emailVerificationRequired: false }, await t.createUser({ role: 'admin' }));
+      }
+    });
+
+    it("refuses a registration sent by another site's page, as login does (it may set the cookie)", async () => {
+      const res = await t.http.post('/api/auth/register').set('Origin', 'https://kotu.example').send(registration()).expect(403);
+      expect(res.body.message).toBe('Bu istek başka bir siteden gönderildiği için reddedildi. Lütfen gündem’in kendi sayfasından deneyin.');
     });
 
     it.each([

@@ -12,7 +12,7 @@ import { isStaff } from '../users/roles';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { hashPassword, verifyPassword } from '../users/password-hashing';
 import { UsersService } from '../users/users.service';
-import { ACCOUNT_DISABLED, EMAIL_NOT_VERIFIED, FORGOT_PASSWORD_SENT, INVALID_CREDENTIALS, INVALID_RESET_LINK, PASSWORD_RESET_DONE, REGISTER_SUCCESS } from './auth.texts';
+import { ACCOUNT_DISABLED, EMAIL_NOT_VERIFIED, FORGOT_PASSWORD_SENT, INVALID_CREDENTIALS, INVALID_RESET_LINK, PASSWORD_RESET_DONE, REGISTER_SUCCESS, REGISTER_WELCOME } from './auth.texts';
 import type { ForgotPasswordDto } from './dto/forgot-password.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
@@ -46,13 +46,22 @@ export class AuthService {
     private readonly mailThrottle: MailThrottle,
   ) {}
 
-  /** 403 while the admin setting `registrationEnabled` is off; mails a verification link when `emailVerificationRequired` is on. */
-  async register(dto: RegisterDto): Promise<{ message: string; user: UserResponse }> {
+  /**
+   * 403 while the admin setting `registrationEnabled` is off. When `emailVerificationRequired` is
+   * on, mails a verification link and answers SPEC's "check your e-mail" message (no session: the
+   * login waits for the link). Otherwise the member is signed in at once, as a login would: the
+   * answer carries a token (and the controller sets the home-page cookie beside it).
+   */
+  async register(dto: RegisterDto): Promise<{ message: string; user: UserResponse; token?: string }> {
     const settings = await this.settings.get();
     if (!settings.registrationEnabled) throw new ForbiddenException(REGISTRATION_CLOSED);
     const user = await this.users.create(dto);
-    if (settings.emailVerificationRequired) await this.sendVerification(user);
-    return { message: REGISTER_SUCCESS, user: toUserResponse(user, { includePrivate: true }) };
+    if (settings.emailVerificationRequired) {
+      await this.sendVerification(user);
+      return { message: REGISTER_SUCCESS, user: toUserResponse(user, { includePrivate: true }) };
+    }
+    user.lastLogin = await this.users.touchLastLogin(user.id);
+    return { message: REGISTER_WELCOME, user: toUserResponse(user, { includePrivate: true }), token: this.sign(user) };
   }
 
   /**

@@ -1,5 +1,8 @@
 /** The auth module's Turkish texts (answers and validation messages), in one place. */
+/** SPEC's text (with its `email`): the answer when the site requires e-mail verification. */
 export const REGISTER_SUCCESS = 'Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.';
+/** The answer when no verification is required: the new member is signed in at once. */
+export const REGISTER_WELCOME = 'Kayıt başarılı! Hoş geldiniz.';
 export const FORGOT_PASSWORD_SENT = 'Bu e-posta adresi kayıtlıysa şifre sıfırlama bağlantısı gönderildi.';
 export const INVALID_CREDENTIALS = 'E-posta/kullanıcı adı veya şifre hatalı.';
 export const ACCOUNT_DISABLED = 'Hesabınız devre dışı bırakılmış.';

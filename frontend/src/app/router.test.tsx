@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { User } from '../lib/types';
 import { mockFetch, type MockRoutes } from '../test/fetch-mock';
 import { makePost, makeUser } from '../test/fixtures';
@@ -13,11 +13,17 @@ async function screenLoaded() {
   await waitFor(() => expect(document.querySelector('.route-loading')).toBeNull(), { timeout: 5_000 });
 }
 
+/** The router's current path, for the tests of redirects. */
+function Pathname() {
+  return <output data-testid="pathname">{useLocation().pathname}</output>;
+}
+
 async function renderApp(path: string) {
   render(
     <AppProviders>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
+        <Pathname />
       </MemoryRouter>
     </AppProviders>,
   );
@@ -213,10 +219,13 @@ describe('admin area', () => {
     expect(screen.getByText('Yönetici', { selector: '.role-badge' })).toBeTruthy();
   });
 
-  it('hides the settings entry from a moderator and shows the dashboard instead', async () => {
+  it('hides the settings entry from a moderator and redirects /admin/settings to the dashboard URL', async () => {
     const nav = await renderStaff('moderator', '/admin/settings');
     expect(within(nav).queryByRole('link', { name: 'Sistem Ayarları' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Gösterge Paneli' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('pathname').textContent).toBe('/admin'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gösterge Paneli' })).toBeTruthy();
+    // The dashboard entry is current, as on /admin itself.
+    expect(within(nav).getByRole('link', { name: 'Gösterge Paneli' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('Moderatör', { selector: '.role-badge' })).toBeTruthy();
   });
 

@@ -11,6 +11,11 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   /** `danger` for an answer that destroys something (deleting a post). */
   confirmVariant?: ButtonVariant;
+  /**
+   * The answer destroys something: the confirm button is filled red (`danger`'s colour, filled),
+   * so it does not read as the safe default.
+   */
+  destructive?: boolean;
   /** The confirmed action is under way: the confirm button is disabled. */
   busy?: boolean;
   /** Shown above the buttons, e.g. why the confirmed action failed. */
@@ -29,6 +34,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   confirmVariant,
+  destructive,
   busy,
   children,
 }: ConfirmDialogProps) {
@@ -41,7 +47,13 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} autoFocus>
             {cancelLabel}
           </Button>
-          <Button variant={confirmVariant} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+          <Button
+            variant={destructive ? 'danger' : confirmVariant}
+            className={destructive ? 'btn--destructive' : undefined}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
             {confirmLabel}
           </Button>
         </div>

@@ -49,6 +49,8 @@ export interface AuthContextValue {
   connection: ConnectionState;
   isAuthenticated: boolean;
   login: (login: string, password: string) => Promise<User>;
+  /** Begins the session a sign-up answered with (POST /api/auth/register's token, as login's). */
+  startSession: (session: LoginResponse) => void;
   logout: () => void;
   /** Replace the cached user after a profile change. */
   updateUser: (patch: Partial<User>) => void;
@@ -57,7 +59,7 @@ export interface AuthContextValue {
   closeAuthModal: () => void;
 }
 
-interface LoginResponse {
+export interface LoginResponse {
   user: User;
   token: string;
 }
@@ -180,6 +182,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return data.user;
   }, []);
 
+  const startSession = useCallback((session: LoginResponse) => {
+    setToken(session.token);
+    setUser(session.user);
+    setStatus('authenticated');
+  }, []);
+
   const logout = useCallback(() => {
     clearToken();
     setUser(null);
@@ -200,13 +208,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       connection,
       isAuthenticated: status === 'authenticated' && user !== null,
       login,
+      startSession,
       logout,
       updateUser,
       authModal,
       openAuthModal,
       closeAuthModal,
     }),
-    [user, status, connection, login, logout, updateUser, authModal, openAuthModal, closeAuthModal],
+    [user, status, connection, login, startSession, logout, updateUser, authModal, openAuthModal, closeAuthModal],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -10,7 +10,7 @@ export const trPost = {
   loadFailed: 'Gönderi yüklenemedi',
   repliesLabel: 'Yanıtlar',
   noReplies: 'Henüz yanıt yok',
-  noRepliesText: 'İlk yanıtı sen yaz.',
+  noRepliesText: 'İlk yanıtı siz yazın.',
   moreReplies: 'Daha fazla yanıt',
   ancestorsLabel: 'Dizideki önceki gönderiler',
   /** Above the topmost ancestor shown when the thread goes further up: opens its page. */

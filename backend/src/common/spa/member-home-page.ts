@@ -60,7 +60,7 @@ export function embedMemberState(indexHtml: string, state: MemberState): string 
  * With `render` (the frontend's server render, loadMemberHomeRender) the page also carries the
  * member's home screen in `#root`, made by the app's own components from the same state
  * (`data-ssr="member"`), loaded like a guest's through the after-paint loader; main.tsx hydrates it
- * when the stored token is that member's. The render shows the `Sana özel` tab, so a member whose
+ * when the stored token is that member's. The render shows the `Size özel` tab, so a member whose
  * choice is `Takip edilenler` (the `gundem_home_feed` cookie) gets the state without markup. A
  * render that throws leaves the page with the state only.
  *

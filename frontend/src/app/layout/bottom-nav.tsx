@@ -1,27 +1,33 @@
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { tr } from '../../locales/tr';
-import { navItemsFor } from './nav-items';
+import { isNavItemActive, navItemsFor } from './nav-items';
 
 /** Replaces the left sidebar under 700 px: the same entries, icons only. */
 export function BottomNav() {
-  const { isAuthenticated } = useAuth();
+  const { user, isAuthenticated } = useAuth();
+  const { pathname } = useLocation();
+  const viewer = isAuthenticated ? user : null;
   return (
     <nav className="bottom-nav" aria-label={tr.nav.label}>
-      {navItemsFor(isAuthenticated).map(({ to, label, icon: Icon, end, badge: Badge }) => (
+      {navItemsFor(viewer).map((item) => {
+        const { to, label, icon: Icon, badge: Badge } = item;
+        const active = isNavItemActive(item, pathname, viewer);
         // Named by a hidden text, not aria-label, so a badge's ", 3 okunmamış bildirim" is heard too.
-        <NavLink
-          key={to}
-          to={to}
-          end={end}
-          className="bottom-nav__link nav-badge-anchor"
-          title={label}
-        >
-          <Icon size={26} />
-          <span className="visually-hidden">{label}</span>
-          {Badge && isAuthenticated ? <Badge /> : null}
-        </NavLink>
-      ))}
+        return (
+          <Link
+            key={to}
+            to={to}
+            className={`bottom-nav__link nav-badge-anchor${active ? ' active' : ''}`}
+            aria-current={active ? 'page' : undefined}
+            title={label}
+          >
+            <Icon size={26} />
+            <span className="visually-hidden">{label}</span>
+            {Badge && isAuthenticated ? <Badge /> : null}
+          </Link>
+        );
+      })}
     </nav>
   );
 }

@@ -8,6 +8,7 @@ import { AuthProvider } from '../../lib/auth';
 import type { User } from '../../lib/types';
 import { mockFetch } from '../../test/fetch-mock';
 import { createTestQueryClient } from '../../test/render';
+import { BottomNav } from './bottom-nav';
 import { LeftSidebar } from './left-sidebar';
 
 function renderSidebar(path = '/') {
@@ -176,10 +177,73 @@ describe('LeftSidebar', () => {
     expect(navLink('Anasayfa').getAttribute('aria-current')).toBeNull();
   });
 
-  it('highlights Profil on /profile/ayse', async () => {
-    await renderAsMember({ username: 'ayse', displayName: 'Ayşe' }, '/profile/ayse');
-    await waitFor(() => expect(navLink('Profil').getAttribute('aria-current')).toBe('page'));
-    expect(navLink('Anasayfa').getAttribute('aria-current')).toBeNull();
-    expect(navLink('Ayarlar').getAttribute('aria-current')).toBeNull();
+  it.each(['/profile/ayse', '/profile/Ayse', '/profile'])(
+    "highlights Profil on the member's own profile (%s)",
+    async (path) => {
+      await renderAsMember({ username: 'ayse', displayName: 'Ayşe' }, path);
+      await waitFor(() => expect(navLink('Profil').getAttribute('aria-current')).toBe('page'));
+      expect(navLink('Profil').className).toContain('active');
+      expect(navLink('Anasayfa').getAttribute('aria-current')).toBeNull();
+      expect(navLink('Ayarlar').getAttribute('aria-current')).toBeNull();
+    },
+  );
+
+  it("does not highlight Profil on another member's profile", async () => {
+    await renderAsMember({ username: 'ayse', displayName: 'Ayşe' }, '/profile/mehmet');
+    expect(navLink('Profil').getAttribute('aria-current')).toBeNull();
+    expect(navLink('Profil').className).not.toContain('active');
+  });
+
+  it.each(['moderator', 'admin'] as const)('shows a %s the Yönetim entry to the back office', async (role) => {
+    await renderAsMember({ username: 'ayse', displayName: 'Ayşe', role });
+    expect(navLink('Yönetim').getAttribute('href')).toBe('/admin');
+  });
+
+  it('shows no Yönetim entry to a member or a guest', async () => {
+    await renderAsMember({ username: 'ayse', displayName: 'Ayşe', role: 'user' });
+    const nav = screen.getByRole('navigation', { name: 'Ana menü' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Anasayfa',
+      'Keşfet',
+      'Bildirimler',
+      'Mesajlar',
+      'Profil',
+      'Ayarlar',
+    ]);
+  });
+});
+
+describe('BottomNav', () => {
+  async function renderBottomNav(user: Partial<User>, path: string) {
+    localStorage.setItem('gundem_token', 'tok-123');
+    mockFetch({
+      'GET /api/auth/me': { body: { user } },
+      'GET /api/notifications/unread-count': { body: { count: 0 } },
+    });
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <AuthProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <BottomNav />
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    return within(screen.getByRole('navigation', { name: 'Ana menü' }));
+  }
+
+  it("carries Yönetim for staff and highlights Profil only on the member's own profile", async () => {
+    const nav = await renderBottomNav({ username: 'ece', role: 'moderator' }, '/profile/mehmet');
+    const admin = await nav.findByRole('link', { name: 'Yönetim' });
+    expect(admin.getAttribute('href')).toBe('/admin');
+    expect(nav.getByRole('link', { name: 'Profil' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('carries no Yönetim for a member; Profil is current on their own profile', async () => {
+    const nav = await renderBottomNav({ username: 'ece', role: 'user' }, '/profile/ece');
+    await waitFor(() =>
+      expect(nav.getByRole('link', { name: 'Profil' }).getAttribute('aria-current')).toBe('page'),
+    );
+    expect(nav.queryByRole('link', { name: 'Yönetim' })).toBeNull();
   });
 });

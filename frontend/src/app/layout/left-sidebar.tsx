@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { LogInIcon, LogOutIcon, PenIcon } from '../../components/icons';
@@ -7,7 +7,7 @@ import { useOpenCompose } from '../../features/posts/components/compose-launcher
 import { useAuth } from '../../lib/auth';
 import { displayNameOf, truncate, usernameOf } from '../../lib/format';
 import { tr } from '../../locales/tr';
-import { navItemsFor } from './nav-items';
+import { isNavItemActive, navItemsFor } from './nav-items';
 import { SiteFooter } from './site-footer';
 
 /** The sidebar bio is cut at this many characters (docs/product.md#limits-and-timings). */
@@ -17,6 +17,7 @@ export function LeftSidebar() {
   const { user, isAuthenticated, openAuthModal } = useAuth();
   const signedIn = isAuthenticated && user !== null;
   const openCompose = useOpenCompose();
+  const { pathname } = useLocation();
 
   return (
     <aside className="left-sidebar">
@@ -32,21 +33,25 @@ export function LeftSidebar() {
 
         <nav className="main-nav" aria-label={tr.nav.label}>
           <ul>
-            {navItemsFor(signedIn).map(({ to, label, icon: Icon, end, badge: Badge }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={end}
-                  className="nav-link nav-badge-anchor"
-                  title={label}
-                >
-                  <Icon size={26} />
-                  <span className="nav-link__label">{label}</span>
-                  {/* After the label: the link reads "Bildirimler, 3 okunmamış bildirim". */}
-                  {Badge && signedIn ? <Badge /> : null}
-                </NavLink>
-              </li>
-            ))}
+            {navItemsFor(signedIn ? user : null).map((item) => {
+              const { to, label, icon: Icon, badge: Badge } = item;
+              const active = isNavItemActive(item, pathname, signedIn ? user : null);
+              return (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className={`nav-link nav-badge-anchor${active ? ' active' : ''}`}
+                    aria-current={active ? 'page' : undefined}
+                    title={label}
+                  >
+                    <Icon size={26} />
+                    <span className="nav-link__label">{label}</span>
+                    {/* After the label: the link reads "Bildirimler, 3 okunmamış bildirim". */}
+                    {Badge && signedIn ? <Badge /> : null}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
 

@@ -5,11 +5,13 @@ import {
   HomeIcon,
   MailIcon,
   SettingsIcon,
+  ShieldIcon,
   UserIcon,
   type IconProps,
 } from '../../components/icons';
 import { MessagesBadge } from '../../features/messages/components/messages-badge';
 import { NotificationsBadge } from '../../features/notifications/components/notifications-badge';
+import { isStaff, type User } from '../../lib/types';
 import { tr } from '../../locales/tr';
 
 export interface NavItem {
@@ -19,6 +21,10 @@ export interface NavItem {
   /** Active only on an exact match (home); the others by path prefix. */
   end: boolean;
   membersOnly: boolean;
+  /** Shown to moderators and admins only (the back office). */
+  staffOnly?: boolean;
+  /** Active on the signed-in member's own profile only, not on another member's. */
+  ownProfile?: boolean;
   /** A member's unread badge on the icon (components/nav-badge.tsx); guests see none. */
   badge?: ComponentType;
 }
@@ -43,10 +49,51 @@ export const NAV_ITEMS: readonly NavItem[] = [
     membersOnly: false,
     badge: MessagesBadge,
   },
-  { to: '/profile', label: tr.nav.profile, icon: UserIcon, end: false, membersOnly: true },
+  {
+    to: '/profile',
+    label: tr.nav.profile,
+    icon: UserIcon,
+    end: false,
+    membersOnly: true,
+    ownProfile: true,
+  },
   { to: '/settings', label: tr.nav.settings, icon: SettingsIcon, end: false, membersOnly: true },
+  {
+    to: '/admin',
+    label: tr.nav.admin,
+    icon: ShieldIcon,
+    end: false,
+    membersOnly: true,
+    staffOnly: true,
+  },
 ];
 
-export function navItemsFor(signedIn: boolean): readonly NavItem[] {
-  return signedIn ? NAV_ITEMS : NAV_ITEMS.filter((item) => !item.membersOnly);
+/** The entries for this viewer: `null` for a guest. */
+export function navItemsFor(user: User | null): readonly NavItem[] {
+  return NAV_ITEMS.filter(
+    (item) => (!item.membersOnly || user !== null) && (!item.staffOnly || isStaff(user)),
+  );
+}
+
+/**
+ * Whether the entry is the current page: home on an exact match, the others by path prefix,
+ * except `Profil`, which is active on the viewer's own profile (`/profile`, or
+ * `/profile/{their username}`) and not on another member's.
+ */
+export function isNavItemActive(item: NavItem, pathname: string, user: User | null): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (item.end) return path === item.to;
+  if (item.ownProfile) {
+    if (path === item.to) return true;
+    const match = /^\/profile\/([^/]+)$/.exec(path);
+    if (!match || !user?.username) return false;
+    let name = match[1];
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      return false;
+    }
+    return name.toLowerCase() === user.username.toLowerCase();
+  }
+  return path === item.to || path.startsWith(`${item.to}/`);
 }

@@ -1,7 +1,8 @@
 import { Spinner } from '../../components/spinner';
 import { AdminAccessDenied } from '../../features/admin/components/admin-access-denied';
 import { AdminLayout } from '../../features/admin/components/admin-layout';
-import { AdminDashboard, AdminSettings } from '../../features/admin/components/admin-sections';
+import { Navigate } from 'react-router-dom';
+import { AdminSettings } from '../../features/admin/components/admin-sections';
 import { useAuth } from '../../lib/auth';
 import { isStaff } from '../../lib/types';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -25,8 +26,11 @@ export function AdminPage() {
   return <AdminLayout user={user} />;
 }
 
-/** System settings are for admins; a moderator lands on the dashboard (docs/product.md#roles). */
+/**
+ * System settings are for admins; a moderator is sent to the dashboard's own URL
+ * (docs/product.md#roles), so the address bar and the current tab say where they are.
+ */
 export function AdminSettingsRoute() {
   const { user } = useAuth();
-  return user?.role === 'admin' ? <AdminSettings /> : <AdminDashboard />;
+  return user?.role === 'admin' ? <AdminSettings /> : <Navigate to="/admin" replace />;
 }

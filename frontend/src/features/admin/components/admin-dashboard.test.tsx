@@ -36,7 +36,7 @@ describe('AdminDashboard', () => {
     await screen.findByText('Can Demir');
     expect(statValues()).toEqual([
       ['Toplam kullanıcı', '1.234'],
-      ['Doğrulanmış kullanıcı', '56'],
+      ['Onay rozetli kullanıcı', '56'],
       ['Aktif kullanıcı', '1.100'],
       ['Yönetici', '2'],
       ['Toplam gönderi', '98.765'],
@@ -69,7 +69,7 @@ describe('AdminDashboard', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(statValues()).toEqual([
       ['Toplam kullanıcı', '0'],
-      ['Doğrulanmış kullanıcı', '0'],
+      ['Onay rozetli kullanıcı', '0'],
       ['Aktif kullanıcı', '0'],
       ['Yönetici', '0'],
       ['Toplam gönderi', '0'],
@@ -85,7 +85,7 @@ describe('AdminDashboard', () => {
     await screen.findByText('Can Demir');
     expect(statValues()).toEqual([
       ['Toplam kullanıcı', '~1.234'],
-      ['Doğrulanmış kullanıcı', '56'],
+      ['Onay rozetli kullanıcı', '56'],
       ['Aktif kullanıcı', '~1.100'],
       ['Yönetici', '2'],
       ['Toplam gönderi', '~98.765'],

@@ -22,13 +22,19 @@ function roleLabel(user: User): string {
 export function AdminLayout({ user }: { user: User }) {
   const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
-  // On a phone the menu is a scrolling tab bar: keep the current tab in sight.
+  // On a phone the menu is a tab bar that scrolls sideways: the current tab is brought into view
+  // by the least scroll (the first tabs stay whole when they fit), measured on screen rather than
+  // by offsetLeft, whose reference box depends on the positioned ancestors.
   useEffect(() => {
     const nav = navRef.current;
     const active = nav?.querySelector<HTMLElement>('.admin__nav-link.active');
     if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+    const bar = nav.getBoundingClientRect();
+    const tab = active.getBoundingClientRect();
+    const margin = 12;
     // Horizontal only: scrollIntoView would also move the page.
-    nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2;
+    if (tab.left < bar.left + margin) nav.scrollLeft -= bar.left + margin - tab.left;
+    else if (tab.right > bar.right - margin) nav.scrollLeft += tab.right - (bar.right - margin);
   }, [pathname]);
   const links = [
     { to: '/admin', label: trAdmin.dashboard, icon: GridIcon, end: true },

@@ -3,6 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { Post } from '../../../lib/types';
 import { makePost, queriesOf, renderAdmin, type QueryRoutes } from '../../../test/admin';
 import type { MockReply, MockRoutes } from '../../../test/fetch-mock';
+import { showToast } from '../../../lib/toast';
+
+vi.mock('../../../lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/toast')>()),
+  showToast: vi.fn(),
+}));
+const toast = vi.mocked(showToast);
 
 const LONG = 'ç'.repeat(140) + 'ğüşöıİ0123456789'; // 156 characters
 const FIRST = makePost({
@@ -25,15 +32,24 @@ function postsReply(posts: Post[], pages = 1, page = 1): MockReply {
 async function renderPosts(
   api: MockRoutes = {},
   byQuery: QueryRoutes = { 'GET /api/admin/posts': () => postsReply([FIRST, SECOND]) },
-  confirmAnswer = true,
 ) {
-  const alert = vi.fn();
-  const confirm = vi.fn(() => confirmAnswer);
-  vi.stubGlobal('alert', alert);
-  vi.stubGlobal('confirm', confirm);
+  toast.mockClear();
+  // The browser's own dialogs are never used: the app's confirm dialog and toasts are.
+  const browserAlert = vi.fn();
+  const browserConfirm = vi.fn(() => true);
+  vi.stubGlobal('alert', browserAlert);
+  vi.stubGlobal('confirm', browserConfirm);
   const result = await renderAdmin('/admin/posts', { api, byQuery });
   await screen.findByText('Merhaba gündem! #ilk');
-  return { ...result, alert, confirm };
+  return { ...result, alert: toast, browserAlert, browserConfirm };
+}
+
+/** Opens the delete question of the row with this text: the app's own dialog. */
+async function askToDelete(text: string) {
+  await userEvent.click(within(rowOf(text)).getByRole('button', { name: 'Sil' }));
+  return within(
+    await screen.findByRole('dialog', { name: 'Bu gönderiyi silmek istediğinizden emin misiniz?' }),
+  );
 }
 
 function rowOf(text: string) {
@@ -71,15 +87,22 @@ describe('AdminPosts', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
-  it('deletes after confirmation, removes the row and alerts', async () => {
-    const { calls, alert, confirm } = await renderPosts({
+  it('deletes after confirmation in the app dialog (a filled red Sil), removes the row and toasts', async () => {
+    const { calls, alert, browserAlert, browserConfirm } = await renderPosts({
       'DELETE /api/admin/posts/p1': { body: { message: 'Gönderi silindi' } },
     });
-    await userEvent.click(
-      within(rowOf('Merhaba gündem! #ilk')).getByRole('button', { name: 'Sil' }),
-    );
-    expect(confirm).toHaveBeenCalledWith('Bu gönderiyi silmek istediğinizden emin misiniz?');
+    const dialog = await askToDelete('Merhaba gündem! #ilk');
+    // The safe answer has the focus; the destructive one is filled red.
+    expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'İptal' }));
+    const confirm = dialog.getByRole('button', { name: 'Sil' });
+    expect(confirm.className).toContain('btn--danger');
+    expect(confirm.className).toContain('btn--destructive');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await userEvent.click(confirm);
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Gönderi silindi!'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(browserConfirm).not.toHaveBeenCalled();
+    expect(browserAlert).not.toHaveBeenCalled();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
       '/api/admin/posts/p1',
     ]);
@@ -88,10 +111,10 @@ describe('AdminPosts', () => {
   });
 
   it('does nothing when the confirmation is cancelled', async () => {
-    const { calls, alert } = await renderPosts({}, undefined, false);
-    await userEvent.click(
-      within(rowOf('Merhaba gündem! #ilk')).getByRole('button', { name: 'Sil' }),
-    );
+    const { calls, alert } = await renderPosts({});
+    const dialog = await askToDelete('Merhaba gündem! #ilk');
+    await userEvent.click(dialog.getByRole('button', { name: 'İptal' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     expect(alert).not.toHaveBeenCalled();
     expect(screen.getByText('Merhaba gündem! #ilk')).toBeTruthy();
@@ -104,12 +127,11 @@ describe('AdminPosts', () => {
       'Hata: Gönderi bulunamadı',
     ],
     ['a network failure', { networkError: true }, 'Hata: Bağlantı hatası'],
-  ])('alerts %s and keeps the row', async (_, reply, text) => {
+  ])('toasts %s as an error and keeps the row', async (_, reply, text) => {
     const { alert } = await renderPosts({ 'DELETE /api/admin/posts/p1': reply });
-    await userEvent.click(
-      within(rowOf('Merhaba gündem! #ilk')).getByRole('button', { name: 'Sil' }),
-    );
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(text));
+    const dialog = await askToDelete('Merhaba gündem! #ilk');
+    await userEvent.click(dialog.getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(text, 'error'));
     expect(alert).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Merhaba gündem! #ilk')).toBeTruthy();
   });

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   ExternalLinkIcon,
   FileTextIcon,
@@ -13,6 +14,7 @@ import { PagedListSection } from '../../../components/paged-list-section';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { displayNameOf, truncate, usernameOf } from '../../../lib/format';
 import { postPath } from '../../../lib/paths';
+import { showToast } from '../../../lib/toast';
 import { entityId, type Post } from '../../../lib/types';
 import { trAdmin } from '../../../locales/tr-admin';
 import { failureText } from '../admin-errors';
@@ -40,13 +42,18 @@ function PostRow({ post }: { post: Post }) {
   const id = entityId(post);
   const author = authorOf(post);
 
+  const [confirming, setConfirming] = useState(false);
+
+  // After the confirm dialog's yes: the row goes on success (the list is refetched); either way
+  // the outcome is a toast (docs/product.md#error-texts).
   const onDelete = async () => {
-    if (!window.confirm(trAdmin.deleteConfirm)) return;
     try {
       await remove.mutateAsync(id);
-      window.alert(trAdmin.postDeleted);
+      showToast(trAdmin.postDeleted);
     } catch (error) {
-      window.alert(failureText(error));
+      showToast(failureText(error), 'error');
+    } finally {
+      setConfirming(false);
     }
   };
 
@@ -107,12 +114,23 @@ function PostRow({ post }: { post: Post }) {
             size="sm"
             variant="danger"
             disabled={remove.isPending || !id}
-            onClick={() => void onDelete()}
+            onClick={() => setConfirming(true)}
           >
             <TrashIcon size={15} />
             {remove.isPending ? trAdmin.deleting : trAdmin.deletePost}
           </Button>
         </div>
+        {confirming ? (
+          <ConfirmDialog
+            title={trAdmin.deleteConfirm}
+            confirmLabel={remove.isPending ? trAdmin.deleting : trAdmin.deletePost}
+            cancelLabel={trAdmin.cancel}
+            destructive
+            busy={remove.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void onDelete()}
+          />
+        ) : null}
       </td>
     </tr>
   );

@@ -11,6 +11,14 @@ import {
   type QueryRoutes,
 } from '../../../test/admin';
 import type { MockReply, MockRoutes } from '../../../test/fetch-mock';
+import { showToast } from '../../../lib/toast';
+
+// The outcome of a change is the app's toast (lib/toast.ts), never the browser's alert.
+vi.mock('../../../lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/toast')>()),
+  showToast: vi.fn(),
+}));
+const toast = vi.mocked(showToast);
 
 const AYSE = makeUser({
   _id: 'u-ayse',
@@ -26,6 +34,7 @@ const MEHMET = makeUser({
   displayName: 'Mehmet Kaya',
   email: 'mehmet@ornek.com',
   isActive: false,
+  isEmailVerified: false,
   role: 'moderator',
 });
 
@@ -38,11 +47,12 @@ async function renderUsers(
   byQuery: QueryRoutes = { 'GET /api/admin/users': () => usersReply([ADMIN, AYSE, MEHMET]) },
   user: User = ADMIN,
 ) {
-  const alert = vi.fn();
-  vi.stubGlobal('alert', alert);
+  toast.mockClear();
+  const browserAlert = vi.fn();
+  vi.stubGlobal('alert', browserAlert);
   const result = await renderAdmin('/admin/users', { api, byQuery, user });
   await screen.findByText('Ayşe Yılmaz');
-  return { ...result, alert };
+  return { ...result, alert: toast, browserAlert };
 }
 
 function rowOf(name: string) {
@@ -66,6 +76,7 @@ describe('AdminUsers', () => {
     expect(ayse.getByText('A')).toBeTruthy();
     expect(ayse.getByText('@ayse')).toBeTruthy();
     expect(ayse.getByText('ayse@ornek.com')).toBeTruthy();
+    expect(ayse.queryByText('E-posta doğrulanmadı')).toBeNull();
     expect(ayse.getByTestId('verified-badge')).toBeTruthy();
     expect(ayse.getByText('Aktif')).toBeTruthy();
     expect(ayse.getByText('5 Mar 2026')).toBeTruthy();
@@ -73,10 +84,12 @@ describe('AdminUsers', () => {
 
     const mehmet = rowOf('Mehmet Kaya');
     expect(mehmet.getByText('Devre dışı')).toBeTruthy();
+    // The e-mail's state and the badge's button are named apart (both were "Doğrula…").
+    expect(mehmet.getByText('E-posta doğrulanmadı')).toBeTruthy();
     expect(mehmet.queryByTestId('verified-badge')).toBeNull();
     expect((mehmet.getByRole('combobox') as HTMLSelectElement).value).toBe('moderator');
     expect(mehmet.getByRole('button', { name: 'Aktifleştir' })).toBeTruthy();
-    expect(mehmet.getByRole('button', { name: 'Doğrula' })).toBeTruthy();
+    expect(mehmet.getByRole('button', { name: 'Onay rozeti ver' })).toBeTruthy();
     expect(mehmet.getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Kullanıcı',
       'Moderatör',
@@ -85,7 +98,7 @@ describe('AdminUsers', () => {
   });
 
   it('deactivates with { isActive: false } and changes the row only after the server agrees', async () => {
-    const { fetchMock, calls, alert } = await renderUsers({
+    const { fetchMock, calls, alert, browserAlert } = await renderUsers({
       'PATCH /api/admin/users/u-ayse': { body: { message: 'Güncellendi', user: {} } },
     });
     const held = holdRequests(fetchMock, 'PATCH');
@@ -105,6 +118,7 @@ describe('AdminUsers', () => {
     expect(ayse.getByRole('button', { name: 'Aktifleştir' })).toBeTruthy();
     expect(patches(calls)).toHaveLength(1);
     expect(patches(calls)[0].body).toEqual({ isActive: false });
+    expect(browserAlert).not.toHaveBeenCalled();
   });
 
   it('activates an inactive account with { isActive: true }', async () => {
@@ -122,7 +136,7 @@ describe('AdminUsers', () => {
       'PATCH /api/admin/users/u-mehmet': { body: { message: 'Güncellendi' } },
       'PATCH /api/admin/users/u-ayse': { body: { message: 'Güncellendi' } },
     });
-    await userEvent.click(rowOf('Mehmet Kaya').getByRole('button', { name: 'Doğrula' }));
+    await userEvent.click(rowOf('Mehmet Kaya').getByRole('button', { name: 'Onay rozeti ver' }));
     await waitFor(() => expect(alert).toHaveBeenCalledTimes(1));
     expect(patches(calls)[0]).toMatchObject({
       url: '/api/admin/users/u-mehmet',
@@ -130,9 +144,9 @@ describe('AdminUsers', () => {
     });
     expect(Object.keys(patches(calls)[0].body as object)).toEqual(['isVerified']);
     expect(rowOf('Mehmet Kaya').getByTestId('verified-badge')).toBeTruthy();
-    expect(rowOf('Mehmet Kaya').getByRole('button', { name: 'Doğrulamayı kaldır' })).toBeTruthy();
+    expect(rowOf('Mehmet Kaya').getByRole('button', { name: 'Onay rozetini kaldır' })).toBeTruthy();
 
-    await userEvent.click(rowOf('Ayşe Yılmaz').getByRole('button', { name: 'Doğrulamayı kaldır' }));
+    await userEvent.click(rowOf('Ayşe Yılmaz').getByRole('button', { name: 'Onay rozetini kaldır' }));
     await waitFor(() => expect(alert).toHaveBeenCalledTimes(2));
     expect(patches(calls)[1]).toMatchObject({
       url: '/api/admin/users/u-ayse',
@@ -165,7 +179,7 @@ describe('AdminUsers', () => {
     ).toBe(true);
     expect((own.getByRole('combobox') as HTMLSelectElement).disabled).toBe(true);
     expect(
-      (own.getByRole('button', { name: 'Doğrulamayı kaldır' }) as HTMLButtonElement).disabled,
+      (own.getByRole('button', { name: 'Onay rozetini kaldır' }) as HTMLButtonElement).disabled,
     ).toBe(false);
     // Other rows stay editable.
     expect((rowOf('Ayşe Yılmaz').getByRole('combobox') as HTMLSelectElement).disabled).toBe(false);
@@ -193,7 +207,7 @@ describe('AdminUsers', () => {
     // A member's row: status and verification on, the role (admin option included) off.
     const ayse = rowOf('Ayşe Yılmaz');
     expect(button(ayse, 'Devre dışı bırak').disabled).toBe(false);
-    expect(button(ayse, 'Doğrulamayı kaldır').disabled).toBe(false);
+    expect(button(ayse, 'Onay rozetini kaldır').disabled).toBe(false);
     expect(select(ayse).disabled).toBe(true);
     expect(select(ayse).title).toBe('Rolleri yalnızca yöneticiler değiştirebilir.');
 
@@ -209,11 +223,11 @@ describe('AdminUsers', () => {
       'Hata: Bu işlem için yetkiniz yok',
     ],
     ['a network failure', { networkError: true }, 'Hata: Bağlantı hatası'],
-  ])('alerts the failure and changes nothing on %s', async (_, reply, text) => {
+  ])('toasts the failure as an error and changes nothing on %s', async (_, reply, text) => {
     const { alert } = await renderUsers({ 'PATCH /api/admin/users/u-ayse': reply });
     const ayse = rowOf('Ayşe Yılmaz');
     await userEvent.click(ayse.getByRole('button', { name: 'Devre dışı bırak' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(text));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(text, 'error'));
     expect(alert).toHaveBeenCalledTimes(1);
     expect(ayse.getByText('Aktif')).toBeTruthy();
     expect(ayse.getByRole('button', { name: 'Devre dışı bırak' })).toBeTruthy();

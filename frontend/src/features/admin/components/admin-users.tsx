@@ -5,6 +5,7 @@ import { PagedListSection } from '../../../components/paged-list-section';
 import { Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { useAuth } from '../../../lib/auth';
+import { showToast } from '../../../lib/toast';
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import { entityId, isStaff, type Role, type User } from '../../../lib/types';
 import { trAdmin } from '../../../locales/tr-admin';
@@ -50,9 +51,9 @@ function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
   const change = async (patch: UserPatch) => {
     try {
       await update.mutateAsync({ userId: id, patch });
-      window.alert(trAdmin.userUpdated);
+      showToast(trAdmin.userUpdated);
     } catch (error) {
-      window.alert(failureText(error));
+      showToast(failureText(error), 'error');
     }
   };
 

@@ -1,3 +1,4 @@
+import type { RegisterResponse } from '@gundem/contract';
 import { apiClient } from '../../../lib/api-client';
 
 export interface RegisterInput {
@@ -7,7 +8,10 @@ export interface RegisterInput {
   displayName: string;
 }
 
-/** POST /api/auth/register. The answer body is not used (docs/product.md#calls). */
-export function registerAccount(input: RegisterInput): Promise<unknown> {
-  return apiClient.post<unknown>('/auth/register', input);
+/**
+ * POST /api/auth/register. Its `token` is there when the site does not require e-mail
+ * verification: the new member is signed in at once (docs/product.md#states).
+ */
+export function registerAccount(input: RegisterInput): Promise<RegisterResponse> {
+  return apiClient.post<RegisterResponse>('/auth/register', input);
 }

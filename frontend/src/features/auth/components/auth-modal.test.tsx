@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { useAuth, type AuthModalMode } from '../../../lib/auth';
 import { AuthProvider } from '../../../lib/auth';
 import { mockFetch } from '../../../test/fetch-mock';
+import { makeUser } from '../../../test/fixtures';
 import { AuthModal } from './auth-modal';
 
 function Probe() {
@@ -19,6 +20,11 @@ function Probe() {
       <p data-testid="who">{user ? user.username : 'guest'}</p>
     </div>
   );
+}
+
+function Who() {
+  const { user } = useAuth();
+  return <p data-testid="signed-in-as">{user ? user.username : 'guest'}</p>;
 }
 
 function renderModal(mode: AuthModalMode) {
@@ -319,10 +325,13 @@ describe('AuthModal — register submission', () => {
     ).toBeTruthy();
   });
 
-  it('sends the four fields, shows the success text and switches to login after 3 s', async () => {
+  it('with verification required (no token): sends the four fields, shows the success text and switches to login after 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { calls } = mockFetch({
-      'POST /api/auth/register': { status: 201, body: { message: 'Kayıt oluşturuldu' } },
+      'POST /api/auth/register': {
+        status: 201,
+        body: { message: 'Kayıt oluşturuldu', user: makeUser({ username: 'ayse_01' }) },
+      },
     });
     renderModal('register');
     fireEvent.change(field('Ad Soyad'), { target: { value: ' Ayşe Yılmaz ' } });
@@ -354,6 +363,41 @@ describe('AuthModal — register submission', () => {
     expect(screen.getByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
     expect(field('E-posta').value).toBe('ayse@ornek.com');
     expect(field('Şifre').value).toBe('');
+  });
+
+  it('without verification required: signs the new member in at once and lands on the home feed', async () => {
+    mockFetch({
+      'POST /api/auth/register': {
+        status: 201,
+        body: {
+          message: 'Kayıt başarılı! Hoş geldiniz.',
+          user: makeUser({ username: 'ayse_01', displayName: 'Ayşe Yılmaz' }),
+          token: 'yeni-oturum',
+        },
+      },
+    });
+    render(
+      <AuthProvider>
+        <MemoryRouter initialEntries={['/explore']}>
+          <Routes>
+            <Route path="/" element={<p>home-feed</p>} />
+            <Route path="/explore" element={<Probe />} />
+          </Routes>
+          <Who />
+          <AuthModal />
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'open-register' }));
+    await fillRegister(validRegistration);
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Kayıt Ol' }));
+
+    expect(await screen.findByText('home-feed')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('signed-in-as').textContent).toBe('ayse_01');
+    expect(localStorage.getItem('gundem_token')).toBe('yeni-oturum');
+    // SPEC's "check your e-mail" text is for sites that require verification only.
+    expect(screen.queryByText(/Lütfen email adresinizi kontrol edin/)).toBeNull();
   });
 
   it('gives the focus back to the control that opened it, through a switch of mode', async () => {

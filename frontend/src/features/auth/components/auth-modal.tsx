@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
@@ -9,6 +10,7 @@ import { RegisterForm } from './register-form';
 export function AuthModal() {
   const { authModal, openAuthModal, closeAuthModal } = useAuth();
   const [prefill, setPrefill] = useState('');
+  const navigate = useNavigate();
 
   if (!authModal) return null;
 
@@ -35,6 +37,12 @@ export function AuthModal() {
           onRegistered={(email) => {
             setPrefill(email);
             openAuthModal('login');
+          }}
+          onSignedIn={() => {
+            close();
+            // Signed in at once (no e-mail verification required): the new member starts on the
+            // home feed, wherever the sign-up began.
+            navigate('/');
           }}
           onSwitchToLogin={() => openAuthModal('login')}
         />

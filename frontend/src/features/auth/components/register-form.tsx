@@ -3,6 +3,8 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { showToast } from '../../../lib/toast';
 import { tr } from '../../../locales/tr';
 import { registerAccount } from '../api/register';
 import { useFormFields } from '../use-form-fields';
@@ -12,12 +14,18 @@ import { hasErrors, validateRegister } from '../validation';
 export const REGISTER_TO_LOGIN_DELAY_MS = 3000;
 
 export interface RegisterFormProps {
-  /** Called 3 s after success with the registered e-mail, to switch to login. */
+  /**
+   * Called 3 s after success with the registered e-mail, to switch to login: the site requires
+   * e-mail verification, so the answer carried no session.
+   */
   onRegistered: (email: string) => void;
+  /** Called once the answer's session has begun (no verification required): close and go home. */
+  onSignedIn: () => void;
   onSwitchToLogin: () => void;
 }
 
-export function RegisterForm({ onRegistered, onSwitchToLogin }: RegisterFormProps) {
+export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: RegisterFormProps) {
+  const { startSession } = useAuth();
   const { values, bind, visible, markSubmitted } = useFormFields({
     displayName: '',
     username: '',
@@ -45,12 +53,18 @@ export function RegisterForm({ onRegistered, onSwitchToLogin }: RegisterFormProp
     setError(null);
     const email = values.email.trim();
     try {
-      await registerAccount({
+      const answer = await registerAccount({
         email,
         password: values.password,
         username: values.username.trim(),
         displayName: values.displayName.trim(),
       });
+      if (answer?.token) {
+        startSession({ user: answer.user, token: answer.token });
+        showToast(tr.auth.registerWelcome);
+        onSignedIn();
+        return;
+      }
       setRegistered(true);
       timer.current = setTimeout(() => onRegistered(email), REGISTER_TO_LOGIN_DELAY_MS);
     } catch (caught) {

@@ -88,7 +88,7 @@ describe('MessagesView — conversation list', () => {
     expect(badge.textContent).toBe('22 okunmamış mesaj');
     expect(within(items()[1]).queryByTestId('unread-badge')).toBeNull();
     expect(within(items()[1]).getByRole('img', { name: 'Onaylı hesap' })).toBeTruthy();
-    expect(screen.getByText('Bir sohbet seç')).toBeTruthy();
+    expect(screen.getByText('Bir sohbet seçin')).toBeTruthy();
   });
 
   it('filters the conversations by name or username as one types, Turkish case rules, asking nothing', async () => {
@@ -242,7 +242,7 @@ describe('MessagesView — the open conversation', () => {
         },
       },
     });
-    expect(await screen.findByText('Elif Şahin ile sohbeti ilk mesajınla başlat.')).toBeTruthy();
+    expect(await screen.findByText('Elif Şahin ile sohbeti ilk mesajınızla başlatın.')).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Mesaj' }), 'Merhaba Elif{Enter}');
     await waitFor(() => expect(names()[0]).toBe('u-elif'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({

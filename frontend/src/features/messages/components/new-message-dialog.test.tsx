@@ -50,7 +50,7 @@ describe('NewMessageDialog — the new-message people picker', () => {
     const dialog = await openPicker();
     const box = within(dialog).getByRole('combobox', { name: 'Kişi ara' });
     expect(document.activeElement).toBe(box);
-    expect(within(dialog).getByText('Mesaj göndermek istediğin kişinin adını yaz.')).toBeTruthy();
+    expect(within(dialog).getByText('Mesaj göndermek istediğiniz kişinin adını yazın.')).toBeTruthy();
     expect(searchCalls(calls)).toEqual([]);
   });
 
@@ -80,7 +80,7 @@ describe('NewMessageDialog — the new-message people picker', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(currentLocation()).toBe('/messages?user=isik');
     // The conversation opens even with no message yet.
-    expect(await screen.findByText('Işık Çelik ile sohbeti ilk mesajınla başlat.')).toBeTruthy();
+    expect(await screen.findByText('Işık Çelik ile sohbeti ilk mesajınızla başlatın.')).toBeTruthy();
   });
 
   it('opens a conversation with a click too', async () => {

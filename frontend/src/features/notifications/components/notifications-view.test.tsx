@@ -70,13 +70,13 @@ const listCalls = (calls: { method: string; url: string }[]) =>
 
 describe('notification sentences', () => {
   it.each([
-    [{ type: 'like', actors: [zeynep], actorCount: 1 }, 'Zeynep Kaya gönderini beğendi'],
-    [{ type: 'like', actors: [zeynep, mehmet], actorCount: 2 }, 'Zeynep Kaya ve Mehmet Demir gönderini beğendi'],
-    [{ type: 'like', actors: [zeynep, mehmet, can], actorCount: 4 }, 'Zeynep Kaya ve 3 kişi daha gönderini beğendi'],
-    [{ type: 'repost', actors: [mehmet, can, zeynep], actorCount: 3 }, 'Mehmet Demir ve 2 kişi daha gönderini yeniden paylaştı'],
-    [{ type: 'follow', actors: [can, mehmet, zeynep], actorCount: 1000 }, 'Can Öz ve 999+ kişi daha seni takip etmeye başladı'],
-    [{ type: 'reply', actors: [can], actorCount: 1 }, 'Can Öz gönderine yanıt verdi'],
-    [{ type: 'mention', actors: [can], actorCount: 1 }, 'Can Öz bir gönderide senden bahsetti'],
+    [{ type: 'like', actors: [zeynep], actorCount: 1 }, 'Zeynep Kaya gönderinizi beğendi'],
+    [{ type: 'like', actors: [zeynep, mehmet], actorCount: 2 }, 'Zeynep Kaya ve Mehmet Demir gönderinizi beğendi'],
+    [{ type: 'like', actors: [zeynep, mehmet, can], actorCount: 4 }, 'Zeynep Kaya ve 3 kişi daha gönderinizi beğendi'],
+    [{ type: 'repost', actors: [mehmet, can, zeynep], actorCount: 3 }, 'Mehmet Demir ve 2 kişi daha gönderinizi yeniden paylaştı'],
+    [{ type: 'follow', actors: [can, mehmet, zeynep], actorCount: 1000 }, 'Can Öz ve 999+ kişi daha sizi takip etmeye başladı'],
+    [{ type: 'reply', actors: [can], actorCount: 1 }, 'Can Öz gönderinize yanıt verdi'],
+    [{ type: 'mention', actors: [can], actorCount: 1 }, 'Can Öz bir gönderide sizden bahsetti'],
   ] as const)('%o → %s', (fields, sentence) => {
     expect(notificationSentence(group({ id: 'x', ...fields, actors: [...fields.actors] }))).toBe(sentence);
   });
@@ -92,12 +92,12 @@ describe('NotificationsView', () => {
     expect(screen.queryByRole('status', { name: 'Yükleniyor…' })).toBeNull();
 
     const [like, follow, mention] = items();
-    expect(text(like)).toMatch(/^Zeynep Kaya.* ve 3 kişi daha gönderini beğendi$/);
+    expect(text(like)).toMatch(/^Zeynep Kaya.* ve 3 kişi daha gönderinizi beğendi$/);
     expect(within(like).getByRole('img', { name: 'Onaylı hesap' })).toBeTruthy();
     expect(within(like).getAllByTestId('avatar').map((a) => a.textContent)).toEqual(['Z', 'M', 'C']);
     expect(within(like).getByText(/Boğaz’da yürüyüş/)).toBeTruthy();
     expect(within(like).getByText('30s')).toBeTruthy();
-    expect(text(follow)).toBe('Mehmet Demir ve Can Öz seni takip etmeye başladı');
+    expect(text(follow)).toBe('Mehmet Demir ve Can Öz sizi takip etmeye başladı');
     expect(within(follow).getByText('12dk')).toBeTruthy();
     expect(within(mention).getByText('2sa')).toBeTruthy();
     expect(items().map((item) => item.getAttribute('data-read'))).toEqual(['false', 'false', 'true']);
@@ -108,7 +108,7 @@ describe('NotificationsView', () => {
     const { calls } = renderView();
     await waitFor(() => expect(items()).toHaveLength(3));
     fireEvent.click(screen.getByRole('tab', { name: 'Bahsedenler' }));
-    expect(await screen.findByText('Henüz senden bahseden yok')).toBeTruthy();
+    expect(await screen.findByText('Henüz sizden bahseden yok')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Onaylı' }));
     expect(await screen.findByText('Onaylı hesaplardan bildirim yok')).toBeTruthy();
     expect(listCalls(calls).map((call) => new URL(call.url, 'http://x').searchParams.get('filter'))).toEqual([
@@ -158,7 +158,7 @@ describe('NotificationsView', () => {
     await waitFor(() => expect(observers.length).toBeGreaterThan(0));
     observers.at(-1)!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
     await waitFor(() => expect(items()).toHaveLength(3));
-    expect(text(items()[2])).toBe('Mehmet Demir gönderine yanıt verdi');
+    expect(text(items()[2])).toBe('Mehmet Demir gönderinize yanıt verdi');
     expect(listCalls(calls).some((call) => call.url.includes('cursor=c1'))).toBe(true);
     vi.unstubAllGlobals();
   });
@@ -203,13 +203,13 @@ describe('NotificationsView', () => {
     const reply = group({ id: 'g-reply', type: 'reply', actors: [mehmet], latestAt: new Date().toISOString() });
     await socket.serverEmit('notification:new', { unreadCount: 3, notification: reply });
     expect(items().map((item) => item.getAttribute('data-read'))).toEqual(['false', 'false', 'false', 'true']);
-    expect(text(items()[0])).toBe('Mehmet Demir gönderine yanıt verdi');
+    expect(text(items()[0])).toBe('Mehmet Demir gönderinize yanıt verdi');
 
     // An existing group gains an actor: it moves to the top, once, and is unread again.
     const mention = { ...MENTION, read: false, latestAt: new Date().toISOString() };
     await socket.serverEmit('notification:new', { unreadCount: 4, notification: mention });
     expect(items()).toHaveLength(4);
-    expect(text(items()[0])).toBe('Can Öz bir gönderide senden bahsetti');
+    expect(text(items()[0])).toBe('Can Öz bir gönderide sizden bahsetti');
     expect(items()[0].getAttribute('data-read')).toBe('false');
     expect(screen.getByTestId('nav-badge').textContent).toContain('4 okunmamış bildirim');
 

@@ -74,7 +74,7 @@ export function othersText(group: Pick<NotificationGroup, 'actors' | 'actorCount
   return trNotifications.andOthers(others);
 }
 
-/** The whole line as one sentence: "Ayşe ve 3 kişi daha gönderini beğendi". */
+/** The whole line as one sentence: "Ayşe ve 3 kişi daha gönderinizi beğendi". */
 export function notificationSentence(group: NotificationGroup): string {
   const first = group.actors[0]?.displayName ?? '';
   return `${first}${othersText(group) ?? ''} ${trNotifications.actions[group.type]}`;

@@ -44,12 +44,12 @@ describe('home feed tabs', () => {
     expect(fake.socket.feeds()).toEqual([['watch', 'home']]);
   });
 
-  it('gives a member `Sana özel` (selected) and `Takip edilenler`; the choice switches feeds, watches the right one and survives a remount', async () => {
+  it('gives a member `Size özel` (selected) and `Takip edilenler`; the choice switches feeds, watches the right one and survives a remount', async () => {
     const first = renderHome();
     await screen.findByText('Herkesin gönderisi');
     const tabs = within(screen.getByRole('tablist', { name: 'Akışlar' })).getAllByRole('tab');
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
-      ['Sana özel', 'true'],
+      ['Size özel', 'true'],
       ['Takip edilenler', 'false'],
     ]);
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('home-feed-tab-home');

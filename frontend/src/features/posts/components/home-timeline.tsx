@@ -19,7 +19,7 @@ const TABS: readonly { id: HomeFeed; label: string }[] = [
 ];
 
 /**
- * The home screen: for a member the tabs `Sana özel` (every member's posts, the default) and
+ * The home screen: for a member the tabs `Size özel` (every member's posts, the default) and
  * `Takip edilenler`, the compose box and the chosen feed; for a guest the login prompt above the
  * global feed, untabbed (docs/product.md#home).
  */

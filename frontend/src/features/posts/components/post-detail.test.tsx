@@ -29,7 +29,7 @@ describe('PostDetail', () => {
     expect(calls[0].url).toBe('/api/posts/p1');
     // A guest is asked to log in rather than offered the reply box.
     expect(screen.queryByRole('textbox', { name: 'Yanıt metni' })).toBeNull();
-    expect(screen.getByText('Yanıt yazmak için giriş yap.')).toBeTruthy();
+    expect(screen.getByText('Yanıt yazmak için giriş yapın.')).toBeTruthy();
   });
 
   it('says "Gönderi bulunamadı" for an unknown post', async () => {

@@ -8,7 +8,7 @@ export const HOME_FEED_KEY = 'gundem_home_feed';
 
 /**
  * The choice as a cookie of the same name, for the server: it renders a member's `/` with the
- * `Sana özel` tab, so a member who chose `Takip edilenler` gets their page without that markup
+ * `Size özel` tab, so a member who chose `Takip edilenler` gets their page without that markup
  * (backend/src/common/spa/member-home-page.ts) instead of the other tab painted first. A
  * preference, no secret; a year, as the localStorage entry has no end.
  */
