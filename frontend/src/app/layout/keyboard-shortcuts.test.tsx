@@ -18,7 +18,7 @@ function Shell() {
             path="/explore"
             element={
               <>
-                <ExploreView query="" feed={null} renderResults={() => null} />
+                <ExploreView query="" feed={null} popularFeed={null} renderResults={() => null} />
                 <Link to="/post/p1">Gönderiyi aç</Link>
               </>
             }
