@@ -2,10 +2,12 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Post, PostsPage } from '../../../lib/types';
+import { installWriteRetries } from '../../../lib/idempotent-write';
 import { makePost, page } from '../../../test/fixtures';
 import {
   createTestQueryClient,
   currentLocation,
+  deferred,
   member,
   renderWithProviders,
 } from '../../../test/render';
@@ -249,6 +251,39 @@ describe('PostCard — like and repost', () => {
     expect(action('Beğen').getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Sunucu hatası')).toBeNull();
+  });
+});
+
+describe('PostCard — a like waiting for the network', () => {
+  it('shows the like as pending (aria-busy, filled, dimmed) until the retried write lands', async () => {
+    const answer = deferred<{ body: unknown }>();
+    let attempts = 0;
+    const post = makePost({ _id: 'p1', likeCount: 3 });
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      // The app's policy (app/providers.tsx): a like that found no network is sent again.
+      queryClient: installWriteRetries(createTestQueryClient()),
+      fetch: {
+        'GET /api/posts/timeline': { body: page([post]) },
+        'PUT /api/posts/p1/like': () => {
+          attempts += 1;
+          return attempts === 1 ? { networkError: true } : answer.promise;
+        },
+      },
+    });
+    await screen.findByTestId('post-card');
+    await userEvent.click(action('Beğen'));
+    expect(action('Beğen').getAttribute('aria-busy')).toBe('true');
+    expect(action('Beğen').getAttribute('aria-pressed')).toBe('true');
+    expect(action('Beğen').parentElement!.className).toContain('post-action--pending');
+    // Still waiting while the retry is on its way.
+    await waitFor(() => expect(attempts).toBe(2), { timeout: 3000 });
+    expect(action('Beğen').getAttribute('aria-busy')).toBe('true');
+    answer.resolve({ body: { liked: true, likesCount: 4, isLiked: true, likes: 4 } });
+    await waitFor(() => expect(action('Beğen').getAttribute('aria-busy')).toBeNull());
+    expect(action('Beğen').getAttribute('aria-pressed')).toBe('true');
+    expect(action('Beğen').parentElement!.className).not.toContain('post-action--pending');
+    expect(within(action('Beğen').parentElement!).getByTestId('like-count').textContent).toBe('4');
   });
 });
 

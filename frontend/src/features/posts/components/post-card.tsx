@@ -88,7 +88,10 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
   const author = authorOf(post);
   const username = usernameOf(author);
   const name = displayNameOf(author);
-  const liked = isLikedBy(post);
+  // A like on its way (retried after a network failure, or paused offline until the browser is
+  // online again: React Query's `networkMode: 'online'`) shows the state asked for, marked busy.
+  const likePending = like.isPending && like.variables !== undefined;
+  const liked = likePending ? like.variables.liked : isLikedBy(post);
   const reposted = isRepostedBy(post);
   // Live counts while the card is on screen.
   const watchRef = useWatchedPost(id);
@@ -173,6 +176,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
             tone="like"
             count={likeCountOf(post)}
             pressed={liked}
+            busy={likePending}
             onClick={asMember(() => {
               guardLike(() => like.mutateAsync({ postId: id, liked: !liked }));
             })}
@@ -202,6 +206,7 @@ function ActionButton({
   icon,
   count,
   pressed,
+  busy,
   onClick,
 }: {
   label: string;
@@ -209,18 +214,23 @@ function ActionButton({
   icon: ReactNode;
   count?: number;
   pressed?: boolean;
+  /** The write is waiting for the network: shown dimmed and pulsing, `aria-busy`. */
+  busy?: boolean;
   onClick?: () => void;
 }) {
   const countId = useId();
   // The count sits beside the button, not inside it: the button's name stays exactly its
   // visible label (WCAG 2.5.3, axe label-content-name-mismatch) and the count is its description.
   return (
-    <span className={`post-action post-action--${tone}${pressed ? ' post-action--active' : ''}`}>
+    <span
+      className={`post-action post-action--${tone}${pressed ? ' post-action--active' : ''}${busy ? ' post-action--pending' : ''}`}
+    >
       <button
         type="button"
         className="post-action__button"
         aria-label={label}
         aria-pressed={pressed}
+        aria-busy={busy || undefined}
         aria-describedby={count !== undefined ? countId : undefined}
         title={label}
         onClick={onClick}
