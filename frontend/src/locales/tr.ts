@@ -67,9 +67,8 @@ export const tr = {
     unfollow: 'Takibi bırak',
   },
   time: {
-    // docs/product.md#limits-and-timings: the timeline counts in s, m, h, d; the other screens in s, dk, sa, g.
-    timeline: ['s', 'm', 'h', 'd'],
-    short: ['s', 'dk', 'sa', 'g'],
+    // docs/product.md#limits-and-timings: every screen counts in s, dk, sa, g.
+    units: ['s', 'dk', 'sa', 'g'],
     months: ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'],
   },
   common: {

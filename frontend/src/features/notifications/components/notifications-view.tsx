@@ -257,7 +257,7 @@ function NotificationItem({
             dateTime={group.latestAt}
             title={formatFullDate(group.latestAt)}
           >
-            {formatRelativeTime(group.latestAt, 'short', now)}
+            {formatRelativeTime(group.latestAt, now)}
           </time>
         </span>
         <span className="notification__text" data-testid="notification-text">

@@ -52,8 +52,8 @@ describe('PostCard — what it shows', () => {
     );
     expect(within(card()).getByText('@zeynep')).toBeTruthy();
     expect(within(card()).getByRole('img', { name: 'Onaylı hesap' })).toBeTruthy();
-    expect(within(card()).getByText('5m').tagName).toBe('TIME');
-    expect(within(card()).getByText('5m').closest('a')?.getAttribute('href')).toBe('/post/p1');
+    expect(within(card()).getByText('5dk').tagName).toBe('TIME');
+    expect(within(card()).getByText('5dk').closest('a')?.getAttribute('href')).toBe('/post/p1');
 
     const tag = within(card()).getByRole('link', { name: '#gündem' });
     expect(tag.getAttribute('href')).toBe('/explore?q=%23g%C3%BCndem');
@@ -72,10 +72,10 @@ describe('PostCard — what it shows', () => {
     expect(action('Beğen').getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('uses the other screens’ units when asked', () => {
+  it('counts hours in sa on the home feed too, as on every other screen', async () => {
     const post = makePost({ createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString() });
-    renderWithProviders(<PostCard post={post} timeUnits="short" />);
-    expect(within(card()).getByText('3sa')).toBeTruthy();
+    renderWithProviders(<TimelineFeed />, { fetch: { 'GET /api/posts/timeline': { body: page([post]) } } });
+    expect((await screen.findByText('3sa')).tagName).toBe('TIME');
   });
 
   it('shows no badge for an unverified author and shows the viewer\'s like and repost', () => {

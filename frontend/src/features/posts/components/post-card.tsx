@@ -16,7 +16,6 @@ import {
   formatCount,
   formatFullDate,
   usernameOf,
-  type TimeUnits,
 } from '../../../lib/format';
 import { postPath } from '../../../lib/paths';
 import { useWatchedPost } from '../../../lib/realtime/hooks';
@@ -61,8 +60,6 @@ const ReplyModal = lazy(
 
 export interface PostCardProps {
   post: Post;
-  /** `timeline` (5m) on the home feed, `short` (5dk) on the other screens (docs/product.md#limits-and-timings). */
-  timeUnits?: TimeUnits;
   /** `feed`: a list item; `detail`: the post of /post/:id (the reply dialog uses QuotedPost). */
   variant?: 'feed' | 'detail';
 }
@@ -75,7 +72,7 @@ function isPlainClick(event: MouseEvent<HTMLElement>): boolean {
   return !selection || selection.isCollapsed;
 }
 
-export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: PostCardProps) {
+export function PostCard({ post, variant = 'feed' }: PostCardProps) {
   const navigate = useNavigate();
   const { isAuthenticated, openAuthModal, user } = useAuth();
   const [replying, setReplying] = useState(false);
@@ -138,7 +135,6 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
         <PostByline
           post={post}
           postId={id}
-          timeUnits={timeUnits}
           links={variant === 'feed' ? 'author-and-time' : 'author'}
         />
         <ReplyContext post={post} />
@@ -193,7 +189,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
       </div>
       {replying ? (
         <Suspense fallback={null}>
-          <ReplyModal post={post} timeUnits={timeUnits} onClose={() => setReplying(false)} />
+          <ReplyModal post={post} onClose={() => setReplying(false)} />
         </Suspense>
       ) : null}
     </article>

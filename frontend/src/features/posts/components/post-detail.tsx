@@ -103,11 +103,11 @@ export function PostDetail({ postId }: { postId: string }) {
             </Link>
           ) : null}
           {ancestors.map((ancestor) => (
-            <PostCard key={postIdOf(ancestor)} post={ancestor} timeUnits="short" />
+            <PostCard key={postIdOf(ancestor)} post={ancestor} />
           ))}
         </section>
       ) : null}
-      <PostCard post={post} variant="detail" timeUnits="short" />
+      <PostCard post={post} variant="detail" />
       {isAuthenticated ? (
         <ComposeBox replyTo={post} className="post-detail__reply" />
       ) : (
@@ -126,7 +126,7 @@ export function PostDetail({ postId }: { postId: string }) {
             description={isAuthenticated ? trPost.noRepliesText : undefined}
           />
         ) : (
-          replies.map((reply) => <PostCard key={postIdOf(reply)} post={reply} timeUnits="short" />)
+          replies.map((reply) => <PostCard key={postIdOf(reply)} post={reply} />)
         )}
         {hasNextPage ? (
           <div className="post-feed__more">
