@@ -128,6 +128,8 @@ export const tr = {
     mentionListLabel: 'Kullanıcı önerileri',
     mentionSuggestions: (count: number) => `${count} kullanıcı önerisi; seçmek için ok tuşları ve Enter`,
     feedLabel: 'Gönderi akışı',
+    /** The ⋯ button of every post card (its menu's texts: locales/tr-post-menu.ts). */
+    more: 'Daha fazla',
     composeTitle: 'Yeni gönderi',
     composeLabel: 'Gönderi metni',
     composePlaceholder: 'Neler oluyor?',

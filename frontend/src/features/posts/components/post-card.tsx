@@ -37,20 +37,10 @@ import {
 } from '../post-model';
 import { PostAvatar, PostByline } from './post-byline';
 import { PostContent } from './post-content';
-import type { PostMenuProps } from './post-menu';
+import { PostMenuButton } from './post-menu-button';
 import { ReplyContext } from './reply-context';
 import type { ReplyModalProps } from './reply-modal';
 import { RepostHeader } from './repost-header';
-
-// The ⋯ menu of one's own posts comes on demand: a guest's `/` never needs it (bundle budget).
-// A failed download (offline at that moment) leaves the menu out rather than the page.
-const PostMenu = lazy(
-  (): Promise<{ default: ComponentType<PostMenuProps> }> =>
-    import('./post-menu').then(
-      (module) => ({ default: module.PostMenu }),
-      () => ({ default: () => null }),
-    ),
-);
 
 // The reply dialog too: only a member opens it, and a guest's `/` has its bytes counted (issue 13).
 const ReplyModal = lazy(
@@ -180,13 +170,10 @@ export function PostCard({ post, variant = 'feed' }: PostCardProps) {
           />
           {/* docs/product.md#home: present, with no behaviour. */}
           <ActionButton label={tr.posts.share} tone="share" icon={<ShareIcon size={18} />} />
-          {isAuthenticated && isOwnPost(post, user) ? (
-            <Suspense fallback={null}>
-              <PostMenu postId={id} roving={variant === 'feed'} />
-            </Suspense>
-          ) : null}
         </div>
       </div>
+      {/* Top-right, as on X (post-menu-button.tsx); last in the DOM, so the card's arrow keys reach it with ←. */}
+      <PostMenuButton postId={id} own={isAuthenticated && isOwnPost(post, user)} roving={variant === 'feed'} />
       {replying ? (
         <Suspense fallback={null}>
           <ReplyModal post={post} onClose={() => setReplying(false)} />
