@@ -1,26 +1,12 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-
-const STORAGE_KEY = 'gundem_scroll_positions';
-/** How many history entries keep their position across a reload. */
-const STORED_ENTRIES = 50;
-
-function readStored(): Array<[string, number]> {
-  try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
-    return Array.isArray(stored) ? (stored as Array<[string, number]>) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Scroll position per history entry (location.key), this tab only. */
-const positions = new Map<string, number>(readStored());
+import { positions, SCROLL_START_ATTRIBUTE, STORAGE_KEY, STORED_ENTRIES } from '../../lib/scroll-positions';
 
 /**
  * React Router's <ScrollRestoration> belongs to its data router, which the app does not load
- * (see router.tsx): the same behaviour here. A new page starts at the top (or at its #hash);
- * back and forward return to where that entry was left, also after a reload.
+ * (see router.tsx): the same behaviour here. A new page starts at the top (or at its #hash, or at
+ * its `data-scroll-start` element: the post page's post, below its thread); back and forward
+ * return to where that entry was left, also after a reload.
  */
 export function ScrollRestoration() {
   const { key, hash } = useLocation();
@@ -57,7 +43,9 @@ export function ScrollRestoration() {
       window.scrollTo(0, saved);
       return;
     }
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    const target = hash
+      ? document.getElementById(decodeURIComponent(hash.slice(1)))
+      : document.querySelector(`[${SCROLL_START_ATTRIBUTE}]`);
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
     // Only a move to another history entry scrolls; the entry's other changes do not.

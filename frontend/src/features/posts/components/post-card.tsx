@@ -52,6 +52,8 @@ export interface PostCardProps {
   post: Post;
   /** `feed`: a list item; `detail`: the post of /post/:id (the reply dialog uses QuotedPost). */
   variant?: 'feed' | 'detail';
+  /** The thread goes on in the post below (the post page's ancestors): a line joins the avatars. */
+  threadBelow?: boolean;
 }
 
 /** Clicks on links, buttons or a text selection do not open the post. */
@@ -62,7 +64,7 @@ function isPlainClick(event: MouseEvent<HTMLElement>): boolean {
   return !selection || selection.isCollapsed;
 }
 
-export function PostCard({ post, variant = 'feed' }: PostCardProps) {
+export function PostCard({ post, variant = 'feed', threadBelow = false }: PostCardProps) {
   const navigate = useNavigate();
   const { isAuthenticated, openAuthModal, user } = useAuth();
   const [replying, setReplying] = useState(false);
@@ -114,12 +116,13 @@ export function PostCard({ post, variant = 'feed' }: PostCardProps) {
       ref={setRef}
       tabIndex={variant === 'feed' ? 0 : undefined}
       onKeyDown={keys.onKeyDown}
-      className={`post-card post-card--${variant}`}
+      className={`post-card post-card--${variant}${threadBelow ? ' post-card--thread' : ''}`}
       data-testid="post-card"
       data-post-id={id}
       aria-label={`${name} @${username}`}
     >
       <PostAvatar post={post} linked />
+      {threadBelow ? <span className="post-card__thread-line" data-testid="thread-line" aria-hidden="true" /> : null}
       <div className="post-card__main">
         <RepostHeader post={post} />
         <PostByline
