@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { positions, SCROLL_START_ATTRIBUTE, STORAGE_KEY, STORED_ENTRIES } from '../../lib/scroll-positions';
 
@@ -31,13 +31,19 @@ export function ScrollRestoration() {
     };
   }, []);
 
+  // The entry the page's scrolling belongs to, switched in the same commit as the screen: a scroll
+  // event after it (the new screen's scrollTo, or the old one's height going) is the new entry's.
+  // A listener swapped in a passive effect ran after that event at times, and wrote the new
+  // screen's 0 over the entry one left (back then came to the top).
+  const current = useRef(key);
   useEffect(() => {
-    const onScroll = () => positions.set(key, window.scrollY);
+    const onScroll = () => positions.set(current.current, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, [key]);
+  }, []);
 
   useLayoutEffect(() => {
+    current.current = key;
     const saved = navigationType === 'POP' ? positions.get(key) : undefined;
     if (saved !== undefined) {
       window.scrollTo(0, saved);
