@@ -1,6 +1,13 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { positions, SCROLL_START_ATTRIBUTE, STORAGE_KEY, STORED_ENTRIES } from '../../lib/scroll-positions';
+import {
+  entryKey,
+  positions,
+  restoresPosition,
+  SCROLL_START_ATTRIBUTE,
+  STORAGE_KEY,
+  STORED_ENTRIES,
+} from '../../lib/scroll-positions';
 
 /**
  * React Router's <ScrollRestoration> belongs to its data router, which the app does not load
@@ -9,7 +16,9 @@ import { positions, SCROLL_START_ATTRIBUTE, STORAGE_KEY, STORED_ENTRIES } from '
  * return to where that entry was left, also after a reload.
  */
 export function ScrollRestoration() {
-  const { key, hash } = useLocation();
+  const location = useLocation();
+  const { hash } = location;
+  const key = entryKey(location);
   const navigationType = useNavigationType();
 
   // The browser would restore before the screen has drawn its content: the app does it.
@@ -44,7 +53,7 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     current.current = key;
-    const saved = navigationType === 'POP' ? positions.get(key) : undefined;
+    const saved = restoresPosition(key, navigationType) ? positions.get(key) : undefined;
     if (saved !== undefined) {
       window.scrollTo(0, saved);
       return;

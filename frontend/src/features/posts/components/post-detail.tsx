@@ -9,7 +9,7 @@ import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
 import { postPath } from '../../../lib/paths';
-import { restoresPosition, SCROLL_START_ATTRIBUTE } from '../../../lib/scroll-positions';
+import { entryKey, restoresPosition, SCROLL_START_ATTRIBUTE } from '../../../lib/scroll-positions';
 import { useRealtime, useSocketEvent } from '../../../lib/realtime/hooks';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
@@ -39,7 +39,7 @@ export function PostDetail({ postId }: { postId: string }) {
   const viewer = useViewerKey();
   const realtime = useRealtime();
   const focusRef = useRef<HTMLDivElement>(null);
-  const { key: locationKey } = useLocation();
+  const locationKey = entryKey(useLocation());
   const navigationType = useNavigationType();
   const openedAt = useRef<string | null>(null);
 
