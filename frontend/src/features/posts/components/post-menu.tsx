@@ -44,9 +44,9 @@ export function postUrl(postId: string): string {
 export function PostMenu({ postId, own, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
   const [confirming, setConfirming] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
-  const remove = useDeletePost();
   const location = useLocation();
   const navigate = useNavigate();
+  const remove = useDeletePost(() => deleted());
 
   useEffect(() => {
     if (!open) return;
@@ -169,8 +169,8 @@ export function PostMenu({ postId, own, open, menuId, wrapperRef, buttonRef, onO
           busy={remove.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
-            // On success the post leaves every list, and this card with it.
-            remove.mutate(postId, { onSuccess: deleted });
+            // On success the post leaves every list, and this card with it (see `deleted`).
+            remove.mutate(postId);
           }}
         >
           {remove.isError ? (
