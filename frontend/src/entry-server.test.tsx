@@ -43,9 +43,9 @@ describe('renderGuestHome', () => {
     const container = document.createElement('div');
     container.innerHTML = html;
     const times = [...container.querySelectorAll('article time')];
-    expect(times.map((time) => time.textContent)).toEqual(['5m', '10m', '11m', '12m', '13m', '14m']);
+    expect(times.map((time) => time.textContent)).toEqual(['5dk', '10dk', '11dk', '12dk', '13dk', '14dk']);
     expect(times.some((time) => time.hasAttribute('title'))).toBe(false);
-    expect(renderGuestHome(pageJson, NOW + 60 * 60_000)).toContain('>1h</time>');
+    expect(renderGuestHome(pageJson, NOW + 60 * 60_000)).toContain('>1sa</time>');
     expect(html).not.toMatch(/\sstyle="/);
   });
 });
@@ -97,7 +97,7 @@ describe('hydrating the server’s render', () => {
     // After hydration the device's clock: the full date is in the title, and the time is of now.
     const time = container.querySelector('article time')!;
     expect(time.getAttribute('title')).toBe(formatFullDate(posts[0].createdAt));
-    expect(time.textContent).not.toBe('5m');
+    expect(time.textContent).not.toBe('5dk');
   });
 });
 

@@ -68,8 +68,8 @@ function warmUpState(): MemberState {
 let warm: Promise<void> | null = null;
 
 /**
- * Loads, once, the parts of a member's screen that come on demand (React.lazy: the ⋯ menu of their
- * own posts), by a prerender of a made-up member that waits for them: renderMemberHome can then
+ * Loads, once, the parts of a member's screen that come on demand (React.lazy; the ⋯ menu was one
+ * until issue 23: its button is now the card's own and its items come on the first click), by a prerender of a made-up member that waits for them: renderMemberHome can then
  * render synchronously with every part in place. The backend awaits it before it uses the render.
  */
 export function warmMemberHome(): Promise<void> {

@@ -82,9 +82,12 @@ describe('realtime journey', () => {
 
       await a.goto('/');
       await card(a, text).waitFor();
-      // A's own post has its ⋯ (the menu has loaded); B's post has none, though A is staff.
-      await card(a, 'kısa bir bakım çalışması').first().getByRole('button', { name: 'Daha fazla' }).waitFor();
-      expect(await card(a, text).getByRole('button', { name: 'Daha fazla' }).count()).toBe(0);
+      // Every post has its ⋯; on B's post A's menu only copies the link, though A is staff.
+      await postMenuButton(card(a, text)).click();
+      await a.getByRole('menuitem', { name: 'Bağlantıyı kopyala' }).waitFor();
+      expect(await a.getByRole('menuitem', { name: 'Sil' }).count()).toBe(0);
+      await a.keyboard.press('Escape');
+      await a.getByRole('menu').waitFor({ state: 'detached' });
       // Marks this document: a reload would lose it.
       await a.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
@@ -104,7 +107,7 @@ describe('realtime journey', () => {
       expect((await e2e.api(`/api/posts/${created.body.post.id}`)).status).toBe(404);
     }));
 
-  it('B deletes by keyboard on the post page: Escape closes the menu onto ⋯, Vazgeç keeps the post, Sil shows it gone', () =>
+  it('B deletes by keyboard on the post page: Escape closes the menu onto ⋯, Vazgeç keeps the post, Sil goes home with a toast', () =>
     withScreenshots('realtime-delete-own-post-keyboard', [b], async () => {
       const text = `Klavyeyle silinen ${Date.now()}`;
       const created = await e2e.api<{ post: { id: string } }>('/api/posts', { body: { content: text }, token: await e2e.token(DEMO.ayse) });
@@ -131,7 +134,10 @@ describe('realtime journey', () => {
       await more.click();
       await b.getByRole('menuitem', { name: 'Sil' }).click();
       await dialog.getByRole('button', { name: 'Sil', exact: true }).click();
-      await b.getByText('Gönderi bulunamadı', { exact: true }).waitFor({ timeout: 5_000 });
+      // Opened directly, so no page of the app before it: home, not a "not found" page.
+      await b.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
+      await b.getByText('Gönderi silindi', { exact: true }).waitFor({ timeout: 5_000 });
+      expect(await b.getByText('Gönderi bulunamadı', { exact: true }).count()).toBe(0);
     }));
   it("B deletes her post on her own profile: the header's post count drops by one without a reload", () =>
     withScreenshots('realtime-delete-profile-count', [b], async () => {

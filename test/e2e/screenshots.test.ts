@@ -25,14 +25,40 @@ const SCREENS: { name: string; path: string; ready: string; as: 'guest' | 'membe
   { name: 'admin-dashboard', path: '/admin', ready: 'Toplam kullanıcı', as: 'admin' },
   { name: 'admin-users', path: '/admin/users', ready: '@ayse', as: 'admin' },
   { name: 'admin-settings', path: '/admin/settings', ready: 'Maksimum gönderi uzunluğu', as: 'admin' },
+  // A reply deep in a thread, opened at itself with the thread above it. Last: its posts are made
+  // on the way (makeThread), and would otherwise be in the other screens' feeds and notifications.
+  { name: 'thread', path: '', ready: 'Haftaya cumartesi sabah dokuzda', as: 'member' },
+];
+
+/** The thread of the `thread` screenshot, root first, by turns: Ayşe, the moderator, the admin. */
+const THREAD = [
+  'Bu hafta sonu Belgrad Ormanı’nda yürüyüş yapmak isteyen var mı? 🌲',
+  'Ben varım! Hangi parkuru düşünüyorsunuz?',
+  'Neşet Suyu’ndan başlayıp bentlere kadar giden 7 km’lik yolu öneririm.',
+  'Güzel seçim. Sabah erken çıkarsak kalabalığa da kalmayız.',
+  'O zaman Bahçeköy girişinde buluşalım mı?',
+  'Olur, otopark tarafında bekleriz. Kahveler benden ☕',
+  'Haftaya cumartesi sabah dokuzda orada oluruz, yağmur yağarsa pazara kalsın.',
 ];
 
 describe('screenshots of the main screens', () => {
   let e2e: E2E;
   const pages: Record<string, Record<string, Page>> = {};
+  let threadPath = '';
+  const makeThread = async () => {
+    const tokens = [await e2e.token(DEMO.ayse), await e2e.token(DEMO.moderator), await e2e.token(DEMO.admin)];
+    let replyToId: string | undefined;
+    for (const [i, content] of THREAD.entries()) {
+      const created = await e2e.api<{ post: { id: string } }>('/api/posts', { body: { content, ...(replyToId ? { replyToId } : {}) }, token: tokens[i % 3] });
+      expect(created.status).toBe(201);
+      replyToId = created.body.post.id;
+    }
+    return `/post/${replyToId}`;
+  };
   beforeAll(async () => {
     e2e = await startE2E();
     mkdirSync(OUT, { recursive: true });
+
     for (const [width, height] of [
       [1400, 900],
       [390, 844],
@@ -53,7 +79,8 @@ describe('screenshots of the main screens', () => {
 
   it.each(SCREENS.flatMap((s) => [1400, 390].map((width) => ({ ...s, width }))))('$name at $width px', async ({ name, path, ready, as, width }) => {
     const page = pages[width][as];
-    await page.goto(path);
+    if (name === 'thread' && !threadPath) threadPath = await makeThread();
+    await page.goto(name === 'thread' ? threadPath : path);
     if (name === 'post') {
       await page.getByText(ready).filter({ visible: true }).first().click();
       await page.waitForURL(/\/post\//);
@@ -61,6 +88,11 @@ describe('screenshots of the main screens', () => {
     await page.getByText(ready).filter({ visible: true }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByText(/yüklenemedi|Bağlantı hatası/).count()).toBe(0);
+    if (name === 'thread') {
+      // It opens at the reply (the thread above it out of view): a little up, so the picture shows both.
+      await page.waitForFunction(() => window.scrollY > 0);
+      await page.evaluate(() => window.scrollBy(0, -280));
+    }
     const file = join(OUT, `${name}-${width === 390 ? 'mobile' : 'desktop'}.png`);
     await page.screenshot({ path: file });
     expect(statSync(file).size).toBeGreaterThan(10_000);

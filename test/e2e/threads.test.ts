@@ -80,4 +80,91 @@ describe('threads journey', () => {
       expect(await a.getByRole('tab', { name: 'Beğeniler' }).getAttribute('aria-selected')).toBe('true');
       await a.getByRole('feed', { name: 'Beğeniler' }).getByText(answer).waitFor();
     }));
+
+  describe('a deep reply opened directly (issue 23)', () => {
+    /** Ids of a thread 9 posts long (a root and 8 replies, each to the one before), root first. */
+    let chain: string[] = [];
+    const stamp = Date.now();
+    const textOf = (depth: number) => `Dizinin ${depth}. halkası ${stamp}`;
+
+    beforeAll(async () => {
+      const tokens = [await e2e.token(DEMO.ayse), await e2e.token(DEMO.moderator)];
+      chain = [];
+      for (let depth = 0; depth <= 8; depth++) {
+        const body = { content: textOf(depth), ...(depth > 0 ? { replyToId: chain[depth - 1] } : {}) };
+        const created = await e2e.api<{ post: { id: string } }>('/api/posts', { body, token: tokens[depth % 2] });
+        expect(created.status).toBe(201);
+        chain.push(created.body.post.id);
+      }
+    });
+
+    /** Where the page stands: the open post's top, the sticky header's bottom, the thread's boxes. */
+    const measure = (page: Page) =>
+      page.evaluate(() => {
+        const box = (el: Element | null) => el?.getBoundingClientRect() ?? null;
+        const lines = [...document.querySelectorAll('.post-detail__ancestors [data-testid="thread-line"]')].map((el) => {
+          const line = el.getBoundingClientRect();
+          const card = el.closest('article')!;
+          const avatar = card.querySelector('.post-card__avatar')!.getBoundingClientRect();
+          const next = (card.nextElementSibling ?? document.querySelector('.post-card--detail'))!.querySelector('.post-card__avatar')!.getBoundingClientRect();
+          return { top: line.top, bottom: line.bottom, avatarBottom: avatar.bottom, nextAvatarTop: next.top, left: line.left, avatarLeft: avatar.left, avatarRight: avatar.right };
+        });
+        return {
+          scrollY: window.scrollY,
+          viewport: window.innerHeight,
+          headerBottom: box(document.querySelector('.page-header'))!.bottom,
+          focusTop: box(document.querySelector('.post-card--detail'))!.top,
+          ancestorsBottom: box(document.querySelector('.post-detail__ancestors'))!.bottom,
+          ancestorCards: document.querySelectorAll('.post-detail__ancestors article').length,
+          lines,
+        };
+      });
+
+    it.each([
+      [1280, 900],
+      [390, 844],
+    ])('opens at the reply under the header at %i px, its 8 ancestors above, joined by a thread line', async (width, height) => {
+      const { page, context } = await e2e.newPage({ width, height });
+      try {
+        await withScreenshots(`threads-deep-reply-${width}`, [page], async () => {
+          await page.goto(`/post/${chain[8]}`);
+          await page.locator('.post-card--detail').getByText(textOf(8)).waitFor();
+          await page.waitForFunction(() => window.scrollY > 0, undefined, { timeout: 10_000 });
+          const at = await measure(page);
+          // The open post's top is in view, just under the sticky header.
+          expect(at.focusTop).toBeGreaterThanOrEqual(at.headerBottom - 2);
+          expect(at.focusTop).toBeLessThanOrEqual(at.headerBottom + 16);
+          // Its 8 ancestors are above it, out of view, reached by scrolling up.
+          expect(at.ancestorCards).toBe(8);
+          expect(at.ancestorsBottom).toBeLessThanOrEqual(at.focusTop + 1);
+          expect(at.scrollY).toBeGreaterThan(0);
+          // One line per ancestor, from under its avatar down to the next one's (the last into the open post).
+          expect(at.lines).toHaveLength(8);
+          for (const line of at.lines) {
+            expect(line.top).toBeGreaterThanOrEqual(line.avatarBottom);
+            expect(line.bottom).toBeLessThanOrEqual(line.nextAvatarTop);
+            expect(line.nextAvatarTop - line.bottom).toBeLessThan(12);
+            expect(line.left).toBeGreaterThan(line.avatarLeft);
+            expect(line.left).toBeLessThan(line.avatarRight);
+          }
+          // The thread reads top to bottom when scrolled up.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.getByText(textOf(0)).waitFor();
+          expect(await page.locator('.post-detail__ancestors article').first().innerText()).toContain(textOf(0));
+
+          // Back and forward keep their own position: away to the author's profile and back.
+          await page.evaluate(() => window.scrollTo(0, 300));
+          await page.waitForFunction(() => window.scrollY === 300);
+          await page.locator('.post-card--detail .post-card__name').click();
+          await page.waitForURL(/\/profile\//);
+          await page.goBack();
+          await page.locator('.post-card--detail').getByText(textOf(8)).waitFor();
+          await page.waitForFunction(() => window.scrollY === 300, undefined, { timeout: 5_000 });
+        });
+      } finally {
+        await context.close();
+      }
+    });
+  });
 });
+

@@ -54,30 +54,22 @@ describe('formatRelativeTime', () => {
   const HOUR = 60 * MINUTE;
   const DAY = 24 * HOUR;
 
-  it('uses s, m, h and d on the timeline', () => {
-    expect(formatRelativeTime(ago(0), 'timeline', now)).toBe('0s');
-    expect(formatRelativeTime(ago(59 * SECOND), 'timeline', now)).toBe('59s');
-    expect(formatRelativeTime(ago(60 * SECOND), 'timeline', now)).toBe('1m');
-    expect(formatRelativeTime(ago(5 * MINUTE + 30 * SECOND), 'timeline', now)).toBe('5m');
-    expect(formatRelativeTime(ago(59 * MINUTE), 'timeline', now)).toBe('59m');
-    expect(formatRelativeTime(ago(HOUR), 'timeline', now)).toBe('1h');
-    expect(formatRelativeTime(ago(23 * HOUR + 59 * MINUTE), 'timeline', now)).toBe('23h');
-    expect(formatRelativeTime(ago(DAY), 'timeline', now)).toBe('1d');
-    expect(formatRelativeTime(ago(40 * DAY), 'timeline', now)).toBe('40d');
+  it('uses the Turkish s, dk, sa and g on every screen (no English m, h, d)', () => {
+    expect(formatRelativeTime(ago(0), now)).toBe('0s');
+    expect(formatRelativeTime(ago(59 * SECOND), now)).toBe('59s');
+    expect(formatRelativeTime(ago(60 * SECOND), now)).toBe('1dk');
+    expect(formatRelativeTime(ago(15 * MINUTE + 30 * SECOND), now)).toBe('15dk');
+    expect(formatRelativeTime(ago(59 * MINUTE), now)).toBe('59dk');
+    expect(formatRelativeTime(ago(HOUR), now)).toBe('1sa');
+    expect(formatRelativeTime(ago(23 * HOUR + 59 * MINUTE), now)).toBe('23sa');
+    expect(formatRelativeTime(ago(DAY), now)).toBe('1g');
+    expect(formatRelativeTime(ago(40 * DAY), now)).toBe('40g');
   });
 
-  it('uses s, dk, sa and g on the other screens', () => {
-    expect(formatRelativeTime(ago(12 * SECOND), 'short', now)).toBe('12s');
-    expect(formatRelativeTime(ago(5 * MINUTE), 'short', now)).toBe('5dk');
-    expect(formatRelativeTime(ago(3 * HOUR), 'short', now)).toBe('3sa');
-    expect(formatRelativeTime(ago(2 * DAY + 5 * HOUR), 'short', now)).toBe('2g');
-  });
-
-  it('defaults to the timeline units and reads a future date as 0 seconds', () => {
-    expect(formatRelativeTime(ago(2 * HOUR), undefined, now)).toBe('2h');
-    expect(formatRelativeTime(ago(-30 * SECOND), 'timeline', now)).toBe('0s');
-    expect(formatRelativeTime(new Date(now - 3 * MINUTE), 'short', now)).toBe('3dk');
-    expect(formatRelativeTime('not a date', 'timeline', now)).toBe('');
+  it('reads a future date as 0 seconds and an invalid one as nothing', () => {
+    expect(formatRelativeTime(ago(-30 * SECOND), now)).toBe('0s');
+    expect(formatRelativeTime(new Date(now - 3 * MINUTE), now)).toBe('3dk');
+    expect(formatRelativeTime('not a date', now)).toBe('');
   });
 });
 

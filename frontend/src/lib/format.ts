@@ -33,13 +33,6 @@ export function formatCount(value: number | null | undefined): string {
   return String(n);
 }
 
-export type TimeUnits = 'timeline' | 'short';
-
-const UNIT_LABELS: Record<TimeUnits, readonly [string, string, string, string]> = {
-  timeline: tr.time.timeline,
-  short: tr.time.short,
-};
-
 function toTime(date: string | number | Date | null | undefined): number {
   if (date instanceof Date) return date.getTime();
   if (typeof date === 'number') return date;
@@ -47,18 +40,18 @@ function toTime(date: string | number | Date | null | undefined): number {
 }
 
 /**
- * Time since `date` in the largest whole unit: "45s", "5m", "3h", "2d" on the timeline, "45s",
- * "5dk", "3sa", "2g" on the other screens (docs/product.md#limits-and-timings). A date in the future (clock skew) reads
- * as 0 seconds; an invalid one as an empty string.
+ * Time since `date` in the largest whole unit, the same Turkish short form on every screen:
+ * "45s", "5dk", "3sa", "2g" (docs/product.md#limits-and-timings; issue 23: the home feed's "5m"
+ * read as English next to "5dk" elsewhere). A date in the future (clock skew) reads as 0 seconds;
+ * an invalid one as an empty string.
  */
 export function formatRelativeTime(
   date: string | number | Date | null | undefined,
-  units: TimeUnits = 'timeline',
   now: number = Date.now(),
 ): string {
   const time = toTime(date);
   if (Number.isNaN(time)) return '';
-  const [second, minute, hour, day] = UNIT_LABELS[units];
+  const [second, minute, hour, day] = tr.time.units;
   const seconds = Math.max(0, Math.floor((now - time) / 1000));
   if (seconds < 60) return `${seconds}${second}`;
   const minutes = Math.floor(seconds / 60);

@@ -1,5 +1,5 @@
 // The clock of a server-rendered page's first render (issue 13): the server renders a guest's `/`
-// at one moment (entry-server.tsx) and the browser hydrates it later, so a relative time ("5m")
+// at one moment (entry-server.tsx) and the browser hydrates it later, so a relative time ("5dk")
 // read from Date.now() in both renders could differ, and a full date in the device's time zone
 // (a card's tooltip) differs whenever the server's zone is not the visitor's. Both renders
 // therefore read the server's moment, and no zoned date; right after hydration the clock becomes

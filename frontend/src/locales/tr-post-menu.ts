@@ -2,10 +2,10 @@
 // in every visitor's first page (issue 13's JS budget, as locales/tr-admin.ts). Texts quoted by
 // docs/product.md are copied verbatim.
 
-// The ⋯ menu on one's own posts and its delete confirmation (features/posts/components/post-menu.tsx).
+// The ⋯ menu of a post and its delete confirmation (features/posts/components/post-menu.tsx); the
+// button's own name is tr.posts.more, in the card.
 /** The post card's ⋯ menu's texts. */
 export const trPostMenu = {
-  open: 'Daha fazla',
   label: 'Gönderi işlemleri menüsü',
   delete: 'Sil',
   confirmTitle: 'Gönderi silinsin mi?',
@@ -16,4 +16,9 @@ export const trPostMenu = {
   deleting: 'Siliniyor…',
   failed: 'Gönderi silinemedi. Lütfen tekrar deneyin.',
   networkError: 'Bağlantı hatası. Lütfen tekrar deneyin.',
+  /** The toast after a delete (as the back office's `Gönderi silindi!`, without the exclamation). */
+  deleted: 'Gönderi silindi',
+  copyLink: 'Bağlantıyı kopyala',
+  linkCopied: 'Bağlantı panoya kopyalandı',
+  copyFailed: 'Bağlantı kopyalanamadı. Lütfen tekrar deneyin.',
 };

@@ -68,9 +68,8 @@ export const tr = {
     unfollow: 'Takibi bırak',
   },
   time: {
-    // docs/product.md#limits-and-timings: the timeline counts in s, m, h, d; the other screens in s, dk, sa, g.
-    timeline: ['s', 'm', 'h', 'd'],
-    short: ['s', 'dk', 'sa', 'g'],
+    // docs/product.md#limits-and-timings: every screen counts in s, dk, sa, g.
+    units: ['s', 'dk', 'sa', 'g'],
     months: ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'],
   },
   common: {
@@ -131,6 +130,8 @@ export const tr = {
     mentionListLabel: 'Kullanıcı önerileri',
     mentionSuggestions: (count: number) => `${count} kullanıcı önerisi; seçmek için ok tuşları ve Enter`,
     feedLabel: 'Gönderi akışı',
+    /** The ⋯ button of every post card (its menu's texts: locales/tr-post-menu.ts). */
+    more: 'Daha fazla',
     composeTitle: 'Yeni gönderi',
     composeLabel: 'Gönderi metni',
     composePlaceholder: 'Neler oluyor?',

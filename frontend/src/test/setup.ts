@@ -23,3 +23,4 @@ afterEach(() => {
 
 // jsdom has no scrolling; the app's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;

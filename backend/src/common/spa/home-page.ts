@@ -158,7 +158,7 @@ export function embedMarkup(indexHtml: string, markup: string, now: number, afte
 }
 
 /**
- * How long one render of a first page is used: its relative times ("5m") are of the moment it was
+ * How long one render of a first page is used: its relative times ("5dk") are of the moment it was
  * made, and the page may not change for long on a quiet site. The app shows the times of now as
  * soon as it has hydrated; this bounds what a page without script shows.
  */

@@ -6,5 +6,5 @@ export function formatMessageTime(timestamp: string, now: number = Date.now()): 
   const time = new Date(timestamp).getTime();
   if (Number.isNaN(time)) return '';
   if (now - time < 60_000) return trMessages.now;
-  return formatRelativeTime(time, 'short', now);
+  return formatRelativeTime(time, now);
 }

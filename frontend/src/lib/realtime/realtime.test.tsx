@@ -216,6 +216,30 @@ describe('RealtimeClient', () => {
     expect(socket.connects).toHaveLength(1);
   });
 
+  it('reconnects at once when the browser comes back online, not after the back-off', () => {
+    vi.useFakeTimers();
+    const { client, socket } = setup('tok');
+    const resyncs = vi.fn();
+    client.onResync(resyncs);
+    open(client);
+    socket.connected = false;
+    socket.fire('disconnect', 'transport close');
+    const disconnects = vi.spyOn(socket, 'disconnect');
+    window.dispatchEvent(new Event('online'));
+    // socket.io-client's pending back-off is dropped (disconnect) and a new attempt starts now.
+    expect(disconnects).toHaveBeenCalledTimes(1);
+    expect(socket.connects).toHaveLength(2);
+    expect(socket.connected).toBe(true);
+    expect(resyncs).toHaveBeenCalledTimes(1);
+    // Online again while connected: nothing to do.
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connects).toHaveLength(2);
+    // A closed client no longer listens.
+    client.dispose();
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connects).toHaveLength(2);
+  });
+
   it('retries a refusal over the connection caps later, waiting longer each time', () => {
     vi.useFakeTimers();
     // A refused handshake never connects.

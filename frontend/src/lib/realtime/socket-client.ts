@@ -126,6 +126,8 @@ class DeferredSocket implements SocketLike {
   private socket: SocketLike | null = null;
   private readonly pending: Array<(socket: SocketLike) => void> = [];
   private wantConnected = false;
+  /** After a failed download: fetches again now rather than at the back-off's timer. */
+  private retryLoad: (() => void) | null = null;
 
   constructor(private readonly auth: () => SocketAuth) {
     // A member's badges and notifications are read once at load and then kept by the socket's
@@ -150,7 +152,15 @@ class DeferredSocket implements SocketLike {
         if (this.wantConnected) socket.connect();
       },
       () => {
-        setTimeout(() => this.load(attempt + 1), Math.min(1_000 * 2 ** attempt, 30_000));
+        const retry = () => {
+          this.retryLoad = null;
+          this.load(attempt + 1);
+        };
+        const timer = setTimeout(retry, Math.min(1_000 * 2 ** attempt, 30_000));
+        this.retryLoad = () => {
+          clearTimeout(timer);
+          retry();
+        };
       },
     );
   }
@@ -184,7 +194,11 @@ class DeferredSocket implements SocketLike {
 
   connect(): this {
     if (this.socket) this.socket.connect();
-    else this.wantConnected = true;
+    else {
+      this.wantConnected = true;
+      // Asked again (back online): the library's download is tried at once.
+      this.retryLoad?.();
+    }
     return this;
   }
 
@@ -323,6 +337,7 @@ export class RealtimeClient {
     const socket = this.socket;
     this.socket = null;
     this.connectedBefore = false;
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
     socket?.disconnect();
     this.setStatus('idle');
   }
@@ -491,8 +506,22 @@ export class RealtimeClient {
 
   // ---------- Connection ----------
 
+  /**
+   * Back online (the `online` event): connect now. socket.io-client would wait out its back-off
+   * first (up to 5 s, and our own retry up to 30 s); `disconnect()` drops its pending attempt and
+   * resets the back-off, `connect()` starts a new one at once (socket.io-client 4.8 Manager).
+   */
+  private readonly onOnline = (): void => {
+    const socket = this.socket;
+    if (!socket || socket.connected) return;
+    this.clearRetry();
+    socket.disconnect();
+    socket.connect();
+  };
+
   private ensureSocket(): void {
     if (this.socket) return;
+    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
     const socket = this.createSocket(() => (this.token ? { token: this.token } : {}));
     this.socket = socket;
     for (const event of SERVER_EVENTS) {

@@ -68,7 +68,7 @@ function RecentUser({ user }: { user: User }) {
         dateTime={user.createdAt}
         title={formatDateTime(user.createdAt)}
       >
-        {formatRelativeTime(user.createdAt, 'short')}
+        {formatRelativeTime(user.createdAt)}
       </time>
     </li>
   );
@@ -96,7 +96,7 @@ function RecentPost({ post }: { post: Post }) {
           dateTime={post.createdAt}
           title={formatDateTime(post.createdAt)}
         >
-          {formatRelativeTime(post.createdAt, 'short')}
+          {formatRelativeTime(post.createdAt)}
         </time>
         {id ? (
           <a

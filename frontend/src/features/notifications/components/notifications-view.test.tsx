@@ -52,6 +52,9 @@ function renderView(routes: MockRoutes = {}, first: NotificationGroup[] = [LIKE,
       path: '/notifications',
       fetch: {
         'GET /api/notifications/unread-count': { body: { count: unread } },
+        // Opening the screen marks everything read (tested on its own below); here that answer
+        // does not come, so that the other behaviours are seen apart from it.
+        'POST /api/notifications/read-all': () => new Promise<never>(() => undefined),
         'GET /api/notifications': (_init, url) => {
           const filter = new URL(url, 'http://x').searchParams.get('filter');
           return { body: pageOf(filter === 'all' ? first : [], unread) };
@@ -192,6 +195,29 @@ describe('NotificationsView', () => {
     expect(calls.filter((call) => call.url === '/api/notifications/read-all')).toHaveLength(1);
     expect(button.disabled).toBe(true);
     expect(screen.queryByTestId('nav-badge')).toBeNull();
+  });
+
+  it('clears the badge when the screen is opened, marking everything read on the server', async () => {
+    const answer = deferred<{ body: { unreadCount: number } }>();
+    const { calls } = renderView({ 'POST /api/notifications/read-all': () => answer.promise });
+    await waitFor(() => expect(items()).toHaveLength(3));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST' && call.url === '/api/notifications/read-all')).toHaveLength(1),
+    );
+    answer.resolve({ body: { unreadCount: 0 } });
+    await waitFor(() => expect(screen.queryByTestId('nav-badge')).toBeNull());
+    expect(items().every((item) => item.getAttribute('data-read') === 'true')).toBe(true);
+    expect(document.querySelector('.notifications__count')?.textContent).toBe('');
+    // Asked once, not again after its own answer.
+    expect(calls.filter((call) => call.url === '/api/notifications/read-all')).toHaveLength(1);
+  });
+
+  it('keeps the badge when marking read fails, and does not ask again and again', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls } = renderView({ 'POST /api/notifications/read-all': { status: 500, body: { message: 'Sunucu hatası' } } });
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(screen.getByTestId('nav-badge').textContent).toContain('2 okunmamış bildirim');
+    expect(calls.filter((call) => call.url === '/api/notifications/read-all')).toHaveLength(1);
   });
 
   it('follows notification:new and notification:read live, without asking the list again', async () => {

@@ -5,7 +5,7 @@ import {
   type NotificationType,
 } from '@gundem/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -123,6 +123,27 @@ export function NotificationsView() {
       navigate(postPath(group.post.id ?? group.post._id));
     }
   };
+
+  // Opening the screen clears the badge, as on X: everything is marked read on the server, whose
+  // `notification:read` takes the badge of the member's other tabs to 0 too; again when new ones
+  // arrive while it is open. A failure keeps the count and is not retried on this visit (a server
+  // that refuses would otherwise be asked in a loop); `Tümünü okundu işaretle` stays for that.
+  const autoRead = useRef<'idle' | 'sending' | 'failed'>('idle');
+  useEffect(() => {
+    if (unread === 0 || autoRead.current !== 'idle') return;
+    autoRead.current = 'sending';
+    markAllNotificationsRead().then(
+      (answer) => {
+        autoRead.current = 'idle';
+        markReadInCache(queryClient, viewer, null);
+        setUnreadCount(queryClient, viewer, answer.unreadCount);
+      },
+      (failure) => {
+        autoRead.current = 'failed';
+        console.error('Bildirimler okundu işaretlenemedi', failure);
+      },
+    );
+  }, [unread, queryClient, viewer]);
 
   const markAll = () => {
     setMarking(true);
@@ -257,7 +278,7 @@ function NotificationItem({
             dateTime={group.latestAt}
             title={formatFullDate(group.latestAt)}
           >
-            {formatRelativeTime(group.latestAt, 'short', now)}
+            {formatRelativeTime(group.latestAt, now)}
           </time>
         </span>
         <span className="notification__text" data-testid="notification-text">

@@ -28,7 +28,14 @@ export async function deletePost(postId: string): Promise<DeletePostResponse | n
  * that it is gone. A deleted reply sets its original's counts from the server's absolute `parent`.
  * Retried like the other safe writes: a repeat finds nothing and answers 404, read as done.
  */
-export function useDeletePost() {
+export function useDeletePost(
+  /**
+   * Called once the server has deleted it, before the post leaves the caches: the card that asked
+   * may be gone right after (a call's own onSuccess is then never called), and a page of the post
+   * can leave before it would show that the post is gone.
+   */
+  onDeleted?: (postId: string) => void,
+) {
   const queryClient = useQueryClient();
   const viewer = useViewerKey();
   const viewerId = entityId(useAuth().user);
@@ -36,6 +43,7 @@ export function useDeletePost() {
     mutationKey: [...WRITE_MUTATION_KEY, 'delete-post'],
     mutationFn: deletePost,
     onSuccess: (result, postId) => {
+      onDeleted?.(postId);
       removePostEverywhere(queryClient, postId);
       // The author's profile (the viewer's own: one deletes only one's own posts) counts one less;
       // after a 404 nothing is known of the count, so it is read again.

@@ -64,14 +64,18 @@ describe('feed keyboard', () => {
     await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
 
+    // The ⋯ button (top-right, on every post) is the card's last control.
+    const more = within(card).getByRole('button', { name: 'Daha fazla' });
     await userEvent.keyboard('{End}');
-    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Paylaş' }));
+    expect(document.activeElement).toBe(more);
     await userEvent.keyboard('{ArrowRight}{ArrowLeft}');
+    expect(document.activeElement).toBe(more);
+    await userEvent.keyboard('{ArrowLeft}');
     expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Paylaş' }));
     await userEvent.keyboard('{Escape}');
     expect(document.activeElement).toBe(card);
     await userEvent.keyboard('{ArrowLeft}');
-    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Paylaş' }));
+    expect(document.activeElement).toBe(more);
   });
 
   it('opens the post with Enter on the card', async () => {

@@ -15,7 +15,6 @@ export function FollowingFeed() {
       <PostFeed
         query={query}
         label={tr.home.followingFeedLabel}
-        timeUnits="timeline"
         emptyTitle={tr.home.followingEmptyTitle}
         emptyText={tr.home.followingEmptyText}
       />

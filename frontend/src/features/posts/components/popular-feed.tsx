@@ -10,7 +10,6 @@ export function PopularFeed() {
     <PostFeed
       query={query}
       label={trExplore.popularFeedLabel}
-      timeUnits="timeline"
       emptyTitle={trExplore.popularEmpty}
       emptyText={trExplore.popularEmptyText}
       emptyIcon={<TrendingIcon size={32} />}

@@ -7,7 +7,6 @@ import {
   formatFullDate,
   formatRelativeTime,
   usernameOf,
-  type TimeUnits,
 } from '../../../lib/format';
 import { postPath, profilePath } from '../../../lib/paths';
 import { useRenderClock } from '../../../lib/render-clock';
@@ -41,12 +40,10 @@ export function PostAvatar({ post, linked }: { post: Post; linked: boolean }) {
 export function PostByline({
   post,
   postId,
-  timeUnits,
   links,
 }: {
   post: Post;
   postId: string;
-  timeUnits: TimeUnits;
   links: BylineLinks;
 }) {
   const author = authorOf(post);
@@ -56,7 +53,7 @@ export function PostByline({
   const clock = useRenderClock();
   const time: ReactNode = (
     <time dateTime={post.createdAt} title={clock.zoned ? formatFullDate(post.createdAt) : undefined}>
-      {formatRelativeTime(post.createdAt, timeUnits, clock.now)}
+      {formatRelativeTime(post.createdAt, clock.now)}
     </time>
   );
   return (

@@ -2,10 +2,12 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Post, PostsPage } from '../../../lib/types';
+import { installWriteRetries } from '../../../lib/idempotent-write';
 import { makePost, page } from '../../../test/fixtures';
 import {
   createTestQueryClient,
   currentLocation,
+  deferred,
   member,
   renderWithProviders,
 } from '../../../test/render';
@@ -50,8 +52,8 @@ describe('PostCard — what it shows', () => {
     );
     expect(within(card()).getByText('@zeynep')).toBeTruthy();
     expect(within(card()).getByRole('img', { name: 'Onaylı hesap' })).toBeTruthy();
-    expect(within(card()).getByText('5m').tagName).toBe('TIME');
-    expect(within(card()).getByText('5m').closest('a')?.getAttribute('href')).toBe('/post/p1');
+    expect(within(card()).getByText('5dk').tagName).toBe('TIME');
+    expect(within(card()).getByText('5dk').closest('a')?.getAttribute('href')).toBe('/post/p1');
 
     const tag = within(card()).getByRole('link', { name: '#gündem' });
     expect(tag.getAttribute('href')).toBe('/explore?q=%23g%C3%BCndem');
@@ -70,10 +72,10 @@ describe('PostCard — what it shows', () => {
     expect(action('Beğen').getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('uses the other screens’ units when asked', () => {
+  it('counts hours in sa on the home feed too, as on every other screen', async () => {
     const post = makePost({ createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString() });
-    renderWithProviders(<PostCard post={post} timeUnits="short" />);
-    expect(within(card()).getByText('3sa')).toBeTruthy();
+    renderWithProviders(<TimelineFeed />, { fetch: { 'GET /api/posts/timeline': { body: page([post]) } } });
+    expect((await screen.findByText('3sa')).tagName).toBe('TIME');
   });
 
   it('shows no badge for an unverified author and shows the viewer\'s like and repost', () => {
@@ -249,6 +251,39 @@ describe('PostCard — like and repost', () => {
     expect(action('Beğen').getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Sunucu hatası')).toBeNull();
+  });
+});
+
+describe('PostCard — a like waiting for the network', () => {
+  it('shows the like as pending (aria-busy, filled, dimmed) until the retried write lands', async () => {
+    const answer = deferred<{ body: unknown }>();
+    let attempts = 0;
+    const post = makePost({ _id: 'p1', likeCount: 3 });
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      // The app's policy (app/providers.tsx): a like that found no network is sent again.
+      queryClient: installWriteRetries(createTestQueryClient()),
+      fetch: {
+        'GET /api/posts/timeline': { body: page([post]) },
+        'PUT /api/posts/p1/like': () => {
+          attempts += 1;
+          return attempts === 1 ? { networkError: true } : answer.promise;
+        },
+      },
+    });
+    await screen.findByTestId('post-card');
+    await userEvent.click(action('Beğen'));
+    expect(action('Beğen').getAttribute('aria-busy')).toBe('true');
+    expect(action('Beğen').getAttribute('aria-pressed')).toBe('true');
+    expect(action('Beğen').parentElement!.className).toContain('post-action--pending');
+    // Still waiting while the retry is on its way.
+    await waitFor(() => expect(attempts).toBe(2), { timeout: 3000 });
+    expect(action('Beğen').getAttribute('aria-busy')).toBe('true');
+    answer.resolve({ body: { liked: true, likesCount: 4, isLiked: true, likes: 4 } });
+    await waitFor(() => expect(action('Beğen').getAttribute('aria-busy')).toBeNull());
+    expect(action('Beğen').getAttribute('aria-pressed')).toBe('true');
+    expect(action('Beğen').parentElement!.className).not.toContain('post-action--pending');
+    expect(within(action('Beğen').parentElement!).getByTestId('like-count').textContent).toBe('4');
   });
 });
 

@@ -16,7 +16,6 @@ import {
   formatCount,
   formatFullDate,
   usernameOf,
-  type TimeUnits,
 } from '../../../lib/format';
 import { postPath } from '../../../lib/paths';
 import { useWatchedPost } from '../../../lib/realtime/hooks';
@@ -38,20 +37,10 @@ import {
 } from '../post-model';
 import { PostAvatar, PostByline } from './post-byline';
 import { PostContent } from './post-content';
-import type { PostMenuProps } from './post-menu';
+import { PostMenuButton } from './post-menu-button';
 import { ReplyContext } from './reply-context';
 import type { ReplyModalProps } from './reply-modal';
 import { RepostHeader } from './repost-header';
-
-// The ⋯ menu of one's own posts comes on demand: a guest's `/` never needs it (bundle budget).
-// A failed download (offline at that moment) leaves the menu out rather than the page.
-const PostMenu = lazy(
-  (): Promise<{ default: ComponentType<PostMenuProps> }> =>
-    import('./post-menu').then(
-      (module) => ({ default: module.PostMenu }),
-      () => ({ default: () => null }),
-    ),
-);
 
 // The reply dialog too: only a member opens it, and a guest's `/` has its bytes counted (issue 13).
 const ReplyModal = lazy(
@@ -61,10 +50,10 @@ const ReplyModal = lazy(
 
 export interface PostCardProps {
   post: Post;
-  /** `timeline` (5m) on the home feed, `short` (5dk) on the other screens (docs/product.md#limits-and-timings). */
-  timeUnits?: TimeUnits;
   /** `feed`: a list item; `detail`: the post of /post/:id (the reply dialog uses QuotedPost). */
   variant?: 'feed' | 'detail';
+  /** The thread goes on in the post below (the post page's ancestors): a line joins the avatars. */
+  threadBelow?: boolean;
 }
 
 /** Clicks on links, buttons or a text selection do not open the post. */
@@ -75,7 +64,7 @@ function isPlainClick(event: MouseEvent<HTMLElement>): boolean {
   return !selection || selection.isCollapsed;
 }
 
-export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: PostCardProps) {
+export function PostCard({ post, variant = 'feed', threadBelow = false }: PostCardProps) {
   const navigate = useNavigate();
   const { isAuthenticated, openAuthModal, user } = useAuth();
   const [replying, setReplying] = useState(false);
@@ -88,7 +77,10 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
   const author = authorOf(post);
   const username = usernameOf(author);
   const name = displayNameOf(author);
-  const liked = isLikedBy(post);
+  // A like on its way (retried after a network failure, or paused offline until the browser is
+  // online again: React Query's `networkMode: 'online'`) shows the state asked for, marked busy.
+  const likePending = like.isPending && like.variables !== undefined;
+  const liked = likePending ? like.variables.liked : isLikedBy(post);
   const reposted = isRepostedBy(post);
   // Live counts while the card is on screen.
   const watchRef = useWatchedPost(id);
@@ -124,18 +116,18 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
       ref={setRef}
       tabIndex={variant === 'feed' ? 0 : undefined}
       onKeyDown={keys.onKeyDown}
-      className={`post-card post-card--${variant}`}
+      className={`post-card post-card--${variant}${threadBelow ? ' post-card--thread' : ''}`}
       data-testid="post-card"
       data-post-id={id}
       aria-label={`${name} @${username}`}
     >
       <PostAvatar post={post} linked />
+      {threadBelow ? <span className="post-card__thread-line" data-testid="thread-line" aria-hidden="true" /> : null}
       <div className="post-card__main">
         <RepostHeader post={post} />
         <PostByline
           post={post}
           postId={id}
-          timeUnits={timeUnits}
           links={variant === 'feed' ? 'author-and-time' : 'author'}
         />
         <ReplyContext post={post} />
@@ -173,6 +165,7 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
             tone="like"
             count={likeCountOf(post)}
             pressed={liked}
+            busy={likePending}
             onClick={asMember(() => {
               guardLike(() => like.mutateAsync({ postId: id, liked: !liked }));
             })}
@@ -180,16 +173,13 @@ export function PostCard({ post, timeUnits = 'timeline', variant = 'feed' }: Pos
           />
           {/* docs/product.md#home: present, with no behaviour. */}
           <ActionButton label={tr.posts.share} tone="share" icon={<ShareIcon size={18} />} />
-          {isAuthenticated && isOwnPost(post, user) ? (
-            <Suspense fallback={null}>
-              <PostMenu postId={id} roving={variant === 'feed'} />
-            </Suspense>
-          ) : null}
         </div>
       </div>
+      {/* Top-right, as on X (post-menu-button.tsx); last in the DOM, so the card's arrow keys reach it with ←. */}
+      <PostMenuButton postId={id} own={isAuthenticated && isOwnPost(post, user)} roving={variant === 'feed'} />
       {replying ? (
         <Suspense fallback={null}>
-          <ReplyModal post={post} timeUnits={timeUnits} onClose={() => setReplying(false)} />
+          <ReplyModal post={post} onClose={() => setReplying(false)} />
         </Suspense>
       ) : null}
     </article>
@@ -202,6 +192,7 @@ function ActionButton({
   icon,
   count,
   pressed,
+  busy,
   onClick,
 }: {
   label: string;
@@ -209,18 +200,23 @@ function ActionButton({
   icon: ReactNode;
   count?: number;
   pressed?: boolean;
+  /** The write is waiting for the network: shown dimmed and pulsing, `aria-busy`. */
+  busy?: boolean;
   onClick?: () => void;
 }) {
   const countId = useId();
   // The count sits beside the button, not inside it: the button's name stays exactly its
   // visible label (WCAG 2.5.3, axe label-content-name-mismatch) and the count is its description.
   return (
-    <span className={`post-action post-action--${tone}${pressed ? ' post-action--active' : ''}`}>
+    <span
+      className={`post-action post-action--${tone}${pressed ? ' post-action--active' : ''}${busy ? ' post-action--pending' : ''}`}
+    >
       <button
         type="button"
         className="post-action__button"
         aria-label={label}
         aria-pressed={pressed}
+        aria-busy={busy || undefined}
         aria-describedby={count !== undefined ? countId : undefined}
         title={label}
         onClick={onClick}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigationType } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -9,6 +9,7 @@ import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
 import { postPath } from '../../../lib/paths';
+import { entryKey, restoresPosition, SCROLL_START_ATTRIBUTE } from '../../../lib/scroll-positions';
 import { useRealtime, useSocketEvent } from '../../../lib/realtime/hooks';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
@@ -24,6 +25,9 @@ import { PostCard } from './post-card';
  * One post in full with the posts above it in its thread (root first, at most 10 from the
  * server; when the topmost is itself a reply, a link opens its page, which shows the 10 above
  * it), the reply box for a member, and its replies (oldest first).
+ *
+ * As on X, the page opens at the post (under the sticky header), the thread above it joined by a
+ * line between the avatars and read by scrolling up; back and forward keep their own position.
  */
 export function PostDetail({ postId }: { postId: string }) {
   const { isAuthenticated } = useAuth();
@@ -34,6 +38,10 @@ export function PostDetail({ postId }: { postId: string }) {
   const queryClient = useQueryClient();
   const viewer = useViewerKey();
   const realtime = useRealtime();
+  const focusRef = useRef<HTMLDivElement>(null);
+  const locationKey = entryKey(useLocation());
+  const navigationType = useNavigationType();
+  const openedAt = useRef<string | null>(null);
 
   // The post's room brings its new replies (post:reply) and its deleted ones (post:deleted): it
   // is watched as long as the page is open, also when the post itself is scrolled out of view.
@@ -63,9 +71,24 @@ export function PostDetail({ postId }: { postId: string }) {
     return list;
   }, [data]);
 
+  const post = data?.pages[0]?.post;
+  const ancestors = data?.pages[0]?.ancestors ?? [];
+  const hasAncestors = ancestors.length > 0;
+
+  // Once per visit, when the post is first there: open at it, the thread above out of view (the
+  // same commit as a cached page's navigation is also handled by ScrollRestoration, which finds the
+  // same element through SCROLL_START_ATTRIBUTE). The ancestors come in the same answer as the
+  // post, so nothing is inserted above it later; the browser's scroll anchoring keeps it in place
+  // for a refetch.
+  useLayoutEffect(() => {
+    if (!post || openedAt.current === locationKey) return;
+    openedAt.current = locationKey;
+    if (!hasAncestors || restoresPosition(locationKey, navigationType)) return;
+    focusRef.current?.scrollIntoView({ block: 'start' });
+  }, [post, hasAncestors, locationKey, navigationType]);
+
   if (isPending && !isError) return <LoadingBlock label={tr.app.loading} />;
 
-  const post = data?.pages[0]?.post;
   if (!post) {
     // A malformed id is refused with 400, an unknown one with 404: both mean no such post.
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -91,7 +114,6 @@ export function PostDetail({ postId }: { postId: string }) {
     );
   }
 
-  const ancestors = data?.pages[0]?.ancestors ?? [];
   const top = ancestors[0];
   return (
     <div className="post-detail">
@@ -103,43 +125,49 @@ export function PostDetail({ postId }: { postId: string }) {
             </Link>
           ) : null}
           {ancestors.map((ancestor) => (
-            <PostCard key={postIdOf(ancestor)} post={ancestor} timeUnits="short" />
+            <PostCard key={postIdOf(ancestor)} post={ancestor} threadBelow />
           ))}
         </section>
       ) : null}
-      <PostCard post={post} variant="detail" timeUnits="short" />
-      {isAuthenticated ? (
-        <ComposeBox replyTo={post} className="post-detail__reply" />
-      ) : (
-        <GuestComposePrompt text={tr.posts.replyGuest} />
-      )}
-      {isError && dismissedAt !== errorUpdatedAt ? (
-        <ErrorBanner onDismiss={() => setDismissedAt(errorUpdatedAt)}>
-          {error instanceof NetworkError ? tr.posts.networkError : tr.posts.loadFailed}
-        </ErrorBanner>
-      ) : null}
-      <section aria-label={trPost.repliesLabel} className="post-detail__replies">
-        {replies.length === 0 ? (
-          <EmptyState
-            className="empty-state--compact"
-            title={trPost.noReplies}
-            description={isAuthenticated ? trPost.noRepliesText : undefined}
-          />
+      <div
+        ref={focusRef}
+        className={hasAncestors ? 'post-detail__focus post-detail__focus--in-thread' : 'post-detail__focus'}
+        {...(hasAncestors ? { [SCROLL_START_ATTRIBUTE]: '' } : {})}
+      >
+        <PostCard post={post} variant="detail" />
+        {isAuthenticated ? (
+          <ComposeBox replyTo={post} className="post-detail__reply" />
         ) : (
-          replies.map((reply) => <PostCard key={postIdOf(reply)} post={reply} timeUnits="short" />)
+          <GuestComposePrompt text={tr.posts.replyGuest} />
         )}
-        {hasNextPage ? (
-          <div className="post-feed__more">
-            {isFetchingNextPage ? (
-              <Spinner label={tr.posts.loadingMore} />
-            ) : (
-              <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
-                {trPost.moreReplies}
-              </Button>
-            )}
-          </div>
+        {isError && dismissedAt !== errorUpdatedAt ? (
+          <ErrorBanner onDismiss={() => setDismissedAt(errorUpdatedAt)}>
+            {error instanceof NetworkError ? tr.posts.networkError : tr.posts.loadFailed}
+          </ErrorBanner>
         ) : null}
-      </section>
+        <section aria-label={trPost.repliesLabel} className="post-detail__replies">
+          {replies.length === 0 ? (
+            <EmptyState
+              className="empty-state--compact"
+              title={trPost.noReplies}
+              description={isAuthenticated ? trPost.noRepliesText : undefined}
+            />
+          ) : (
+            replies.map((reply) => <PostCard key={postIdOf(reply)} post={reply} />)
+          )}
+          {hasNextPage ? (
+            <div className="post-feed__more">
+              {isFetchingNextPage ? (
+                <Spinner label={tr.posts.loadingMore} />
+              ) : (
+                <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
+                  {trPost.moreReplies}
+                </Button>
+              )}
+            </div>
+          ) : null}
+        </section>
+      </div>
     </div>
   );
 }

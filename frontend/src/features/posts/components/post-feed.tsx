@@ -6,7 +6,6 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { PenIcon } from '../../../components/icons';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { NetworkError } from '../../../lib/api-client';
-import type { TimeUnits } from '../../../lib/format';
 import type { Post, PostsPage } from '../../../lib/types';
 import { useLoadMoreSentinel } from '../../../lib/use-load-more-sentinel';
 import { tr } from '../../../locales/tr';
@@ -16,7 +15,6 @@ import { PostCard } from './post-card';
 export interface PostFeedProps {
   query: UseInfiniteQueryResult<InfiniteData<PostsPage>>;
   label: string;
-  timeUnits?: TimeUnits;
   emptyTitle?: string;
   emptyText?: ReactNode;
   emptyIcon?: ReactNode;
@@ -71,7 +69,6 @@ function useFirstPaintSlice(count: number): number {
 export function PostFeed({
   query,
   label,
-  timeUnits = 'timeline',
   emptyTitle = tr.posts.emptyTitle,
   emptyText = tr.posts.emptyText,
   emptyIcon = <PenIcon size={32} />,
@@ -128,7 +125,7 @@ export function PostFeed({
       {posts.length > 0 ? (
         <div role="feed" aria-label={label} aria-busy={isFetchingNextPage || partial}>
           {(partial ? posts.slice(0, shown) : posts).map((post) => (
-            <PostCard key={postIdOf(post)} post={post} timeUnits={timeUnits} />
+            <PostCard key={postIdOf(post)} post={post} />
           ))}
         </div>
       ) : null}

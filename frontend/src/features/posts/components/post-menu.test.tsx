@@ -1,14 +1,19 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link, useLocation } from 'react-router-dom';
 import { profileQueryKey } from '../../../lib/profile-key';
 import type { Post, PostsPage, User } from '../../../lib/types';
 import { makePost, page } from '../../../test/fixtures';
-import { createTestQueryClient, member, renderWithProviders } from '../../../test/render';
+import { showToast } from '../../../lib/toast';
+import { createTestQueryClient, currentLocation, member, renderWithProviders } from '../../../test/render';
 import { postQueryKey, type PostThreadPage } from '../api/get-post';
 import { userPostsQueryKey } from '../api/get-user-posts';
 import { PostDetail } from './post-detail';
 import { TimelineFeed } from './timeline-feed';
+
+vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+beforeEach(() => vi.mocked(showToast).mockClear());
 
 const viewer = 'u-ayse';
 const mine = (overrides: Partial<Post> = {}) =>
@@ -21,7 +26,12 @@ function cardOf(text: string): HTMLElement {
 const menuButton = (card: HTMLElement) => within(card).findByRole('button', { name: 'Daha fazla' });
 
 describe('PostMenu — who sees it', () => {
-  it('is on the member’s own posts only, not on others’', async () => {
+  const actionRow = (card: HTMLElement) => within(card).getByRole('group', { name: 'Gönderi işlemleri' });
+  // The menu's items come with its chunk, on the first click.
+  const itemNames = async () =>
+    within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+
+  it('is on every post, in the card’s corner: the action row has the same columns on one’s own posts and others’', async () => {
     renderWithProviders(<TimelineFeed />, {
       user: member,
       fetch: {
@@ -31,20 +41,64 @@ describe('PostMenu — who sees it', () => {
       },
     });
     await screen.findByText('benim gönderim');
-    const button = await menuButton(cardOf('benim gönderim'));
-    expect(button.getAttribute('aria-haspopup')).toBe('menu');
-    expect(button.getAttribute('aria-expanded')).toBe('false');
-    expect(within(cardOf('mehmetin gönderisi')).queryByRole('button', { name: 'Daha fazla' })).toBeNull();
+    const own = cardOf('benim gönderim');
+    const other = cardOf('mehmetin gönderisi');
+    expect(actionRow(own).children).toHaveLength(actionRow(other).children.length);
+    expect(actionRow(own).children).toHaveLength(4);
+    for (const card of [own, other]) {
+      const button = await menuButton(card);
+      expect(button.getAttribute('aria-haspopup')).toBe('menu');
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+      expect(actionRow(card).contains(button)).toBe(false);
+    }
+
+    await userEvent.click(await menuButton(own));
+    expect(await itemNames()).toEqual(['Sil', 'Bağlantıyı kopyala']);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(await menuButton(other));
+    expect(await itemNames()).toEqual(['Bağlantıyı kopyala']);
   });
 
-  it('is never there for a guest, even on a post by the same username', async () => {
+  it('gives a guest Bağlantıyı kopyala only, even on a post by the same username', async () => {
     renderWithProviders(<TimelineFeed />, {
       fetch: { 'GET /api/posts/timeline': { body: page([mine({ _id: 'p1', content: 'ayşenin gönderisi' })]) } },
     });
     await screen.findByText('ayşenin gönderisi');
-    // Give a lazily loaded menu every chance to appear.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('button', { name: 'Daha fazla' })).toBeNull();
+    await userEvent.click(await menuButton(cardOf('ayşenin gönderisi')));
+    expect(await itemNames()).toEqual(['Bağlantıyı kopyala']);
+  });
+
+  it('Bağlantıyı kopyala puts the post’s absolute address on the clipboard and says so', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: { 'GET /api/posts/timeline': { body: page([makePost({ _id: 'p2', content: 'paylaşılacak' })]) } },
+    });
+    await screen.findByText('paylaşılacak');
+    // setup() gives the page user-event's stand-in for the clipboard.
+    const user = userEvent.setup();
+    const button = await menuButton(cardOf('paylaşılacak'));
+    await user.click(button);
+    await user.click(await screen.findByRole('menuitem', { name: 'Bağlantıyı kopyala' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Bağlantı panoya kopyalandı'));
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/post/p2`);
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('says so when the clipboard refuses', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: { 'GET /api/posts/timeline': { body: page([makePost({ _id: 'p2', content: 'kopyalanamayan' })]) } },
+    });
+    await screen.findByText('kopyalanamayan');
+    const user = userEvent.setup();
+    const refused = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('izin yok'));
+    await user.click(await menuButton(cardOf('kopyalanamayan')));
+    await user.click(await screen.findByRole('menuitem', { name: 'Bağlantıyı kopyala' }));
+    expect(refused).toHaveBeenCalled();
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith('Bağlantı kopyalanamadı. Lütfen tekrar deneyin.', 'error'),
+    );
   });
 });
 
@@ -241,10 +295,13 @@ describe('PostMenu — deleting', () => {
     expect(within(cardOf('asıl gönderi')).getByTestId('reply-count').textContent).toBe('1');
   });
 
-  it('on the post’s own page: after the delete the page says the post is gone', async () => {
+  it('on the post’s own page: after the delete it leaves the page with Gönderi silindi, not a “not found”', async () => {
     let deleted = false;
     renderWithProviders(<PostDetail postId="p1" />, {
       user: member,
+      // Opened directly (no page of the app before it): home.
+      path: '/post/p1',
+      route: '/post/:id',
       fetch: {
         'GET /api/posts/p1': () =>
           deleted
@@ -263,7 +320,29 @@ describe('PostMenu — deleting', () => {
     await userEvent.click(button);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sil' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sil' }));
-    expect(await screen.findByText('Gönderi bulunamadı')).toBeTruthy();
-    expect(screen.getByText('Bu gönderi silinmiş ya da hiç var olmamış olabilir.')).toBeTruthy();
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(showToast).toHaveBeenCalledWith('Gönderi silindi');
+    expect(screen.queryByText('Gönderi bulunamadı')).toBeNull();
+  });
+
+  it('on the post’s own page opened from another page of the app: goes back there', async () => {
+    function FromProfile() {
+      const { pathname } = useLocation();
+      return pathname === '/profile/ayse' ? <Link to="/post/p1">gönderiyi aç</Link> : <PostDetail postId="p1" />;
+    }
+    renderWithProviders(<FromProfile />, {
+      user: member,
+      path: '/profile/ayse',
+      fetch: {
+        'GET /api/posts/p1': { body: { post: mine({ _id: 'p1', content: 'geri dönülecek' }), replies: [], nextCursor: null } },
+        'DELETE /api/posts/p1': { body: { message: 'Gönderi silindi!' } },
+      },
+    });
+    await userEvent.click(await screen.findByRole('link', { name: 'gönderiyi aç' }));
+    await userEvent.click(await menuButton(cardOf('geri dönülecek')));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sil' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(currentLocation()).toBe('/profile/ayse'));
+    expect(showToast).toHaveBeenCalledWith('Gönderi silindi');
   });
 });

@@ -1,8 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { MoreIcon, TrashIcon } from '../../../components/icons';
+import { LinkIcon, TrashIcon } from '../../../components/icons';
 import { errorText } from '../../../lib/api-client';
+import { postPath } from '../../../lib/paths';
+import { showToast } from '../../../lib/toast';
 import { trPostMenu } from '../../../locales/tr-post-menu';
 import { useDeletePost } from '../api/delete-post';
 import '../popup.css';
@@ -10,51 +13,53 @@ import '../post-menu.css';
 
 export interface PostMenuProps {
   postId: string;
-  /**
-   * The card moves the focus between its controls with the arrow keys (a feed card, see
-   * use-card-keys.ts): the button then stays out of the Tab order like the card's others. This
-   * component loads after the card has rendered, so it cannot wait for the card to set that.
-   */
-  roving?: boolean;
+  /** The viewer's own post: `Sil` comes first. */
+  own: boolean;
+  open: boolean;
+  menuId: string;
+  /** The button and the menu: a click outside it closes the menu. */
+  wrapperRef: RefObject<HTMLSpanElement | null>;
+  /** The `⋯` button (post-menu-button.tsx): the focus goes back to it. */
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onOpenChange: (open: boolean) => void;
 }
 
-/** The menu's items, in order (one today; Pin or Edit would join them). */
+/** The menu's items, in order. */
 const ITEMS = '[role="menuitem"]';
 
+/** The post's address to share: absolute, on this site. */
+export function postUrl(postId: string): string {
+  return new URL(postPath(postId), window.location.origin).href;
+}
+
 /**
- * The `⋯` button of the viewer's own post and its menu (the WAI-ARIA menu button pattern): the
- * menu opens with its first item focused; the arrow keys, Home and End move between the items;
- * Escape closes it and gives the focus back to the button; a click elsewhere or Tab away closes
- * it. `Sil` asks first (ConfirmDialog: Vazgeç has the focus) and deletes once confirmed.
- *
- * Loaded on demand by the post card, and only for the author's own posts: a guest's `/` never
- * downloads it (test/e2e/bundle-budget.test.ts).
+ * The menu of a post's `⋯` button (loaded on its first click, see post-menu-button.tsx): it opens
+ * with its first item focused; the arrow keys, Home and End move between the items; Escape closes
+ * it and gives the focus back to the button; a click elsewhere or Tab away closes it.
+ * `Bağlantıyı kopyala` puts the post's address on the clipboard; `Sil` (one's own posts) asks
+ * first (ConfirmDialog: Vazgeç has the focus) and deletes once confirmed, with a toast; on the
+ * post's own page it then goes back (or home when the app has no page before it), not to a
+ * "not found" page.
  */
-export function PostMenu({ postId, roving = false }: PostMenuProps) {
-  const [open, setOpen] = useState(false);
+export function PostMenu({ postId, own, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
   const [confirming, setConfirming] = useState(false);
-  const wrapperRef = useRef<HTMLSpanElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-  const remove = useDeletePost();
-  // Set once this button runs in the browser (hydrated or rendered there): a click on the
-  // server's markup before that does nothing, so browser tests wait for `data-ready`.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const remove = useDeletePost(() => deleted());
 
   useEffect(() => {
     if (!open) return;
     menuRef.current?.querySelector<HTMLElement>(ITEMS)?.focus();
     const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!wrapperRef.current?.contains(event.target as Node)) onOpenChange(false);
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  }, [open, wrapperRef, onOpenChange]);
 
   const close = () => {
-    setOpen(false);
+    onOpenChange(false);
     buttonRef.current?.focus();
   };
 
@@ -68,7 +73,7 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
         break;
       case 'Tab':
         // The focus moves on as usual; the menu does not stay open behind it.
-        setOpen(false);
+        onOpenChange(false);
         return;
       case 'ArrowDown':
         next = items[(index + 1) % items.length];
@@ -95,6 +100,25 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
     next?.focus();
   };
 
+  const copyLink = () => {
+    close();
+    const copied = navigator.clipboard?.writeText(postUrl(postId)) ?? Promise.reject(new Error('no clipboard'));
+    copied.then(
+      () => showToast(trPostMenu.linkCopied),
+      () => showToast(trPostMenu.copyFailed, 'error'),
+    );
+  };
+
+  const deleted = () => {
+    setConfirming(false);
+    showToast(trPostMenu.deleted);
+    // The page of the deleted post has nothing left to show: back to where one came from, or
+    // home when this page was the app's first (a link from elsewhere, a reload).
+    if (location.pathname.toLowerCase() !== postPath(postId).toLowerCase()) return;
+    if (location.key !== 'default') navigate(-1);
+    else navigate('/', { replace: true });
+  };
+
   const askToDelete = () => {
     // The button is the dialog's opener: the focus returns to it when the dialog closes.
     close();
@@ -103,28 +127,7 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
   };
 
   return (
-    <span ref={wrapperRef} className="post-menu">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="post-menu__button"
-        aria-label={trPostMenu.open}
-        title={trPostMenu.open}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        tabIndex={roving ? -1 : undefined}
-        data-testid="post-menu-button"
-        data-ready={ready ? '' : undefined}
-        onClick={() => setOpen((was) => !was)}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown' || open) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-      >
-        <MoreIcon size={18} />
-      </button>
+    <>
       {open ? (
         <div
           ref={menuRef}
@@ -135,18 +138,24 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
           onKeyDown={onMenuKeyDown}
           onBlur={(event) => {
             // The focus went elsewhere (a shortcut, a click): the menu closes behind it.
-            if (!wrapperRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+            if (!wrapperRef.current?.contains(event.relatedTarget as Node | null)) onOpenChange(false);
           }}
         >
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className="post-menu__item post-menu__item--danger"
-            onClick={askToDelete}
-          >
-            <TrashIcon size={18} />
-            {trPostMenu.delete}
+          {own ? (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="post-menu__item post-menu__item--danger"
+              onClick={askToDelete}
+            >
+              <TrashIcon size={18} />
+              {trPostMenu.delete}
+            </button>
+          ) : null}
+          <button type="button" role="menuitem" tabIndex={-1} className="post-menu__item" onClick={copyLink}>
+            <LinkIcon size={18} />
+            {trPostMenu.copyLink}
           </button>
         </div>
       ) : null}
@@ -160,8 +169,8 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
           busy={remove.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
-            // On success the post leaves every list, and this card with it.
-            remove.mutate(postId, { onSuccess: () => setConfirming(false) });
+            // On success the post leaves every list, and this card with it (see `deleted`).
+            remove.mutate(postId);
           }}
         >
           {remove.isError ? (
@@ -171,6 +180,6 @@ export function PostMenu({ postId, roving = false }: PostMenuProps) {
           ) : null}
         </ConfirmDialog>
       ) : null}
-    </span>
+    </>
   );
 }

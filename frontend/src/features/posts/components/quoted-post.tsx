@@ -1,4 +1,4 @@
-import { displayNameOf, usernameOf, type TimeUnits } from '../../../lib/format';
+import { displayNameOf, usernameOf } from '../../../lib/format';
 import type { Post } from '../../../lib/types';
 import { authorOf, postIdOf } from '../post-model';
 import { PostAvatar, PostByline } from './post-byline';
@@ -8,7 +8,7 @@ import { PostContent } from './post-content';
  * The original post inside the reply dialog: PostCard's look without its links, actions or live
  * counts. A component of its own so that the dialog does not import the card that opens it.
  */
-export function QuotedPost({ post, timeUnits = 'timeline' }: { post: Post; timeUnits?: TimeUnits }) {
+export function QuotedPost({ post }: { post: Post }) {
   const id = postIdOf(post);
   const author = authorOf(post);
   return (
@@ -20,7 +20,7 @@ export function QuotedPost({ post, timeUnits = 'timeline' }: { post: Post; timeU
     >
       <PostAvatar post={post} linked={false} />
       <div className="post-card__main">
-        <PostByline post={post} postId={id} timeUnits={timeUnits} links="none" />
+        <PostByline post={post} postId={id} links="none" />
         <div className="post-card__body">
           <PostContent text={post.content ?? ''} mentions={post.mentions} className="post-card__content" />
         </div>

@@ -11,7 +11,6 @@ export function SearchResults({ query }: { query: string }) {
     <PostFeed
       query={result}
       label={trExplore.resultsFor(query)}
-      timeUnits="short"
       emptyIcon={<SearchIcon size={32} />}
       emptyTitle={tr.posts.searchEmpty(query)}
       emptyText={tr.posts.searchEmptyText}

@@ -35,5 +35,5 @@ const TEXTS: Record<UserPostList, ListTexts> = {
  */
 export function UserPosts({ username, list = 'posts' }: { username: string; list?: UserPostList }) {
   const query = useUserPosts(username, list);
-  return <PostFeed query={query} timeUnits="short" {...TEXTS[list]} />;
+  return <PostFeed query={query} {...TEXTS[list]} />;
 }
