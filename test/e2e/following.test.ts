@@ -71,7 +71,7 @@ describe('following feed journey', () => {
       await tab(c, 'Takip edilenler').click();
       const panel = c.getByRole('tabpanel');
       await panel.locator('.empty-state').waitFor();
-      await tab(c, 'Sana özel').click();
+      await tab(c, 'Size özel').click();
       await panel.getByRole('article').first().waitFor();
 
       const widget = c.getByRole('region', { name: 'Kimi takip etmeli' });

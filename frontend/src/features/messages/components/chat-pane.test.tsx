@@ -66,7 +66,7 @@ describe('ChatPane', () => {
     const items = within(list).getAllByTestId('message');
     expect(items.map((item) => item.textContent)).toEqual([
       'İyiyim, teşekkürler10dk',
-      'Sen: Sen nasılsın?Şimdi',
+      'Siz: Sen nasılsın?Şimdi',
     ]);
     expect(items.map((item) => item.getAttribute('data-own'))).toEqual(['false', 'true']);
     expect(screen.getByRole('link', { name: /Zeynep Kaya/ }).getAttribute('href')).toBe(

@@ -81,7 +81,7 @@ describe('Takip edilenler after a follow', () => {
   it('drops a closed feed’s cached (empty) pages, so opening it after a follow shows the followed account', async () => {
     const { calls, queryClient, socket } = setup();
     await waitFor(() => expect(feedReads(calls)).toBe(1));
-    await userEvent.click(screen.getByRole('tab', { name: 'Sana özel' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Size özel' }));
     await screen.findByText('Herkesin gönderisi');
     expect(queryClient.getQueryData(followingQueryKey(member._id!))).toBeDefined();
 
