@@ -1,51 +1,12 @@
 // Following another member (docs/product.md#states): an optimistic flip at once, then the server's
 // `isFollowing`, and back to where it was when the call fails. Shared by the sidebar's
 // suggestions and the profile header, so it lives here rather than in one feature.
-import { type InfiniteData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiClient } from './api-client';
 import { useAuth, useViewerKey } from './auth';
 import { WRITE_MUTATION_KEY } from './idempotent-write';
 import { useRealtime } from './realtime/hooks';
-import type { RealtimeClient } from './realtime/socket-client';
-
-/**
- * The `Takip edilenler` feed's pages in the query cache (one entry per viewer below it). Under the
- * posts root (`features/posts/api/post-cache.ts`), so likes and reposts patch it like every list;
- * named here because a follow changes what it lists.
- */
-export const FOLLOWING_FEED_KEY = ['posts', 'following'] as const;
-
-/**
- * The profiles' `Takipçiler` / `Takip edilenler` lists (features/profile/api/get-follow-list.ts),
- * below it by member, side and viewer. A follow marks them stale, without reading an open one
- * again: the row just followed or unfollowed stays where it is, its button flipped.
- */
-export const FOLLOW_LIST_ROOT = 'follow-list';
-
-/**
- * After a follow or unfollow the `Takip edilenler` feed lists other accounts: an open feed drops
- * its later pages and reads its first page again (no spinner: the old items stay until the new
- * page lands), a cached one that no screen shows is dropped (opened later, it loads afresh rather
- * than painting the stale list first), and the socket rejoins the followed authors' rooms, so
- * their new posts arrive live (and an unfollowed author's stop).
- */
-export function refreshFollowingFeed(queryClient: QueryClient, realtime: RealtimeClient | null): void {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: FOLLOWING_FEED_KEY })) {
-    if (query.getObserversCount() === 0) {
-      queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
-      continue;
-    }
-    queryClient.setQueryData<InfiniteData<unknown>>(query.queryKey, (data) =>
-      data && data.pages.length > 1
-        ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
-        : data,
-    );
-    void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
-  }
-  realtime?.refreshFeed('following');
-  void queryClient.invalidateQueries({ queryKey: [FOLLOW_LIST_ROOT], refetchType: 'none' });
-}
 
 export interface FollowResult {
   isFollowing: boolean;
@@ -125,7 +86,8 @@ export function useFollowToggle(userId: string, initial: FollowState) {
             ? result.followersCount
             : current.followersCount,
       }));
-      refreshFollowingFeed(queryClient, realtime);
+      // After a follow only: its code comes then (a guest's `/` has its bytes counted, issue 13).
+      void import('./follow-refresh').then(({ refreshFollowingFeed }) => refreshFollowingFeed(queryClient, realtime));
     },
     onError: (error, _variables, context) => {
       // docs/product.md#error-texts: no visible text, the button just goes back.

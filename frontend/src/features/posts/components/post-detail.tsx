@@ -20,6 +20,7 @@ import { postIdOf } from '../post-model';
 import { ComposeBox } from './compose-box';
 import { GuestComposePrompt } from './guest-compose-prompt';
 import { PostCard } from './post-card';
+import '../post-thread.css';
 
 /**
  * One post in full with the posts above it in its thread (root first, at most 10 from the

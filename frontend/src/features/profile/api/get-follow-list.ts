@@ -2,7 +2,7 @@ import type { FollowListResponse } from '@gundem/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
-import { FOLLOW_LIST_ROOT } from '../../../lib/follow';
+import { FOLLOW_LIST_ROOT } from '../../../lib/follow-keys';
 
 export type FollowListKind = 'followers' | 'following';
 
