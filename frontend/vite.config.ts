@@ -58,6 +58,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A test's first render of a lazy screen transforms that screen's modules on the spot: with
+    // the three groups of `npm test` sharing two cores this took over vitest's 5 s default (the
+    // admin page's and the profile's first tests). Waits are for events; this bounds a hang.
+    testTimeout: 20_000,
   },
 }));
 
