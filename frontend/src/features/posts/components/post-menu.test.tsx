@@ -208,6 +208,8 @@ describe('PostMenu — deleting', () => {
     await userEvent.click(await menuButton(cardOf('silinecek gönderi')));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sil' }));
     const dialog = screen.getByRole('dialog', { name: 'Gönderi silinsin mi?' });
+    // A destructive answer, as in the back office: filled red, not the outlined danger button.
+    expect(within(dialog).getByRole('button', { name: 'Sil' }).className).toContain('btn--destructive');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sil' }));
 
     await waitFor(() => expect(screen.queryByText('silinecek gönderi')).toBeNull());

@@ -165,7 +165,7 @@ export function PostMenu({ postId, own, open, menuId, wrapperRef, buttonRef, onO
           description={trPostMenu.confirmText}
           confirmLabel={remove.isPending ? trPostMenu.deleting : trPostMenu.confirm}
           cancelLabel={trPostMenu.cancel}
-          confirmVariant="danger"
+          destructive
           busy={remove.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
