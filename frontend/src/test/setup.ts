@@ -9,8 +9,10 @@ vi.mock('socket.io-client', () => ({
 }));
 
 // Screens are lazy chunks (app/router.tsx) that vitest transforms on their first import: on a busy
-// machine that alone can pass the default 1 s of findBy*/waitFor.
-configure({ asyncUtilTimeout: 3_000 });
+// machine that alone can pass the default 1 s of findBy*/waitFor, and in CI, beside the browser
+// group and Node 22's backend on two cores, 3 s too (the Mesajlar badge after a reload at
+// /explore). Every wait is for an element or a state; this only bounds a hang.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -99,7 +99,8 @@ describe('NotificationsView', () => {
     expect(within(like).getByRole('img', { name: 'Onaylı hesap' })).toBeTruthy();
     expect(within(like).getAllByTestId('avatar').map((a) => a.textContent)).toEqual(['Z', 'M', 'C']);
     expect(within(like).getByText(/Boğaz’da yürüyüş/)).toBeTruthy();
-    expect(within(like).getByText('30s')).toBeTruthy();
+    // Seconds old (format.test.ts has the exact forms): the fixture's time was taken when the file loaded.
+    expect(within(like).getByText(/^\d+s$/)).toBeTruthy();
     expect(text(follow)).toBe('Mehmet Demir ve Can Öz sizi takip etmeye başladı');
     expect(within(follow).getByText('12dk')).toBeTruthy();
     expect(within(mention).getByText('2sa')).toBeTruthy();
