@@ -47,6 +47,12 @@ export interface TestApp {
   createPost(author: Pick<User, 'id'>, content: string, replyToId?: string): Promise<PostResponse>;
   /** Runs fn and counts every SQL statement sent to PostgreSQL meanwhile (see countingPool); pending views are flushed first. */
   countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; statements: Statement[] }>;
+  /**
+   * Waits until the writes earlier requests left to the background are in: pending views,
+   * queued notifications, the kept following feeds. A test that then deletes rows wholesale
+   * cannot deadlock with a batch still locking them (trending, CI).
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,6 +129,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const db = app.get(DataSource);
   const users = app.get(UsersService);
   let queryCounter: ReturnType<typeof countingPool> | undefined;
+  const settled = async () => {
+    // Views pending from earlier requests are written by a timer (PostViewsBuffer).
+    await app.get(PostViewsBuffer).flush();
+    // Likes, follows and posts of earlier requests queue notifications (NotificationsWriter).
+    await app.get(NotificationsWriter).drain();
+    // And posts, reposts and follows update the kept following feeds (HomeFeedWriter).
+    await app.get(HomeFeedWriter).settled();
+  };
   return {
     app,
     config,
@@ -172,14 +186,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     async createPost(author, content, replyToId) {
       return (await app.get(PostsService).create(author, { content, replyToId })).post;
     },
+    settled,
     async countQueries(fn) {
-      // Views pending from earlier requests are written by a timer (PostViewsBuffer): written
-      // now, so that statement cannot land inside the count.
-      await app.get(PostViewsBuffer).flush();
-      // Likes, follows and posts of earlier requests queue notifications (NotificationsWriter): written now too.
-      await app.get(NotificationsWriter).drain();
-      // And posts, reposts and follows update the kept following feeds (HomeFeedWriter).
-      await app.get(HomeFeedWriter).settled();
+      // Background writes of earlier requests are done first, so none lands inside the count.
+      await settled();
       queryCounter ??= countingPool((db.driver as unknown as { master: Pool }).master);
       const state = queryCounter;
       state.count = 0;

@@ -60,6 +60,7 @@ describe('trending API (real PostgreSQL)', () => {
 
   describe('GET /api/trending/users', () => {
     it('suggests active accounts by recent posts then followers, never the viewer or followed ones', async () => {
+      await t.settled();
       await t.db.query('DELETE FROM users');
       const [busy, quiet, popular, viewer, gone, followed] = await t.createUsers(6);
       for (let i = 0; i < 3; i++) await t.createPost(busy, `meşgul ${i}`);
@@ -88,6 +89,7 @@ describe('trending API (real PostgreSQL)', () => {
     });
 
     it('filters the viewer\'s follows per request, without waiting for the next refresh', async () => {
+      await t.settled();
       await t.db.query('DELETE FROM users');
       const [first, second, viewer] = await t.createUsers(3);
       await t.createPost(first, 'bir');
@@ -107,6 +109,7 @@ describe('trending API (real PostgreSQL)', () => {
     });
 
     it('falls back to the newest accounts the viewer does not follow when the candidates run out', async () => {
+      await t.settled();
       await t.db.query('DELETE FROM users');
       const [a, b, viewer] = await t.createUsers(3);
       await refresh();
