@@ -20,6 +20,15 @@ describe('staff journey', () => {
   });
 
   const rowOf = (page: Page, username: string) => page.locator('tr, li, article').filter({ hasText: `@${username}` }).first();
+  /** Types into a back-office list's search box and waits for its answer: every row on screen matches. */
+  const searchList = async (page: Page, label: string, text: string) => {
+    await page.getByLabel(label).fill(text);
+    await page.waitForFunction((query) => {
+      const wrap = document.querySelector('.admin-table-wrap');
+      const rows = [...document.querySelectorAll('.admin-table-wrap tbody tr')];
+      return wrap && !wrap.hasAttribute('aria-busy') && rows.length > 0 && rows.every((row) => (row.textContent ?? '').toLocaleLowerCase('tr').includes(query));
+    }, text.toLocaleLowerCase('tr'));
+  };
 
   it('shows the moderator no settings entry, and the admin one', async () => {
     const { page } = await e2e.newPage();
@@ -84,7 +93,7 @@ describe('staff journey', () => {
       // The outcome is the app's toast; the browser's own dialogs are never used.
       const browserDialogs = handleDialogs(admin);
       await admin.goto('/admin/users');
-      await admin.getByRole('searchbox').or(admin.getByLabel('Kullanıcı ara')).first().fill('mert');
+      await searchList(admin, 'Kullanıcı ara', 'mert');
       const row = rowOf(admin, 'mert');
       await row.getByRole('button', { name: 'Devre dışı bırak' }).click();
       await row.getByRole('button', { name: 'Aktifleştir' }).waitFor();
@@ -103,7 +112,7 @@ describe('staff journey', () => {
     withScreenshots('staff-verify', [admin], async () => {
       const browserDialogs = handleDialogs(admin);
       await admin.goto('/admin/users');
-      await admin.getByLabel('Kullanıcı ara').fill('ece');
+      await searchList(admin, 'Kullanıcı ara', 'ece');
       const row = rowOf(admin, 'ece');
       await row.getByRole('button', { name: 'Onay rozeti ver', exact: true }).click();
       await row.getByRole('button', { name: 'Onay rozetini kaldır' }).waitFor();
@@ -117,7 +126,7 @@ describe('staff journey', () => {
     withScreenshots('staff-delete-post', [admin], async () => {
       const browserDialogs = handleDialogs(admin);
       await admin.goto('/admin/posts');
-      await admin.getByLabel('Gönderi ara').fill('Silinecek');
+      await searchList(admin, 'Gönderi ara', 'Silinecek');
       const row = admin.locator('tr, li, article').filter({ hasText: 'Silinecek gönderi' }).first();
       await row.getByRole('button', { name: 'Sil' }).click();
       const confirm = admin.getByRole('dialog', { name: 'Bu gönderiyi silmek istediğinizden emin misiniz?' });

@@ -110,6 +110,42 @@ describe('AdminPosts', () => {
     expect(screen.getAllByTestId('admin-post-row')).toHaveLength(1);
   });
 
+  it('never brings a deleted post back with a search answer that left before the delete', async () => {
+    let deleted = false;
+    const { fetchMock, calls } = await renderPosts(
+      {
+        'DELETE /api/admin/posts/p1': () => {
+          deleted = true;
+          return { body: { message: 'Gönderi silindi' } };
+        },
+      },
+      { 'GET /api/admin/posts': () => postsReply(deleted ? [SECOND] : [FIRST, SECOND]) },
+    );
+    // The search's request reads the rows now; its answer arrives after the delete.
+    const inner = fetchMock.getMockImplementation()!;
+    let deliver!: () => void;
+    const late = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    fetchMock.mockImplementation(async (input, init) => {
+      const answer = inner(input, init);
+      if (String(input).includes('search=')) await late;
+      return answer;
+    });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Gönderi ara' }), 'ç');
+    await waitFor(() => expect(queriesOf(calls, '/api/admin/posts').some((q) => q.get('search') === 'ç')).toBe(true));
+
+    const dialog = await askToDelete('Merhaba gündem! #ilk');
+    await userEvent.click(dialog.getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    deliver();
+    await waitFor(() =>
+      expect(queriesOf(calls, '/api/admin/posts').filter((q) => q.get('search') === 'ç').length).toBeGreaterThan(1),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('admin-post-row')).toHaveLength(1));
+    expect(screen.queryByText('Merhaba gündem! #ilk')).toBeNull();
+  });
+
   it('does nothing when the confirmation is cancelled', async () => {
     const { calls, alert } = await renderPosts({});
     const dialog = await askToDelete('Merhaba gündem! #ilk');

@@ -42,15 +42,34 @@ function usersReply(users: User[], pages = 1, page = 1): MockReply {
   return { body: { users, pagination: { page, limit: 10, total: users.length, pages } } };
 }
 
+/**
+ * The users screen against a small server: by default GET answers the rows as they are now, and a
+ * PATCH given a successful reply changes them, so a list read again after a change sees it.
+ */
 async function renderUsers(
   api: MockRoutes = {},
-  byQuery: QueryRoutes = { 'GET /api/admin/users': () => usersReply([ADMIN, AYSE, MEHMET]) },
+  list: QueryRoutes | User[] = [ADMIN, AYSE, MEHMET],
   user: User = ADMIN,
 ) {
   toast.mockClear();
   const browserAlert = vi.fn();
   vi.stubGlobal('alert', browserAlert);
-  const result = await renderAdmin('/admin/users', { api, byQuery, user });
+  const server = Array.isArray(list) ? list.map((row) => ({ ...row })) : [];
+  const byQuery = Array.isArray(list) ? { 'GET /api/admin/users': () => usersReply(server) } : list;
+  const routes: MockRoutes = {};
+  for (const [key, reply] of Object.entries(api)) {
+    const id = /^PATCH \/api\/admin\/users\/(.+)$/.exec(key)?.[1];
+    const succeeds = typeof reply === 'object' && !reply.networkError && (reply.status ?? 200) < 400;
+    routes[key] =
+      id && succeeds
+        ? (init) => {
+            const row = server.find((candidate) => candidate._id === id);
+            if (row) Object.assign(row, JSON.parse(String(init?.body ?? '{}')));
+            return reply;
+          }
+        : reply;
+  }
+  const result = await renderAdmin('/admin/users', { api: routes, byQuery, user });
   await screen.findByText('Ayşe Yılmaz');
   return { ...result, alert: toast, browserAlert };
 }
@@ -121,6 +140,43 @@ describe('AdminUsers', () => {
     expect(browserAlert).not.toHaveBeenCalled();
   });
 
+  it('reads the list again after a change, so a search sent before it cannot bring the old row back', async () => {
+    // The server's Ayşe: verified until the PATCH commits.
+    let verified = true;
+    const { fetchMock, calls } = await renderUsers(
+      {
+        'PATCH /api/admin/users/u-ayse': () => {
+          verified = false;
+          return { body: { message: 'Güncellendi' } };
+        },
+      },
+      { 'GET /api/admin/users': () => usersReply([ADMIN, { ...AYSE, isVerified: verified }, MEHMET]) },
+    );
+    // A search's request leaves now, reads the old row, and its answer arrives after the change.
+    const inner = fetchMock.getMockImplementation()!;
+    let deliver!: () => void;
+    const late = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    fetchMock.mockImplementation(async (input, init) => {
+      const answer = inner(input, init);
+      if (String(input).includes('search=ay')) await late;
+      return answer;
+    });
+    await userEvent.type(screen.getByRole('searchbox'), 'ay');
+    await waitFor(() => expect(queriesOf(calls, '/api/admin/users').some((q) => q.get('search') === 'ay')).toBe(true));
+
+    await userEvent.click(rowOf('Ayşe Yılmaz').getByRole('button', { name: 'Onay rozetini kaldır' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    deliver();
+    // The stale answer is not what stays: the list was read again after the PATCH.
+    await waitFor(() =>
+      expect(queriesOf(calls, '/api/admin/users').filter((q) => q.get('search') === 'ay').length).toBeGreaterThan(1),
+    );
+    await waitFor(() => expect(rowOf('Ayşe Yılmaz').getByRole('button', { name: 'Onay rozeti ver' })).toBeTruthy());
+    expect(rowOf('Ayşe Yılmaz').queryByTestId('verified-badge')).toBeNull();
+  });
+
   it('activates an inactive account with { isActive: true }', async () => {
     const { calls, alert } = await renderUsers({
       'PATCH /api/admin/users/u-mehmet': { body: { message: 'Güncellendi' } },
@@ -188,7 +244,7 @@ describe('AdminUsers', () => {
   it("gives a moderator only what the server lets them do: members' status and verification", async () => {
     const { calls } = await renderUsers(
       { 'PATCH /api/admin/users/u-ayse': { body: { user: { ...AYSE, isActive: false } } } },
-      { 'GET /api/admin/users': () => usersReply([ADMIN, AYSE, MEHMET, MODERATOR]) },
+      [ADMIN, AYSE, MEHMET, MODERATOR],
       MODERATOR,
     );
     const button = (row: ReturnType<typeof rowOf>, name: string) =>
