@@ -270,6 +270,17 @@ describe('GET /api/posts/timeline/following (real PostgreSQL)', () => {
            ON CONFLICT DO NOTHING`,
         );
         [viewer] = await fill.query(`SELECT id, username FROM users WHERE username = 'akis1'`);
+        // The other accounts follow each other (ten each): a follows table of a few hundred rows
+        // fits a page or two, where a scan prices like an index lookup and ANALYZE's figures
+        // tipped the per-account plan to a Seq Scan on follows (a failure under load).
+        await fill.query(
+          `WITH u AS (SELECT array_agg(id ORDER BY username) AS ids FROM users WHERE username LIKE 'akis%' AND id <> $1)
+           INSERT INTO follows (follower_id, followee_id)
+           SELECT u.ids[1 + n % 1999], u.ids[1 + (n * 7 + n / 1999) % 1999] FROM generate_series(1, 20000) AS n, u
+            WHERE u.ids[1 + n % 1999] <> u.ids[1 + (n * 7 + n / 1999) % 1999]
+           ON CONFLICT DO NOTHING`,
+          [viewer.id],
+        );
         await fill.query(
           `INSERT INTO follows (follower_id, followee_id)
            SELECT $1, id FROM users WHERE username LIKE 'akis%' AND id <> $1 ORDER BY md5(username) LIMIT 200`,
