@@ -47,7 +47,13 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
   buildIfNeeded();
   const db: TestDatabase = await freshDatabase();
   const server = await startServer({ DATABASE_URL: db.url, SEED_DEMO: 'true', REDIS_URL: undefined, ...env });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  // A browser that cannot start (none installed, a loaded host) fails the file: its server and
+  // database go with it, where the file's afterAll, which never got an E2E, could not stop them.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }).catch(async (error: unknown) => {
+    await server.stop();
+    await db.drop();
+    throw error;
+  });
   const contexts: BrowserContext[] = [];
   const e2e: E2E = {
     url: server.url,

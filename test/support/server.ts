@@ -15,6 +15,16 @@ export interface RunningServer {
 }
 
 /**
+ * Servers started and not yet exited. A test that fails or times out before its `stop()` would
+ * otherwise leave its server running after jest ends (an overloaded CI run left two for 90
+ * minutes): they are sent SIGTERM, the server's own clean shutdown, when this worker exits.
+ */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
+/**
  * Starts the built server (`backend/dist/main.js`) as a user would, on a free port, with its
  * own DATA_DIR. Without `env.DATABASE_URL` it runs on its own embedded PostgreSQL.
  */
@@ -33,10 +43,20 @@ export async function startServer(
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test.
+      child.kill('SIGTERM');
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const check = () => {
       const match = /gündem çalışıyor: (http:\/\/\S+)/.exec(out);
       if (match) {
