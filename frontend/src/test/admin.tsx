@@ -123,6 +123,25 @@ export function holdRequests(fetchMock: ReturnType<typeof mockFetch>['fetchMock'
   return { release: () => release() };
 }
 
+/**
+ * Requests whose URL contains `part` are answered as the server saw them when they left, but only
+ * once `deliver()` is called: a search sent before a change whose answer arrives after it.
+ */
+export function answerLate(fetchMock: ReturnType<typeof mockFetch>['fetchMock'], part: string) {
+  const inner = fetchMock.getMockImplementation();
+  if (!inner) throw new Error('fetch is not mocked');
+  let deliver!: () => void;
+  const late = new Promise<void>((resolve) => {
+    deliver = resolve;
+  });
+  fetchMock.mockImplementation(async (input, init) => {
+    const answer = inner(input, init);
+    if (String(input).includes(part)) await late;
+    return answer;
+  });
+  return { deliver: () => deliver() };
+}
+
 /** The search parameters of the recorded calls to `path`. */
 export function queriesOf(calls: { method: string; url: string }[], path: string) {
   return calls

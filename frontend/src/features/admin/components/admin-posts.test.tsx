@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Post } from '../../../lib/types';
-import { makePost, queriesOf, renderAdmin, type QueryRoutes } from '../../../test/admin';
+import { answerLate, makePost, queriesOf, renderAdmin, type QueryRoutes } from '../../../test/admin';
 import type { MockReply, MockRoutes } from '../../../test/fetch-mock';
 import { showToast } from '../../../lib/toast';
 
@@ -122,23 +122,14 @@ describe('AdminPosts', () => {
       { 'GET /api/admin/posts': () => postsReply(deleted ? [SECOND] : [FIRST, SECOND]) },
     );
     // The search's request reads the rows now; its answer arrives after the delete.
-    const inner = fetchMock.getMockImplementation()!;
-    let deliver!: () => void;
-    const late = new Promise<void>((resolve) => {
-      deliver = resolve;
-    });
-    fetchMock.mockImplementation(async (input, init) => {
-      const answer = inner(input, init);
-      if (String(input).includes('search=')) await late;
-      return answer;
-    });
+    const search = answerLate(fetchMock, 'search=');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Gönderi ara' }), 'ç');
     await waitFor(() => expect(queriesOf(calls, '/api/admin/posts').some((q) => q.get('search') === 'ç')).toBe(true));
 
     const dialog = await askToDelete('Merhaba gündem! #ilk');
     await userEvent.click(dialog.getByRole('button', { name: 'Sil' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
-    deliver();
+    search.deliver();
     await waitFor(() =>
       expect(queriesOf(calls, '/api/admin/posts').filter((q) => q.get('search') === 'ç').length).toBeGreaterThan(1),
     );

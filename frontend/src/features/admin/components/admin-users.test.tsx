@@ -4,6 +4,7 @@ import type { User } from '../../../lib/types';
 import {
   ADMIN,
   MODERATOR,
+  answerLate,
   holdRequests,
   makeUser,
   queriesOf,
@@ -153,22 +154,13 @@ describe('AdminUsers', () => {
       { 'GET /api/admin/users': () => usersReply([ADMIN, { ...AYSE, isVerified: verified }, MEHMET]) },
     );
     // A search's request leaves now, reads the old row, and its answer arrives after the change.
-    const inner = fetchMock.getMockImplementation()!;
-    let deliver!: () => void;
-    const late = new Promise<void>((resolve) => {
-      deliver = resolve;
-    });
-    fetchMock.mockImplementation(async (input, init) => {
-      const answer = inner(input, init);
-      if (String(input).includes('search=ay')) await late;
-      return answer;
-    });
+    const search = answerLate(fetchMock, 'search=ay');
     await userEvent.type(screen.getByRole('searchbox'), 'ay');
     await waitFor(() => expect(queriesOf(calls, '/api/admin/users').some((q) => q.get('search') === 'ay')).toBe(true));
 
     await userEvent.click(rowOf('Ayşe Yılmaz').getByRole('button', { name: 'Onay rozetini kaldır' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
-    deliver();
+    search.deliver();
     // The stale answer is not what stays: the list was read again after the PATCH.
     await waitFor(() =>
       expect(queriesOf(calls, '/api/admin/users').filter((q) => q.get('search') === 'ay').length).toBeGreaterThan(1),
