@@ -108,38 +108,45 @@ export async function renderAdmin(
   return mock;
 }
 
-/** Holds every fetch of `method` until `release()` is called, to look at the screen meanwhile. */
-export function holdRequests(fetchMock: ReturnType<typeof mockFetch>['fetchMock'], method: string) {
+type FetchMock = ReturnType<typeof mockFetch>['fetchMock'];
+
+/**
+ * Holds the fetches `held` picks until `open()` is called. `readFirst`: the server answers each at
+ * once (as it saw things when the request left) and only the answer waits.
+ */
+function gateRequests(
+  fetchMock: FetchMock,
+  held: (input: unknown, init: RequestInit | undefined) => boolean,
+  readFirst: boolean,
+) {
   const inner = fetchMock.getMockImplementation();
   if (!inner) throw new Error('fetch is not mocked');
-  let release!: () => void;
+  let open!: () => void;
   const gate = new Promise<void>((resolve) => {
-    release = resolve;
+    open = resolve;
   });
   fetchMock.mockImplementation(async (input, init) => {
-    if ((init?.method ?? 'GET').toUpperCase() === method) await gate;
-    return inner(input, init);
+    if (!held(input, init)) return inner(input, init);
+    const answer = readFirst ? inner(input, init) : undefined;
+    await gate;
+    return answer ?? inner(input, init);
   });
-  return { release: () => release() };
+  return () => open();
+}
+
+/** Holds every fetch of `method` until `release()` is called, to look at the screen meanwhile. */
+export function holdRequests(fetchMock: FetchMock, method: string) {
+  const release = gateRequests(fetchMock, (_input, init) => (init?.method ?? 'GET').toUpperCase() === method, false);
+  return { release };
 }
 
 /**
  * Requests whose URL contains `part` are answered as the server saw them when they left, but only
  * once `deliver()` is called: a search sent before a change whose answer arrives after it.
  */
-export function answerLate(fetchMock: ReturnType<typeof mockFetch>['fetchMock'], part: string) {
-  const inner = fetchMock.getMockImplementation();
-  if (!inner) throw new Error('fetch is not mocked');
-  let deliver!: () => void;
-  const late = new Promise<void>((resolve) => {
-    deliver = resolve;
-  });
-  fetchMock.mockImplementation(async (input, init) => {
-    const answer = inner(input, init);
-    if (String(input).includes(part)) await late;
-    return answer;
-  });
-  return { deliver: () => deliver() };
+export function answerLate(fetchMock: FetchMock, part: string) {
+  const deliver = gateRequests(fetchMock, (input) => String(input).includes(part), true);
+  return { deliver };
 }
 
 /** The search parameters of the recorded calls to `path`. */
