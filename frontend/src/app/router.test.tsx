@@ -10,7 +10,7 @@ import { AppRoutes } from './router';
 /** Waits until the route's lazily loaded screen has replaced its loading placeholder. */
 async function screenLoaded() {
   // Its first import is transformed on the spot: slow on a busy machine.
-  await waitFor(() => expect(document.querySelector('.route-loading')).toBeNull(), { timeout: 5_000 });
+  await waitFor(() => expect(document.querySelector('.route-loading')).toBeNull());
 }
 
 /** The router's current path, for the tests of redirects. */
@@ -117,7 +117,7 @@ describe('routes', () => {
       await renderApp(path);
       expect(within(main()).getByText('Bu sayfayı görmek için giriş yapmalısınız.')).toBeTruthy();
       await userEvent.click(within(main()).getByRole('button', { name: 'Giriş Yap' }));
-      expect(await screen.findByRole('dialog', { name: 'Giriş Yap' }, { timeout: 5_000 })).toBeTruthy();
+      expect(await screen.findByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
     },
   );
 
@@ -129,7 +129,7 @@ describe('routes', () => {
     await renderAs({ username: 'ayse', displayName: 'Ayşe' }, path, {
       'GET /api/messages/conversations': { body: { conversations: [], nextCursor: null } },
     });
-    expect(await within(main()).findByText(text, {}, { timeout: 2000 })).toBeTruthy();
+    expect(await within(main()).findByText(text)).toBeTruthy();
     expect(within(main()).queryByText('Bu sayfayı görmek için giriş yapmalısınız.')).toBeNull();
   });
 
@@ -188,7 +188,7 @@ describe('admin area', () => {
       screen.getByRole('heading', { name: 'Yönetim paneline erişim için giriş yapın' }),
     ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
-    expect(await screen.findByRole('dialog', { name: 'Giriş Yap' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
   });
 
   it('denies a member who is not staff', async () => {

@@ -61,7 +61,7 @@ describe('idempotent writes', () => {
     const box = await screen.findByRole('textbox', { name: 'Gönderi metni' });
     await userEvent.type(box, 'Tek gönderi');
     await userEvent.click(screen.getByRole('button', { name: 'Gönder' }));
-    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''), { timeout: 3000 });
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
     const posts = calls.filter((call) => call.method === 'POST' && call.url === '/api/posts');
     expect(posts).toHaveLength(2);
     const key = posts[0].headers['Idempotency-Key'];

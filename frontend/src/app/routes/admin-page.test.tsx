@@ -22,7 +22,7 @@ const EMPTY_DASHBOARD = {
 /** Waits until the route's lazily loaded screen has replaced its loading placeholder. */
 async function screenLoaded() {
   // Its first import is transformed on the spot: slow on a busy machine.
-  await waitFor(() => expect(document.querySelector('.route-loading')).toBeNull(), { timeout: 5_000 });
+  await waitFor(() => expect(document.querySelector('.route-loading')).toBeNull());
 }
 
 async function renderApp(path: string) {
@@ -49,7 +49,7 @@ describe('admin access', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Yönetim menüsü' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
-    expect(await screen.findByRole('dialog', { name: 'Giriş Yap' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
     expect(adminCalls(calls)).toEqual([]);
   });
 
