@@ -1,9 +1,8 @@
 // `npm test`: every suite, then the slowest test files of each suite, then one line
-// `N passed, N failed` (what CI reads). The three suites run at the same time, each one's output
-// printed whole when it ends: the backend's two jest workers, the frontend's one vitest worker
-// and the cross-cutting suite's two jest workers, which mostly wait for Chromium and the servers
-// they started (one after the other they left a third of the two cores idle: 10 min 17 s with
-// the backend alone first, then the other two side by side).
+// `N passed, N failed` (what CI reads). The backend (two jest workers) and the frontend (one
+// vitest worker) run side by side, then the cross-cutting suite (two jest workers, which mostly
+// wait for Chromium and the servers they started); a suite that shares its stage has its output
+// printed whole when it ends.
 //
 //   npm test -- backend frontend          only the named suites, one after the other
 //   npm test -- cross-cutting:test/e2e/   a suite narrowed to the test files whose path matches
@@ -70,14 +69,18 @@ if (unknown.length) {
   console.error(`Bilinmeyen test grubu: ${unknown.join(', ')} (seçenekler: ${Object.keys(suites).join(', ')})`);
   process.exit(2);
 }
-// Stages run one after the other; the suites of a stage run at the same time.
+// Stages run one after the other; the suites of a stage run at the same time. By default, as CI
+// pairs them (.ci/run): the backend beside the frontend, then the cross-cutting suite. All three at
+// once starved the frontend's one vitest worker (951 s against 189 s alone, and a lazy screen's
+// first load outlasted its wait) and gained nothing: the browser suite alone takes 555 s.
+const byName = (name) => selected.find((s) => s.name === name);
 const stages = wanted.length
   ? parallelFlag
     ? [selected]
     : selected.map((s) => [s])
   : serial
     ? selected.map((s) => [s])
-    : [selected];
+    : [[byName('backend'), byName('frontend')], [byName('cross-cutting')]];
 
 const dir = mkdtempSync(join(tmpdir(), 'gundem-test-report-'));
 
