@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './limits.js';
+export * from './media.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './pagination.js';

@@ -1,4 +1,5 @@
 import type { Identified } from './common.js';
+import type { Media } from './media.js';
 import type { CursorPage } from './pagination.js';
 
 /** The author fields a post carries (`user` and `author` are the same object). */
@@ -39,6 +40,13 @@ export interface Post extends Identified {
   isRetweet: boolean;
   isPinned: boolean;
   replyToId: string | null;
+  /**
+   * The post's images in the author's order (0–`maxImagesPerPost`), each with its sizes, aspect
+   * ratio, placeholder and alt text (issue 24). Optional: a server before issue 24 leaves it out.
+   */
+  media?: Media[];
+  /** `Hassas içerik`: show the images blurred behind their placeholder until the viewer reveals them. */
+  sensitive?: boolean;
   /**
    * The `@username` mentions of `content` that named an existing account when the post was
    * written (the account's own spelling), at most MAX_MENTIONS_PER_POST: link these to profiles,
