@@ -20,13 +20,16 @@ describe('staff journey', () => {
   });
 
   const rowOf = (page: Page, username: string) => page.locator('tr, li, article').filter({ hasText: `@${username}` }).first();
-  /** Types into a back-office list's search box and waits for its answer: every row on screen matches. */
+  /**
+   * Types into a back-office list's search box and waits for its answer, as a person reads it: the
+   * table is no longer marked busy (aria-busy) and every row of its body matches.
+   */
   const searchList = async (page: Page, label: string, text: string) => {
     await page.getByLabel(label).fill(text);
     await page.waitForFunction((query) => {
-      const wrap = document.querySelector('.admin-table-wrap');
-      const rows = [...document.querySelectorAll('.admin-table-wrap tbody tr')];
-      return wrap && !wrap.hasAttribute('aria-busy') && rows.length > 0 && rows.every((row) => (row.textContent ?? '').toLocaleLowerCase('tr').includes(query));
+      const table = document.querySelector('main table');
+      const rows = table instanceof HTMLTableElement ? [...(table.tBodies[0]?.rows ?? [])] : [];
+      return table !== null && table.closest('[aria-busy="true"]') === null && rows.length > 0 && rows.every((row) => (row.textContent ?? '').toLocaleLowerCase('tr').includes(query));
     }, text.toLocaleLowerCase('tr'));
   };
 
