@@ -8,6 +8,8 @@
 //   npm test -- cross-cutting:test/e2e/   a suite narrowed to the test files whose path matches
 //   npm test -- --parallel backend server the named suites at the same time
 //   npm test -- --serial                  every suite, one after the other
+//   npm test -- --stage 2                 only the second stage of the default pairing (CI runs
+//                                         each stage as a phase of its own, see .ci/run)
 //   npm test -- --repeat 3 …              the selection 3 times in a row (test:stress uses it)
 //   npm test -- --slowest 40              how many of the slowest files to list (20; 0: none)
 //
@@ -53,7 +55,9 @@ const repeatAt = argv.indexOf('--repeat');
 const repeat = repeatAt >= 0 ? Number(argv[repeatAt + 1]) : 1;
 const slowestAt = argv.indexOf('--slowest');
 const slowest = slowestAt >= 0 ? Number(argv[slowestAt + 1]) : 20;
-const flagValues = new Set([repeatAt, slowestAt].filter((i) => i >= 0).map((i) => i + 1));
+const stageAt = argv.indexOf('--stage');
+const onlyStage = stageAt >= 0 ? Number(argv[stageAt + 1]) : undefined;
+const flagValues = new Set([repeatAt, slowestAt, stageAt].filter((i) => i >= 0).map((i) => i + 1));
 const wanted = argv.filter((a, i) => !a.startsWith('--') && !flagValues.has(i));
 if (!Number.isInteger(repeat) || repeat < 1 || !Number.isInteger(slowest) || slowest < 0) {
   console.error('--repeat ve --slowest pozitif bir tam sayı ister.');
@@ -69,18 +73,25 @@ if (unknown.length) {
   console.error(`Bilinmeyen test grubu: ${unknown.join(', ')} (seçenekler: ${Object.keys(suites).join(', ')})`);
   process.exit(2);
 }
-// Stages run one after the other; the suites of a stage run at the same time. By default, as CI
-// pairs them (.ci/run): the backend beside the frontend, then the cross-cutting suite. All three at
-// once starved the frontend's one vitest worker (951 s against 189 s alone, and a lazy screen's
-// first load outlasted its wait) and gained nothing: the browser suite alone takes 555 s.
+// Stages run one after the other; the suites of a stage run at the same time. By default (and as
+// CI runs them, one stage a phase): the backend beside the frontend, then the cross-cutting suite.
+// All three at once starved the frontend's one vitest worker (951 s against 189 s alone, and a lazy
+// screen's first load outlasted its wait) and gained nothing: the browser suite alone takes 555 s.
 const byName = (name) => selected.find((s) => s.name === name);
+const pairing = [[byName('backend'), byName('frontend')], [byName('cross-cutting')]];
+if (onlyStage !== undefined && (wanted.length || !Number.isInteger(onlyStage) || !pairing[onlyStage - 1])) {
+  console.error(`--stage 1 ile ${pairing.length} arasında bir sayı ister ve test grubu adıyla birlikte verilmez.`);
+  process.exit(2);
+}
 const stages = wanted.length
   ? parallelFlag
     ? [selected]
     : selected.map((s) => [s])
   : serial
     ? selected.map((s) => [s])
-    : [[byName('backend'), byName('frontend')], [byName('cross-cutting')]];
+    : onlyStage !== undefined
+      ? [pairing[onlyStage - 1]]
+      : pairing;
 
 const dir = mkdtempSync(join(tmpdir(), 'gundem-test-report-'));
 
