@@ -10,7 +10,7 @@ import { RATE_LIMIT_STORE, type RateLimitStore } from '../settings/rate-limit.st
 import { SettingsService } from '../settings/settings.service';
 import { MediaProcessor, type ProcessedImage } from './media-processor';
 import { mediaKey, MediaStorage } from './media-storage';
-import { keysOf, MediaRepository, type MediaRow } from './media.repository';
+import { MediaRepository, type MediaRow } from './media.repository';
 import { MEDIA_ALT_INVALID, MEDIA_IDS_REPEATED, MEDIA_NOT_ATTACHABLE, MEDIA_NOT_FOUND, mediaAltTooLong, mediaTooManyImages } from './media.texts';
 
 /** How often a node tries the sweep of unattached uploads (one node at a time does it). */

@@ -210,3 +210,25 @@ describe('uploading a picture (real PostgreSQL, real files)', () => {
     });
   });
 });
+
+describe('the back-office dashboard counts the stored pictures', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('files and bytes under DATA_DIR/media', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const auth = `Bearer ${await t.tokenFor(admin)}`;
+    const before = (await t.http.get('/api/admin/dashboard').set('authorization', auth).expect(200)).body.statistics.media;
+    expect(before).toEqual({ files: 0, bytes: 0 });
+    const media = (await t.http.post('/api/media').set('authorization', auth).attach('file', await png(500, 300), 'a.png').expect(201)).body;
+    const after = (await t.http.get('/api/admin/dashboard').set('authorization', auth).expect(200)).body.statistics.media;
+    const bytes = mediaFiles(t.config.dataDir).reduce((sum, key) => sum + readFileSync(join(t.config.dataDir, 'media', key)).length, 0);
+    expect(after).toEqual({ files: 2, bytes });
+    expect(media.type).toBe('image');
+  });
+});
