@@ -70,9 +70,10 @@ export class MediaProcessor {
     timeoutError: () => new ServiceUnavailableException(SERVER_BUSY),
   });
 
-  async process(bytes: Buffer, maxPixels: number): Promise<ProcessedImage> {
+  /** `allowed`: the admin setting `allowedFileTypes`; only its types among ACCEPTED are taken. */
+  async process(bytes: Buffer, maxPixels: number, allowed: readonly string[]): Promise<ProcessedImage> {
     const sniffed = await fileTypeFromBuffer(bytes);
-    const formats = sniffed && ACCEPTED[sniffed.mime];
+    const formats = sniffed && allowed.includes(sniffed.mime) ? ACCEPTED[sniffed.mime] : undefined;
     if (!sniffed || !formats) throw new UnsupportedMediaTypeException(MEDIA_UNSUPPORTED);
     const heic = sniffed.mime === 'image/heic' || sniffed.mime === 'image/heif';
     return this.semaphore.run(async () => {

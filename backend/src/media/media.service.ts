@@ -85,10 +85,10 @@ export class MediaService implements OnModuleInit, OnModuleDestroy {
    * upload added are removed before the locks are let go. The original bytes are never stored.
    */
   async upload(ownerId: string, bytes: Buffer): Promise<Media> {
-    const { maxImagePixels } = await this.settings.get();
+    const { maxImagePixels, allowedFileTypes } = await this.settings.get();
     let image: ProcessedImage;
     try {
-      image = await this.processor.process(bytes, maxImagePixels);
+      image = await this.processor.process(bytes, maxImagePixels, allowedFileTypes);
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() < 500) this.refused();
       throw error;

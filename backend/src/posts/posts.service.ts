@@ -154,50 +154,50 @@ export class PostsService {
     const outcome = await this.idempotency.run(
       request,
       async (db) => {
-      // The uploads first, locked until the commit (MediaService.lockForPost): a second post naming one waits, then finds it taken.
-      const media = await this.media.lockForPost(db, author.id, mediaIds);
-      let row: CreatedPostRow | null;
-      try {
-        row = await this.posts.create(
-          {
-            authorId: author.id,
-            content,
-            replyToId,
-            hashtags,
-            links: extractLinks(content),
-            searchText: searchTextOf(content, hashtags),
-            mentions: extractMentions(content, MAX_MENTIONS_PER_POST),
-            media,
-            sensitive,
+        // The uploads first, locked until the commit (MediaService.lockForPost): a second post naming one waits, then finds it taken.
+        const media = await this.media.lockForPost(db, author.id, mediaIds);
+        let row: CreatedPostRow | null;
+        try {
+          row = await this.posts.create(
+            {
+              authorId: author.id,
+              content,
+              replyToId,
+              hashtags,
+              links: extractLinks(content),
+              searchText: searchTextOf(content, hashtags),
+              mentions: extractMentions(content, MAX_MENTIONS_PER_POST),
+              media,
+              sensitive,
+            },
+            db,
+          );
+        } catch (error) {
+          // The parent was deleted after the statement's snapshot.
+          if (pgErrorCode(error) === '23503' && replyToId) throw new NotFoundException(REPLY_TARGET_NOT_FOUND);
+          throw error;
+        }
+        if (row) await this.media.attach(db, row.id, author.id, mediaIds);
+        // No row: the parent is missing or hidden (the author is active: the session check said so).
+        if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : POST_NOT_FOUND);
+        const post = toPostResponse(toPostView(row));
+        const parent: EngagementCounts | null = row.parent ? toEngagementCounts(row.parent) : null;
+        return {
+          status: 201,
+          // Stored as the answer (Idempotency-Key replays), so in the wire's names.
+          body: { post, parent: parent && toCountsResponse(parent) },
+          // After the commit only: a rolled-back post is never announced.
+          afterCommit: () => {
+            this.firstPages.invalidate();
+            this.realtime.postNew(post);
+            if (parent) {
+              this.realtime.postEngagement(parent.postId, parent);
+              this.realtime.postReply(parent.postId, post);
+            }
+            // The replied-to author and the mentioned accounts are notified off this request's path.
+            this.activity.publish({ kind: 'post', actorId: author.id, postId: post.id, replyToId, mentions: row.mentions, at: new Date() });
           },
-          db,
-        );
-      } catch (error) {
-        // The parent was deleted after the statement's snapshot.
-        if (pgErrorCode(error) === '23503' && replyToId) throw new NotFoundException(REPLY_TARGET_NOT_FOUND);
-        throw error;
-      }
-      if (row) await this.media.attach(db, row.id, author.id, mediaIds);
-      // No row: the parent is missing or hidden (the author is active: the session check said so).
-      if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : POST_NOT_FOUND);
-      const post = toPostResponse(toPostView(row));
-      const parent: EngagementCounts | null = row.parent ? toEngagementCounts(row.parent) : null;
-      return {
-        status: 201,
-        // Stored as the answer (Idempotency-Key replays), so in the wire's names.
-        body: { post, parent: parent && toCountsResponse(parent) },
-        // After the commit only: a rolled-back post is never announced.
-        afterCommit: () => {
-          this.firstPages.invalidate();
-          this.realtime.postNew(post);
-          if (parent) {
-            this.realtime.postEngagement(parent.postId, parent);
-            this.realtime.postReply(parent.postId, post);
-          }
-          // The replied-to author and the mentioned accounts are notified off this request's path.
-          this.activity.publish({ kind: 'post', actorId: author.id, postId: post.id, replyToId, mentions: row.mentions, at: new Date() });
-        },
-      };
+        };
       },
       // Pictures: their lock, the insert and the attach are one transaction.
       { transaction: mediaIds.length > 0 },
