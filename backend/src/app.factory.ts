@@ -17,6 +17,8 @@ import { serveSpa } from './common/spa/serve-spa';
 import { AuthService } from './auth/auth.service';
 import { HomeSessionService } from './auth/home-session';
 import type { AppConfig } from './config/app-config';
+import { FsMediaStorage } from './media/fs-media-storage';
+import { MediaStorage } from './media/media-storage';
 import { PostsService } from './posts/posts.service';
 import { ReadBudget } from './settings/read-budget';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
@@ -29,6 +31,11 @@ export interface CreateAppOptions {
   logger?: false | PinoLogger;
   /** Where that logger writes; stdout unless set (tests capture the lines here). */
   logDestination?: DestinationStream;
+}
+
+/** The origin of an absolute MEDIA_PUBLIC_URL (a path is this origin: `'self'` covers it). */
+function mediaOrigins(publicUrl: string): string[] {
+  return /^https?:\/\//.test(publicUrl) ? [new URL(publicUrl).origin] : [];
 }
 
 /** Builds the configured (not yet listening) application; main.ts and the tests share it. */
@@ -50,7 +57,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.set('trust proxy', compileTrust(config.trustProxy));
   app.disable('x-powered-by');
   // Security headers, no-store on private API answers, JSON for requests Node's parser refuses.
-  hardenHttp(app);
+  // POST /api/media is the one multipart route; a MEDIA_PUBLIC_URL on another origin joins img-src.
+  hardenHttp(app, { uploads: ['/api/media'], imgSrc: mediaOrigins(config.mediaPublicUrl) });
+  // The FS driver's files at /media (immutable, content-addressed; media/fs-media-storage.ts).
+  const mediaStorage = app.get(MediaStorage);
+  if (mediaStorage instanceof FsMediaStorage) app.use('/media', mediaStorage.serve());
   // Brotli/gzip for API answers above 1 KB; the SPA's files come precompressed (serveSpa).
   compressApi(app);
   // The SPA at /, in front of the routes but never on the API's paths (see serveSpa).

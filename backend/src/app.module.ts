@@ -16,6 +16,7 @@ import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ObservabilityModule } from './observability/observability.module';
@@ -55,6 +56,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         SocialModule,
+        MediaModule,
         PostsModule,
         TrendingModule,
         RealtimeModule,

@@ -7,6 +7,8 @@ export interface DashboardStatistics {
   users: { total: number; verified: number; active: number; admins: number };
   /** `today`: posts since midnight in Türkiye (Europe/Istanbul). Replies are posts. */
   posts: { total: number; today: number };
+  /** Pictures' stored files (every variant) and their bytes, as the media storage counts them. */
+  media: { files: number; bytes: number };
   /** True when users.total, users.active or posts.total is an estimate. */
   estimated: boolean;
 }

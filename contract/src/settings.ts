@@ -9,8 +9,14 @@ export interface SiteSettings {
   /** A post's maximum length in characters. */
   maxTweetLength: number;
   allowedFileTypes: string[];
-  /** Bytes. */
+  /** Bytes: the largest upload (`POST /api/media` answers 413 above it). */
   maxFileSize: number;
+  /** Pictures one post may carry (`mediaIds`). */
+  maxImagesPerPost: number;
+  /** Pixels (width × height, all frames of an animation) an upload may decode to; more is refused (422) before it is decoded. */
+  maxImagePixels: number;
+  /** Uploads one member may make per hour (429 beyond). */
+  mediaUploadsPerHour: number;
   rateLimit: { windowMs: number; maxRequests: number };
 }
 
@@ -21,6 +27,9 @@ const MINUTE = 60 * 1000;
 export const SETTINGS_LIMITS = {
   maxTweetLength: POST_MAX_LENGTH_RANGE,
   maxFileSize: { min: 1 * MB, max: 50 * MB },
+  maxImagesPerPost: { min: 1, max: 10 },
+  maxImagePixels: { min: 1_000_000, max: 100_000_000 },
+  mediaUploadsPerHour: { min: 1, max: 1000 },
   windowMs: { min: 1 * MINUTE, max: 60 * MINUTE },
   maxRequests: { min: 10, max: 1000 },
   allowedFileTypes: { maxItems: 50 },
@@ -35,6 +44,9 @@ export const DEFAULT_SETTINGS: Readonly<SiteSettings> = Object.freeze({
   maxTweetLength: POST_DEFAULT_MAX_LENGTH,
   allowedFileTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
   maxFileSize: 5 * MB,
+  maxImagesPerPost: 4,
+  maxImagePixels: 40_000_000,
+  mediaUploadsPerHour: 60,
   rateLimit: { windowMs: 15 * MINUTE, maxRequests: 100 },
 });
 

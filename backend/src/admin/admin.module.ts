@@ -1,3 +1,4 @@
+import { MediaModule } from '../media/media.module';
 import { Module } from '@nestjs/common';
 import { PostsModule } from '../posts/posts.module';
 import { UsersModule } from '../users/users.module';
@@ -9,7 +10,7 @@ import { AdminRepository } from './admin.repository';
 
 /** The back-office API (dashboard, users, posts); deleting a post is PostsModule's PostDeletionService. */
 @Module({
-  imports: [UsersModule, PostsModule],
+  imports: [UsersModule, PostsModule, MediaModule],
   controllers: [AdminController],
   providers: [AdminRepository, AdminDashboardService, AdminUsersService, AdminPostsService],
 })

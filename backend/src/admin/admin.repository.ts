@@ -10,7 +10,8 @@ import { User } from '../users/user.entity';
 import type { UserChange } from './dto/update-user.dto';
 
 /** The dashboard's counts are the wire's shape; `estimated` is set when a total is the planner's estimate (see tableTotal). */
-export type DashboardCounts = DashboardStatistics;
+/** The database's counts; the media totals come from the storage (AdminDashboardService). */
+export type DashboardCounts = Omit<DashboardStatistics, 'media'>;
 
 /** A list's total: exact, or an estimate where an exact count would cost a scan. */
 export interface Total {

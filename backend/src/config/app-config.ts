@@ -29,6 +29,18 @@ export interface AppConfig {
   redisPrefix: string;
   dataDir: string;
   /**
+   * MEDIA_STORAGE (default `fs`): where uploaded pictures' variants are kept. `fs`: files under
+   * DATA_DIR/media, served by this server at /media (media/fs-media-storage.ts). `s3` is reserved
+   * for an object-store driver that does not exist yet (refused at boot).
+   */
+  mediaStorage: 'fs';
+  /**
+   * MEDIA_PUBLIC_URL (default `/media`): the base of the pictures' URLs in posts, e.g. a CDN in
+   * front of /media (`https://cdn.example.com/media`). An absolute URL's origin is added to the
+   * app's CSP `img-src`. A post keeps the URLs it was written with.
+   */
+  mediaPublicUrl: string;
+  /**
    * EMBEDDED_PG_RUNTIME_DIR (default /var/lib/gundem; absolute): only when running as root with
    * the embedded PostgreSQL. The `postgres` user it runs as must reach its binaries and cluster;
    * when the checkout or DATA_DIR is closed to that user (a clone in a 0700 home), the binaries
@@ -267,6 +279,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push('METRICS_TOKEN en az 16 karakter olmalı ve boşluk ya da denetim karakteri içermemeli');
   }
 
+  const mediaStorage = env.MEDIA_STORAGE || 'fs';
+  if (mediaStorage !== 'fs') problems.push(`MEDIA_STORAGE şimdilik yalnızca "fs" olabilir (şu an: "${mediaStorage}")`);
+  const mediaPublicUrl = (env.MEDIA_PUBLIC_URL || '/media').replace(/\/+$/, '');
+  if (mediaPublicUrl.startsWith('/') || mediaPublicUrl === '') {
+    if (!/^\/[A-Za-z0-9/_.-]+$/.test(mediaPublicUrl)) problems.push(`MEDIA_PUBLIC_URL /media gibi bir yol ya da http(s) adresi olmalı (şu an: "${env.MEDIA_PUBLIC_URL}")`);
+  } else {
+    parseUrl('MEDIA_PUBLIC_URL', mediaPublicUrl, ['http:', 'https:'], problems);
+  }
+
   const embeddedPgRuntimeDir = env.EMBEDDED_PG_RUNTIME_DIR || DEFAULT_EMBEDDED_PG_RUNTIME_DIR;
   if (!isAbsolute(embeddedPgRuntimeDir)) problems.push(`EMBEDDED_PG_RUNTIME_DIR mutlak bir yol olmalı (şu an: "${embeddedPgRuntimeDir}")`);
 
@@ -281,6 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl,
     redisPrefix,
     dataDir: resolve(cwd, env.DATA_DIR || '.data'),
+    mediaStorage: 'fs',
+    mediaPublicUrl,
     embeddedPgRuntimeDir,
     jwtSecret: env.JWT_SECRET ?? '',
     jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',

@@ -100,6 +100,7 @@ describe('GET /api/metrics (real PostgreSQL, Socket.IO)', () => {
       gundem_http_request_duration_seconds: 'histogram',
       gundem_rate_limit_refusals_total: 'counter',
       gundem_socket_events_emitted_total: 'counter',
+      gundem_media_uploads_total: 'counter',
       gundem_db_pool_connections: 'gauge',
       gundem_db_pool_idle_connections: 'gauge',
       gundem_db_pool_in_use_connections: 'gauge',

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { pgErrorCode } from '../database/query-rows';
+import { MediaService } from '../media/media.service';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { type EngagementCounts, toEngagementCounts } from './engagement-counts';
 import { FirstPageCache } from './first-page.cache';
@@ -55,6 +56,7 @@ export class PostDeletionService {
     private readonly realtime: RealtimeEvents,
     private readonly firstPages: FirstPageCache,
     private readonly activity: ActivityEvents,
+    private readonly media: MediaService,
   ) {}
 
   /** Staff: any post, whoever wrote it (deactivated authors included). */
@@ -70,7 +72,9 @@ export class PostDeletionService {
   private async delete(id: string, deleter: Deleter): Promise<DeletedPost> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const { parent, notified } = await this.dataSource.transaction((em) => this.deleteOnce(em, id, deleter));
+        const { parent, notified, mediaKeys } = await this.dataSource.transaction((em) => this.deleteOnce(em, id, deleter));
+        // The pictures' files, once no row names them (another upload of the same bytes may).
+        await this.media.releaseKeys(mediaKeys);
         // After commit only. The post's watchers learn it is gone (and get no late counts for
         // it); for a reply, the parent's reply count went down: its watchers get the new counts.
         this.realtime.postDeleted(id, parent?.postId);
@@ -93,7 +97,7 @@ export class PostDeletionService {
     }
   }
 
-  private async deleteOnce(em: EntityManager, id: string, deleter: Deleter): Promise<{ parent: EngagementCounts | null; notified: string[] }> {
+  private async deleteOnce(em: EntityManager, id: string, deleter: Deleter): Promise<{ parent: EngagementCounts | null; notified: string[]; mediaKeys: string[] }> {
     await this.repository.setLockTimeout(em, DELETE_LOCK_TIMEOUT_MS);
     const found = await this.repository.findPostToDelete(em, id, false);
     // The author never changes, so the first read decides, before anything is deleted.
@@ -105,12 +109,14 @@ export class PostDeletionService {
     // Under the post's lock: no reply or mention notification of it can be written any more
     // (their insert takes KEY SHARE on it), and its likes and reposts are gone.
     const notified = await this.repository.notifiedMembers(em, post.id);
+    // Its pictures' rows (their files go after the commit).
+    const mediaKeys = await this.media.deleteOfPost(em, post.id);
     // ON DELETE CASCADE removes likes/reposts that committed after the DELETEs above, and the
     // post's notifications; ON DELETE SET NULL detaches the replies.
     await this.repository.deletePost(em, post);
-    if (!post.replyToId) return { parent: null, notified };
+    if (!post.replyToId) return { parent: null, notified, mediaKeys };
     const counts = await this.repository.unbumpReplyCount(em, post.replyToId);
-    return { parent: counts ? toEngagementCounts(counts) : null, notified };
+    return { parent: counts ? toEngagementCounts(counts) : null, notified, mediaKeys };
   }
 
   private authorize(post: PostToDelete | null, deleter: Deleter): asserts post is PostToDelete {

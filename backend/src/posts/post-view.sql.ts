@@ -1,3 +1,4 @@
+import type { Media } from '@gundem/contract';
 import type { Cursor } from '../common/pagination/cursor';
 
 /** A post as lists show it: the post, its author, and the viewer's like/repost flags. */
@@ -18,6 +19,10 @@ export interface PostView {
   engagementVersion: number;
   isEdited: boolean;
   isPinned: boolean;
+  /** posts.media: the post's pictures as the wire has them, in order (denormalised, see the migration MediaAttachments). */
+  media: Media[];
+  /** posts.sensitive: the author marked the pictures sensitive (shown behind their placeholder). */
+  sensitive: boolean;
   liked: boolean;
   reposted: boolean;
   author: { id: string; username: string; displayName: string; isVerified: boolean };
@@ -47,6 +52,8 @@ export interface PostViewRow {
   engagement_version: number;
   is_edited: boolean;
   is_pinned: boolean;
+  media: Media[];
+  sensitive: boolean;
   cursor_at: string;
   author_id: string;
   author_username: string;
@@ -69,6 +76,8 @@ const REPLY_TO_USERNAME = `(SELECT ru.username FROM posts rp JOIN users ru ON ru
  * is one more scalar subquery: two primary-key probes (posts, users) per row returned, none for a
  * post that is not a reply, and the list's own index scan and LIMIT stay as they were (a LEFT JOIN
  * in every FROM would give the planner a join to reorder on every list).
+ * The post's pictures are its own column (posts.media, the wire's `Media[]` kept on the row):
+ * read with the row, no join to media_attachments.
  * `$1` is always the viewer's id (NULL for a guest: `user_id = NULL` is never true, so both
  * flags are false). Map the rows with toPostView.
  */
@@ -85,6 +94,7 @@ function postViewColumns(viewer: string | null): string {
   return `
   p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links, p.mentions,
   p.like_count, p.retweet_count, p.reply_count, p.view_count, p.engagement_version, p.is_edited, p.is_pinned,
+  p.media, p.sensitive,
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
   u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
   u.is_verified AS author_is_verified,
@@ -109,6 +119,8 @@ export function toPostView(row: PostViewRow): PostView {
     engagementVersion: row.engagement_version,
     isEdited: row.is_edited,
     isPinned: row.is_pinned,
+    media: row.media,
+    sensitive: row.sensitive,
     liked: row.liked,
     reposted: row.reposted,
     author: { id: row.author_id, username: row.author_username, displayName: row.author_display_name, isVerified: row.author_is_verified },

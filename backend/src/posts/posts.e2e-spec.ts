@@ -65,6 +65,8 @@ describe('posts API (real PostgreSQL)', () => {
         hashtags: ['gündem', 'istanbul'],
         links: ['https://gundem.local/a'],
         mentions: [],
+        media: [],
+        sensitive: false,
         isEdited: false,
         isReply: false,
         isRetweet: false,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdempotencyModule } from '../common/idempotency/idempotency.module';
+import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
 import { EngagementRepository } from './engagement.repository';
 import { EngagementService } from './engagement.service';
@@ -22,7 +23,7 @@ import { Repost } from './repost.entity';
 import { SocialModule } from '../social/social.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule, SocialModule],
+  imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule, SocialModule, MediaModule],
   // FollowingFeedController first: its `timeline/following` is registered before PostsController's routes.
   controllers: [FollowingFeedController, PostsController],
   providers: [

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { POPULAR_WEIGHTS } from '@gundem/contract';
+import { type Media, POPULAR_WEIGHTS } from '@gundem/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -23,6 +23,9 @@ export interface NewPost {
   searchText: string;
   /** Lowercased `@username` candidates (extractMentions); those naming an active account are stored. */
   mentions: string[];
+  /** The post's pictures as the wire has them (posts.media), locked by MediaService.lockForPost. */
+  media: Media[];
+  sensitive: boolean;
 }
 
 /** The created post (as PostViewRow) and, for a reply, the parent's counts after it. */
@@ -392,8 +395,8 @@ export class PostsRepository {
           SELECT coalesce(array_agg(m.username ORDER BY array_position($7::text[], lower(m.username))), '{}') AS names
             FROM users m WHERE lower(m.username) = ANY($7::text[]) AND m.is_active
         ), inserted AS (
-          INSERT INTO posts (author_id, content, reply_to_id, hashtags, links, search_text, mentions)
-          SELECT a.id, $2, $3, $4::text[], $5::text[], $6, mentioned.names FROM author a CROSS JOIN mentioned
+          INSERT INTO posts (author_id, content, reply_to_id, hashtags, links, search_text, mentions, media, sensitive)
+          SELECT a.id, $2, $3, $4::text[], $5::text[], $6, mentioned.names, $8::jsonb, $9 FROM author a CROSS JOIN mentioned
           RETURNING *
         ), bumped AS (
           UPDATE posts p SET reply_count = p.reply_count + 1, ${BUMP_VERSION}
@@ -403,13 +406,14 @@ export class PostsRepository {
         )
         SELECT i.id, i.content, i.created_at, i.reply_to_id, i.hashtags, i.links, i.mentions,
                i.like_count, i.retweet_count, i.reply_count, i.view_count, i.engagement_version, i.is_edited, i.is_pinned,
+               i.media, i.sensitive,
                to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
                a.id AS author_id, a.username AS author_username, a.display_name AS author_display_name,
                a.is_verified AS author_is_verified, false AS liked, false AS reposted,
                (SELECT username FROM parent) AS reply_to_username,
                (SELECT row_to_json(b) FROM bumped b) AS parent
         FROM inserted i CROSS JOIN author a`,
-      values: [input.authorId, input.content, input.replyToId, input.hashtags, input.links, input.searchText, input.mentions],
+      values: [input.authorId, input.content, input.replyToId, input.hashtags, input.links, input.searchText, input.mentions, JSON.stringify(input.media), input.sensitive],
     });
     return row ?? null;
   }

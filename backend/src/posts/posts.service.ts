@@ -10,6 +10,7 @@ import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { DEFAULT_SETTINGS } from '../settings/settings.constants';
 import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
+import { MediaService } from '../media/media.service';
 import { UsersService } from '../users/users.service';
 import type { CreatePostDto } from './dto/create-post.dto';
 import { type CountsResponse, toCountsResponse } from './dto/engagement.response';
@@ -121,6 +122,7 @@ export class PostsService {
     private readonly realtime: RealtimeEvents,
     private readonly idempotency: IdempotencyService,
     private readonly activity: ActivityEvents,
+    private readonly media: MediaService,
   ) {}
 
   /** The one place the post length limit is read: the admin setting `maxTweetLength` (cached, see SettingsService). */
@@ -135,57 +137,71 @@ export class PostsService {
    * (IdempotencyService): a retry answers the first `{ post, parent }` and writes nothing.
    */
   async create(author: Pick<User, 'id'>, dto: CreatePostDto, idempotencyKey?: string): Promise<CreatedPost> {
-    const content = dto.content.normalize('NFC').trim();
-    if (!content) throw new BadRequestException(POST_EMPTY);
+    const content = (dto.content ?? '').normalize('NFC').trim();
+    const mediaIds = dto.mediaIds ?? [];
+    // A post of pictures alone may have no text.
+    if (!content && !mediaIds.length) throw new BadRequestException(POST_EMPTY);
     const max = await this.maxLength();
     if (charCount(content) > max) throw new BadRequestException(postTooLong(max));
+    await this.media.checkMediaIds(mediaIds);
     const replyToId = dto.replyToId ?? null;
+    const sensitive = dto.sensitive ?? false;
     const hashtags = extractHashtags(content);
-    const request = idempotencyKey
-      ? { userId: author.id, key: idempotencyKey, route: 'posts.create', body: { content: dto.content, replyToId } }
-      : undefined;
+    // The body as it was before pictures (content, replyToId) keeps its fingerprint; the new fields only when sent.
+    const body = { content: dto.content ?? '', replyToId, ...(mediaIds.length && { mediaIds }), ...(dto.sensitive !== undefined && { sensitive }) };
+    const request = idempotencyKey ? { userId: author.id, key: idempotencyKey, route: 'posts.create', body } : undefined;
 
-    const outcome = await this.idempotency.run(request, async (db) => {
-      let row: CreatedPostRow | null;
-      try {
-        row = await this.posts.create(
-          {
-            authorId: author.id,
-            content,
-            replyToId,
-            hashtags,
-            links: extractLinks(content),
-            searchText: searchTextOf(content, hashtags),
-            mentions: extractMentions(content, MAX_MENTIONS_PER_POST),
+    const outcome = await this.idempotency.run(
+      request,
+      async (db) => {
+        // The uploads first, locked until the commit (MediaService.lockForPost): a second post naming one waits, then finds it taken.
+        const media = await this.media.lockForPost(db, author.id, mediaIds);
+        let row: CreatedPostRow | null;
+        try {
+          row = await this.posts.create(
+            {
+              authorId: author.id,
+              content,
+              replyToId,
+              hashtags,
+              links: extractLinks(content),
+              searchText: searchTextOf(content, hashtags),
+              mentions: extractMentions(content, MAX_MENTIONS_PER_POST),
+              media,
+              sensitive,
+            },
+            db,
+          );
+        } catch (error) {
+          // The parent was deleted after the statement's snapshot.
+          if (pgErrorCode(error) === '23503' && replyToId) throw new NotFoundException(REPLY_TARGET_NOT_FOUND);
+          throw error;
+        }
+        if (row) await this.media.attach(db, row.id, author.id, mediaIds);
+        // No row: the parent is missing or hidden (the author is active: the session check said so).
+        if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : POST_NOT_FOUND);
+        const post = toPostResponse(toPostView(row));
+        const parent: EngagementCounts | null = row.parent ? toEngagementCounts(row.parent) : null;
+        return {
+          status: 201,
+          // Stored as the answer (Idempotency-Key replays), so in the wire's names.
+          body: { post, parent: parent && toCountsResponse(parent) },
+          // After the commit only: a rolled-back post is never announced.
+          afterCommit: () => {
+            this.firstPages.invalidate();
+            this.realtime.postNew(post);
+            if (parent) {
+              this.realtime.postEngagement(parent.postId, parent);
+              this.realtime.postReply(parent.postId, post);
+            }
+            // The replied-to author and the mentioned accounts are notified off this request's path.
+            this.activity.publish({ kind: 'post', actorId: author.id, postId: post.id, replyToId, mentions: row.mentions, at: new Date() });
           },
-          db,
-        );
-      } catch (error) {
-        // The parent was deleted after the statement's snapshot.
-        if (pgErrorCode(error) === '23503' && replyToId) throw new NotFoundException(REPLY_TARGET_NOT_FOUND);
-        throw error;
-      }
-      // No row: the parent is missing or hidden (the author is active: the session check said so).
-      if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : POST_NOT_FOUND);
-      const post = toPostResponse(toPostView(row));
-      const parent: EngagementCounts | null = row.parent ? toEngagementCounts(row.parent) : null;
-      return {
-        status: 201,
-        // Stored as the answer (Idempotency-Key replays), so in the wire's names.
-        body: { post, parent: parent && toCountsResponse(parent) },
-        // After the commit only: a rolled-back post is never announced.
-        afterCommit: () => {
-          this.firstPages.invalidate();
-          this.realtime.postNew(post);
-          if (parent) {
-            this.realtime.postEngagement(parent.postId, parent);
-            this.realtime.postReply(parent.postId, post);
-          }
-          // The replied-to author and the mentioned accounts are notified off this request's path.
-          this.activity.publish({ kind: 'post', actorId: author.id, postId: post.id, replyToId, mentions: row.mentions, at: new Date() });
-        },
-      };
-    });
+        };
+      },
+      // Pictures: their lock, the insert and the attach are one transaction.
+      { transaction: mediaIds.length > 0 },
+    );
     return { ...outcome.body, replayed: outcome.replayed };
   }
 

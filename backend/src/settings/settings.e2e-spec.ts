@@ -13,6 +13,9 @@ const DEFAULTS = {
   maxTweetLength: 280,
   allowedFileTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
   maxFileSize: 5242880,
+  maxImagesPerPost: 4,
+  maxImagePixels: 40000000,
+  mediaUploadsPerHour: 60,
   rateLimit: { windowMs: 900000, maxRequests: 100 },
 };
 
@@ -89,6 +92,9 @@ describe('admin settings (real PostgreSQL)', () => {
       file: 'Maksimum dosya boyutu 1 MB ile 50 MB arasında (bayt cinsinden tam sayı) olmalıdır.',
       window: 'Hız sınırı süresi 1 ile 60 dakika arasında (milisaniye cinsinden tam sayı) olmalıdır.',
       requests: 'Hız sınırı istek sayısı 10 ile 1000 arasında bir tam sayı olmalıdır.',
+      images: 'Gönderi başına görsel sayısı 1 ile 10 arasında bir tam sayı olmalıdır.',
+      pixels: 'Görsel başına piksel sınırı 1 ile 100 milyon arasında (piksel cinsinden tam sayı) olmalıdır.',
+      uploads: 'Saatlik görsel yükleme sınırı 1 ile 1000 arasında bir tam sayı olmalıdır.',
       types: 'İzin verilen dosya türleri en fazla 50 farklı MIME türünden (ör. image/png) oluşan bir liste olmalıdır.',
     };
     it.each([
@@ -98,6 +104,10 @@ describe('admin settings (real PostgreSQL)', () => {
       ['maxTweetLength as a string', { maxTweetLength: '280' }, RANGE.tweet],
       ['maxFileSize under 1 MB', { maxFileSize: 1024 * 1024 - 1 }, RANGE.file],
       ['maxFileSize over 50 MB', { maxFileSize: 50 * 1024 * 1024 + 1 }, RANGE.file],
+      ['maxImagesPerPost 0', { maxImagesPerPost: 0 }, RANGE.images],
+      ['maxImagesPerPost 11', { maxImagesPerPost: 11 }, RANGE.images],
+      ['maxImagePixels under a million', { maxImagePixels: 999_999 }, RANGE.pixels],
+      ['mediaUploadsPerHour 1001', { mediaUploadsPerHour: 1001 }, RANGE.uploads],
       ['rateLimit.windowMs under a minute', { rateLimit: { windowMs: 59_999, maxRequests: 100 } }, RANGE.window],
       ['rateLimit.windowMs over an hour', { rateLimit: { windowMs: 3_600_001, maxRequests: 100 } }, RANGE.window],
       ['rateLimit.maxRequests 9', { rateLimit: { windowMs: 900000, maxRequests: 9 } }, RANGE.requests],

@@ -33,6 +33,15 @@ export class Settings {
   @Column({ name: 'max_file_size', type: 'integer' })
   maxFileSize: number;
 
+  @Column({ name: 'max_images_per_post', type: 'smallint' })
+  maxImagesPerPost: number;
+
+  @Column({ name: 'max_image_pixels', type: 'integer' })
+  maxImagePixels: number;
+
+  @Column({ name: 'media_uploads_per_hour', type: 'integer' })
+  mediaUploadsPerHour: number;
+
   @Column({ name: 'rate_limit_window_ms', type: 'integer' })
   rateLimitWindowMs: number;
 

@@ -34,6 +34,9 @@ export class SettingsRepository {
         maxPostLength: DEFAULT_SETTINGS.maxTweetLength,
         allowedFileTypes: [...DEFAULT_SETTINGS.allowedFileTypes],
         maxFileSize: DEFAULT_SETTINGS.maxFileSize,
+        maxImagesPerPost: DEFAULT_SETTINGS.maxImagesPerPost,
+        maxImagePixels: DEFAULT_SETTINGS.maxImagePixels,
+        mediaUploadsPerHour: DEFAULT_SETTINGS.mediaUploadsPerHour,
         rateLimitWindowMs: DEFAULT_SETTINGS.rateLimit.windowMs,
         rateLimitMaxRequests: DEFAULT_SETTINGS.rateLimit.maxRequests,
       })

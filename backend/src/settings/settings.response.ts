@@ -11,6 +11,9 @@ export function toSiteSettings(row: Settings): SiteSettings {
     maxTweetLength: row.maxPostLength,
     allowedFileTypes: [...row.allowedFileTypes],
     maxFileSize: row.maxFileSize,
+    maxImagesPerPost: row.maxImagesPerPost,
+    maxImagePixels: row.maxImagePixels,
+    mediaUploadsPerHour: row.mediaUploadsPerHour,
     rateLimit: { windowMs: row.rateLimitWindowMs, maxRequests: row.rateLimitMaxRequests },
   };
 }

@@ -57,6 +57,9 @@ export class SettingsService {
       maxPostLength: dto.maxTweetLength,
       allowedFileTypes: dto.allowedFileTypes,
       maxFileSize: dto.maxFileSize,
+      maxImagesPerPost: dto.maxImagesPerPost,
+      maxImagePixels: dto.maxImagePixels,
+      mediaUploadsPerHour: dto.mediaUploadsPerHour,
       rateLimitWindowMs: dto.rateLimit?.windowMs,
       rateLimitMaxRequests: dto.rateLimit?.maxRequests,
     };

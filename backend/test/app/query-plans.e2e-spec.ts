@@ -223,6 +223,25 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     else expect(plans.length).toBeGreaterThan(0);
   });
 
+  it('the guest timeline reads posts.media with its row: no join, no read of media_attachments, the same plan as without pictures', async () => {
+    const path = `/api/posts/timeline?cursor=${await firstCursor('/api/posts/timeline')}`;
+    const shape = (plans: { sql: string; plan: string }[]) => plans.map((p) => p.plan.replace(/\(cost=[^)]*\)/g, '').replace(/\s+/g, ' '));
+    const before = await plansOf(path, false);
+    expect(before.length).toBeGreaterThan(0);
+    const ids = (await t.db.query('SELECT id FROM posts ORDER BY created_at DESC LIMIT 40')).map((r: { id: string }) => r.id);
+    const picture = { id: '00000000-0000-4000-8000-000000000000', type: 'image', small: { url: '/media/s.webp', width: 1, height: 1 }, large: { url: '/media/l.webp', width: 1, height: 1 }, still: null, width: 1, height: 1, placeholder: 'x', alt: null };
+    await t.db.query(`UPDATE posts SET media = $2::jsonb, sensitive = true WHERE id = ANY($1::uuid[])`, [ids, JSON.stringify([picture])]);
+    try {
+      const after = await plansOf(path, false);
+      expect(shape(after)).toEqual(shape(before));
+      expect(after.filter((p) => /media_attachments/.test(p.sql) || /media_attachments/.test(p.plan))).toEqual([]);
+      const page = await t.http.get(path).expect(200);
+      expect(page.body.posts.some((post: { media: unknown[] }) => post.media.length === 1)).toBe(true);
+    } finally {
+      await t.db.query(`UPDATE posts SET media = '[]', sensitive = false WHERE id = ANY($1::uuid[])`, [ids]);
+    }
+  });
+
   it('@ suggestions read the username prefix index, a few rows, whatever the prefix', async () => {
     for (const q of ['p', 'plan12', 'PLAN4']) {
       const plans = await plansOf(`/api/users/suggest?q=${q}`);

@@ -11,9 +11,9 @@ import { refuseUnknownMethods } from './unknown-methods';
  * and the API's JSON-only bodies (json-bodies.ts, against login CSRF). Call after `trust proxy`
  * is set: HSTS reads `req.secure`.
  */
-export function hardenHttp(app: NestExpressApplication): void {
-  applySecurityHeaders(app);
+export function hardenHttp(app: NestExpressApplication, options: { uploads?: readonly string[]; imgSrc?: readonly string[] } = {}): void {
+  applySecurityHeaders(app, options.imgSrc);
   refuseUnknownMethods(app);
-  acceptJsonBodiesOnly(app);
+  acceptJsonBodiesOnly(app, options.uploads);
   answerClientErrorsAsJson(app.getHttpServer());
 }

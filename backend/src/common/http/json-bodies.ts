@@ -9,6 +9,12 @@ function hasBody(req: Request): boolean {
   return length !== undefined && length.trim() !== '0';
 }
 
+/** `multipart/form-data`, whatever its parameters (its boundary). */
+function isMultipart(req: Request): boolean {
+  const type = req.headers['content-type'];
+  return typeof type === 'string' && type.split(';')[0].trim().toLowerCase() === 'multipart/form-data';
+}
+
 /** `application/json`, whatever its parameters (a charset body-parser refuses is its own 415). */
 function isJson(req: Request): boolean {
   const type = req.headers['content-type'];
@@ -26,11 +32,16 @@ function isJson(req: Request): boolean {
  * attacker's account (login CSRF). A JSON body from a foreign page needs a preflight, which this
  * server never grants. Requests without a body (POST /api/auth/logout, PUT …/like) are unaffected.
  *
+ * The one exception is `uploads`: `POST` of exactly these paths (POST /api/media, a picture) may be
+ * `multipart/form-data`. No login CSRF there: the route answers only a request with a member's
+ * Bearer token, which no foreign form can send.
+ *
  * Installed before Nest's body parsers (they are registered at `app.init()`).
  */
-export function acceptJsonBodiesOnly(app: NestExpressApplication): void {
+export function acceptJsonBodiesOnly(app: NestExpressApplication, uploads: readonly string[] = []): void {
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req) || isJson(req)) return next();
+    if (req.method === 'POST' && isMultipart(req) && uploads.includes(req.originalUrl.split('?')[0])) return next();
     res.status(415).json({ message: HTTP_TEXTS.jsonOnly, statusCode: 415 });
   });
 }

@@ -93,9 +93,11 @@ function options(directives: Directives, secure: boolean): HelmetOptions {
  * peer TRUST_PROXY names (Express's `trust proxy`, set in app.factory before this runs), so a
  * client cannot switch HSTS on by forging the header on plain http.
  */
-export function applySecurityHeaders(app: NestExpressApplication): void {
+export function applySecurityHeaders(app: NestExpressApplication, imgSrc: readonly string[] = []): void {
+  // Pictures served from another origin (MEDIA_PUBLIC_URL on a CDN) are images the app shows.
+  const appDirectives: Directives = { ...APP_DIRECTIVES, 'img-src': [...APP_DIRECTIVES['img-src'], ...imgSrc] };
   const variants = {
-    app: { plain: headersOf(options(APP_DIRECTIVES, false)), secure: headersOf(options(APP_DIRECTIVES, true)) },
+    app: { plain: headersOf(options(appDirectives, false)), secure: headersOf(options(appDirectives, true)) },
     docs: { plain: headersOf(options(DOCS_DIRECTIVES, false)), secure: headersOf(options(DOCS_DIRECTIVES, true)) },
     api: {
       plain: headersOf({ ...options(API_DIRECTIVES, false), ...DOCUMENT_ONLY } as HelmetOptions),

@@ -53,23 +53,32 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Runs `write` once per key. Without a key it runs on the pool as before (each statement its
-   * own transaction); with one, inside a transaction on one connection, which `write` must use
+   * own transaction) unless `options.transaction` asks for one; with a key, inside a transaction on one connection, which `write` must use
    * for every statement it sends (the `db` it is given).
    */
-  async run<T>(request: IdempotentRequest | undefined, write: (db: Queryable) => Promise<IdempotentWrite<T>>): Promise<IdempotentOutcome<T>> {
-    if (!request) {
+  async run<T>(
+    request: IdempotentRequest | undefined,
+    write: (db: Queryable) => Promise<IdempotentWrite<T>>,
+    options: { transaction?: boolean } = {},
+  ): Promise<IdempotentOutcome<T>> {
+    if (!request && !options.transaction) {
       const result = await write(this.keys.pool());
       result.afterCommit?.();
       return { status: result.status, body: result.body, replayed: false };
     }
-    const fingerprint = fingerprintOf(request.body);
+    const fingerprint = request ? fingerprintOf(request.body) : '';
     const client = await this.keys.pool().connect();
     let broken = false;
     let outcome: IdempotentOutcome<T>;
     let afterCommit: (() => void) | undefined;
     try {
       await client.query('BEGIN');
-      if (await this.keys.claim(client, request.userId, request.key, request.route, fingerprint)) {
+      if (!request) {
+        // No key, but a write of several statements (`transaction`): the same transaction without the key's row.
+        const result = await write(client);
+        outcome = { status: result.status, body: result.body, replayed: false };
+        afterCommit = result.afterCommit;
+      } else if (await this.keys.claim(client, request.userId, request.key, request.route, fingerprint)) {
         const result = await write(client);
         await this.keys.store(client, request.userId, request.key, result.status, result.body);
         outcome = { status: result.status, body: result.body, replayed: false };

@@ -12,9 +12,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  * - `socket_watched`: a `posts:watch` over the watched-posts caps (realtime/socket-limits.ts, post-watch.ts);
  * - `socket_typing`: a `message:typing` sooner than TYPING_MIN_INTERVAL_MS after the connection's last one (realtime/typing.ts);
  * - `metrics`: a GET /api/metrics without the right token past its address's budget (observability/metrics-token.guard.ts).
+ * - `media_upload`: a picture upload over the member's `mediaUploadsPerHour` (media/media-upload.interceptor.ts, 429).
  * - `heavy_queue`: a heavy request (search, the back-office lists) that waited HEAVY_QUEUE_TIMEOUT_MS for its turn (common/concurrency/heavy-queries.ts, 503).
  */
-export const RATE_LIMITERS = ['api_write', 'api_read', 'login', 'mail', 'socket_per_ip', 'socket_per_user', 'socket_events', 'socket_watched', 'socket_typing', 'metrics', 'heavy_queue'] as const;
+export const RATE_LIMITERS = ['api_write', 'api_read', 'login', 'mail', 'socket_per_ip', 'socket_per_user', 'socket_events', 'socket_watched', 'socket_typing', 'metrics', 'heavy_queue', 'media_upload'] as const;
 export type RateLimiter = (typeof RATE_LIMITERS)[number];
 
 /** The events RealtimeEvents sends (docs/wire-contract.md#socketio), the `event` label of gundem_socket_events_emitted_total. */
@@ -102,12 +103,25 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly mediaUploads = new Counter({
+    name: 'gundem_media_uploads_total',
+    help: 'Picture uploads (POST /api/media) by result: stored, or refused (too large, not an image, unreadable, over a limit).',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     // Started with the first app, so the event-loop lag is measured from then on.
     processMetrics();
     // Every known label value from the start, so rate() and alerts see a 0 rather than no series.
     for (const limiter of RATE_LIMITERS) this.refusals.inc({ limiter }, 0);
     for (const event of EMITTED_EVENTS) this.socketEvents.inc({ event }, 0);
+    for (const result of ['stored', 'refused']) this.mediaUploads.inc({ result }, 0);
+  }
+
+  /** A picture upload that was stored, or refused with a 4xx. */
+  mediaUpload(result: 'stored' | 'refused'): void {
+    this.mediaUploads.inc({ result });
   }
 
   /** An answered HTTP request; `route` is the route's template (`/api/posts/:id`) or UNMATCHED_ROUTE. */

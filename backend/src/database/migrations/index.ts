@@ -15,6 +15,7 @@ import { HomeFeed1764740000000 } from './1764740000000-HomeFeed';
 import { PeopleSearchIndex1764730000000 } from './1764730000000-PeopleSearchIndex';
 import { PeopleSearchWords1764750000000 } from './1764750000000-PeopleSearchWords';
 import { FollowListIndexes1764760000000 } from './1764760000000-FollowListIndexes';
+import { MediaAttachments1764770000000 } from './1764770000000-MediaAttachments';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   HomeFeed1764740000000,
   PeopleSearchWords1764750000000,
   FollowListIndexes1764760000000,
+  MediaAttachments1764770000000,
 ];

@@ -38,6 +38,8 @@ export function toPostResponse(post: PostView): PostResponse {
     isPinned: post.isPinned,
     replyToId: post.replyToId,
     mentions: post.mentions.map((username) => ({ username })),
+    media: post.media,
+    sensitive: post.sensitive,
     // Only on replies, so a post that is not one keeps the shape it had.
     ...(post.replyToId !== null && { replyTo: post.replyTo }),
   };

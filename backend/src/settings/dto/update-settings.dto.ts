@@ -9,7 +9,7 @@ import { SITE_NAME_READ_ONLY } from '../settings.texts';
  */
 const present = (_object: object, value: unknown) => value !== undefined;
 
-const { maxTweetLength, maxFileSize, windowMs, maxRequests, allowedFileTypes } = SETTINGS_LIMITS;
+const { maxTweetLength, maxFileSize, maxImagesPerPost, maxImagePixels, mediaUploadsPerHour, windowMs, maxRequests, allowedFileTypes } = SETTINGS_LIMITS;
 const MB = 1024 * 1024;
 
 const MESSAGES = {
@@ -18,6 +18,9 @@ const MESSAGES = {
   maintenanceMode: 'Bakım modu ayarı true ya da false olmalıdır.',
   maxTweetLength: `Maksimum gönderi uzunluğu ${maxTweetLength.min} ile ${maxTweetLength.max} arasında bir tam sayı olmalıdır.`,
   maxFileSize: `Maksimum dosya boyutu ${maxFileSize.min / MB} MB ile ${maxFileSize.max / MB} MB arasında (bayt cinsinden tam sayı) olmalıdır.`,
+  maxImagesPerPost: `Gönderi başına görsel sayısı ${maxImagesPerPost.min} ile ${maxImagesPerPost.max} arasında bir tam sayı olmalıdır.`,
+  maxImagePixels: `Görsel başına piksel sınırı ${maxImagePixels.min / 1_000_000} ile ${maxImagePixels.max / 1_000_000} milyon arasında (piksel cinsinden tam sayı) olmalıdır.`,
+  mediaUploadsPerHour: `Saatlik görsel yükleme sınırı ${mediaUploadsPerHour.min} ile ${mediaUploadsPerHour.max} arasında bir tam sayı olmalıdır.`,
   allowedFileTypes: `İzin verilen dosya türleri en fazla ${allowedFileTypes.maxItems} farklı MIME türünden (ör. image/png) oluşan bir liste olmalıdır.`,
   rateLimit: 'Hız sınırı ayarları geçersiz.',
   windowMs: `Hız sınırı süresi ${windowMs.min / 60_000} ile ${windowMs.max / 60_000} dakika arasında (milisaniye cinsinden tam sayı) olmalıdır.`,
@@ -82,6 +85,24 @@ export class UpdateSettingsDto {
   @Min(maxFileSize.min, { message: MESSAGES.maxFileSize })
   @IsInt({ message: MESSAGES.maxFileSize })
   maxFileSize?: number;
+
+  @ValidateIf(present)
+  @Max(maxImagesPerPost.max, { message: MESSAGES.maxImagesPerPost })
+  @Min(maxImagesPerPost.min, { message: MESSAGES.maxImagesPerPost })
+  @IsInt({ message: MESSAGES.maxImagesPerPost })
+  maxImagesPerPost?: number;
+
+  @ValidateIf(present)
+  @Max(maxImagePixels.max, { message: MESSAGES.maxImagePixels })
+  @Min(maxImagePixels.min, { message: MESSAGES.maxImagePixels })
+  @IsInt({ message: MESSAGES.maxImagePixels })
+  maxImagePixels?: number;
+
+  @ValidateIf(present)
+  @Max(mediaUploadsPerHour.max, { message: MESSAGES.mediaUploadsPerHour })
+  @Min(mediaUploadsPerHour.min, { message: MESSAGES.mediaUploadsPerHour })
+  @IsInt({ message: MESSAGES.mediaUploadsPerHour })
+  mediaUploadsPerHour?: number;
 
   @ValidateIf(present)
   @ValidateNested({ message: MESSAGES.rateLimit })

@@ -12,6 +12,9 @@ const SETTINGS: AdminSettings = {
   maxTweetLength: 280,
   allowedFileTypes: ['image/jpeg', 'image/png'],
   maxFileSize: 5 * 1024 * 1024,
+  maxImagesPerPost: 4,
+  maxImagePixels: 40_000_000,
+  mediaUploadsPerHour: 60,
   rateLimit: { windowMs: 15 * 60 * 1000, maxRequests: 100 },
 };
 

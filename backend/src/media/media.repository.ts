@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { type Queryable, queryRows, rowsOn } from '../database/query-rows';
+
+/** A media_attachments row as the statements below return it. */
+export interface MediaRow {
+  id: string;
+  owner_id: string;
+  post_id: string | null;
+  type: 'image' | 'animated';
+  small_key: string;
+  small_width: number;
+  small_height: number;
+  large_key: string;
+  large_width: number;
+  large_height: number;
+  still_key: string | null;
+  still_width: number | null;
+  still_height: number | null;
+  placeholder: string;
+  alt: string | null;
+}
+
+export interface NewMediaRow {
+  ownerId: string;
+  type: 'image' | 'animated';
+  small: { key: string; width: number; height: number };
+  large: { key: string; width: number; height: number };
+  still: { key: string; width: number; height: number } | null;
+  bytes: number;
+  placeholder: string;
+}
+
+const COLUMNS = `id, owner_id, post_id, type, small_key, small_width, small_height, large_key, large_width, large_height,
+  still_key, still_width, still_height, placeholder, alt`;
+
+/** The storage keys a set of deleted rows named. */
+const KEYS = `small_key, large_key, still_key`;
+
+/** A row's keys as one list (still_key is null for a still image). */
+export function keysOf(rows: Pick<MediaRow, 'small_key' | 'large_key' | 'still_key'>[]): string[] {
+  return [...new Set(rows.flatMap((r) => [r.small_key, r.large_key, r.still_key].filter((k): k is string => k !== null)))];
+}
+
+/**
+ * The statements of the media module. Besides its own table it writes one column of `posts`:
+ * `media`, the post's pictures denormalised (the alt text's change), which posts/ reads with
+ * every list; posts/ writes it when a post is created (PostsRepository.create).
+ */
+@Injectable()
+export class MediaRepository {
+  /**
+   * Transaction-scoped advisory locks on storage keys, in key order (two transactions never wait
+   * on each other crosswise): an upload that names a key and a delete that decides a key is no
+   * longer named cannot interleave, so a file is never removed under a row just committed.
+   */
+  async lockKeys(db: Queryable, keys: string[]): Promise<void> {
+    await rowsOn(db, {
+      name: 'media_lock_keys',
+      text: `SELECT pg_advisory_xact_lock(hashtextextended(k, 24)) FROM (SELECT DISTINCT k FROM unnest($1::text[]) AS k ORDER BY k) keys`,
+      values: [keys],
+    });
+  }
+
+  async insert(db: Queryable, row: NewMediaRow): Promise<MediaRow> {
+    const [inserted] = await rowsOn<MediaRow>(db, {
+      name: 'media_insert',
+      text: `INSERT INTO media_attachments (owner_id, type, small_key, small_width, small_height, large_key, large_width, large_height,
+               still_key, still_width, still_height, bytes, placeholder)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+             RETURNING ${COLUMNS}`,
+      values: [
+        row.ownerId,
+        row.type,
+        row.small.key,
+        row.small.width,
+        row.small.height,
+        row.large.key,
+        row.large.width,
+        row.large.height,
+        row.still?.key ?? null,
+        row.still?.width ?? null,
+        row.still?.height ?? null,
+        row.bytes,
+        row.placeholder,
+      ],
+    });
+    return inserted;
+  }
+
+  /** Of `keys`, those no row names (any more): the files that may go. `exceptId`: a row about to be rolled back. */
+  async unreferenced(db: Queryable, keys: string[], exceptId: string | null = null): Promise<string[]> {
+    const rows = await rowsOn<{ k: string }>(db, {
+      name: 'media_unreferenced',
+      text: `SELECT k FROM unnest($1::text[]) AS k
+              WHERE NOT EXISTS (SELECT 1 FROM media_attachments m WHERE m.small_key = k AND m.id IS DISTINCT FROM $2::uuid)
+                AND NOT EXISTS (SELECT 1 FROM media_attachments m WHERE m.large_key = k AND m.id IS DISTINCT FROM $2::uuid)
+                AND NOT EXISTS (SELECT 1 FROM media_attachments m WHERE m.still_key = k AND m.id IS DISTINCT FROM $2::uuid)`,
+      values: [keys, exceptId],
+    });
+    return rows.map((r) => r.k);
+  }
+
+  /** The owner's upload, locked (its alt text is about to change); null for anyone else's or a missing one. */
+  async lockOwn(db: Queryable, id: string, ownerId: string): Promise<MediaRow | null> {
+    const [row] = await rowsOn<MediaRow>(db, {
+      name: 'media_lock_own',
+      text: `SELECT ${COLUMNS} FROM media_attachments WHERE id = $1 AND owner_id = $2 FOR UPDATE`,
+      values: [id, ownerId],
+    });
+    return row ?? null;
+  }
+
+  async setAlt(db: Queryable, id: string, alt: string | null): Promise<MediaRow> {
+    const [row] = await rowsOn<MediaRow>(db, {
+      name: 'media_set_alt',
+      text: `UPDATE media_attachments SET alt = $2 WHERE id = $1 RETURNING ${COLUMNS}`,
+      values: [id, alt],
+    });
+    return row;
+  }
+
+  /** The alt text inside the post's denormalised `media` (the element with this id; the others and the order stay). */
+  async setAltInPost(db: Queryable, postId: string, mediaId: string, alt: string | null): Promise<void> {
+    await rowsOn(db, {
+      name: 'media_set_alt_in_post',
+      text: `UPDATE posts SET media = (
+               SELECT coalesce(jsonb_agg(CASE WHEN e->>'id' = $2 THEN jsonb_set(e, '{alt}', coalesce(to_jsonb($3::text), 'null'::jsonb)) ELSE e END ORDER BY i), '[]'::jsonb)
+                 FROM jsonb_array_elements(posts.media) WITH ORDINALITY AS x(e, i))
+             WHERE id = $1`,
+      values: [postId, mediaId, alt],
+    });
+  }
+
+  /**
+   * The author's uploads among `ids` that a new post may take, locked FOR UPDATE until the post
+   * commits: theirs, not attached, younger than `ttlHours`. A second post naming one of them waits
+   * for the first and then no longer finds it unattached.
+   */
+  async lockAttachable(db: Queryable, ownerId: string, ids: string[], ttlHours: number): Promise<MediaRow[]> {
+    return rowsOn<MediaRow>(db, {
+      name: 'media_lock_attachable',
+      text: `SELECT ${COLUMNS} FROM media_attachments
+              WHERE id = ANY($1::uuid[]) AND owner_id = $2 AND post_id IS NULL AND created_at > now() - make_interval(hours => $3)
+              ORDER BY id FOR UPDATE`,
+      values: [ids, ownerId, ttlHours],
+    });
+  }
+
+  /** Attaches the uploads to the post in the order of `ids`; answers how many rows it changed. */
+  async attach(db: Queryable, postId: string, ownerId: string, ids: string[]): Promise<number> {
+    const rows = await rowsOn<{ id: string }>(db, {
+      name: 'media_attach',
+      text: `UPDATE media_attachments SET post_id = $1, position = array_position($3::uuid[], id) - 1, attached_at = now()
+              WHERE id = ANY($3::uuid[]) AND owner_id = $2 AND post_id IS NULL
+              RETURNING id`,
+      values: [postId, ownerId, ids],
+    });
+    return rows.length;
+  }
+
+  /** The post's rows go (inside the post's delete); answers the keys they named. */
+  async deleteOfPost(em: EntityManager, postId: string): Promise<string[]> {
+    const rows = await queryRows<Pick<MediaRow, 'small_key' | 'large_key' | 'still_key'>>(em, `DELETE FROM media_attachments WHERE post_id = $1 RETURNING ${KEYS}`, [postId]);
+    return keysOf(rows);
+  }
+
+  /**
+   * At most `limit` uploads never attached within `ttlHours`, deleted; rows a post is attaching
+   * right now (locked) are skipped. Answers the keys they named.
+   */
+  async deleteExpired(db: Queryable, ttlHours: number, limit: number): Promise<{ rows: number; keys: string[] }> {
+    const rows = await rowsOn<Pick<MediaRow, 'small_key' | 'large_key' | 'still_key'>>(db, {
+      name: 'media_delete_expired',
+      text: `DELETE FROM media_attachments WHERE id IN (
+               SELECT id FROM media_attachments
+                WHERE post_id IS NULL AND created_at <= now() - make_interval(hours => $1)
+                ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+             RETURNING ${KEYS}`,
+      values: [ttlHours, limit],
+    });
+    return { rows: rows.length, keys: keysOf(rows) };
+  }
+
+  /** Tries the sweep's lock for this transaction (one node sweeps at a time). */
+  async trySweepLock(db: Queryable, lock: number): Promise<boolean> {
+    const [row] = await rowsOn<{ locked: boolean }>(db, { name: 'media_sweep_lock', text: 'SELECT pg_try_advisory_xact_lock($1) AS locked', values: [lock] });
+    return row.locked;
+  }
+}

@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import { type Media, MEDIA_ALT_MAX_LENGTH, MEDIA_UNATTACHED_TTL_HOURS, type MediaVariant } from '@gundem/contract';
+import { BadRequestException, HttpException, Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy, type OnModuleInit, UnprocessableEntityException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { PoolClient } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import { Metrics } from '../common/metrics/metrics';
+import { pgPool, type Queryable } from '../database/query-rows';
+import { RATE_LIMIT_STORE, type RateLimitStore } from '../settings/rate-limit.store';
+import { SettingsService } from '../settings/settings.service';
+import { MediaProcessor, type ProcessedImage } from './media-processor';
+import { mediaKey, MediaStorage } from './media-storage';
+import { MediaRepository, type MediaRow } from './media.repository';
+import { MEDIA_ALT_INVALID, MEDIA_IDS_REPEATED, MEDIA_NOT_ATTACHABLE, MEDIA_NOT_FOUND, mediaAltTooLong, mediaTooManyImages } from './media.texts';
+
+/** How often a node tries the sweep of unattached uploads (one node at a time does it). */
+export const MEDIA_SWEEP_INTERVAL_MS = 10 * 60_000;
+/** Rows one sweep transaction deletes; the sweep goes on batch after batch until none is left. */
+export const MEDIA_SWEEP_BATCH = 200;
+/** The advisory lock a sweep holds for its transaction (any constant other locks do not use). */
+const SWEEP_LOCK = 7_246_024;
+const HOUR_MS = 3_600_000;
+
+/** The wire `Media` of a row: its variants at the storage's URLs. */
+export function toMedia(row: MediaRow, url: (key: string) => string): Media {
+  const variant = (key: string, width: number, height: number): MediaVariant => ({ url: url(key), width, height });
+  return {
+    id: row.id,
+    type: row.type,
+    small: variant(row.small_key, row.small_width, row.small_height),
+    large: variant(row.large_key, row.large_width, row.large_height),
+    still: row.still_key !== null ? variant(row.still_key, row.still_width ?? 0, row.still_height ?? 0) : null,
+    width: row.large_width,
+    height: row.large_height,
+    placeholder: row.placeholder,
+    alt: row.alt,
+  };
+}
+
+/**
+ * Pictures in posts (issue 24, docs/architecture.md#media): uploads (processed, stored, one row
+ * each), the alt text, attaching to a new post (inside the post's transaction), releasing the
+ * files of deleted rows, and the sweep of uploads no post took.
+ */
+@Injectable()
+export class MediaService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(MediaService.name);
+  private sweeper?: NodeJS.Timeout;
+  private sweeping?: Promise<number>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: MediaRepository,
+    private readonly storage: MediaStorage,
+    private readonly processor: MediaProcessor,
+    private readonly settings: SettingsService,
+    private readonly metrics: Metrics,
+    @Inject(RATE_LIMIT_STORE) private readonly limits: RateLimitStore,
+  ) {}
+
+  /**
+   * Counts an upload in the member's hourly budget (`mediaUploadsPerHour`, the rate limiter's
+   * store, so every node shares it with Redis), before its body is read: 429 beyond it.
+   * Independent of RATE_LIMIT_ENABLED, like the login throttle: it bounds the image work a member
+   * can cause, not request traffic. Staff are not exempt.
+   */
+  async countUpload(userId: string): Promise<{ retryAfterSeconds?: number }> {
+    const { mediaUploadsPerHour } = await this.settings.get();
+    const key = createHash('sha256').update(`media-upload:${userId}`).digest('base64url');
+    const hit = await this.limits.hit(key, HOUR_MS, mediaUploadsPerHour);
+    if (hit.allowed) return {};
+    this.metrics.refused('media_upload');
+    this.metrics.mediaUpload('refused');
+    return { retryAfterSeconds: Math.max(1, Math.ceil(hit.resetMs / 1000)) };
+  }
+
+  /** A refused upload (any 4xx before or while processing), for /api/metrics. */
+  refused(): void {
+    this.metrics.mediaUpload('refused');
+  }
+
+  /**
+   * Processes the upload and stores its variants and row, all or nothing: the row and the files
+   * are written under the keys' locks in one transaction; if anything fails, the files this
+   * upload added are removed before the locks are let go. The original bytes are never stored.
+   */
+  async upload(ownerId: string, bytes: Buffer): Promise<Media> {
+    const { maxImagePixels, allowedFileTypes } = await this.settings.get();
+    let image: ProcessedImage;
+    try {
+      image = await this.processor.process(bytes, maxImagePixels, allowedFileTypes);
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() < 500) this.refused();
+      throw error;
+    }
+    const files = [image.small, image.large, ...(image.still ? [image.still] : [])].map((v) => ({ ...v, key: mediaKey(v.bytes) }));
+    const [small, large, still] = files;
+    const row = await this.transaction(async (db) => {
+      await this.repository.lockKeys(
+        db,
+        files.map((f) => f.key),
+      );
+      const inserted = await this.repository.insert(db, {
+        ownerId,
+        type: image.type,
+        small,
+        large,
+        still: still ?? null,
+        bytes: files.reduce((sum, f) => sum + f.bytes.length, 0),
+        placeholder: image.placeholder,
+      });
+      try {
+        for (const file of files) await this.storage.put(file.key, file.bytes, 'image/webp');
+      } catch (error) {
+        // Still under the locks: the files no other row names go with this row's rollback.
+        const orphans = await this.repository.unreferenced(
+          db,
+          files.map((f) => f.key),
+          inserted.id,
+        );
+        await this.storage.delete(orphans).catch(() => undefined);
+        throw error;
+      }
+      return inserted;
+    });
+    this.metrics.mediaUpload('stored');
+    return toMedia(row, (key) => this.storage.url(key));
+  }
+
+  /** The uploader's alt text (null clears it); also inside the post's `media` when attached, in the same transaction. */
+  async setAlt(ownerId: string, id: string, alt: unknown): Promise<Media> {
+    if (alt !== null && typeof alt !== 'string') throw new BadRequestException(MEDIA_ALT_INVALID);
+    const text = typeof alt === 'string' ? alt.normalize('NFC').trim() : null;
+    if (text !== null && [...text].length > MEDIA_ALT_MAX_LENGTH) throw new BadRequestException(mediaAltTooLong(MEDIA_ALT_MAX_LENGTH));
+    const value = text === '' ? null : text;
+    const row = await this.transaction(async (db) => {
+      // Another member's upload reads as missing: ids are not to be probed.
+      const own = await this.repository.lockOwn(db, id, ownerId);
+      if (!own) throw new NotFoundException(MEDIA_NOT_FOUND);
+      const updated = await this.repository.setAlt(db, id, value);
+      if (updated.post_id) await this.repository.setAltInPost(db, updated.post_id, id, value);
+      return updated;
+    });
+    return toMedia(row, (key) => this.storage.url(key));
+  }
+
+  /** Checks a new post's `mediaIds` before anything is written: at most `maxImagesPerPost`, no repeats. */
+  async checkMediaIds(ids: string[]): Promise<void> {
+    const { maxImagesPerPost } = await this.settings.get();
+    if (ids.length > maxImagesPerPost) throw new BadRequestException(mediaTooManyImages(maxImagesPerPost));
+    if (new Set(ids.map((id) => id.toLowerCase())).size !== ids.length) throw new BadRequestException(MEDIA_IDS_REPEATED);
+  }
+
+  /**
+   * Locks the author's uploads `ids` for a post being written on `db` (its transaction) and
+   * answers them as the post's wire `media`, in the order of `ids`. 422 when any of them is not
+   * the author's, attached already, expired or unknown (the transaction then writes nothing).
+   */
+  async lockForPost(db: Queryable, ownerId: string, ids: string[]): Promise<Media[]> {
+    if (!ids.length) return [];
+    const rows = await this.repository.lockAttachable(db, ownerId, ids, MEDIA_UNATTACHED_TTL_HOURS);
+    if (rows.length !== ids.length) throw new UnprocessableEntityException(MEDIA_NOT_ATTACHABLE);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => toMedia(byId.get(id.toLowerCase())!, (key) => this.storage.url(key)));
+  }
+
+  /** Attaches the locked uploads to the inserted post (same transaction); 422 if a row slipped away. */
+  async attach(db: Queryable, postId: string, ownerId: string, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    const changed = await this.repository.attach(db, postId, ownerId, ids);
+    if (changed !== ids.length) throw new UnprocessableEntityException(MEDIA_NOT_ATTACHABLE);
+  }
+
+  /** Inside a post's delete: its rows go; answers their keys for releaseKeys after the commit. */
+  deleteOfPost(em: EntityManager, postId: string): Promise<string[]> {
+    return this.repository.deleteOfPost(em, postId);
+  }
+
+  /**
+   * After rows were deleted (and committed): removes the files no row names any more. A key two
+   * uploads share stays while one of them does. Failures are logged, never thrown at the caller
+   * (the delete itself succeeded).
+   */
+  async releaseKeys(keys: string[]): Promise<void> {
+    if (!keys.length) return;
+    try {
+      await this.transaction(async (db) => {
+        await this.repository.lockKeys(db, keys);
+        await this.storage.delete(await this.repository.unreferenced(db, keys));
+      });
+    } catch (error) {
+      this.logger.warn(`media files not removed: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Deletes the uploads no post took within MEDIA_UNATTACHED_TTL_HOURS, MEDIA_SWEEP_BATCH rows per
+   * transaction, then their files. One node at a time (a transaction-scoped advisory lock, as the
+   * trending refresh takes): a node that finds it taken skips this round. Answers the rows deleted.
+   */
+  sweep(): Promise<number> {
+    this.sweeping ??= this.sweepBatches().finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  private async sweepBatches(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await this.transaction(async (db) => {
+        if (!(await this.repository.trySweepLock(db, SWEEP_LOCK))) return null;
+        return this.repository.deleteExpired(db, MEDIA_UNATTACHED_TTL_HOURS, MEDIA_SWEEP_BATCH);
+      });
+      if (!batch) return total;
+      total += batch.rows;
+      await this.releaseKeys(batch.keys);
+      if (batch.rows < MEDIA_SWEEP_BATCH) return total;
+    }
+  }
+
+  /** Files and bytes in the storage (the back-office dashboard). */
+  stats() {
+    return this.storage.stats();
+  }
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((error: Error) => this.logger.warn(`media sweep failed: ${error.message}`));
+    }, MEDIA_SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.sweeping?.catch(() => undefined);
+  }
+
+  private async transaction<T>(work: (db: PoolClient) => Promise<T>): Promise<T> {
+    const client = await pgPool(this.dataSource).connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => (broken = true));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
