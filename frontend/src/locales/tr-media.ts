@@ -12,7 +12,7 @@ export const trMedia = {
   uploadFailed: 'Görsel yüklenemedi.',
   uploadNetworkError: 'Bağlantı hatası. Görsel yüklenemedi.',
   altButton: 'ALT',
-  altButtonLabel: (position: number) => `Görsel ${position} için açıklama yazın`,
+  altButtonLabel: (position: number) => `ALT: görsel ${position} için açıklama`,
   altTitle: 'Görsel açıklaması',
   altLabel: 'Açıklama',
   altHint: 'Görmeyen okurlar için görseli tarif edin.',
