@@ -14,13 +14,18 @@ import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
 // 121 KB since issue 23: the shell every page shares gained the compose launcher, the n / Esc
 // shortcuts, the ⋯ on every card, the staff's nav entry and the reconnect when back online (2.2 KB);
 // the follow refresh moved to a chunk of its own (0.5 KB back). The budget stays a ceiling.
-const BUDGET_BYTES = 121_000;
+// 123 KB since issue 24: every card draws its images (the grid, its srcset and the lazy viewer's
+// and decoder's loaders) and the compose box takes them (picker, drop, paste, the post button's
+// wait), 2.1 KB; the viewer, the ThumbHash decoder and the uploads stay in chunks loaded on demand.
+const BUDGET_BYTES = 123_000;
 /**
  * The CSS of a guest's `/` (the entry's stylesheet, render-blocking), gzip-compressed: 5.9 KB when
  * the explore, profile and back-office rules moved to their screens' chunks (they were 6.8 KB of
  * the 52 KB a page once loaded); the budget leaves room for a few more shared rules, not a screen.
  */
-const CSS_BUDGET_BYTES = 6_500;
+// 7 KB since issue 24: the image grid's rules (0.4 KB) are every card's, painted in the server's
+// HTML before any script; the viewer's and the compose thumbnails' rules load with their chunks.
+const CSS_BUDGET_BYTES = 7_000;
 const DIST = join(repoRoot, 'frontend/dist');
 
 interface ManifestChunk {

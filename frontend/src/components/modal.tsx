@@ -12,20 +12,26 @@ export interface ModalProps {
   children: ReactNode;
   /** Visually hide the title (it still names the dialog). */
   hideTitle?: boolean;
-  size?: 'sm' | 'md';
+  /** `full`: the whole viewport, dark (the image viewer). */
+  size?: 'sm' | 'md' | 'full';
+  /** Where focus goes back on close (default: what had focus when the dialog opened). */
+  returnFocus?: HTMLElement | null;
 }
+
+/** The dialogs open, innermost last: only the innermost answers Escape and Tab (a dialog over a dialog). */
+const openDialogs: HTMLElement[] = [];
 
 /**
  * An accessible dialog: named by its title, focus moved inside and kept there, Escape and a
  * backdrop click close it, focus returns to where it was.
  */
-export function Modal({ title, onClose, children, hideTitle, size = 'sm' }: ModalProps) {
+export function Modal({ title, onClose, children, hideTitle, size = 'sm', returnFocus }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
   // The opener is read while rendering, before a child's autoFocus (applied when React commits,
   // ahead of this component's effects) has moved focus into the dialog.
-  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  const [opener] = useState(() => returnFocus ?? (document.activeElement as HTMLElement | null));
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -39,10 +45,12 @@ export function Modal({ title, onClose, children, hideTitle, size = 'sm' }: Moda
       (firstField ?? dialog).focus();
     }
 
+    if (dialog) openDialogs.push(dialog);
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
 
     const onKeyDown = (event: KeyboardEvent) => {
+      if (dialog && openDialogs[openDialogs.length - 1] !== dialog) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -68,6 +76,7 @@ export function Modal({ title, onClose, children, hideTitle, size = 'sm' }: Moda
 
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      if (dialog) openDialogs.splice(openDialogs.indexOf(dialog), 1);
       document.body.style.overflow = overflow;
       // Back to the control that opened the dialog (when it is still on screen).
       if (opener && opener !== document.body && opener.isConnected) opener.focus();

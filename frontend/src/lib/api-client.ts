@@ -134,7 +134,11 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
-  const text = await response.text();
+  return parseBody(await response.text());
+}
+
+/** An answer's text as JSON, or as text when it is not JSON; null when empty. */
+export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -151,6 +155,51 @@ function messageOf(body: unknown): string | null {
     if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
   }
   return null;
+}
+
+/** The Authorization header of the stored token, if any (every call sends it). */
+export function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** No answer at all: the session is told the service is away. */
+export function networkFailure(cause: unknown): NetworkError {
+  emit('unavailable');
+  return new NetworkError(cause);
+}
+
+/**
+ * Tells the session what an answer says (see ApiEvent) and returns, for a non-2xx one, its
+ * ApiError. Shared by apiRequest and the upload's XMLHttpRequest (features/posts/api/upload-media.ts),
+ * which fetch cannot replace: it has no upload progress.
+ */
+export function answerFailure(
+  path: string,
+  token: string | null,
+  status: number,
+  data: unknown,
+  retryAfterHeader: string | null,
+): ApiError | null {
+  if (status >= 200 && status < 300) {
+    emit('reachable');
+    return null;
+  }
+  const retryAfter = retryAfterHeader !== null && /^\d+$/.test(retryAfterHeader.trim()) ? Number(retryAfterHeader) : null;
+  const error = new ApiError(status, messageOf(data), data, retryAfter);
+  if (isUnavailable(error)) {
+    emit('unavailable');
+  } else if (status === 401 && token && !CREDENTIAL_PATHS.has(normalisePath(path))) {
+    // Only this ends a session: the server looked at the token and refused it. A newer token
+    // stored meanwhile (a login in another tab) is not this one and stays.
+    if (getToken() === token) {
+      clearToken();
+      emit('session-rejected');
+    }
+  } else {
+    emit('reachable');
+  }
+  return error;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -170,31 +219,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (error) {
     // A cancelled request is not a network failure: let callers recognise it.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    emit('unavailable');
-    throw new NetworkError(error);
+    throw networkFailure(error);
   }
 
   const data = await readBody(response);
-  if (response.ok) {
-    emit('reachable');
-    return data as T;
-  }
-  const retryAfterHeader = response.headers.get('Retry-After');
-  const retryAfter = retryAfterHeader !== null && /^\d+$/.test(retryAfterHeader.trim()) ? Number(retryAfterHeader) : null;
-  const error = new ApiError(response.status, messageOf(data), data, retryAfter);
-  if (isUnavailable(error)) {
-    emit('unavailable');
-  } else if (response.status === 401 && token && !CREDENTIAL_PATHS.has(normalisePath(path))) {
-    // Only this ends a session: the server looked at the token and refused it. A newer token
-    // stored meanwhile (a login in another tab) is not this one and stays.
-    if (getToken() === token) {
-      clearToken();
-      emit('session-rejected');
-    }
-  } else {
-    emit('reachable');
-  }
-  throw error;
+  const error = answerFailure(path, token, response.status, data, response.headers.get('Retry-After'));
+  if (error) throw error;
+  return data as T;
 }
 
 export const apiClient = {

@@ -188,6 +188,22 @@ export const tr = {
       help: 'Bu listeyi göster',
     },
   },
+  // Pictures in posts (issue 24): what every card and the compose box show. The viewer's and the
+  // attachments' own texts load with them (locales/tr-media.ts).
+  media: {
+    /** The image's button on a card when it has alt text (its name is the alt text itself). */
+    open: (position: number, count: number) => `Görsel ${position}/${count}`,
+    /** The same button when the author gave no alt text. */
+    openNoAlt: (position: number, count: number) => `Görsel ${position}/${count}, açıklaması yok`,
+    altBadge: 'ALT',
+    altBadgeLabel: 'Görsel açıklamasını göster',
+    sensitiveReveal: 'Hassas içerik — göster',
+    add: 'Görsel ekle',
+    tooMany: (max: number) => `Bir gönderiye en fazla ${max} görsel ekleyebilirsiniz.`,
+    sensitive: 'Hassas içerik',
+    uploading: 'Görseller yükleniyor…',
+    failedHint: 'Yüklenemeyen görseli yeniden deneyin ya da kaldırın.',
+  },
   notifications: {
     // The nav badge's text alternative ("3 okunmamış bildirim"; the count as shown: "999+").
     badge: (count: string) => `${count} okunmamış bildirim`,

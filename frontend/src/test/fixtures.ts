@@ -1,3 +1,4 @@
+import type { Media } from '@gundem/contract';
 import type { Post, PostAuthor, User } from '../lib/types';
 
 let sequence = 0;
@@ -78,4 +79,30 @@ export function makeUser(overrides: Partial<User> = {}): User {
 
 export function page(posts: Post[], nextCursor: string | null = null) {
   return { posts, nextCursor };
+}
+
+let mediaSequence = 0;
+
+/**
+ * An image as the server sends it (contract/src/media.ts): 1200×800 unless given, a real
+ * ThumbHash as its placeholder.
+ */
+export function makeMedia(overrides: Partial<Media> = {}): Media {
+  mediaSequence += 1;
+  const id = overrides.id ?? `m${mediaSequence}`;
+  const width = overrides.width ?? 1200;
+  const height = overrides.height ?? 800;
+  const small = { url: `/media/${id}-small.webp`, width: 400, height: Math.round((400 * height) / width) };
+  return {
+    id,
+    type: 'image',
+    small,
+    large: { url: `/media/${id}-large.webp`, width, height },
+    still: null,
+    width,
+    height,
+    placeholder: '1QcSHQRnh493V4dIh4eXh1h4kJUI',
+    alt: null,
+    ...overrides,
+  };
 }

@@ -11,8 +11,13 @@ import { userPostsQueryKey } from './get-user-posts';
 import { appendReply, patchPostEverywhere, prependToList } from './post-cache';
 
 export interface CreatePostInput {
+  /** May be empty when `mediaIds` is not. */
   content: string;
   replyToId?: string;
+  /** The uploaded images (POST /api/media), in the author's order (issue 24). */
+  mediaIds?: string[];
+  /** `Hassas içerik`: the images are shown blurred until revealed. */
+  sensitive?: boolean;
 }
 
 /** The post and, for a reply, the original's absolute counts after it. */

@@ -1,25 +1,38 @@
+import { MEDIA_ACCEPTED_TYPES } from '@gundem/contract';
 import {
   lazy,
   Suspense,
   useCallback,
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
   useState,
+  type ClipboardEvent,
+  type DragEvent,
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
 import { Alert } from '../../../components/alert';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
+import { ImageIcon } from '../../../components/icons';
 import { errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useCreatePost } from '../api/create-post';
-import { isValidPostText, postIdOf } from '../post-model';
+import { isBusy, newAttachment, type Attachment, type AttachmentPatch } from '../attachments';
+import { MAX_IMAGES_PER_POST } from '../media';
+import { isValidPostText, POST_MAX_LENGTH, postIdOf } from '../post-model';
 import { CounterRing } from './counter-ring';
+import '../media.css';
 import type { MentionSuggestController, MentionSuggestState } from './mention-suggest';
+
+// The uploads, thumbnails and alt dialog come with the first image: most posts have none.
+const ComposeMedia = lazy(async () => ({
+  default: (await import('./compose-media')).ComposeMedia,
+}));
 
 // The @ suggestions come with the first `@` typed: most posts mention no one.
 const MentionSuggest = lazy(async () => ({
@@ -46,8 +59,65 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
   const counterId = useId();
   const createPost = useCreatePost();
   const sending = createPost.isPending;
-  const canSubmit = isValidPostText(content) && !sending;
   const isReply = Boolean(replyTo);
+
+  // Images (issue 24): uploaded as they are added, attached by id when the post is sent.
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [sensitive, setSensitive] = useState(false);
+  const [mediaNote, setMediaNote] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const mediaStatusId = useId();
+  const uploading = attachments.some(isBusy);
+  const uploadFailed = attachments.some((attachment) => attachment.status === 'failed');
+  const hasMedia = attachments.length > 0;
+  // With images the text may be empty (not longer than the limit).
+  const textOk = hasMedia ? content.trim().length <= POST_MAX_LENGTH : isValidPostText(content);
+  const canSubmit = textOk && !uploading && !uploadFailed && !sending;
+
+  const previews = useRef<Attachment[]>([]);
+  previews.current = attachments;
+  // The thumbnails' object URLs go with the box.
+  useEffect(() => () => previews.current.forEach((attachment) => URL.revokeObjectURL(attachment.preview)), []);
+
+  const addFiles = (files: readonly File[]) => {
+    const images = files.filter((file) => file.type.startsWith('image/'));
+    if (images.length === 0) return;
+    const room = MAX_IMAGES_PER_POST - attachments.length;
+    setMediaNote(images.length > room ? tr.media.tooMany(MAX_IMAGES_PER_POST) : null);
+    if (room <= 0) return;
+    const added = images.slice(0, room).map(newAttachment);
+    setAttachments((list) => [...list, ...added]);
+  };
+  const updateAttachment = useCallback((key: string, patch: AttachmentPatch) => {
+    setAttachments((list) => list.map((attachment) => (attachment.key === key ? { ...attachment, ...patch } : attachment)));
+  }, []);
+  const removeAttachment = useCallback((key: string) => {
+    setMediaNote(null);
+    setAttachments((list) => {
+      const removed = list.find((attachment) => attachment.key === key);
+      if (removed) URL.revokeObjectURL(removed.preview);
+      return list.filter((attachment) => attachment.key !== key);
+    });
+  }, []);
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files);
+    if (files.length === 0) return;
+    event.preventDefault();
+    addFiles(files);
+  };
+  const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
+  const onDragOver = (event: DragEvent<HTMLFormElement>) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent<HTMLFormElement>) => {
+    setDragging(false);
+    if (event.dataTransfer.files.length === 0) return;
+    event.preventDefault();
+    addFiles(Array.from(event.dataTransfer.files));
+  };
 
   // The caret (null while the box is not focused) and the suggestion list, mounted from the first
   // `@` on; the list itself finds the `@name` at the caret (../mention-query.ts, loaded with it).
@@ -92,11 +162,18 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
   const submit = () => {
     if (!canSubmit) return;
     setError(null);
+    const media = hasMedia
+      ? { mediaIds: attachments.flatMap((attachment) => (attachment.media ? [attachment.media.id] : [])), sensitive }
+      : {};
     createPost.mutate(
-      { content: content.trim(), ...(replyTo ? { replyToId: postIdOf(replyTo) } : {}) },
+      { content: content.trim(), ...media, ...(replyTo ? { replyToId: postIdOf(replyTo) } : {}) },
       {
         onSuccess: ({ post }) => {
           setContent('');
+          for (const attachment of attachments) URL.revokeObjectURL(attachment.preview);
+          setAttachments([]);
+          setSensitive(false);
+          setMediaNote(null);
           onPosted?.(post);
         },
         onError: (failure) => {
@@ -127,8 +204,15 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
   const label = isReply ? tr.posts.replyLabel : tr.posts.composeLabel;
   return (
     <form
-      className={['compose', isReply ? 'compose--reply' : '', className].filter(Boolean).join(' ')}
+      className={['compose', isReply ? 'compose--reply' : '', dragging ? 'compose--drop' : '', className]
+        .filter(Boolean)
+        .join(' ')}
       onSubmit={onSubmit}
+      onDragOver={onDragOver}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
       aria-label={label}
     >
       <Avatar displayName={user?.displayName} seed={user?.username} className="compose__avatar" />
@@ -157,6 +241,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
               if (error) setError(null);
             }}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
             onKeyUp={(event) => {
               // The caret moved without a change (arrows, Home/End): another `@name`, or none.
               if (event.key.startsWith('Arrow') && suggest.open) return;
@@ -181,10 +266,55 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
             </Suspense>
           ) : null}
         </div>
+        {hasMedia ? (
+          <Suspense fallback={null}>
+            <ComposeMedia attachments={attachments} onUpdate={updateAttachment} onRemove={removeAttachment} />
+          </Suspense>
+        ) : null}
+        {hasMedia ? (
+          <label className="compose__sensitive">
+            <input type="checkbox" role="switch" checked={sensitive} onChange={(event) => setSensitive(event.target.checked)} />
+            {tr.media.sensitive}
+          </label>
+        ) : null}
+        {mediaNote ? <Alert tone="error">{mediaNote}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="compose__footer">
+          <button
+            type="button"
+            className="icon-button compose__add-media"
+            aria-label={tr.media.add}
+            title={tr.media.add}
+            onClick={() => fileInputRef.current?.click()}
+          >
+            <ImageIcon size={20} />
+          </button>
+          <input
+            ref={fileInputRef}
+            type="file"
+            accept={MEDIA_ACCEPTED_TYPES.join(',')}
+            multiple
+            hidden
+            tabIndex={-1}
+            data-testid="media-input"
+            onChange={(event) => {
+              addFiles(Array.from(event.target.files ?? []));
+              event.target.value = '';
+            }}
+          />
+          {uploading || uploadFailed ? (
+            <span id={mediaStatusId} className="compose__media-status" role="status">
+              {uploading ? tr.media.uploading : tr.media.failedHint}
+            </span>
+          ) : null}
           <CounterRing id={counterId} length={content.length} />
-          <Button type="submit" size="sm" disabled={!canSubmit} aria-busy={sending || undefined}>
+          <Button
+            type="submit"
+            size="sm"
+            disabled={!canSubmit}
+            aria-busy={sending || undefined}
+            aria-describedby={uploading || uploadFailed ? mediaStatusId : undefined}
+          >
             {sending ? tr.posts.sending : isReply ? tr.posts.replySubmit : tr.posts.submit}
           </Button>
         </div>

@@ -35,6 +35,7 @@ import {
   replyCountOf,
   repostCountOf,
 } from '../post-model';
+import { MediaGrid } from './media-grid';
 import { PostAvatar, PostByline } from './post-byline';
 import { PostContent } from './post-content';
 import { PostMenuButton } from './post-menu-button';
@@ -139,6 +140,8 @@ export function PostCard({ post, variant = 'feed', threadBelow = false }: PostCa
         >
           <PostContent text={post.content ?? ''} mentions={post.mentions} className="post-card__content" />
         </div>
+        {/* Outside the body: a click in the viewer (a portal) bubbles here through React, not to openPost. */}
+        {post.media?.length ? <MediaGrid media={post.media} sensitive={post.sensitive} /> : null}
         {variant === 'detail' ? (
           <p className="post-card__full-date">{formatFullDate(post.createdAt)}</p>
         ) : null}
