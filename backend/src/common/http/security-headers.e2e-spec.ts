@@ -16,7 +16,7 @@ const APP_CSP = [
   "font-src 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-  "img-src 'self'",
+  "img-src 'self' data: blob:",
   "manifest-src 'self'",
   "object-src 'none'",
   "script-src 'self'",

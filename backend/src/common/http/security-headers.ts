@@ -6,8 +6,10 @@ type Directives = Record<string, string[]>;
 
 /**
  * The SPA's policy. The built app (see frontend/dist/index.html) is one module script, one
- * stylesheet and an SVG icon, all from this origin: no inline script or style element, no
- * `data:`/`blob:` images, no web fonts, no eval. React's `style={…}` props go through the CSSOM,
+ * stylesheet and an SVG icon, all from this origin: no inline script or style element, no web
+ * fonts, no eval. Images also come from `data:` (a picture's ThumbHash placeholder, decoded in the
+ * browser into a PNG data URL) and `blob:` (the compose box's thumbnails of files not yet
+ * uploaded); neither can run script as an image. React's `style={…}` props go through the CSSOM,
  * which `style-src` does not govern. `connect-src 'self'` also covers the Socket.IO WebSocket on
  * this origin (CSP Level 3 matches ws:/wss: of the page's own host; test/e2e/csp.test.ts proves
  * it in Chromium), so no ws: scheme is listed and no other host can be reached.
@@ -20,7 +22,7 @@ const APP_DIRECTIVES: Directives = {
   'form-action': ["'self'"],
   // Nothing may frame gündem (clickjacking on like/follow/delete buttons).
   'frame-ancestors': ["'none'"],
-  'img-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
   'manifest-src': ["'self'"],
   'object-src': ["'none'"],
   'script-src': ["'self'"],
