@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core on the page as it is now (after whatever the test did): its serious and critical violations. */
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  // The app's CSP (script-src 'self') blocks the inline <script> addScriptTag({ path }) would
+  // write, so axe comes as a script file of the app's own origin, served by the test.
+  await page.route('**/__axe-core.js', (route) => route.fulfill({ path: axePath, contentType: 'text/javascript' }));
+  await page.addScriptTag({ url: '/__axe-core.js' });
+  // A dialog fades in (0.15 s): measured mid-way, its text's contrast is that of a half-opaque
+  // layer. Wait for the finite animations (not a spinner's) to end first.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+  );
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(o: object): Promise<{ violations: AxeViolation[] }> } }).axe.run({
+      resultTypes: ['violations'],
+    });
+    return result.violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export const describeViolations = (list: AxeViolation[]) =>
+  list.map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
