@@ -29,7 +29,9 @@ function configFor(server: Pick<TestS3Server, 'endpoint' | 'region' | 'bucket' |
 /** An HTTP GET of the public URL, as a browser gets the picture. */
 async function get(url: string) {
   const response = await fetch(url);
-  if (response.status === 404) return null;
+  // A missing key is a 404, or a 403 where anonymous users may read objects but not list the
+  // bucket (AWS, Ceph RGW, MinIO with `mc anonymous set download`): S3 does not tell them it is absent.
+  if (response.status === 404 || response.status === 403) return null;
   if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
   return {
     bytes: Buffer.from(await response.arrayBuffer()),
