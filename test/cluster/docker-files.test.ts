@@ -46,8 +46,10 @@ describe('docker/compose.yaml', () => {
   const services = compose.services as Record<string, any>;
   const env = (name: string) => services[name].environment as Record<string, string>;
 
-  it('has PostgreSQL 16/17, Redis 7, the migration job, the app and nginx (official images)', () => {
-    expect(Object.keys(services).sort()).toEqual(['app', 'migrate', 'nginx', 'postgres', 'redis']);
+  it('has PostgreSQL 16/17, Redis 7, MinIO and its bucket job, the migration job, the app and nginx (official images)', () => {
+    expect(Object.keys(services).sort()).toEqual(['app', 'migrate', 'minio', 'minio-bucket', 'nginx', 'postgres', 'redis']);
+    expect(services.minio.image).toMatch(/^minio\/minio(:|$)/);
+    expect(services['minio-bucket'].image).toMatch(/^minio\/mc(:|$)/);
     expect(services.postgres.image).toMatch(/^postgres:1[67](\b|-)/);
     expect(services.redis.image).toMatch(/^redis:7(\b|-)/);
     expect(services.nginx.image).toMatch(/^nginx:/);
@@ -63,6 +65,33 @@ describe('docker/compose.yaml', () => {
     expect(services.app.healthcheck.test.join(' ')).toContain('/api/health/ready');
     expect(services.nginx.healthcheck.test.join(' ')).toContain('/api/health/live');
     expect(services.migrate.healthcheck).toEqual({ disable: true });
+    expect(services.minio.healthcheck.test).toEqual(['CMD', 'mc', 'ready', 'local']);
+    expect(services['minio-bucket'].healthcheck).toEqual({ disable: true });
+  });
+
+  it('keeps pictures in MinIO: a volume, the bucket made (public downloads) before any node, and MEDIA_S3_* wired into the app', () => {
+    expect(services.minio.volumes).toEqual(['miniodata:/data']);
+    expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['pgdata', 'miniodata']));
+    expect(env('minio').MINIO_ROOT_PASSWORD).toMatch(/^\$\{MINIO_ROOT_PASSWORD:\?[^}]+\}$/);
+    const job = services['minio-bucket'];
+    expect(job.restart).toBe('no');
+    expect(job.depends_on).toEqual({ minio: { condition: 'service_healthy' } });
+    const script = [job.entrypoint, job.command].flat().join(' ');
+    expect(script).toContain('mc mb --ignore-existing gundem/gundem-media');
+    expect(script).toContain('mc anonymous set download gundem/gundem-media');
+    // $$ is compose's escape: the job's shell, not compose, reads the credentials.
+    expect(script).toContain('"$$MINIO_ROOT_USER" "$$MINIO_ROOT_PASSWORD"');
+    expect(env('app')).toMatchObject({
+      MEDIA_STORAGE: 's3',
+      MEDIA_S3_ENDPOINT: 'http://minio:9000',
+      MEDIA_S3_BUCKET: 'gundem-media',
+      MEDIA_S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_S3_ACCESS_KEY_ID: env('minio').MINIO_ROOT_USER,
+      MEDIA_S3_SECRET_ACCESS_KEY: env('minio').MINIO_ROOT_PASSWORD,
+    });
+    expect(env('app').MEDIA_PUBLIC_URL).toMatch(/\/gundem-media\}?$/);
+    // No secret or key of MinIO's reaches the migration job, which does not need it.
+    expect(Object.keys(env('migrate')).filter((name) => name.startsWith('MEDIA_'))).toEqual([]);
   });
 
   it('runs the migration once, as `npm run migrate` does, before any node', () => {
@@ -77,6 +106,7 @@ describe('docker/compose.yaml', () => {
       postgres: { condition: 'service_healthy' },
       redis: { condition: 'service_healthy' },
       migrate: { condition: 'service_completed_successfully' },
+      'minio-bucket': { condition: 'service_completed_successfully' },
     });
   });
 
@@ -103,9 +133,11 @@ describe('docker/compose.yaml', () => {
     expect(lastOctet).toBeLessThan(128);
   });
 
-  it('publishes only nginx, on GUNDEM_PORT (8080), with docker/nginx.conf mounted', () => {
+  it('publishes only nginx, on GUNDEM_PORT (8080), with docker/nginx.conf mounted, and MinIO’s S3 port for the pictures', () => {
     const published = Object.entries(services).filter(([, service]) => service.ports);
-    expect(published.map(([name]) => name)).toEqual(['nginx']);
+    expect(published.map(([name]) => name).sort()).toEqual(['minio', 'nginx']);
+    // The S3 API only (the pictures' public URLs); not the web console on 9001.
+    expect(services.minio.ports).toEqual(['${MINIO_PORT:-9000}:9000']);
     expect(services.nginx.ports).toEqual(['${GUNDEM_PORT:-8080}:80']);
     expect(services.nginx.volumes).toEqual(['./nginx.conf:/etc/nginx/nginx.conf:ro']);
     expect(services.nginx.depends_on.app).toMatchObject({ condition: 'service_healthy', restart: true });

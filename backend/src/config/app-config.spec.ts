@@ -28,3 +28,76 @@ describe('loadConfig: the database timeouts', () => {
     expect(problems({ DB_QUERY_TIMEOUT_MS: '-1' })).toEqual([expect.stringContaining('DB_QUERY_TIMEOUT_MS 0 ya da daha büyük bir tam sayı olmalı')]);
   });
 });
+
+describe('loadConfig: media storage', () => {
+  const problems = (env: NodeJS.ProcessEnv): string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+  const s3 = { MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'gundem-media', MEDIA_S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', MEDIA_S3_SECRET_ACCESS_KEY: 'secret-value-1234' };
+
+  it('keeps pictures on the filesystem by default', () => {
+    expect(loadConfig({}).media).toEqual({ storage: 'fs', publicUrl: undefined });
+    expect(loadConfig({ MEDIA_STORAGE: 'fs', MEDIA_PUBLIC_URL: 'https://cdn.example.com/media/' }).media).toEqual({ storage: 'fs', publicUrl: 'https://cdn.example.com/media' });
+  });
+
+  it('reads an S3-compatible bucket: path style and the public URL follow the endpoint, no ACL', () => {
+    expect(loadConfig({ ...s3, MEDIA_S3_ENDPOINT: 'http://minio:9000/', MEDIA_S3_PREFIX: '/media/' }).media).toEqual({
+      storage: 's3',
+      publicUrl: undefined,
+      s3: {
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        bucket: 'gundem-media',
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'secret-value-1234',
+        forcePathStyle: true,
+        prefix: 'media',
+        publicUrl: 'http://minio:9000/gundem-media/media',
+        acl: undefined,
+      },
+    });
+  });
+
+  it('on AWS itself (no endpoint): virtual-host style and the bucket’s own address; MEDIA_PUBLIC_URL and the ACL when given', () => {
+    expect(loadConfig({ ...s3, MEDIA_S3_REGION: 'eu-central-1' }).media.s3).toMatchObject({ forcePathStyle: false, publicUrl: 'https://gundem-media.s3.eu-central-1.amazonaws.com' });
+    expect(
+      loadConfig({ ...s3, MEDIA_S3_ENDPOINT: 'https://r2.example.com', MEDIA_S3_FORCE_PATH_STYLE: 'false', MEDIA_PUBLIC_URL: 'https://img.example.com/', MEDIA_S3_ACL: 'public-read' }).media.s3,
+    ).toMatchObject({ forcePathStyle: false, publicUrl: 'https://img.example.com', acl: 'public-read' });
+  });
+
+  it('refuses MEDIA_STORAGE=s3 without the bucket or keys, naming each missing variable', () => {
+    expect(problems({ MEDIA_STORAGE: 's3' })).toEqual(['MEDIA_STORAGE=s3 iken şunlar zorunludur: MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY']);
+    expect(problems({ ...s3, MEDIA_S3_SECRET_ACCESS_KEY: '' })).toEqual(['MEDIA_STORAGE=s3 iken şunlar zorunludur: MEDIA_S3_SECRET_ACCESS_KEY']);
+  });
+
+  it('reports every bad media variable at once, in Turkish, never echoing the secret', () => {
+    expect(problems({ MEDIA_STORAGE: 'ftp' })).toEqual(['MEDIA_STORAGE şunlardan biri olmalı: fs, s3 (şu an: "ftp")']);
+    const found = problems({
+      ...s3,
+      MEDIA_S3_BUCKET: 'Gündem_Media',
+      MEDIA_S3_ENDPOINT: 'minio:9000',
+      MEDIA_S3_REGION: 'EU West',
+      MEDIA_S3_FORCE_PATH_STYLE: 'evet',
+      MEDIA_S3_PREFIX: 'a/../b',
+      MEDIA_S3_ACL: 'private',
+      MEDIA_PUBLIC_URL: 'ftp://cdn',
+    });
+    expect(found).toEqual([
+      'MEDIA_PUBLIC_URL http: ya da https: ile başlamalı (şu an: "ftp:")',
+      'MEDIA_S3_ENDPOINT http: ya da https: ile başlamalı (şu an: "minio:")',
+      'MEDIA_S3_REGION küçük harf, rakam ve - karakterinden oluşmalı (şu an: "EU West")',
+      'MEDIA_S3_BUCKET 3–63 küçük harf, rakam, . ya da - karakteri olmalı (şu an: "Gündem_Media")',
+      'MEDIA_S3_FORCE_PATH_STYLE true ya da false olmalı (şu an: "evet")',
+      'MEDIA_S3_PREFIX en fazla 200 harf, rakam ya da _ . - / karakteri olmalı, boş, . ya da .. parça içermemeli (şu an: "a/../b")',
+      'MEDIA_S3_ACL boş ya da public-read olmalı (şu an: "private")',
+    ]);
+    expect(found.join('\n')).not.toContain('secret-value-1234');
+    // The other variables' problems are listed beside the media ones.
+    expect(problems({ MEDIA_STORAGE: 's3', PORT: 'x' })).toHaveLength(2);
+  });
+});

@@ -139,6 +139,41 @@ export interface AppConfig {
    * anyone who reaches the node: keep /api/metrics off the public proxy (or firewall it) then.
    */
   metricsToken?: string;
+  /** Where post pictures are kept (issue 24): MEDIA_STORAGE and the MEDIA_S3_* variables. */
+  media: MediaConfig;
+}
+
+/**
+ * MEDIA_STORAGE (default `fs`): `fs` keeps the files in DATA_DIR/media; `s3` in an S3-compatible
+ * bucket (AWS S3, MinIO, Garage, R2, Ceph RGW), which then needs `s3`.
+ */
+export interface MediaConfig {
+  storage: 'fs' | 's3';
+  /** MEDIA_PUBLIC_URL (no trailing slash): where a key is served, `${publicUrl}/${key}`. */
+  publicUrl?: string;
+  s3?: MediaS3Config;
+}
+
+/** The MEDIA_S3_* variables, validated; see README "Media storage". */
+export interface MediaS3Config {
+  /** MEDIA_S3_ENDPOINT: unset means AWS itself. */
+  endpoint?: string;
+  /** MEDIA_S3_REGION (default us-east-1). */
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** MEDIA_S3_FORCE_PATH_STYLE (default true when an endpoint is given): `${endpoint}/${bucket}/key`. */
+  forcePathStyle: boolean;
+  /** MEDIA_S3_PREFIX (default none; no leading or trailing slash): keys are stored as `${prefix}/${key}`. */
+  prefix: string;
+  /**
+   * MEDIA_PUBLIC_URL, or by default the bucket's own address plus the prefix (path style
+   * `${endpoint}/${bucket}[/${prefix}]`). Already includes the prefix: `url(key)` only appends the key.
+   */
+  publicUrl: string;
+  /** MEDIA_S3_ACL (default none: many S3-compatibles reject ACL headers): `public-read` sends it. */
+  acl?: 'public-read';
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -291,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const embeddedPgRuntimeDir = env.EMBEDDED_PG_RUNTIME_DIR || DEFAULT_EMBEDDED_PG_RUNTIME_DIR;
   if (!isAbsolute(embeddedPgRuntimeDir)) problems.push(`EMBEDDED_PG_RUNTIME_DIR mutlak bir yol olmalı (şu an: "${embeddedPgRuntimeDir}")`);
 
+  const media = parseMedia(env, problems);
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -332,6 +369,61 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     socketMaxWatchedPerIp,
     socketEventsPerSecond,
     metricsToken,
+    media,
+  };
+}
+
+const MEDIA_STORAGES = ['fs', 's3'] as const;
+
+/**
+ * MEDIA_STORAGE and, for `s3`, the MEDIA_S3_* variables. A secret's value is never echoed in a
+ * problem (the log of a failed boot is often shared).
+ */
+function parseMedia(env: NodeJS.ProcessEnv, problems: string[]): MediaConfig {
+  const storage = (env.MEDIA_STORAGE || 'fs') as MediaConfig['storage'];
+  if (!MEDIA_STORAGES.includes(storage)) {
+    problems.push(`MEDIA_STORAGE şunlardan biri olmalı: ${MEDIA_STORAGES.join(', ')} (şu an: "${env.MEDIA_STORAGE}")`);
+  }
+  const explicitPublicUrl = parseUrl('MEDIA_PUBLIC_URL', env.MEDIA_PUBLIC_URL, ['http:', 'https:'], problems)?.replace(/\/+$/, '');
+  if (storage !== 's3') return { storage: MEDIA_STORAGES.includes(storage) ? storage : 'fs', publicUrl: explicitPublicUrl };
+
+  const missing = ['MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+  if (missing.length) problems.push(`MEDIA_STORAGE=s3 iken şunlar zorunludur: ${missing.join(', ')}`);
+  const endpoint = parseUrl('MEDIA_S3_ENDPOINT', env.MEDIA_S3_ENDPOINT, ['http:', 'https:'], problems)?.replace(/\/+$/, '');
+  const region = env.MEDIA_S3_REGION || 'us-east-1';
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) problems.push(`MEDIA_S3_REGION küçük harf, rakam ve - karakterinden oluşmalı (şu an: "${region}")`);
+  const bucket = env.MEDIA_S3_BUCKET ?? '';
+  // S3's rules for a bucket name; a wrong one would only fail at the first upload.
+  if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(`MEDIA_S3_BUCKET 3–63 küçük harf, rakam, . ya da - karakteri olmalı (şu an: "${bucket}")`);
+  }
+  const forcePathStyle = parseBool('MEDIA_S3_FORCE_PATH_STYLE', env.MEDIA_S3_FORCE_PATH_STYLE, problems) ?? Boolean(endpoint);
+  const prefix = (env.MEDIA_S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix && (!/^[A-Za-z0-9_./-]{1,200}$/.test(prefix) || prefix.split('/').some((part) => part === '' || part === '.' || part === '..'))) {
+    problems.push(`MEDIA_S3_PREFIX en fazla 200 harf, rakam ya da _ . - / karakteri olmalı, boş, . ya da .. parça içermemeli (şu an: "${env.MEDIA_S3_PREFIX}")`);
+  }
+  const acl = env.MEDIA_S3_ACL || undefined;
+  if (acl !== undefined && acl !== 'public-read') problems.push(`MEDIA_S3_ACL boş ya da public-read olmalı (şu an: "${acl}")`);
+
+  const bucketUrl = endpoint
+    ? forcePathStyle
+      ? `${endpoint}/${bucket}`
+      : endpoint.replace('://', `://${bucket}.`)
+    : `https://${bucket}.s3.${region}.amazonaws.com`;
+  return {
+    storage,
+    publicUrl: explicitPublicUrl,
+    s3: {
+      endpoint,
+      region,
+      bucket,
+      accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle,
+      prefix,
+      publicUrl: explicitPublicUrl ?? (prefix ? `${bucketUrl}/${prefix}` : bucketUrl),
+      acl: acl === 'public-read' ? acl : undefined,
+    },
   };
 }
 
