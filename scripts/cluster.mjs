@@ -303,6 +303,8 @@ export async function startCluster(options = {}) {
       JWT_SECRET: randomBytes(36).toString('base64url'),
       // nginx runs on this machine: it connects to the nodes from loopback.
       TRUST_PROXY: 'loopback',
+      // One folder of pictures for every node: nginx may ask any node for any /media file.
+      MEDIA_DIR: join(dir, 'media'),
       APP_URL: url,
       ...options.env,
     };

@@ -17,8 +17,8 @@ import { serveSpa } from './common/spa/serve-spa';
 import { AuthService } from './auth/auth.service';
 import { HomeSessionService } from './auth/home-session';
 import type { AppConfig } from './config/app-config';
-import { FsMediaStorage } from './media/fs-media-storage';
-import { MediaStorage } from './media/media-storage';
+import { FsMediaStorage } from './media/storage/fs-media-storage';
+import { MediaStorage } from './media/storage/media-storage';
 import { PostsService } from './posts/posts.service';
 import { ReadBudget } from './settings/read-budget';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
@@ -58,10 +58,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.disable('x-powered-by');
   // Security headers, no-store on private API answers, JSON for requests Node's parser refuses.
   // POST /api/media is the one multipart route; a MEDIA_PUBLIC_URL on another origin joins img-src.
-  hardenHttp(app, { uploads: ['/api/media'], imgSrc: mediaOrigins(config.mediaPublicUrl) });
+  hardenHttp(app, { uploads: ['/api/media'], imgSrc: mediaOrigins(config.media.publicUrl) });
   // The FS driver's files at /media (immutable, content-addressed; media/fs-media-storage.ts).
   const mediaStorage = app.get(MediaStorage);
   if (mediaStorage instanceof FsMediaStorage) app.use('/media', mediaStorage.serve());
+  // A storage that cannot be written (a read-only folder, a wrong bucket or key) is said at boot,
+  // not at a member's first upload; the node still serves everything else.
+  await mediaStorage.check().catch((error: unknown) =>
+    root.warn(`Görsel deposu kullanılamıyor (MEDIA_STORAGE=${config.media.storage}): ${error instanceof Error ? error.message : String(error)}`),
+  );
   // Brotli/gzip for API answers above 1 KB; the SPA's files come precompressed (serveSpa).
   compressApi(app);
   // The SPA at /, in front of the routes but never on the API's paths (see serveSpa).

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig: the database timeouts', () => {
@@ -41,14 +42,22 @@ describe('loadConfig: media storage', () => {
   const s3 = { MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'gundem-media', MEDIA_S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', MEDIA_S3_SECRET_ACCESS_KEY: 'secret-value-1234' };
 
   it('keeps pictures on the filesystem by default', () => {
-    expect(loadConfig({}).media).toEqual({ storage: 'fs', publicUrl: undefined });
-    expect(loadConfig({ MEDIA_STORAGE: 'fs', MEDIA_PUBLIC_URL: 'https://cdn.example.com/media/' }).media).toEqual({ storage: 'fs', publicUrl: 'https://cdn.example.com/media' });
+    const dir = join(process.cwd(), '.data', 'media');
+    expect(loadConfig({}).media).toEqual({ storage: 'fs', publicUrl: '/media', dir });
+    expect(loadConfig({ MEDIA_STORAGE: 'fs', MEDIA_PUBLIC_URL: 'https://cdn.example.com/media/' }).media).toEqual({ storage: 'fs', publicUrl: 'https://cdn.example.com/media', dir });
+    // Nodes behind one balancer share one folder (any node may be asked for any picture).
+    expect(loadConfig({ MEDIA_DIR: '/srv/gundem-media', MEDIA_PUBLIC_URL: '/resimler' }).media).toEqual({ storage: 'fs', publicUrl: '/resimler', dir: '/srv/gundem-media' });
+    expect(problems({ MEDIA_DIR: 'media', MEDIA_PUBLIC_URL: '/../x' })).toEqual([
+      'MEDIA_PUBLIC_URL /media gibi bir yol ya da http(s) adresi olmalı (şu an: "/../x")',
+      'MEDIA_DIR mutlak bir yol olmalı (şu an: "media")',
+    ]);
   });
 
   it('reads an S3-compatible bucket: path style and the public URL follow the endpoint, no ACL', () => {
     expect(loadConfig({ ...s3, MEDIA_S3_ENDPOINT: 'http://minio:9000/', MEDIA_S3_PREFIX: '/media/' }).media).toEqual({
       storage: 's3',
-      publicUrl: undefined,
+      publicUrl: 'http://minio:9000/gundem-media/media',
+      dir: join(process.cwd(), '.data', 'media'),
       s3: {
         endpoint: 'http://minio:9000',
         region: 'us-east-1',

@@ -29,18 +29,6 @@ export interface AppConfig {
   redisPrefix: string;
   dataDir: string;
   /**
-   * MEDIA_STORAGE (default `fs`): where uploaded pictures' variants are kept. `fs`: files under
-   * DATA_DIR/media, served by this server at /media (media/fs-media-storage.ts). `s3` is reserved
-   * for an object-store driver that does not exist yet (refused at boot).
-   */
-  mediaStorage: 'fs';
-  /**
-   * MEDIA_PUBLIC_URL (default `/media`): the base of the pictures' URLs in posts, e.g. a CDN in
-   * front of /media (`https://cdn.example.com/media`). An absolute URL's origin is added to the
-   * app's CSP `img-src`. A post keeps the URLs it was written with.
-   */
-  mediaPublicUrl: string;
-  /**
    * EMBEDDED_PG_RUNTIME_DIR (default /var/lib/gundem; absolute): only when running as root with
    * the embedded PostgreSQL. The `postgres` user it runs as must reach its binaries and cluster;
    * when the checkout or DATA_DIR is closed to that user (a clone in a 0700 home), the binaries
@@ -144,13 +132,22 @@ export interface AppConfig {
 }
 
 /**
- * MEDIA_STORAGE (default `fs`): `fs` keeps the files in DATA_DIR/media; `s3` in an S3-compatible
- * bucket (AWS S3, MinIO, Garage, R2, Ceph RGW), which then needs `s3`.
+ * MEDIA_STORAGE (default `fs`): `fs` keeps the files in MEDIA_DIR and serves them at /media; `s3` in
+ * an S3-compatible bucket (AWS S3, MinIO, Garage, R2, Ceph RGW), which then needs `s3`.
  */
 export interface MediaConfig {
   storage: 'fs' | 's3';
-  /** MEDIA_PUBLIC_URL (no trailing slash): where a key is served, `${publicUrl}/${key}`. */
-  publicUrl?: string;
+  /**
+   * MEDIA_PUBLIC_URL (no trailing slash): where a key is served, `${publicUrl}/${key}`. Default:
+   * `/media` (fs) or the bucket's own address plus the prefix (s3); a CDN in front of either is an
+   * absolute URL, whose origin joins the app's CSP `img-src`. A post keeps the URLs it was written with.
+   */
+  publicUrl: string;
+  /**
+   * MEDIA_DIR (fs; absolute, default DATA_DIR/media): the folder of the files. Nodes behind one
+   * balancer must share it (a volume, NFS), or use s3: any node may be asked for any picture.
+   */
+  dir: string;
   s3?: MediaS3Config;
 }
 
@@ -314,19 +311,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push('METRICS_TOKEN en az 16 karakter olmalı ve boşluk ya da denetim karakteri içermemeli');
   }
 
-  const mediaStorage = env.MEDIA_STORAGE || 'fs';
-  if (mediaStorage !== 'fs') problems.push(`MEDIA_STORAGE şimdilik yalnızca "fs" olabilir (şu an: "${mediaStorage}")`);
-  const mediaPublicUrl = (env.MEDIA_PUBLIC_URL || '/media').replace(/\/+$/, '');
-  if (mediaPublicUrl.startsWith('/') || mediaPublicUrl === '') {
-    if (!/^\/[A-Za-z0-9/_.-]+$/.test(mediaPublicUrl)) problems.push(`MEDIA_PUBLIC_URL /media gibi bir yol ya da http(s) adresi olmalı (şu an: "${env.MEDIA_PUBLIC_URL}")`);
-  } else {
-    parseUrl('MEDIA_PUBLIC_URL', mediaPublicUrl, ['http:', 'https:'], problems);
-  }
-
   const embeddedPgRuntimeDir = env.EMBEDDED_PG_RUNTIME_DIR || DEFAULT_EMBEDDED_PG_RUNTIME_DIR;
   if (!isAbsolute(embeddedPgRuntimeDir)) problems.push(`EMBEDDED_PG_RUNTIME_DIR mutlak bir yol olmalı (şu an: "${embeddedPgRuntimeDir}")`);
 
-  const media = parseMedia(env, problems);
+  const dataDir = resolve(cwd, env.DATA_DIR || '.data');
+  const media = parseMedia(env, dataDir, problems);
 
   if (problems.length) throw new ConfigError(problems);
 
@@ -338,9 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl,
     redisUrl,
     redisPrefix,
-    dataDir: resolve(cwd, env.DATA_DIR || '.data'),
-    mediaStorage: 'fs',
-    mediaPublicUrl,
+    dataDir,
     embeddedPgRuntimeDir,
     jwtSecret: env.JWT_SECRET ?? '',
     jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
@@ -379,13 +366,23 @@ const MEDIA_STORAGES = ['fs', 's3'] as const;
  * MEDIA_STORAGE and, for `s3`, the MEDIA_S3_* variables. A secret's value is never echoed in a
  * problem (the log of a failed boot is often shared).
  */
-function parseMedia(env: NodeJS.ProcessEnv, problems: string[]): MediaConfig {
+function parseMedia(env: NodeJS.ProcessEnv, dataDir: string, problems: string[]): MediaConfig {
   const storage = (env.MEDIA_STORAGE || 'fs') as MediaConfig['storage'];
   if (!MEDIA_STORAGES.includes(storage)) {
     problems.push(`MEDIA_STORAGE şunlardan biri olmalı: ${MEDIA_STORAGES.join(', ')} (şu an: "${env.MEDIA_STORAGE}")`);
   }
-  const explicitPublicUrl = parseUrl('MEDIA_PUBLIC_URL', env.MEDIA_PUBLIC_URL, ['http:', 'https:'], problems)?.replace(/\/+$/, '');
-  if (storage !== 's3') return { storage: MEDIA_STORAGES.includes(storage) ? storage : 'fs', publicUrl: explicitPublicUrl };
+  // A path of this site (`/media`, or another a proxy routes) or an http(s) address (a CDN).
+  const rawPublicUrl = env.MEDIA_PUBLIC_URL?.replace(/\/+$/, '') || undefined;
+  let explicitPublicUrl: string | undefined;
+  if (rawPublicUrl?.startsWith('/')) {
+    if (/^\/[A-Za-z0-9/_.-]+$/.test(rawPublicUrl) && !rawPublicUrl.split('/').includes('..')) explicitPublicUrl = rawPublicUrl;
+    else problems.push(`MEDIA_PUBLIC_URL /media gibi bir yol ya da http(s) adresi olmalı (şu an: "${env.MEDIA_PUBLIC_URL}")`);
+  } else {
+    explicitPublicUrl = parseUrl('MEDIA_PUBLIC_URL', rawPublicUrl, ['http:', 'https:'], problems)?.replace(/\/+$/, '');
+  }
+  const dir = env.MEDIA_DIR || join(dataDir, 'media');
+  if (!isAbsolute(dir)) problems.push(`MEDIA_DIR mutlak bir yol olmalı (şu an: "${dir}")`);
+  if (storage !== 's3') return { storage: 'fs', publicUrl: explicitPublicUrl ?? '/media', dir };
 
   const missing = ['MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
   if (missing.length) problems.push(`MEDIA_STORAGE=s3 iken şunlar zorunludur: ${missing.join(', ')}`);
@@ -410,9 +407,11 @@ function parseMedia(env: NodeJS.ProcessEnv, problems: string[]): MediaConfig {
       ? `${endpoint}/${bucket}`
       : endpoint.replace('://', `://${bucket}.`)
     : `https://${bucket}.s3.${region}.amazonaws.com`;
+  const publicUrl = explicitPublicUrl ?? (prefix ? `${bucketUrl}/${prefix}` : bucketUrl);
   return {
     storage,
-    publicUrl: explicitPublicUrl,
+    publicUrl,
+    dir,
     s3: {
       endpoint,
       region,
@@ -421,7 +420,7 @@ function parseMedia(env: NodeJS.ProcessEnv, problems: string[]): MediaConfig {
       secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY ?? '',
       forcePathStyle,
       prefix,
-      publicUrl: explicitPublicUrl ?? (prefix ? `${bucketUrl}/${prefix}` : bucketUrl),
+      publicUrl,
       acl: acl === 'public-read' ? acl : undefined,
     },
   };

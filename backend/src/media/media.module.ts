@@ -1,9 +1,9 @@
-import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { FsMediaStorage } from './fs-media-storage';
+import { FsMediaStorage } from './storage/fs-media-storage';
 import { MediaProcessor } from './media-processor';
-import { MediaStorage } from './media-storage';
+import { MediaStorage } from './storage/media-storage';
+import { S3MediaStorage } from './storage/s3-storage';
 import { MediaController } from './media.controller';
 import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
@@ -24,8 +24,9 @@ import { MediaUploadInterceptor } from './media-upload.interceptor';
     {
       provide: MediaStorage,
       inject: [APP_CONFIG],
-      // MEDIA_STORAGE=fs is the only driver (config refuses others); an S3 one would be chosen here.
-      useFactory: (config: AppConfig) => new FsMediaStorage(join(config.dataDir, 'media'), config.mediaPublicUrl),
+      // MEDIA_STORAGE: files in MEDIA_DIR (served at /media by app.factory), or an S3-compatible bucket.
+      useFactory: (config: AppConfig) =>
+        config.media.s3 ? new S3MediaStorage(config.media.s3) : new FsMediaStorage(config.media.dir, config.media.publicUrl),
     },
   ],
   exports: [MediaService, MediaStorage],

@@ -9,7 +9,7 @@ import { pgPool, type Queryable } from '../database/query-rows';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../settings/rate-limit.store';
 import { SettingsService } from '../settings/settings.service';
 import { MediaProcessor, type ProcessedImage } from './media-processor';
-import { mediaKey, MediaStorage } from './media-storage';
+import { mediaKey, MediaStorage } from './storage/media-storage';
 import { MediaRepository, type MediaRow } from './media.repository';
 import { MEDIA_ALT_INVALID, MEDIA_IDS_REPEATED, MEDIA_NOT_ATTACHABLE, MEDIA_NOT_FOUND, mediaAltTooLong, mediaTooManyImages } from './media.texts';
 

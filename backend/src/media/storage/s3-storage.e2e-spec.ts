@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { startS3rver, startTestS3Server, type TestS3Server } from '../../../test/s3-server';
 import type { MediaS3Config } from '../../config/app-config';
 import { describeMediaStorage, keyOf, picture } from './media-storage.contract';
-import { MEDIA_CACHE_CONTROL, MediaStorageError, S3MediaStorage, type S3MediaStorageOptions } from './s3-storage';
+import { MEDIA_CACHE_CONTROL } from './media-storage';
+import { MediaStorageError, S3MediaStorage, type S3MediaStorageOptions } from './s3-storage';
 
 /** Collects what the driver logs instead of printing it, so a test can also check the log lines. */
 class Lines {

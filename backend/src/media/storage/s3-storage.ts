@@ -2,10 +2,7 @@ import { DeleteObjectsCommand, HeadBucketCommand, ListObjectsV2Command, PutObjec
 import { Logger } from '@nestjs/common';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { MediaS3Config } from '../../config/app-config';
-import type { MediaStorage } from './media-storage';
-
-/** Processed pictures never change under a key (the key is their hash), so caches may keep them for good. */
-export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+import { MEDIA_CACHE_CONTROL, MediaStorage } from './media-storage';
 
 /** S3 DeleteObjects takes at most this many keys per request. */
 const DELETE_BATCH = 1000;
@@ -39,13 +36,14 @@ export class MediaStorageError extends Error {
  * v3. Keys are stored under MEDIA_S3_PREFIX; url() is MEDIA_PUBLIC_URL (or the bucket's own
  * address) plus the key, so the bucket (or a CDN in front of it) must serve objects publicly.
  */
-export class S3MediaStorage implements MediaStorage {
+export class S3MediaStorage extends MediaStorage {
   private readonly client: S3Client;
   private readonly logger: Pick<Logger, 'error'>;
   private readonly keyPrefix: string;
   private readonly listPageSize: number;
 
   constructor(private readonly options: S3MediaStorageOptions) {
+    super();
     this.keyPrefix = options.prefix ? `${options.prefix}/` : '';
     this.listPageSize = options.listPageSize ?? 1000;
     this.logger = options.logger ?? new Logger('MediaStorage');

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
-import { MEDIA_KEY, MediaStorage, type MediaStorageStats } from './media-storage';
-import { MEDIA_FILE_NOT_FOUND } from './media.texts';
+import { MEDIA_FILE_NOT_FOUND } from '../media.texts';
+import { MEDIA_CACHE_CONTROL, MEDIA_KEY, MediaStorage, type MediaStorageStats } from './media-storage';
 
 /** Where half-written files wait for their rename; on the same filesystem, so the rename is atomic. */
 const TEMP_DIR = '.tmp';
@@ -46,6 +46,12 @@ export class FsMediaStorage extends MediaStorage {
         if (error.code !== 'ENOENT') throw error;
       });
     }
+  }
+
+  /** The folder exists (made when missing) and this process may write in it. */
+  async check(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await access(this.dir, constants.W_OK);
   }
 
   url(key: string): string {
@@ -95,7 +101,7 @@ export class FsMediaStorage extends MediaStorage {
           if (!info.isFile()) return notFound();
           res.setHeader('Content-Type', 'image/webp');
           res.setHeader('Content-Length', info.size);
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
           res.setHeader('X-Content-Type-Options', 'nosniff');
           res.setHeader('ETag', `"${key.slice(3, 35)}"`);
           if (req.headers['if-none-match'] === `"${key.slice(3, 35)}"`) return void res.status(304).end();
