@@ -30,6 +30,8 @@ describe('MediaGrid — one image', () => {
     renderCard({ media: [makeMedia({ width: 1200, height: 800 })] });
     const box = boxes()[0];
     expect(box.style.getPropertyValue('aspect-ratio')).toBe('1200 / 800');
+    // A tall image's frame narrows to the image at the max height (not the column's width).
+    expect(box.style.getPropertyValue('max-width')).toBe('calc(var(--media-single-max) * 1200 / 800)');
     const img = box.querySelector('img')!;
     // The server's HTML has no style attribute (CSP): the img's own size holds the ratio there.
     expect(img.getAttribute('width')).toBe('1200');

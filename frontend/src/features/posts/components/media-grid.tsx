@@ -33,7 +33,11 @@ function usePaintedBox(media: Media, withRatio: boolean) {
   return useCallback(
     (node: HTMLElement | null) => {
       if (!node) return;
-      if (withRatio) node.style.setProperty('aspect-ratio', `${width} / ${height}`);
+      if (withRatio) {
+        node.style.setProperty('aspect-ratio', `${width} / ${height}`);
+        // A tall image's frame is as wide as the image at the frame's max height, not the column.
+        node.style.setProperty('max-width', `calc(var(--media-single-max) * ${width} / ${height})`);
+      }
       const paint = ({ placeholderUrl }: Decoder) => {
         const url = placeholderUrl(placeholder);
         if (url) node.style.setProperty('background-image', `url("${url}")`);
