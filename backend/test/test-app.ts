@@ -41,6 +41,8 @@ export interface TestApp {
    */
   createUsers(count: number): Promise<(User & { password: string })[]>;
   tokenFor(user: Pick<User, 'id'>): Promise<string>;
+  /** `Bearer <token>` for the user's Authorization header, signed once per user and app. */
+  bearer(user: Pick<User, 'id'>): Promise<string>;
   /** Starts listening on a free loopback port (once) for real clients such as socket.io-client; the base URL. */
   listen(): Promise<string>;
   /** Creates a post (or a reply) through PostsService, counters and all. */
@@ -137,6 +139,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     // And posts, reposts and follows update the kept following feeds (HomeFeedWriter).
     await app.get(HomeFeedWriter).settled();
   };
+  const tokenFor = async (user: Pick<User, 'id'>) => {
+    const fresh = await users.findForSession(user.id);
+    return app.get(AuthService).sign(fresh!);
+  };
+  const bearerTokens = new Map<string, string>();
   return {
     app,
     config,
@@ -202,9 +209,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
         state.active = false;
       }
     },
-    async tokenFor(user) {
-      const fresh = await users.findForSession(user.id);
-      return app.get(AuthService).sign(fresh!);
+    tokenFor,
+    async bearer(user) {
+      let token = bearerTokens.get(user.id);
+      if (!token) bearerTokens.set(user.id, (token = await tokenFor(user)));
+      return `Bearer ${token}`;
     },
     async listen() {
       const server = app.getHttpServer();

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
-import { findNginx, NGINX_TEMPLATE, redisAnswers, startCluster } from '../../scripts/cluster.mjs';
+import { NGINX_TEMPLATE, startCluster } from '../../scripts/cluster.mjs';
 import { api } from '../realtime/cluster';
+import { clusterUnavailable, REDIS_URL } from './requirements';
 
 /**
  * `npm run cluster`'s topology, driven through its own functions: Debian's nginx, configured from
@@ -12,19 +12,7 @@ import { api } from '../realtime/cluster';
  * service and Redis. Every request and at least one socket of each check go through nginx; the
  * nodes' own connection counts (over IPC) tell which node took a socket.
  */
-const CI = process.env.CI === 'true';
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function missing(): Promise<string | undefined> {
-  if (!findNginx()) return 'nginx yok (Debian: apt-get install nginx)';
-  if (!(await redisAnswers(REDIS_URL)) && spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) {
-    return `Redis yok (${REDIS_URL} yanıt vermiyor, redis-server da bulunamadı)`;
-  }
-  return undefined;
-}
-const reason = await missing();
-if (reason && CI) throw new Error(`[cluster] ${reason} (CI=true: bu testler atlanamaz)`);
-if (reason) console.warn(`\n⚠️  [cluster] ATLANDI: ${reason}\n`);
+const reason = await clusterUnavailable('cluster');
 
 type Cluster = Awaited<ReturnType<typeof startCluster>>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
 import { startS3rver, type TestS3Server } from '../../backend/test/s3-server';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
-import { findNginx, redisAnswers, startCluster } from '../../scripts/cluster.mjs';
+import { startCluster } from '../../scripts/cluster.mjs';
 import { api } from '../realtime/cluster';
+import { clusterUnavailable, REDIS_URL } from './requirements';
 
 /**
  * Pictures on more than one node (issue 24): any node may be asked for any picture. With the
@@ -12,19 +12,7 @@ import { api } from '../realtime/cluster';
  * fetched through node B, and an upload over nginx's general 2 MB body limit passes its
  * /api/media location.
  */
-const CI = process.env.CI === 'true';
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function missing(): Promise<string | undefined> {
-  if (!findNginx()) return 'nginx yok (Debian: apt-get install nginx)';
-  if (!(await redisAnswers(REDIS_URL)) && spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) {
-    return `Redis yok (${REDIS_URL} yanıt vermiyor, redis-server da bulunamadı)`;
-  }
-  return undefined;
-}
-const reason = await missing();
-if (reason && CI) throw new Error(`[media-cluster] ${reason} (CI=true: bu testler atlanamaz)`);
-if (reason) console.warn(`\n⚠️  [media-cluster] ATLANDI: ${reason}\n`);
+const reason = await clusterUnavailable('media-cluster');
 
 type Cluster = Awaited<ReturnType<typeof startCluster>>;
 

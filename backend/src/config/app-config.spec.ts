@@ -1,15 +1,17 @@
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config';
 
+/** The problems loadConfig reports for `env` (none: it loaded). */
+const problems = (env: NodeJS.ProcessEnv): string[] => {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    return (error as ConfigError).problems;
+  }
+};
+
 describe('loadConfig: the database timeouts', () => {
-  const problems = (env: NodeJS.ProcessEnv): string[] => {
-    try {
-      loadConfig(env);
-      return [];
-    } catch (error) {
-      return (error as ConfigError).problems;
-    }
-  };
 
   it('bounds the wait for a connection and for an answer by default, the answer just past the statement timeout', () => {
     expect(loadConfig({})).toMatchObject({ statementTimeoutMs: 5000, connectTimeoutMs: 5000, queryTimeoutMs: 6000 });
@@ -31,14 +33,6 @@ describe('loadConfig: the database timeouts', () => {
 });
 
 describe('loadConfig: media storage', () => {
-  const problems = (env: NodeJS.ProcessEnv): string[] => {
-    try {
-      loadConfig(env);
-      return [];
-    } catch (error) {
-      return (error as ConfigError).problems;
-    }
-  };
   const s3 = { MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'gundem-media', MEDIA_S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', MEDIA_S3_SECRET_ACCESS_KEY: 'secret-value-1234' };
 
   it('keeps pictures on the filesystem by default', () => {

@@ -19,12 +19,7 @@ describe('pictures in posts (real PostgreSQL, real files)', () => {
     await t.close();
   });
 
-  const tokens = new Map<string, string>();
-  const bearer = async (user: Pick<User, 'id'>) => {
-    let token = tokens.get(user.id);
-    if (!token) tokens.set(user.id, (token = await t.tokenFor(user)));
-    return `Bearer ${token}`;
-  };
+  const bearer = (user: Pick<User, 'id'>) => t.bearer(user);
   /** Distinct pictures (distinct bytes, so distinct files) unless `size` repeats. */
   let shade = 0;
   const upload = async (user: User, bytes?: Buffer) => {

@@ -18,12 +18,7 @@ describe('deleting one’s own post (real PostgreSQL)', () => {
     await t.close();
   });
 
-  const tokens = new Map<string, string>();
-  const bearer = async (user: Pick<User, 'id'>) => {
-    let token = tokens.get(user.id);
-    if (!token) tokens.set(user.id, (token = await t.tokenFor(user)));
-    return `Bearer ${token}`;
-  };
+  const bearer = (user: Pick<User, 'id'>) => t.bearer(user);
   const remove = async (user: Pick<User, 'id'>, id: string) => t.http.delete(`/api/posts/${id}`).set('authorization', await bearer(user));
   const one = async <T>(sql: string, params: unknown[]) => ((await t.db.query(sql, params)) as T[])[0];
   const replyCount = async (id: string) => (await one<{ reply_count: number }>('SELECT reply_count FROM posts WHERE id = $1', [id])).reply_count;
