@@ -1,4 +1,5 @@
 // Notifications (docs/wire-contract.md#notifications): stored per recipient, grouped, pushed live.
+import type { Media } from './media.js';
 import type { CursorPage } from './pagination.js';
 
 /** What happened. `reply` and `mention` point at the new post; `follow` has no post. */
@@ -25,6 +26,10 @@ export interface NotificationPost {
   id: string;
   content: string;
   replyToId: string | null;
+  /** The post's pictures (issue 24), for the preview's thumbnails; optional: older servers leave it out. */
+  media?: Media[];
+  /** The post is marked `Hassas içerik`: its thumbnails are not shown in the preview. */
+  sensitive?: boolean;
 }
 
 /**

@@ -71,6 +71,18 @@ describe('pictures in posts (real PostgreSQL, real files)', () => {
     expect(rows.map((r: { id: string }) => r.id)).toEqual([b.id, a.id]);
   });
 
+  it('a like’s notification previews the post’s pictures, and a reply’s mention too', async () => {
+    const author = await t.createUser();
+    const fan = await t.createUser();
+    const picture = await upload(author);
+    const created = (await post(author, { content: 'Manzara', mediaIds: [picture.id] })).body.post;
+    await t.http.put(`/api/posts/${created.id}/like`).set('authorization', await bearer(fan)).expect(200);
+    await t.settled();
+    const list = await t.http.get('/api/notifications').set('authorization', await bearer(author)).expect(200);
+    const like = list.body.notifications.find((n: { type: string }) => n.type === 'like');
+    expect(like.post).toMatchObject({ id: created.id, sensitive: false, media: created.media });
+  });
+
   it('a post without text or pictures is still refused; a post without pictures has media [] and sensitive false', async () => {
     const author = await t.createUser();
     const empty = await post(author, { content: '   ' });

@@ -79,7 +79,7 @@ describe('notifications API', () => {
     ]);
     expect(page.unreadCount).toBe(5);
     expect(page.nextCursor).toBeNull();
-    expect(page.notifications[0].post).toEqual({ _id: mention.id, id: mention.id, content: `selam @${ayse.username.toUpperCase()} nasılsın`, replyToId: null });
+    expect(page.notifications[0].post).toEqual({ _id: mention.id, id: mention.id, content: `selam @${ayse.username.toUpperCase()} nasılsın`, replyToId: null, media: [], sensitive: false });
     expect(page.notifications[0].actors[0]).toEqual({ _id: bora.id, id: bora.id, username: bora.username, displayName: bora.displayName, isVerified: false, profileImage: null });
     expect(new Date(page.notifications[0].latestAt).getTime()).toBeGreaterThanOrEqual(new Date(page.notifications[1].latestAt).getTime());
     // The mentioning post links the account, as the account spells its name.

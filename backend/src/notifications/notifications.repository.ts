@@ -1,4 +1,4 @@
-import { NOTIFICATION_ACTORS_SHOWN, NOTIFICATION_COUNT_CAP, type NotificationFilter, type NotificationType } from '@gundem/contract';
+import { type Media, NOTIFICATION_ACTORS_SHOWN, NOTIFICATION_COUNT_CAP, type NotificationFilter, type NotificationType } from '@gundem/contract';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -27,6 +27,9 @@ export interface NotificationGroupRow {
   post_id: string | null;
   post_content: string | null;
   post_reply_to_id: string | null;
+  /** posts.media and posts.sensitive (issue 24): the preview's thumbnails, read in the same row. */
+  post_media: Media[] | null;
+  post_sensitive: boolean | null;
   latest_at: Date;
   cursor_at: string;
   unread: boolean;
@@ -138,7 +141,7 @@ function groupColumns(verifiedOnly: boolean): string {
   const actorFilter = verifiedOnly ? 'u.is_active AND u.is_verified' : 'u.is_active';
   return `g.id, g.recipient_id, g.type, g.post_id, g.latest_at, g.unread,
        to_char(g.latest_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
-       p.content AS post_content, p.reply_to_id AS post_reply_to_id,
+       p.content AS post_content, p.reply_to_id AS post_reply_to_id, p.media AS post_media, p.sensitive AS post_sensitive,
        (SELECT count(*)::int FROM (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id
                                     WHERE n.group_id = g.id AND ${actorFilter} LIMIT ${NOTIFICATION_COUNT_CAP}) c) AS actor_count,
        (SELECT coalesce(json_agg(t), '[]'::json) FROM (

@@ -16,7 +16,9 @@ export function toNotificationGroup(row: NotificationGroupRow): NotificationGrou
   return {
     id: row.id,
     type: row.type,
-    post: row.post_id ? { _id: row.post_id, id: row.post_id, content: row.post_content ?? '', replyToId: row.post_reply_to_id } : null,
+    post: row.post_id
+      ? { _id: row.post_id, id: row.post_id, content: row.post_content ?? '', replyToId: row.post_reply_to_id, media: row.post_media ?? [], sensitive: row.post_sensitive ?? false }
+      : null,
     actors,
     actorCount: row.actor_count,
     latestAt: new Date(row.latest_at).toISOString(),

@@ -2,6 +2,7 @@ import type { NotificationGroup, NotificationPage, UserSummary } from '@gundem/c
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeSocket } from '../../../test/fake-socket';
 import type { MockRoutes } from '../../../test/fetch-mock';
+import { makeMedia } from '../../../test/fixtures';
 import { currentLocation, deferred, member, renderWithProviders } from '../../../test/render';
 import { LiveNotifications } from './live-notifications';
 import { NotificationsBadge } from './notifications-badge';
@@ -106,6 +107,28 @@ describe('NotificationsView', () => {
     expect(within(mention).getByText('2sa')).toBeTruthy();
     expect(items().map((item) => item.getAttribute('data-read'))).toEqual(['false', 'false', 'true']);
     expect(screen.getByText('2 okunmamış bildirim', { selector: '.notifications__count' })).toBeTruthy();
+  });
+
+  it('shows the post’s pictures as thumbnails with their alt text, but not a sensitive post’s', async () => {
+    const post = (id: string, sensitive: boolean) => ({
+      _id: id,
+      id,
+      content: 'Fotoğraflar',
+      replyToId: null,
+      media: [makeMedia({ alt: 'Galata Kulesi' }), makeMedia({ alt: null })],
+      sensitive,
+    });
+    const shown = group({ id: 'g-pic', type: 'like', post: post('p-pic', false) });
+    const hidden = group({ id: 'g-hid', type: 'repost', post: post('p-hid', true) });
+    renderView({}, [shown, hidden]);
+    await waitFor(() => expect(items()).toHaveLength(2));
+    const [withPictures, sensitive] = items();
+    const thumbs = withPictures.querySelectorAll('img.notification__thumb');
+    expect([...thumbs].map((img) => [img.getAttribute('alt'), img.getAttribute('src')])).toEqual([
+      ['Galata Kulesi', expect.stringMatching(/-small\.webp$/)],
+      ['', expect.stringMatching(/-small\.webp$/)],
+    ]);
+    expect(sensitive.querySelectorAll('img.notification__thumb')).toHaveLength(0);
   });
 
   it('asks the server for each tab\'s filter and shows each tab\'s empty state', async () => {

@@ -289,6 +289,23 @@ function NotificationItem({
         {group.post?.content ? (
           <span className="notification__post">{snippet(group.post.content)}</span>
         ) : null}
+        {group.post?.media?.length && !group.post.sensitive ? (
+          // The post's pictures as small thumbnails (issue 24); a sensitive post's stay hidden here.
+          <span className="notification__media">
+            {group.post.media.slice(0, 4).map((media) => (
+              <img
+                key={media.id}
+                className="notification__thumb"
+                src={media.small.url}
+                width={media.small.width}
+                height={media.small.height}
+                alt={media.alt ?? ''}
+                loading="lazy"
+                decoding="async"
+              />
+            ))}
+          </span>
+        ) : null}
       </span>
       {group.read ? null : (
         <span className="notification__dot">
