@@ -50,6 +50,11 @@ export interface TestApp {
   /** Runs fn and counts every SQL statement sent to PostgreSQL meanwhile (see countingPool); pending views are flushed first. */
   countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; statements: Statement[] }>;
   /**
+   * The reads (SELECT/WITH) a GET of `path` sends (200 expected), each EXPLAINed with its own
+   * parameters: the query-plan tests' way to see what a route really asks PostgreSQL.
+   */
+  plansOf(path: string, authorization?: string): Promise<{ sql: string; plan: string }[]>;
+  /**
    * Waits until the writes earlier requests left to the background are in: pending views,
    * queued notifications, the kept following feeds. A test that then deletes rows wholesale
    * cannot deadlock with a batch still locking them (trending, CI).
@@ -144,7 +149,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     return app.get(AuthService).sign(fresh!);
   };
   const bearerTokens = new Map<string, string>();
-  return {
+  const testApp: TestApp = {
     app,
     config,
     http: request(app.getHttpServer()),
@@ -209,6 +214,20 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
         state.active = false;
       }
     },
+    async plansOf(path, authorization) {
+      const { statements } = await testApp.countQueries(async () => {
+        const req = testApp.http.get(path);
+        if (authorization) req.set('authorization', authorization);
+        const res = await req;
+        if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      });
+      const plans: { sql: string; plan: string }[] = [];
+      for (const s of statements.filter((x: Statement) => /^\s*(SELECT|WITH)\b/i.test(x.text))) {
+        const rows: { 'QUERY PLAN': string }[] = await db.query(`EXPLAIN ${s.text}`, s.values);
+        plans.push({ sql: s.text.replace(/\s+/g, ' ').trim(), plan: rows.map((r) => r['QUERY PLAN']).join('\n') });
+      }
+      return plans;
+    },
     tokenFor,
     async bearer(user) {
       let token = bearerTokens.get(user.id);
@@ -228,6 +247,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /**

@@ -83,6 +83,43 @@ describe('pictures in posts (real PostgreSQL, real files)', () => {
     expect(like.post).toMatchObject({ id: created.id, sensitive: false, media: created.media });
   });
 
+  describe('the profile’s Medya tab: GET /api/posts/user/:username/media', () => {
+    it('lists the member’s posts and replies with pictures only, newest first, in keyset pages', async () => {
+      const author = await t.createUser();
+      const text = await t.createPost(author, 'yalnızca metin');
+      const first = (await post(author, { content: 'bir', mediaIds: [(await upload(author)).id] })).body.post;
+      const reply = (await post(author, { content: 'yanıtta resim', replyToId: text.id, mediaIds: [(await upload(author)).id] })).body.post;
+      const third = (await post(author, { content: 'üç', mediaIds: [(await upload(author)).id] })).body.post;
+      const page1 = await t.http.get(`/api/posts/user/${author.username}/media?limit=2`).expect(200);
+      expect(page1.body.posts.map((p: { id: string }) => p.id)).toEqual([third.id, reply.id]);
+      expect(page1.body.nextCursor).toBeTruthy();
+      const page2 = await t.http.get(`/api/posts/user/${author.username}/media?limit=2&cursor=${encodeURIComponent(page1.body.nextCursor)}`).expect(200);
+      expect(page2.body.posts.map((p: { id: string }) => p.id)).toEqual([first.id]);
+      expect(page2.body.posts[0].media).toEqual(first.media);
+      const missing = await t.http.get('/api/posts/user/kimseyok_xyz/media').expect(404);
+      expect(missing.body.message).toBe('Kullanıcı bulunamadı.');
+    });
+
+    it('walks the partial index of posts with pictures: no scan of posts, no sort', async () => {
+      const author = await t.createUser();
+      await t.fill(async (fill) => {
+        // 20,000 posts of theirs, one in fifty with a picture.
+        await fill.query(
+          `INSERT INTO posts (author_id, content, search_text, created_at, media)
+           SELECT $1, 'plan ' || n, 'plan ' || n, now() - n * interval '1 minute',
+                  CASE WHEN n % 50 = 0 THEN '[{"id":"plan"}]'::jsonb ELSE '[]'::jsonb END
+             FROM generate_series(1, 20000) AS n`,
+          [author.id],
+        );
+        await fill.query('VACUUM ANALYZE posts');
+      });
+      const plans = await t.plansOf(`/api/posts/user/${author.username}/media`, await bearer(author));
+      const list = plans.find((p) => p.plan.includes('idx_posts_author_media'));
+      expect(list).toBeDefined();
+      expect(list!.plan).not.toMatch(/Seq Scan on (posts|users)|Sort/);
+    });
+  });
+
   it('a post without text or pictures is still refused; a post without pictures has media [] and sensitive false', async () => {
     const author = await t.createUser();
     const empty = await post(author, { content: '   ' });

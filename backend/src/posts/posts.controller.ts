@@ -75,6 +75,13 @@ export class PostsController {
     return this.posts.repliesByUsername(username, viewer, query);
   }
 
+  /** A member's posts and replies with pictures, newest first (the profile's Medya tab). */
+  @OptionalAuth()
+  @Get('user/:username/media')
+  mediaByUser(@Param('username') username: string, @CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto): Promise<PostPage> {
+    return this.posts.mediaByUsername(username, viewer, query);
+  }
+
   /** The posts a member liked, newest like first (the profile's Beğeniler tab). */
   @OptionalAuth()
   @Get('user/:username/likes')

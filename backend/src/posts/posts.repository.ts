@@ -235,6 +235,14 @@ export class PostsRepository {
   }
 
   /**
+   * A member's posts with pictures, newest first (the profile's Medya tab): the partial index
+   * idx_posts_author_media holds only those (media.posts.e2e-spec.ts EXPLAINs it).
+   */
+  mediaByAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
+    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, `p.media <> '[]'::jsonb`], page, 'newest'), true);
+  }
+
+  /**
    * The posts a member liked, newest like first: a keyset page on (likes.created_at, post_id)
    * walking idx_likes_user_created, then each post by primary key; posts of deactivated authors
    * are left out. The page's cursor is the like's position (`liked_at`), not the post's.

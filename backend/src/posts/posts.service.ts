@@ -267,6 +267,11 @@ export class PostsService {
     return this.memberList(username, viewer, query, (id, viewerId, page) => this.posts.repliesByAuthor(id, viewerId, page));
   }
 
+  /** A member's posts and replies with pictures, newest first (the profile's Medya tab). */
+  mediaByUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
+    return this.memberList(username, viewer, query, (id, viewerId, page) => this.posts.mediaByAuthor(id, viewerId, page));
+  }
+
   /** The posts a member liked, newest like first (the profile's Beğeniler tab). */
   likesByUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
     return this.memberList(username, viewer, query, (id, viewerId, page) => this.posts.likedBy(id, viewerId, page));

@@ -1,4 +1,4 @@
-import { createTestApp, type Statement, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
 import { FirstPageCache } from './first-page.cache';
 import { THREAD_ANCESTORS_MAX } from './posts.service';
@@ -321,16 +321,7 @@ describe('threads API (real PostgreSQL)', () => {
     }, 120_000);
 
     /** The plans of the statements a signed-in member's GET of `path` sends. */
-    async function plansOf(path: string): Promise<string[]> {
-      const auth = await bearer(member);
-      const { statements } = await t.countQueries(() => t.http.get(path).set('authorization', auth).expect(200));
-      const plans: string[] = [];
-      for (const s of statements.filter((x: Statement) => /^\s*(SELECT|WITH)\b/i.test(x.text))) {
-        const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN ${s.text}`, s.values);
-        plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-      }
-      return plans;
-    }
+    const plansOf = async (path: string) => (await t.plansOf(path, await bearer(member))).map((p) => p.plan);
 
     it('Yanıtlar walks the partial index of replies in order: no scan of posts, no sort', async () => {
       const plans = await plansOf(`/api/posts/user/${member.username}/replies`);

@@ -1,5 +1,5 @@
 import { USER_SEARCH_DEFAULT_LIMIT, USER_SEARCH_MAX_LIMIT } from '@gundem/contract';
-import { createTestApp, type Statement, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from './user.entity';
 
 describe('GET /api/users/search (real PostgreSQL)', () => {
@@ -174,16 +174,7 @@ describe('GET /api/users/search (real PostgreSQL)', () => {
     }, 120_000);
 
     /** The statements a search sends, each EXPLAINed with its own parameters. */
-    async function plansOf(path: string): Promise<string[]> {
-      const { statements } = await t.countQueries(async () => t.http.get(path).expect(200));
-      const reads = statements.filter((s: Statement) => /^\s*(SELECT|WITH)\b/i.test(s.text));
-      const plans: string[] = [];
-      for (const s of reads) {
-        const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN ${s.text}`, s.values);
-        plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-      }
-      return plans;
-    }
+    const plansOf = async (path: string) => (await t.plansOf(path)).map((p) => p.plan);
 
     it.each([
       ['one letter', 's', true],

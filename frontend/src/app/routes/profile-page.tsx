@@ -18,6 +18,7 @@ function Profile({ username }: { username: string }) {
       username={username}
       posts={<UserPosts key={username} username={username} />}
       replies={<UserPosts key={username} username={username} list="replies" />}
+      media={<UserPosts key={username} username={username} list="media" />}
       likes={<UserPosts key={username} username={username} list="likes" />}
     />
   );

@@ -9,7 +9,7 @@ import { POSTS_ROOT_KEY } from './post-cache';
  * A member's lists, one per profile tab (docs/wire-contract.md#posts): `posts` their posts and
  * replies, `replies` their replies only, `likes` the posts they liked (newest like first).
  */
-export type UserPostList = 'posts' | 'replies' | 'likes';
+export type UserPostList = 'posts' | 'replies' | 'media' | 'likes';
 
 /** The list last, so a member's `posts` key is not a prefix of their other lists' keys. */
 export const userPostsQueryKey = (username: string, viewer: string, list: UserPostList = 'posts') =>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makePost, makeReply, page } from '../../../test/fixtures';
+import { makeMedia, makePost, makeReply, page } from '../../../test/fixtures';
 import { createTestQueryClient, member, renderWithProviders } from '../../../test/render';
 import { userPostsQueryKey } from '../api/get-user-posts';
 import { PostCard } from './post-card';
@@ -35,8 +35,18 @@ describe('UserPosts: the profile tabs’ lists', () => {
     expect(calls.map((call) => call.url)).toContain('/api/posts/user/zeynep/likes');
   });
 
+  it('Medya lists the member’s posts with pictures from …/media, each drawn with its grid', async () => {
+    const { calls } = renderWithProviders(<UserPosts username="zeynep" list="media" />, {
+      fetch: { 'GET /api/posts/user/zeynep/media': { body: page([makePost({ content: 'Deniz', media: [makeMedia({ alt: 'Mavi deniz' })] })]) } },
+    });
+    const feed = await screen.findByRole('feed', { name: 'Medya' });
+    expect(within(feed).getByRole('img', { name: 'Mavi deniz' })).toBeTruthy();
+    expect(calls.map((call) => call.url)).toContain('/api/posts/user/zeynep/media');
+  });
+
   it.each([
     ['replies', 'Henüz yanıt yok.'],
+    ['media', 'Henüz medya yok'],
     ['likes', 'Henüz beğenilen gönderi yok.'],
     ['posts', 'Henüz gönderi yok'],
   ] as const)('%s: says so when the list is empty', async (list, title) => {
@@ -49,6 +59,7 @@ describe('UserPosts: the profile tabs’ lists', () => {
 
   it.each([
     ['replies', 'Yanıtlar yüklenemedi'],
+    ['media', 'Görselli gönderiler yüklenemedi'],
     ['likes', 'Beğenilen gönderiler yüklenemedi'],
   ] as const)('%s: shows an error with a retry when the server fails', async (list, text) => {
     renderWithProviders(<UserPosts username="zeynep" list={list} />, {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HeartIcon, MessageCircleIcon } from '../../../components/icons';
+import { HeartIcon, ImageIcon, MessageCircleIcon } from '../../../components/icons';
 import { tr } from '../../../locales/tr';
 import { trProfile } from '../../../locales/tr-profile';
 import { type UserPostList, useUserPosts } from '../api/get-user-posts';
@@ -19,6 +19,13 @@ const TEXTS: Record<UserPostList, ListTexts> = {
     emptyIcon: <MessageCircleIcon size={32} />,
     errorText: trProfile.repliesLoadFailed,
   },
+  media: {
+    label: trProfile.tabMedia,
+    emptyTitle: trProfile.noMedia,
+    emptyText: trProfile.noMediaText,
+    emptyIcon: <ImageIcon size={32} />,
+    errorText: trProfile.mediaLoadFailed,
+  },
   likes: {
     label: trProfile.tabLikes,
     emptyTitle: trProfile.noLikes,
@@ -30,7 +37,8 @@ const TEXTS: Record<UserPostList, ListTexts> = {
 
 /**
  * One of a member's lists for the profile's tabs: their posts (GET /api/posts/user/:username),
- * their replies (…/replies) or the posts they liked (…/likes), each with the feed's loading,
+ * their replies (…/replies), their posts with pictures (…/media) or the posts they liked
+ * (…/likes), each with the feed's loading,
  * empty and error states.
  */
 export function UserPosts({ username, list = 'posts' }: { username: string; list?: UserPostList }) {

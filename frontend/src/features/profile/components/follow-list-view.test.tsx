@@ -25,7 +25,7 @@ function Screens() {
       <Route path="/profile/:username/following" element={<FollowListView username="zeynep" kind="following" />} />
       <Route
         path="/profile/:username"
-        element={<ProfileView username="zeynep" posts={null} replies={null} likes={null} />}
+        element={<ProfileView username="zeynep" posts={null} replies={null} media={null} likes={null} />}
       />
     </Routes>
   );

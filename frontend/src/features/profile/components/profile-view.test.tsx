@@ -19,6 +19,7 @@ function renderProfile(username: string, options: ProfileOptions = {}) {
       username={username}
       posts={<p>posts-slot</p>}
       replies={<p>replies-slot</p>}
+      media={<p>media-slot</p>}
       likes={<p>likes-slot</p>}
     />,
     { user: options.user, fetch: options.fetch, path: options.path },
@@ -75,9 +76,9 @@ describe('ProfileView', () => {
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Yanıtlar' }));
     expect(panel().textContent).toBe('replies-slot');
     expect(currentLocation()).toBe('/profile/zeynep?tab=replies');
-    // Medya keeps the SPEC's placeholder.
+    // Medya: the member's posts with pictures (issue 24), no longer the SPEC's placeholder.
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Medya' }));
-    expect(within(panel()).getByRole('heading', { name: 'Henüz medya yok' })).toBeTruthy();
+    expect(panel().textContent).toBe('media-slot');
     expect(currentLocation()).toBe('/profile/zeynep?tab=media');
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Gönderiler' }));
     expect(panel().textContent).toBe('posts-slot');

@@ -10,7 +10,6 @@ import {
   MailIcon,
   MapPinIcon,
   SearchIcon,
-  FileTextIcon,
 } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
@@ -53,6 +52,8 @@ export interface ProfileLists {
   posts: ReactNode;
   /** Their replies, each with its reply context. */
   replies: ReactNode;
+  /** Their posts and replies with pictures (issue 24). */
+  media: ReactNode;
   /** The posts they liked, newest like first. */
   likes: ReactNode;
 }
@@ -246,16 +247,7 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
         idPrefix="profile"
       />
       <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
-        {tab === 'media' ? (
-          // The SPEC's placeholder: posts carry no media (docs/product.md#profile).
-          <EmptyState
-            icon={<FileTextIcon size={32} />}
-            title={trProfile.noMedia}
-            description={trProfile.noMediaText}
-          />
-        ) : (
-          lists[tab]
-        )}
+        {lists[tab]}
       </div>
     </section>
   );
