@@ -16,6 +16,7 @@ import { PeopleSearchIndex1764730000000 } from './1764730000000-PeopleSearchInde
 import { PeopleSearchWords1764750000000 } from './1764750000000-PeopleSearchWords';
 import { FollowListIndexes1764760000000 } from './1764760000000-FollowListIndexes';
 import { MediaAttachments1764770000000 } from './1764770000000-MediaAttachments';
+import { ProfileImages1764780000000 } from './1764780000000-ProfileImages';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   PeopleSearchWords1764750000000,
   FollowListIndexes1764760000000,
   MediaAttachments1764770000000,
+  ProfileImages1764780000000,
 ];
