@@ -58,7 +58,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.disable('x-powered-by');
   // Security headers, no-store on private API answers, JSON for requests Node's parser refuses.
   // POST /api/media is the one multipart route; a MEDIA_PUBLIC_URL on another origin joins img-src.
-  hardenHttp(app, { uploads: ['/api/media'], imgSrc: mediaOrigins(config.media.publicUrl) });
+  hardenHttp(app, { uploads: ['/api/media', '/api/users/me/avatar', '/api/users/me/header'], imgSrc: mediaOrigins(config.media.publicUrl) });
   // The FS driver's files at /media (immutable, content-addressed; media/fs-media-storage.ts).
   const mediaStorage = app.get(MediaStorage);
   if (mediaStorage instanceof FsMediaStorage) app.use('/media', mediaStorage.serve());

@@ -15,6 +15,8 @@ export interface ConversationUser {
   displayName: string;
   username: string;
   isVerified: boolean;
+  /** The avatar's URL; null: the initial letter (absent from older servers). */
+  profileImage?: string | null;
 }
 
 /**

@@ -7,6 +7,8 @@ export interface PostAuthor extends Identified {
   username: string;
   displayName: string;
   isVerified: boolean;
+  /** The avatar's URL; null: the initial letter. Always sent on a post's author (absent from older servers, and on `repostedBy`). */
+  profileImage?: string | null;
 }
 
 /**

@@ -72,3 +72,12 @@ export interface FollowListResponse {
 export const USER_SEARCH_DEFAULT_LIMIT = 5;
 /** The most people one search may ask for. */
 export const USER_SEARCH_MAX_LIMIT = 20;
+
+/**
+ * PUT /api/users/me/avatar and …/header (multipart, field `file`, the limits of POST /api/media):
+ * the picture cropped at its centre to these sizes, one WebP. They answer the member's `MeResponse`
+ * with `profileImage` / `coverImage` set; DELETE of either sets it back to null.
+ */
+export const PROFILE_AVATAR_SIZE = 400;
+export const PROFILE_HEADER_WIDTH = 1500;
+export const PROFILE_HEADER_HEIGHT = 500;

@@ -47,6 +47,13 @@ export const MEDIA_PROCESSING_CONCURRENCY = Math.max(1, Math.min(2, availablePar
 export const MEDIA_QUEUE_TIMEOUT_MS = 15_000;
 
 type Sharp = ReturnType<typeof sharp>;
+/** What the header says, checked against the limits before any pixel is decoded. */
+interface Header {
+  width: number;
+  pageHeight: number;
+  pages: number;
+  animated: boolean;
+}
 type SharpOptions = NonNullable<Parameters<typeof sharp>[1]>;
 
 const LARGE_QUALITY = 82;
@@ -72,13 +79,42 @@ export class MediaProcessor {
 
   /** `allowed`: the admin setting `allowedFileTypes`; only its types among ACCEPTED are taken. */
   async process(bytes: Buffer, maxPixels: number, allowed: readonly string[]): Promise<ProcessedImage> {
+    return this.run(bytes, maxPixels, allowed, async (options, header) => {
+      if (header.animated) {
+        if (header.pages > MEDIA_MAX_FRAMES) throw new UnprocessableEntityException(mediaTooManyFrames(MEDIA_MAX_FRAMES));
+        return this.animation(bytes, options, header.width, header.pageHeight);
+      }
+      return this.still(bytes, options);
+    });
+  }
+
+  /**
+   * One WebP of exactly `width` × `height` (an avatar, a profile header): the picture turned
+   * upright and cropped at its centre to that ratio, then scaled (up too: the box is fixed). The
+   * same sniffing, limits and refusals as `process`; an animation gives its first frame.
+   */
+  async processCropped(bytes: Buffer, maxPixels: number, allowed: readonly string[], width: number, height: number): Promise<ProcessedVariant> {
+    return this.run(bytes, maxPixels, allowed, (options) =>
+      variant(
+        sharp(bytes, { ...options, pages: 1, page: 0 })
+          .rotate()
+          .resize({ width, height, fit: 'cover', position: 'centre' })
+          .webp({ quality: LARGE_QUALITY }),
+      ),
+    );
+  }
+
+  /** Sniffs the type, then reads the header under the semaphore and hands it to `work`; every failure becomes a Turkish 415/422. */
+  private async run<T>(bytes: Buffer, maxPixels: number, allowed: readonly string[], work: (options: SharpOptions, header: Header) => Promise<T>): Promise<T> {
     const sniffed = await fileTypeFromBuffer(bytes);
     const formats = sniffed && allowed.includes(sniffed.mime) ? ACCEPTED[sniffed.mime] : undefined;
     if (!sniffed || !formats) throw new UnsupportedMediaTypeException(MEDIA_UNSUPPORTED);
     const heic = sniffed.mime === 'image/heic' || sniffed.mime === 'image/heif';
     return this.semaphore.run(async () => {
       try {
-        return await this.decode(bytes, maxPixels, formats);
+        // failOn 'warning': a truncated or damaged file is refused rather than stored half grey.
+        const options = { limitInputPixels: maxPixels, failOn: 'warning' as const };
+        return await work(options, await this.header(bytes, options, maxPixels, formats));
       } catch (error) {
         if (error instanceof UnprocessableEntityException || error instanceof UnsupportedMediaTypeException) throw error;
         if (error instanceof Error && /pixel limit/i.test(error.message)) throw new UnprocessableEntityException(MEDIA_TOO_MANY_PIXELS);
@@ -89,9 +125,7 @@ export class MediaProcessor {
     });
   }
 
-  private async decode(bytes: Buffer, maxPixels: number, formats: string[]): Promise<ProcessedImage> {
-    // failOn 'warning': a truncated or damaged file is refused rather than stored half grey.
-    const options = { limitInputPixels: maxPixels, failOn: 'warning' as const };
+  private async header(bytes: Buffer, options: SharpOptions, maxPixels: number, formats: string[]): Promise<Header> {
     const meta = await sharp(bytes, { ...options, animated: true }).metadata();
     if (!meta.format || !formats.includes(meta.format)) throw new UnsupportedMediaTypeException(MEDIA_UNSUPPORTED);
     const pages = meta.pages ?? 1;
@@ -100,12 +134,7 @@ export class MediaProcessor {
     if (!width || !pageHeight) throw new UnprocessableEntityException(MEDIA_UNREADABLE);
     // Checked from the header before any pixel is decoded (all frames of an animation count).
     if (width * pageHeight * pages > maxPixels) throw new UnprocessableEntityException(MEDIA_TOO_MANY_PIXELS);
-    const animated = pages > 1 && (meta.format === 'gif' || meta.format === 'webp');
-    if (animated) {
-      if (pages > MEDIA_MAX_FRAMES) throw new UnprocessableEntityException(mediaTooManyFrames(MEDIA_MAX_FRAMES));
-      return this.animation(bytes, options, width, pageHeight);
-    }
-    return this.still(bytes, options);
+    return { width, pageHeight, pages, animated: pages > 1 && (meta.format === 'gif' || meta.format === 'webp') };
   }
 
   /** One decode of the original, at the large size; both WebPs and the placeholder come from it. */

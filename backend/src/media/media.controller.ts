@@ -16,6 +16,19 @@ export class UpdateMediaDto {
   alt: string | null;
 }
 
+/** The bytes of the one file the interceptor read: 400 (counted as refused) when there is none or it is empty. */
+export function uploadedBytes(file: Express.Multer.File | undefined, media: MediaService): Buffer {
+  if (!file) {
+    media.refused();
+    throw new BadRequestException(MEDIA_FILE_REQUIRED);
+  }
+  if (file.size === 0) {
+    media.refused();
+    throw new BadRequestException(MEDIA_EMPTY);
+  }
+  return file.buffer;
+}
+
 @ApiTags('media')
 @ApiBearerAuth()
 @Controller('media')
@@ -33,15 +46,7 @@ export class MediaController {
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(MediaUploadInterceptor)
   async upload(@CurrentUser() user: SessionUser, @UploadedFile() file: Express.Multer.File | undefined): Promise<Media> {
-    if (!file) {
-      this.media.refused();
-      throw new BadRequestException(MEDIA_FILE_REQUIRED);
-    }
-    if (file.size === 0) {
-      this.media.refused();
-      throw new BadRequestException(MEDIA_EMPTY);
-    }
-    return this.media.upload(user.id, file.buffer);
+    return this.media.upload(user.id, uploadedBytes(file, this.media));
   }
 
   /** The alt text of one's own upload, attached or not (another member's: 404). */

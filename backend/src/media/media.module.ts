@@ -8,18 +8,24 @@ import { MediaController } from './media.controller';
 import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
 import { MediaUploadInterceptor } from './media-upload.interceptor';
+import { ProfileImagesController } from './profile-images.controller';
+import { ProfileImagesService } from './profile-images.service';
+import { UsersModule } from '../users/users.module';
 
 /**
- * Pictures in posts (issue 24): uploads, their processing and storage, the alt text, the sweep.
+ * Pictures in posts (issue 24): uploads, their processing and storage, the alt text, the sweep;
+ * and a member's avatar and profile header (PUT/DELETE /api/users/me/avatar|header).
  * posts/ attaches uploads to a new post and releases a deleted post's files through MediaService;
  * app.factory mounts the FS driver's files at /media.
  */
 @Module({
-  controllers: [MediaController],
+  imports: [UsersModule],
+  controllers: [MediaController, ProfileImagesController],
   providers: [
     MediaRepository,
     MediaService,
     MediaUploadInterceptor,
+    ProfileImagesService,
     { provide: MediaProcessor, useFactory: () => new MediaProcessor() },
     {
       provide: MediaStorage,

@@ -31,6 +31,15 @@ export interface NewMediaRow {
   placeholder: string;
 }
 
+/** A member's two pictures: the avatar (`profileImage`) and the profile header (`coverImage`). */
+export type ProfileImageKind = 'avatar' | 'header';
+
+/** The columns of `users` behind each (constants: the only names ever put into SQL text here). */
+const PROFILE_IMAGE_COLUMNS: Record<ProfileImageKind, { url: string; key: string }> = {
+  avatar: { url: 'profile_image', key: 'profile_image_key' },
+  header: { url: 'cover_image', key: 'cover_image_key' },
+};
+
 const COLUMNS = `id, owner_id, post_id, type, small_key, small_width, small_height, large_key, large_width, large_height,
   still_key, still_width, still_height, placeholder, alt`;
 
@@ -45,7 +54,8 @@ export function keysOf(rows: Pick<MediaRow, 'small_key' | 'large_key' | 'still_k
 /**
  * The statements of the media module. Besides its own table it writes one column of `posts`:
  * `media`, the post's pictures denormalised (the alt text's change), which posts/ reads with
- * every list; posts/ writes it when a post is created (PostsRepository.create).
+ * every list; posts/ writes it when a post is created (PostsRepository.create). And a member's
+ * avatar and header on `users` (the URL and its storage key, see the migration ProfileImages).
  */
 @Injectable()
 export class MediaRepository {
@@ -95,10 +105,31 @@ export class MediaRepository {
       text: `SELECT k FROM unnest($1::text[]) AS k
               WHERE NOT EXISTS (SELECT 1 FROM media_attachments m WHERE m.small_key = k AND m.id IS DISTINCT FROM $2::uuid)
                 AND NOT EXISTS (SELECT 1 FROM media_attachments m WHERE m.large_key = k AND m.id IS DISTINCT FROM $2::uuid)
-                AND NOT EXISTS (SELECT 1 FROM media_attachments m WHERE m.still_key = k AND m.id IS DISTINCT FROM $2::uuid)`,
+                AND NOT EXISTS (SELECT 1 FROM media_attachments m WHERE m.still_key = k AND m.id IS DISTINCT FROM $2::uuid)
+                AND NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_image_key = k)
+                AND NOT EXISTS (SELECT 1 FROM users u WHERE u.cover_image_key = k)`,
       values: [keys, exceptId],
     });
     return rows.map((r) => r.k);
+  }
+
+  /**
+   * Sets (or, with nulls, clears) the member's avatar or header: the URL the user object carries
+   * and the key behind it. Answers the key it replaced (null: there was none), or undefined when
+   * there is no such member. The row is locked first, so two changes of one member queue and each
+   * learns the key the other left.
+   */
+  async setProfileImage(db: Queryable, userId: string, kind: ProfileImageKind, image: { key: string; url: string } | null): Promise<{ oldKey: string | null } | undefined> {
+    const { url, key } = PROFILE_IMAGE_COLUMNS[kind];
+    const [row] = await rowsOn<{ old_key: string | null }>(db, {
+      name: `media_set_${kind}`,
+      text: `UPDATE users u SET ${url} = $2, ${key} = $3
+               FROM (SELECT id, ${key} AS old_key FROM users WHERE id = $1 FOR UPDATE) o
+              WHERE u.id = o.id
+              RETURNING o.old_key`,
+      values: [userId, image?.url ?? null, image?.key ?? null],
+    });
+    return row ? { oldKey: row.old_key } : undefined;
   }
 
   /** The owner's upload, locked (its alt text is about to change); null for anyone else's or a missing one. */

@@ -234,7 +234,8 @@ export class MediaService implements OnModuleInit, OnModuleDestroy {
     await this.sweeping?.catch(() => undefined);
   }
 
-  private async transaction<T>(work: (db: PoolClient) => Promise<T>): Promise<T> {
+  /** One transaction on a pooled client (the media module's services: uploads, profile images). */
+  async transaction<T>(work: (db: PoolClient) => Promise<T>): Promise<T> {
     const client = await pgPool(this.dataSource).connect();
     let broken = false;
     try {

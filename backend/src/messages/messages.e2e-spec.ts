@@ -38,7 +38,7 @@ describe('messages API (real PostgreSQL)', () => {
         message: { id: expect.any(String), text: 'Merhaba Ayşe, nasılsın?', timestamp: expect.any(String), isOwn: true },
         conversation: {
           id: ayse.id,
-          user: { _id: ayse.id, id: ayse.id, displayName: ayse.displayName, username: ayse.username, isVerified: true },
+          user: { _id: ayse.id, id: ayse.id, displayName: ayse.displayName, username: ayse.username, isVerified: true, profileImage: null },
           lastMessage: { text: 'Merhaba Ayşe, nasılsın?', timestamp: res.body.message.timestamp, isRead: true },
           unreadCount: 0,
         },
@@ -111,7 +111,7 @@ describe('messages API (real PostgreSQL)', () => {
       const [withDeniz, withCan, withAyse] = res.body.conversations;
       expect(withAyse).toEqual({
         id: ayse.id,
-        user: { _id: ayse.id, id: ayse.id, displayName: ayse.displayName, username: ayse.username, isVerified: false },
+        user: { _id: ayse.id, id: ayse.id, displayName: ayse.displayName, username: ayse.username, isVerified: false, profileImage: null },
         lastMessage: { text: 'Ayşe 2', timestamp: expect.any(String), isRead: false },
         unreadCount: 2,
       });

@@ -23,6 +23,7 @@ export interface ConversationRow {
   username: string;
   displayName: string;
   isVerified: boolean;
+  profileImage: string | null;
   last: MessageRow & { readAt: Date | null };
   unreadCount: number;
 }
@@ -69,7 +70,7 @@ export class MessagesRepository {
     }
     params.push(page.limit + 1);
     const rows = await queryRows<
-      RawMessage & { other_id: string; read_at: Date | null; username: string; display_name: string; is_verified: boolean; unread_count: number }
+      RawMessage & { other_id: string; read_at: Date | null; username: string; display_name: string; is_verified: boolean; profile_image: string | null; unread_count: number }
     >(
       this.manager,
       `WITH latest AS (
@@ -91,7 +92,7 @@ export class MessagesRepository {
          ORDER BY l.created_at DESC, l.id DESC
          LIMIT $${params.length}
        )
-       SELECT l.*, u.username, u.display_name, u.is_verified,
+       SELECT l.*, u.username, u.display_name, u.is_verified, u.profile_image,
               (SELECT count(*)::int FROM messages x
                 WHERE x.receiver_id = $1::uuid AND x.sender_id = l.other_id AND x.read_at IS NULL) AS unread_count
        FROM page l JOIN users u ON u.id = l.other_id
@@ -103,6 +104,7 @@ export class MessagesRepository {
       username: row.username,
       displayName: row.display_name,
       isVerified: row.is_verified,
+      profileImage: row.profile_image,
       last: { ...toMessage(row), readAt: row.read_at },
       unreadCount: row.unread_count,
     }));

@@ -21,7 +21,7 @@ function toMessageResponse(row: MessageRow, viewerId: string): MessageResponse {
 function toConversationResponse(row: ConversationRow, viewerId: string): ConversationResponse {
   return {
     id: row.otherId,
-    user: toConversationUser({ id: row.otherId, displayName: row.displayName, username: row.username, isVerified: row.isVerified }),
+    user: toConversationUser({ id: row.otherId, displayName: row.displayName, username: row.username, isVerified: row.isVerified, profileImage: row.profileImage }),
     lastMessage: {
       text: row.last.text,
       timestamp: row.last.createdAt.toISOString(),
@@ -112,7 +112,8 @@ export class MessagesService {
       : undefined;
     const outcome = await this.idempotency.run(request, async (db) => {
       // Inside: a retry answers what was sent even if the receiver has since been deactivated.
-      const receiver = await this.users.findById(receiverId);
+      // The sender's row too, for the avatar on the receiver's conversation (the session holds none): two primary-key reads at once.
+      const [receiver, senderRow] = await Promise.all([this.users.findById(receiverId), this.users.findById(sender.id)]);
       if (!receiver || !receiver.isActive) throw new NotFoundException(RECEIVER_NOT_FOUND);
       let row: MessageRow;
       try {
@@ -133,7 +134,7 @@ export class MessagesService {
         },
         receiver: {
           id: sender.id,
-          user: toConversationUser(sender),
+          user: toConversationUser({ ...sender, profileImage: senderRow?.profileImage ?? null }),
           lastMessage: { text: row.text, timestamp, isRead: false },
           unreadCount: unread.toB,
         },

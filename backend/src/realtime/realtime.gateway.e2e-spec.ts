@@ -345,7 +345,7 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
         message: { id, text: 'Selam Ayşe!', timestamp, isOwn: false },
         conversation: {
           id: ali.id,
-          user: { _id: ali.id, id: ali.id, displayName: ali.displayName, username: ali.username, isVerified: false },
+          user: { _id: ali.id, id: ali.id, displayName: ali.displayName, username: ali.username, isVerified: false, profileImage: null },
           lastMessage: { text: 'Selam Ayşe!', timestamp, isRead: false },
           unreadCount: 1,
         },
@@ -356,7 +356,7 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
         message: { id, text: 'Selam Ayşe!', timestamp, isOwn: true },
         conversation: {
           id: ayse.id,
-          user: { _id: ayse.id, id: ayse.id, displayName: ayse.displayName, username: ayse.username, isVerified: false },
+          user: { _id: ayse.id, id: ayse.id, displayName: ayse.displayName, username: ayse.username, isVerified: false, profileImage: null },
           lastMessage: { text: 'Selam Ayşe!', timestamp, isRead: true },
           unreadCount: 0,
         },

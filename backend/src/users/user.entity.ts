@@ -34,6 +34,14 @@ export class User {
   @Column({ name: 'profile_image', type: 'varchar', length: 500, nullable: true })
   profileImage: string | null;
 
+  /** The storage key behind `profileImage` (media/profile-images.service.ts); never sent. */
+  @Column({ name: 'profile_image_key', type: 'varchar', length: 100, nullable: true, select: false })
+  profileImageKey?: string | null;
+
+  /** The storage key behind `coverImage`; never sent. */
+  @Column({ name: 'cover_image_key', type: 'varchar', length: 100, nullable: true, select: false })
+  coverImageKey?: string | null;
+
   @Column({ name: 'is_verified', type: 'boolean', default: false })
   isVerified: boolean;
 

@@ -14,6 +14,8 @@ export interface AccountRowProps {
   username: string;
   displayName: string;
   isVerified?: boolean;
+  /** The avatar's URL (the initial letter without it). */
+  profileImage?: string | null;
   /** Shown under the handle when given. */
   bio?: string;
   /** At the end of the row: a follow button. */
@@ -21,7 +23,7 @@ export interface AccountRowProps {
 }
 
 /** One person in a list of people: avatar and name linking to the profile, handle, bio, an action. */
-export function AccountRow({ username, displayName, isVerified, bio, action }: AccountRowProps) {
+export function AccountRow({ username, displayName, isVerified, profileImage, bio, action }: AccountRowProps) {
   return (
     <li className="list-row account-row">
       <Link
@@ -30,7 +32,7 @@ export function AccountRow({ username, displayName, isVerified, bio, action }: A
         tabIndex={-1}
         aria-hidden="true"
       >
-        <Avatar displayName={displayName} seed={username} />
+        <Avatar displayName={displayName} seed={username} src={profileImage} />
       </Link>
       <div className="account-row__text">
         <Link to={profilePath(username)} className="account-row__name">
@@ -52,6 +54,7 @@ export interface PersonRowProps {
     username: string;
     displayName: string;
     isVerified?: boolean;
+    profileImage?: string | null;
     bio?: string;
     isFollowing?: boolean;
   };
@@ -72,6 +75,7 @@ export function PersonRow({ user, showBio }: PersonRowProps) {
       username={user.username}
       displayName={user.displayName}
       isVerified={user.isVerified}
+      profileImage={user.profileImage}
       bio={showBio ? user.bio : undefined}
       action={
         own ? null : (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { avatarInitial } from '../lib/format';
 
 export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
@@ -20,10 +21,21 @@ export interface AvatarProps {
   seed?: string | null;
   size?: AvatarSize;
   className?: string;
+  /** The uploaded picture (the user's `profileImage`); the initial letter when absent or when it fails to load. */
+  src?: string | null;
 }
 
-export function Avatar({ displayName, seed, size = 'md', className }: AvatarProps) {
+/**
+ * A person's avatar: their picture when they have one, else (or when it does not load) the
+ * initial of their name on their colour. Decorative: the name is always beside it, so the image's
+ * alt is empty and the whole is hidden from assistive technology. The box is the size class's; the
+ * picture covers it.
+ */
+export function Avatar({ displayName, seed, size = 'md', className, src }: AvatarProps) {
   const initial = avatarInitial(displayName);
+  // The URL that failed, not a flag: a new picture gets its own try.
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = src && src !== failed ? src : null;
   return (
     <span
       className={['avatar', `avatar--${size}`, `avatar--tone-${toneFor(seed || displayName || initial)}`, className]
@@ -32,7 +44,18 @@ export function Avatar({ displayName, seed, size = 'md', className }: AvatarProp
       aria-hidden="true"
       data-testid="avatar"
     >
-      {initial}
+      {image ? (
+        <img
+          className="avatar__image"
+          src={image}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(image)}
+        />
+      ) : (
+        initial
+      )}
     </span>
   );
 }

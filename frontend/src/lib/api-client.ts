@@ -171,7 +171,7 @@ export function networkFailure(cause: unknown): NetworkError {
 
 /**
  * Tells the session what an answer says (see ApiEvent) and returns, for a non-2xx one, its
- * ApiError. Shared by apiRequest and the upload's XMLHttpRequest (features/posts/api/upload-media.ts),
+ * ApiError. Shared by apiRequest and the upload's XMLHttpRequest (lib/upload.ts),
  * which fetch cannot replace: it has no upload progress.
  */
 export function answerFailure(

@@ -32,16 +32,17 @@ function isJson(req: Request): boolean {
  * attacker's account (login CSRF). A JSON body from a foreign page needs a preflight, which this
  * server never grants. Requests without a body (POST /api/auth/logout, PUT …/like) are unaffected.
  *
- * The one exception is `uploads`: `POST` of exactly these paths (POST /api/media, a picture) may be
- * `multipart/form-data`. No login CSRF there: the route answers only a request with a member's
- * Bearer token, which no foreign form can send.
+ * The one exception is `uploads`: `POST` or `PUT` of exactly these paths (POST /api/media, a
+ * picture; PUT /api/users/me/avatar and …/header) may be `multipart/form-data`. No login CSRF
+ * there: the routes answer only a request with a member's Bearer token, which no foreign form can
+ * send.
  *
  * Installed before Nest's body parsers (they are registered at `app.init()`).
  */
 export function acceptJsonBodiesOnly(app: NestExpressApplication, uploads: readonly string[] = []): void {
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req) || isJson(req)) return next();
-    if (req.method === 'POST' && isMultipart(req) && uploads.includes(req.originalUrl.split('?')[0])) return next();
+    if ((req.method === 'POST' || req.method === 'PUT') && isMultipart(req) && uploads.includes(req.originalUrl.split('?')[0])) return next();
     res.status(415).json({ message: HTTP_TEXTS.jsonOnly, statusCode: 415 });
   });
 }

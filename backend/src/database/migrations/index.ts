@@ -17,6 +17,7 @@ import { PeopleSearchWords1764750000000 } from './1764750000000-PeopleSearchWord
 import { FollowListIndexes1764760000000 } from './1764760000000-FollowListIndexes';
 import { MediaAttachments1764770000000 } from './1764770000000-MediaAttachments';
 import { AuthorMediaIndex1764775000000 } from './1764775000000-AuthorMediaIndex';
+import { ProfileImages1764780000000 } from './1764780000000-ProfileImages';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   FollowListIndexes1764760000000,
   MediaAttachments1764770000000,
   AuthorMediaIndex1764775000000,
+  ProfileImages1764780000000,
 ];

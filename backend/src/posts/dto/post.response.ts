@@ -12,6 +12,7 @@ export function toPostResponse(post: PostView): PostResponse {
     username: post.author.username,
     displayName: post.author.displayName,
     isVerified: post.author.isVerified,
+    profileImage: post.author.profileImage,
   };
   return {
     _id: post.id,

@@ -79,7 +79,7 @@ export function LeftSidebar() {
         {signedIn ? (
           <div className="user-card" data-testid="user-card">
             <Link to="/profile" className="user-card__profile">
-              <Avatar displayName={user.displayName} seed={user.username} />
+              <Avatar displayName={user.displayName} seed={user.username} src={user.profileImage} />
               <span className="user-card__text">
                 <span className="user-card__name">{displayNameOf(user)}</span>
                 <span className="user-card__handle">@{usernameOf(user)}</span>

@@ -14,7 +14,7 @@ export function MobileHeader() {
     <header className="mobile-header">
       {isAuthenticated && user ? (
         <Link to="/profile" className="mobile-header__avatar" aria-label={displayNameOf(user)}>
-          <Avatar displayName={user.displayName} seed={user.username} size="sm" />
+          <Avatar displayName={user.displayName} seed={user.username} src={user.profileImage} size="sm" />
         </Link>
       ) : (
         <span className="mobile-header__slot" />

@@ -55,7 +55,7 @@ function StatCard({
 function RecentUser({ user }: { user: User }) {
   return (
     <li className="admin-recent">
-      <Avatar displayName={user.displayName} seed={user.username} size="md" />
+      <Avatar displayName={user.displayName} seed={user.username} src={user.profileImage} size="md" />
       <div className="admin-recent__main">
         <span className="admin-recent__name">
           <span className="admin-ellipsis">{displayNameOf(user)}</span>
@@ -79,7 +79,7 @@ function RecentPost({ post }: { post: Post }) {
   const id = entityId(post);
   return (
     <li className="admin-recent admin-recent--post">
-      <Avatar displayName={author?.displayName} seed={author?.username} size="md" />
+      <Avatar displayName={author?.displayName} seed={author?.username} src={author?.profileImage} size="md" />
       <div className="admin-recent__main">
         <span className="admin-recent__name">
           <span className="admin-ellipsis">{displayNameOf(author)}</span>

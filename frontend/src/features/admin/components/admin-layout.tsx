@@ -55,7 +55,7 @@ export function AdminLayout({ user }: { user: User }) {
         </Link>
         <span className="admin__title">{trAdmin.title}</span>
         <div className="admin__user">
-          <Avatar displayName={user.displayName} seed={user.username} size="sm" />
+          <Avatar displayName={user.displayName} seed={user.username} src={user.profileImage} size="sm" />
           <div className="admin__user-text">
             <span className="admin__user-name">{displayNameOf(user)}</span>
             <span className="admin__user-handle">@{usernameOf(user)}</span>

@@ -66,7 +66,7 @@ function PostRow({ post }: { post: Post }) {
       </td>
       <td className="admin-cell" data-label={trAdmin.colAuthor}>
         <div className="admin-person admin-person--compact">
-          <Avatar displayName={author?.displayName} seed={author?.username} size="sm" />
+          <Avatar displayName={author?.displayName} seed={author?.username} src={author?.profileImage} size="sm" />
           <div className="admin-person__text">
             <span className="admin-person__name">
               <span className="admin-ellipsis">{displayNameOf(author)}</span>

@@ -61,7 +61,7 @@ function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
     <tr className={`admin-row${active ? '' : ' admin-row--inactive'}`} data-testid="admin-user-row">
       <td className="admin-cell admin-cell--primary">
         <div className="admin-person">
-          <Avatar displayName={user.displayName} seed={user.username} size="md" />
+          <Avatar displayName={user.displayName} seed={user.username} src={user.profileImage} size="md" />
           <div className="admin-person__text">
             <span className="admin-person__name">
               <span className="admin-ellipsis">{name}</span>

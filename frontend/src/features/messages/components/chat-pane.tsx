@@ -173,7 +173,7 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
           <ArrowLeftIcon size={20} />
         </Link>
         <Link to={profilePath(username)} className="chat__person">
-          <Avatar displayName={user.displayName} seed={user.username} size="sm" />
+          <Avatar displayName={user.displayName} seed={user.username} src={user.profileImage} size="sm" />
           <span className="chat__names">
             <span className="chat__name">
               <span>{name}</span>

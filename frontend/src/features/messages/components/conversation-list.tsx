@@ -167,7 +167,7 @@ function ConversationItem({
         className={className}
         aria-current={active ? 'true' : undefined}
       >
-        <Avatar displayName={user?.displayName} seed={user?.username} />
+        <Avatar displayName={user?.displayName} seed={user?.username} src={user?.profileImage} />
         <span className="conversation__main">
           <span className="conversation__top">
             <span className="conversation__name">{name}</span>

@@ -98,7 +98,7 @@ export function NewMessageDialog({ onClose }: NewMessageDialogProps) {
         <ul className="picker__list" role="listbox" id={listboxId} aria-label={trMessages.pickerListLabel}>
           {options.map((user, index) => (
             <li key={entityId(user)} {...optionProps(index)} className={index === current ? 'picker__option picker__option--active' : 'picker__option'}>
-              <Avatar displayName={user.displayName} seed={user.username} size="sm" />
+              <Avatar displayName={user.displayName} seed={user.username} src={user.profileImage} size="sm" />
               <span className="picker__text">
                 <span className="picker__name">
                   {user.displayName}

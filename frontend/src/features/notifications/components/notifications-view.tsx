@@ -270,7 +270,7 @@ function NotificationItem({
         <span className="notification__head">
           <span className="notification__avatars">
             {group.actors.slice(0, AVATARS_SHOWN).map((actor) => (
-              <Avatar key={actor.id ?? actor._id} displayName={actor.displayName} seed={actor.username} size="sm" />
+              <Avatar key={actor.id ?? actor._id} displayName={actor.displayName} seed={actor.username} src={actor.profileImage} size="sm" />
             ))}
           </span>
           <time

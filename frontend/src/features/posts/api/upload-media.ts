@@ -1,41 +1,14 @@
-// Pictures in posts (issue 24): upload first, attach later. The upload goes through
-// XMLHttpRequest because fetch reports no upload progress; it sends the same bearer token and
-// maps failures to the same ApiError / NetworkError as every other call (lib/api-client.ts).
+// Pictures in posts (issue 24): upload first, attach later, through the XMLHttpRequest uploader
+// (lib/upload.ts: progress, the bearer token, the usual ApiError / NetworkError).
 import type { Media, MediaAltPatch } from '@gundem/contract';
-import { API_BASE, answerFailure, apiClient, authHeaders, getToken, networkFailure, parseBody } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
+import { uploadFile, type FileUpload } from '../../../lib/upload';
 
-export interface MediaUpload {
-  /** The stored image (201), or an ApiError / NetworkError; an AbortError after abort(). */
-  done: Promise<Media>;
-  /** Stops the upload in flight (the remove button). */
-  abort: () => void;
-}
+export type MediaUpload = FileUpload<Media>;
 
 /** POST /api/media: one file in the multipart field `file`; `onProgress` gets 0–1 as bytes go out. */
 export function uploadMedia(file: File, onProgress: (fraction: number) => void): MediaUpload {
-  const xhr = new XMLHttpRequest();
-  const path = '/media';
-  const token = getToken();
-  const done = new Promise<Media>((resolve, reject) => {
-    xhr.open('POST', `${API_BASE}${path}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const data = parseBody(xhr.responseText);
-      const error = answerFailure(path, token, xhr.status, data, xhr.getResponseHeader('Retry-After'));
-      if (error) reject(error);
-      else resolve(data as Media);
-    };
-    xhr.onerror = () => reject(networkFailure(new TypeError('Upload failed')));
-    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
-  return { done, abort: () => xhr.abort() };
+  return uploadFile<Media>('/media', file, onProgress);
 }
 
 /** PATCH /api/media/:id: the image's alt text (its uploader's, before or after it is attached). */

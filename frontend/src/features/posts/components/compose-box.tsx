@@ -215,7 +215,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
       onDrop={onDrop}
       aria-label={label}
     >
-      <Avatar displayName={user?.displayName} seed={user?.username} className="compose__avatar" />
+      <Avatar displayName={user?.displayName} seed={user?.username} src={user?.profileImage} className="compose__avatar" />
       <div className="compose__main">
         {/* The @ suggestions hang under the textarea (mention-suggest.css places them). */}
         <div className="compose__field">

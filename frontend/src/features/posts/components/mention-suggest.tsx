@@ -108,7 +108,7 @@ export function MentionSuggest({ text, caret, listboxId, onInsert, onState, cont
               {...optionProps(index)}
               className={index === current ? 'mention-suggest__option mention-suggest__option--active' : 'mention-suggest__option'}
             >
-              <Avatar displayName={user.displayName} seed={user.username} size="sm" />
+              <Avatar displayName={user.displayName} seed={user.username} src={user.profileImage} size="sm" />
               <span className="mention-suggest__text">
                 <span className="mention-suggest__name">
                   {user.displayName}

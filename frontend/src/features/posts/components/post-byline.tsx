@@ -23,7 +23,7 @@ export type BylineLinks = 'none' | 'author' | 'author-and-time';
 
 export function PostAvatar({ post, linked }: { post: Post; linked: boolean }) {
   const author = authorOf(post);
-  const avatar = <Avatar displayName={author.displayName} seed={author.username} />;
+  const avatar = <Avatar displayName={author.displayName} seed={author.username} src={author.profileImage} />;
   if (!linked) return <span className="post-card__avatar">{avatar}</span>;
   return (
     <Link

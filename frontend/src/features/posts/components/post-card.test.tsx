@@ -72,6 +72,14 @@ describe('PostCard — what it shows', () => {
     expect(action('Beğen').getAttribute('aria-pressed')).toBe('false');
   });
 
+  it("shows the author's picture in place of the initial when the post carries one", () => {
+    const post = makePost({ author: { ...verifiedAuthor, profileImage: '/media/ab/zeynep.webp' } });
+    renderWithProviders(<PostCard post={post} />);
+    const img = within(card()).getByTestId('avatar').querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/media/ab/zeynep.webp');
+    expect(img.getAttribute('alt')).toBe('');
+  });
+
   it('counts hours in sa on the home feed too, as on every other screen', async () => {
     const post = makePost({ createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString() });
     renderWithProviders(<TimelineFeed />, { fetch: { 'GET /api/posts/timeline': { body: page([post]) } } });

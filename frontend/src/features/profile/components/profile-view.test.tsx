@@ -55,6 +55,19 @@ describe('ProfileView', () => {
     expect(calls[0].url).toBe('/api/users/profile/zeynep');
   });
 
+  it("shows the member's header in the cover and their picture as the avatar", async () => {
+    renderProfile('zeynep', {
+      fetch: {
+        'GET /api/users/profile/zeynep': {
+          body: { user: { ...zeynep, profileImage: '/media/ab/avatar.webp', coverImage: '/media/cd/kapak.webp' } },
+        },
+      },
+    });
+    await screen.findByRole('heading', { level: 2, name: /Zeynep Kaya/ });
+    expect(screen.getByTestId('profile-cover').querySelector('img')!.getAttribute('src')).toBe('/media/cd/kapak.webp');
+    expect(screen.getAllByTestId('avatar')[0].querySelector('img')!.getAttribute('src')).toBe('/media/ab/avatar.webp');
+  });
+
   it('has four tabs, each with its list; the selected one is kept in the URL', async () => {
     renderProfile('zeynep', {
       path: '/profile/zeynep',

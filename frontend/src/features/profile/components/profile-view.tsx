@@ -135,18 +135,24 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
 
   // The own bio is edited locally only; the session copy keeps the edit across screens.
   const bio = own ? (viewer?.bio ?? user.bio) : user.bio;
+  // The own pictures as the session has them: a change in the settings shows here at once.
+  const profileImage = own && viewer ? viewer.profileImage : user.profileImage;
+  const coverImage = own && viewer ? viewer.coverImage : user.coverImage;
   const name = displayNameOf(user);
   const joined = formatMonthYear(user.createdAt);
 
   return (
     <section className="profile" aria-label={name}>
-      <div className="profile__cover" data-testid="profile-cover" />
+      <div className="profile__cover" data-testid="profile-cover">
+        {coverImage ? <img className="profile__cover-image" src={coverImage} alt="" decoding="async" /> : null}
+      </div>
       <div className="profile__body">
         <div className="profile__top">
           <Avatar
             displayName={user.displayName}
             seed={user.username}
             size="xl"
+            src={profileImage}
             className="profile__avatar"
           />
           <div className="profile__actions">

@@ -31,10 +31,11 @@ afterEach(() => {
 });
 
 describe('SettingsView', () => {
-  it('has the four sections and the account details', async () => {
+  it('has the five sections and the account details', async () => {
     await renderSettings();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Hesap',
+      'Profil görselleri',
       'Bildirimler',
       'Gizlilik',
       'Görünüm',

@@ -7,6 +7,7 @@ import { displayNameOf, usernameOf } from '../../../lib/format';
 import type { Preferences } from '../../../lib/preferences';
 import { trSettings } from '../../../locales/tr-settings';
 import { usePreferences } from '../hooks/use-preferences';
+import { ProfileImageControl } from './profile-image-control';
 import '../settings.css';
 
 const SWITCH_ROW: SwitchRowClasses = {
@@ -91,6 +92,13 @@ export function SettingsView() {
           {trSettings.changePassword}
         </Link>
       </SettingsSection>
+
+      {user ? (
+        <SettingsSection title={trSettings.pictures} description={trSettings.picturesText}>
+          <ProfileImageControl kind="avatar" />
+          <ProfileImageControl kind="header" />
+        </SettingsSection>
+      ) : null}
 
       <SettingsSection title={trSettings.notifications} description={trSettings.notificationsText}>
         {NOTIFICATION_ROWS.map((row) => (

@@ -9,7 +9,7 @@ export const SUGGESTED_USERS_LIMIT = 3;
 
 /** An account the widget shows: one the server sent, or a hard-coded one with fewer fields. */
 export type Suggestion = Pick<User, 'username' | 'displayName' | 'isVerified'> &
-  Partial<Pick<User, '_id' | 'id' | 'bio' | 'isFollowing'>>;
+  Partial<Pick<User, '_id' | 'id' | 'bio' | 'isFollowing' | 'profileImage'>>;
 
 /** Shown when the call fails (docs/product.md#calls): a silent fallback to hard-coded accounts. */
 export const FALLBACK_USERS: readonly Suggestion[] = tr.samples.accounts.slice(0, SUGGESTED_USERS_LIMIT);

@@ -29,7 +29,7 @@ export function SuggestedUser({ user }: { user: Suggestion }) {
   return (
     <li className="suggestion">
       <Link to={profilePath(username)} className="suggestion__profile">
-        <Avatar displayName={user.displayName} seed={user.username} />
+        <Avatar displayName={user.displayName} seed={user.username} src={user.profileImage} />
         <span className="suggestion__text">
           <span className="suggestion__name">
             <span className="suggestion__name-text">{name}</span>
