@@ -139,4 +139,30 @@ describe('pictures in posts in Chromium', () => {
       await card.getByRole('img', { name: /Görsel 1\/1|açıklaması yok/ }).or(card.locator('img[data-no-alt]')).first().waitFor();
       await expectClean(reader);
     }));
+
+  it('puts a new profile photo on the member’s cards and sidebar in place of the initial', () =>
+    withScreenshots('media-avatar', [author.page, reader.page], async () => {
+      const { page } = author;
+      await page.goto('/settings');
+      const control = page.getByTestId('profile-image-avatar');
+      const chooser = page.waitForEvent('filechooser');
+      await control.getByRole('button', { name: 'Fotoğraf seç' }).click();
+      await (await chooser).setFiles({ name: 'ben.jpg', mimeType: 'image/jpeg', buffer: await photo(900, 600, { r: 240, g: 180, b: 40 }) });
+      await control.getByRole('button', { name: 'Kaldır' }).waitFor();
+      // The sidebar's card shows the photo at once, a 400 × 400 square from /media.
+      const sidebarPhoto = page.locator('aside.left-sidebar img[src^="/media/"]').first();
+      await sidebarPhoto.waitFor();
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('aside.left-sidebar img[src^="/media/"]');
+        return img !== null && img.complete && img.naturalWidth === 400 && img.naturalHeight === 400;
+      });
+      await expectClean(author);
+
+      // Another member's feed: the author's posts carry the photo instead of the initial.
+      await reader.page.goto('/');
+      const card = reader.page.getByRole('article').filter({ hasText: 'Bugün deniz ve orman' }).first();
+      await card.locator('img[src^="/media/"]').first().waitFor();
+      expect(await card.getByTestId('avatar').first().evaluate((el) => el.querySelector('img')?.getAttribute('src') ?? null)).toMatch(/^\/media\//);
+      await expectClean(reader);
+    }));
 });

@@ -105,6 +105,8 @@ export function ProfileImageControl({ kind }: { kind: ProfileImageKind }) {
           disabled={busy}
           aria-label={texts.choose}
           aria-describedby={statusId}
+          // Hidden but focusable would be a second, invisible tab stop: the button is the way in.
+          tabIndex={-1}
         />
         <Button variant="secondary" size="sm" disabled={busy} onClick={() => input.current?.click()}>
           {texts.choose}
