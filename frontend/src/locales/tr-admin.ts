@@ -38,6 +38,8 @@ export const trAdmin = {
   statUsersAdmins: 'Yönetici',
   statPostsTotal: 'Toplam gönderi',
   statPostsToday: 'Bugünkü gönderi',
+  statMediaFiles: 'Depolanan görsel dosyası',
+  statMediaBytes: 'Görsellerin kapladığı alan',
   recentUsers: 'Son kullanıcılar',
   recentPosts: 'Son gönderiler',
   noRecentUsers: 'Henüz kullanıcı yok.',
