@@ -40,3 +40,14 @@ export interface UpdateUserResponse {
   message: string;
   user: User;
 }
+
+/** PATCH /api/admin/posts/:id (staff): set or clear the post's `sensitive` mark. */
+export interface PostPatch {
+  sensitive: boolean;
+}
+
+/** PATCH /api/admin/posts/:id: the post as the staff member sees it, `sensitive` as set. */
+export interface UpdatePostResponse {
+  message: string;
+  post: Post;
+}

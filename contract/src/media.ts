@@ -37,6 +37,17 @@ export interface MediaAltPatch {
   alt: string | null;
 }
 
+/**
+ * GET /api/media/limits (members): the admin settings a compose box needs before it uploads, so
+ * it refuses a fifth picture or a too-big file at once instead of after the upload.
+ */
+export interface MediaLimits {
+  /** Pictures one post may carry (the `maxImagesPerPost` setting). */
+  maxImagesPerPost: number;
+  /** Bytes: the largest upload (the `maxFileSize` setting; `POST /api/media` answers 413 above it). */
+  maxFileSize: number;
+}
+
 /** Alt text's maximum in characters, as Mastodon. */
 export const MEDIA_ALT_MAX_LENGTH = 1500;
 /** The card variant's width (narrower images keep their own). */

@@ -71,6 +71,59 @@ describe('back-office posts API (real PostgreSQL)', () => {
     });
   });
 
+  describe('PATCH /api/admin/posts/:id', () => {
+    const mark = async (id: string, body: object, who: Pick<User, 'id'> = moderator) => t.http.patch(`/api/admin/posts/${id}`).set('authorization', await bearer(who)).send(body);
+
+    it('sets and clears sensitive on any author’s post; every post answer shows it', async () => {
+      const author = await t.createUser();
+      const post = await t.createPost(author, 'hassas olabilecek gönderi');
+      const admin = await t.createUser({ role: 'admin' });
+
+      const set = await mark(post.id, { sensitive: true });
+      expect(set.status).toBe(200);
+      expect(set.body).toEqual({ message: 'Gönderi hassas olarak işaretlendi.', post: expect.objectContaining({ _id: post.id, sensitive: true, content: 'hassas olabilecek gönderi' }) });
+      expect(await one('SELECT sensitive FROM posts WHERE id = $1', [post.id])).toEqual({ sensitive: true });
+      // The public answers read the column: the single post, the author's posts, the timeline (its cached first page dropped).
+      expect((await t.http.get(`/api/posts/${post.id}`).expect(200)).body.post).toMatchObject({ sensitive: true });
+      const timeline = (await t.http.get('/api/posts/timeline').expect(200)).body.posts as { id: string; sensitive: boolean }[];
+      expect(timeline.find((p) => p.id === post.id)).toMatchObject({ sensitive: true });
+      const list = (await t.http.get('/api/admin/posts').set('authorization', await bearer(moderator)).expect(200)).body.posts as { id: string; sensitive: boolean }[];
+      expect(list.find((p) => p.id === post.id)).toMatchObject({ sensitive: true });
+
+      const cleared = await mark(post.id, { sensitive: false }, admin);
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).toMatchObject({ message: 'Gönderinin hassas işareti kaldırıldı.', post: { _id: post.id, sensitive: false } });
+      const again = (await t.http.get('/api/posts/timeline').expect(200)).body.posts as { id: string; sensitive: boolean }[];
+      expect(again.find((p) => p.id === post.id)).toMatchObject({ sensitive: false });
+    });
+
+    it('marks a deactivated author’s post too (staff see every post)', async () => {
+      const hidden = await t.createUser();
+      const post = await t.createPost(hidden, 'gizli yazarın gönderisi');
+      await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [hidden.id]);
+      const res = await mark(post.id, { sensitive: true });
+      expect(res.status).toBe(200);
+      expect(res.body.post).toMatchObject({ _id: post.id, sensitive: true, author: { id: hidden.id } });
+    });
+
+    it('answers 404 for an unknown post, 400 for a malformed id or body, in Turkish', async () => {
+      const missing = await mark(MISSING_ID, { sensitive: true });
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ message: 'Gönderi bulunamadı.', statusCode: 404 });
+      expect((await mark('abc', { sensitive: true })).body).toEqual({ message: 'Geçersiz kimlik.', statusCode: 400 });
+
+      const post = await t.createPost(await t.createUser(), 'değişmeyecek gönderi');
+      for (const body of [{}, { sensitive: 'evet' }, { sensitive: null }]) {
+        const res = await mark(post.id, body);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ message: 'Hassas içerik işareti (sensitive) true ya da false olmalıdır.', statusCode: 400 });
+      }
+      const unknown = await mark(post.id, { sensitive: true, content: 'başka metin' });
+      expect(unknown.status).toBe(400);
+      expect(await one('SELECT sensitive, content FROM posts WHERE id = $1', [post.id])).toEqual({ sensitive: false, content: 'değişmeyecek gönderi' });
+    });
+  });
+
   describe('DELETE /api/admin/posts/:id', () => {
     it('removes the post, its likes and reposts, and fixes the author’s posts_count', async () => {
       const author = await t.createUser();

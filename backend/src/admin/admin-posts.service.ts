@@ -1,20 +1,23 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { type PostResponse, toPostResponse } from '../posts/dto/post.response';
 import { PostDeletionService } from '../posts/post-deletion.service';
 import { charCount, likePattern } from '../posts/post-text';
-import { POST_DELETED, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.texts';
+import { FirstPageCache } from '../posts/first-page.cache';
+import { POST_DELETED, POST_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.texts';
 import type { User } from '../users/user.entity';
+import { POST_MARKED_SENSITIVE, POST_SENSITIVE_CLEARED } from './admin.texts';
 import { AdminRepository } from './admin.repository';
 import { type AdminPageQueryDto, type Pagination, pageOffset, pagination } from './dto/admin-page-query.dto';
 
 export const POSTS_PAGE_SIZE = 20;
 
-/** Back-office moderation of posts: the list of every post and deleting one. */
+/** Back-office moderation of posts: the list of every post, marking one sensitive, deleting one. */
 @Injectable()
 export class AdminPostsService {
   constructor(
     private readonly repository: AdminRepository,
     private readonly deletion: PostDeletionService,
+    private readonly firstPages: FirstPageCache,
   ) {}
 
   /** Posts of any author (deactivated ones included), newest first; `search` over the content and hashtags. */
@@ -40,5 +43,18 @@ export class AdminPostsService {
   async delete(id: string): Promise<{ message: string }> {
     await this.deletion.deleteAny(id);
     return { message: POST_DELETED };
+  }
+
+  /**
+   * Sets or clears the post's `sensitive` mark (any author's, deactivated ones included), 404 for
+   * an unknown post. Every post answer reads posts.sensitive, so the change shows in every list at
+   * once; this node's cached first page is dropped, other nodes' expire within FIRST_PAGE_TTL_MS.
+   * No socket event: the wire has none for a changed post (open pages show it at their next read).
+   */
+  async setSensitive(viewer: Pick<User, 'id'>, id: string, sensitive: boolean): Promise<{ message: string; post: PostResponse }> {
+    const view = await this.repository.setSensitive(viewer.id, id, sensitive);
+    if (!view) throw new NotFoundException(POST_NOT_FOUND);
+    this.firstPages.touch(id);
+    return { message: sensitive ? POST_MARKED_SENSITIVE : POST_SENSITIVE_CLEARED, post: toPostResponse(view) };
   }
 }

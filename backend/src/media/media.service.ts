@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Media, MEDIA_ALT_MAX_LENGTH, MEDIA_UNATTACHED_TTL_HOURS, type MediaVariant } from '@gundem/contract';
+import { type Media, MEDIA_ALT_MAX_LENGTH, MEDIA_UNATTACHED_TTL_HOURS, type MediaLimits, type MediaVariant } from '@gundem/contract';
 import { BadRequestException, HttpException, Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy, type OnModuleInit, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PoolClient } from 'pg';
@@ -142,6 +142,12 @@ export class MediaService implements OnModuleInit, OnModuleDestroy {
       return updated;
     });
     return toMedia(row, (key) => this.storage.url(key));
+  }
+
+  /** The limits a compose box checks before uploading (GET /api/media/limits): the settings as they are now (cached per node, see SettingsService). */
+  async composeLimits(): Promise<MediaLimits> {
+    const { maxImagesPerPost, maxFileSize } = await this.settings.get();
+    return { maxImagesPerPost, maxFileSize };
   }
 
   /** Checks a new post's `mediaIds` before anything is written: at most `maxImagesPerPost`, no repeats. */

@@ -190,6 +190,25 @@ describe('uploading a picture (real PostgreSQL, real files)', () => {
     });
   });
 
+  describe('GET /api/media/limits', () => {
+    it('answers the settings a compose box checks before uploading, as they are now; guests get 401', async () => {
+      const before = await t.db.query('SELECT max_images_per_post, max_file_size FROM settings');
+      try {
+        await t.db.query('UPDATE settings SET max_images_per_post = 4, max_file_size = 5242880');
+        t.app.get(SettingsService).invalidate();
+        expect((await t.http.get('/api/media/limits').set('authorization', auth).expect(200)).body).toEqual({ maxImagesPerPost: 4, maxFileSize: 5 * 1024 * 1024 });
+        await t.db.query('UPDATE settings SET max_images_per_post = 2, max_file_size = 1048576');
+        t.app.get(SettingsService).invalidate();
+        expect((await t.http.get('/api/media/limits').set('authorization', auth).expect(200)).body).toEqual({ maxImagesPerPost: 2, maxFileSize: 1048576 });
+        const guest = await t.http.get('/api/media/limits');
+        expect(guest.status).toBe(401);
+      } finally {
+        await t.db.query('UPDATE settings SET max_images_per_post = $1, max_file_size = $2', [before[0].max_images_per_post, before[0].max_file_size]);
+        t.app.get(SettingsService).invalidate();
+      }
+    });
+  });
+
   describe('PATCH /api/media/:id', () => {
     it('the owner sets and clears the alt text; another member gets 404; over 1500 characters is a 400', async () => {
       const media = (await upload(await png(), 'a.png', 'image/png').expect(201)).body;

@@ -40,7 +40,8 @@ import { SocialModule } from '../social/social.module';
     PostDeletionService,
     PostDeletionRepository,
   ],
-  // PostDeletionService: staff deletion (admin/) runs the same delete as the author's.
-  exports: [PostsService, EngagementService, PostDeletionService],
+  // PostDeletionService: staff deletion (admin/) runs the same delete as the author's;
+  // FirstPageCache: staff changing a post's sensitive mark (admin/) drops the cached page showing it.
+  exports: [PostsService, EngagementService, PostDeletionService, FirstPageCache],
 })
 export class PostsModule {}

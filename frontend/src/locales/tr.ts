@@ -200,6 +200,7 @@ export const tr = {
     sensitiveReveal: 'Hassas içerik — göster',
     add: 'Görsel ekle',
     tooMany: (max: number) => `Bir gönderiye en fazla ${max} görsel ekleyebilirsiniz.`,
+    tooLarge: (name: string, max: string) => `“${name}” eklenemedi: bir görsel en fazla ${max} olabilir.`,
     sensitive: 'Hassas içerik',
     uploading: 'Görseller yükleniyor…',
     failedHint: 'Yüklenemeyen görseli yeniden deneyin ya da kaldırın.',

@@ -22,6 +22,26 @@ export function formatCount(value: number | null | undefined, estimated: boolean
   return estimated ? `~${formatNumber(value)}` : formatNumber(value);
 }
 
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+const byteFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
+
+/** Stored bytes in 1024 steps: 0 → "0 B", 1_258_291 → "1,2 MB" (Turkish decimal comma). */
+export function formatBytes(value: number | null | undefined): string {
+  let size = typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+  let unit = 0;
+  while (size >= 1024 && unit < BYTE_UNITS.length - 1) {
+    size /= 1024;
+    unit += 1;
+  }
+  // 1023,96 KB would read "1.024 KB": round first, and step up when the rounding reaches 1024.
+  let rounded = unit === 0 ? Math.round(size) : Math.round(size * 10) / 10;
+  if (rounded >= 1024 && unit < BYTE_UNITS.length - 1) {
+    rounded = 1;
+    unit += 1;
+  }
+  return `${byteFormat.format(rounded)} ${BYTE_UNITS[unit]}`;
+}
+
 function toTime(date: string | null | undefined): number {
   return date ? new Date(date).getTime() : Number.NaN;
 }

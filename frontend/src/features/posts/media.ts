@@ -2,10 +2,18 @@
 import type { Media } from '@gundem/contract';
 
 /**
- * The site's `maxImagesPerPost` (issue 24; the server's default). The client has no public
- * settings to read it from yet: this is the one place to change when it does.
+ * The server's default `maxImagesPerPost` (issue 24): the compose box's limit until
+ * GET /api/media/limits answers, or when it fails (api/media-limits.ts).
  */
 export const MAX_IMAGES_PER_POST = 4;
+
+const MB = 1024 * 1024;
+const megabytes = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 1 });
+
+/** A byte limit as the compose box says it: `5 MB`, `1,5 MB` (Turkish decimal comma). */
+export function formatMegabytes(bytes: number): string {
+  return `${megabytes.format(Math.round((bytes / MB) * 10) / 10)} MB`;
+}
 
 /** Both stored sizes, for the browser to pick by the box's width. */
 export function srcSetOf(media: Media): string {

@@ -8,6 +8,7 @@ const DASHBOARD = {
   statistics: {
     users: { total: 1234, verified: 56, active: 1100, admins: 2 },
     posts: { total: 98765, today: 42 },
+    media: { files: 24, bytes: 1_258_291 },
   },
   recentUsers: [
     makeUser({ _id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz', isVerified: true }),
@@ -41,6 +42,8 @@ describe('AdminDashboard', () => {
       ['Yönetici', '2'],
       ['Toplam gönderi', '98.765'],
       ['Bugünkü gönderi', '42'],
+      ['Depolanan görsel dosyası', '24'],
+      ['Görsellerin kapladığı alan', '1,2 MB'],
     ]);
     const users = screen.getByRole('region', { name: 'Son kullanıcılar' });
     expect(within(users).getByText('Ayşe Yılmaz')).toBeTruthy();
@@ -74,6 +77,8 @@ describe('AdminDashboard', () => {
       ['Yönetici', '0'],
       ['Toplam gönderi', '0'],
       ['Bugünkü gönderi', '0'],
+      ['Depolanan görsel dosyası', '0'],
+      ['Görsellerin kapladığı alan', '0 B'],
     ]);
     expect(screen.getByText('Henüz kullanıcı yok.')).toBeTruthy();
     expect(screen.getByText('Henüz gönderi yok.')).toBeTruthy();
@@ -90,6 +95,19 @@ describe('AdminDashboard', () => {
       ['Yönetici', '2'],
       ['Toplam gönderi', '~98.765'],
       ['Bugünkü gönderi', '42'],
+      // The storage counts its files exactly: never approximate.
+      ['Depolanan görsel dosyası', '24'],
+      ['Görsellerin kapladığı alan', '1,2 MB'],
+    ]);
+  });
+
+  it('shows zero media for a server that sends no statistics.media', async () => {
+    const { media: _media, ...older } = DASHBOARD.statistics;
+    await renderAdmin('/admin', { api: { 'GET /api/admin/dashboard': { body: { ...DASHBOARD, statistics: older } } } });
+    await screen.findByText('Can Demir');
+    expect(statValues().slice(-2)).toEqual([
+      ['Depolanan görsel dosyası', '0'],
+      ['Görsellerin kapladığı alan', '0 B'],
     ]);
   });
 

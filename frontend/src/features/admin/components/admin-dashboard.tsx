@@ -8,6 +8,7 @@ import {
   ChevronRightIcon,
   ExternalLinkIcon,
   FileTextIcon,
+  ImageIcon,
   SettingsIcon,
   ShieldIcon,
   UsersIcon,
@@ -20,7 +21,7 @@ import { displayNameOf, formatRelativeTime, truncate, usernameOf } from '../../.
 import { postPath } from '../../../lib/paths';
 import { entityId, type Post, type User } from '../../../lib/types';
 import { trAdmin } from '../../../locales/tr-admin';
-import { formatCount, formatDateTime } from '../admin-format';
+import { formatBytes, formatCount, formatDateTime } from '../admin-format';
 import { useDashboard, ZERO_STATISTICS } from '../api/get-dashboard';
 import { authorOf } from '../../../lib/post-fields';
 
@@ -30,12 +31,15 @@ export const DASHBOARD_PREVIEW_LENGTH = 100;
 function StatCard({
   label,
   value,
+  text,
   icon,
   tone,
   estimated,
 }: {
   label: string;
   value: number;
+  /** Shown instead of the count (the stored bytes: "1,2 MB"). */
+  text?: string;
   /** The server's estimate of a big total: shown as "~12.345". */
   estimated?: boolean;
   icon: ReactNode;
@@ -46,7 +50,7 @@ function StatCard({
       <span className="admin-stat__icon">{icon}</span>
       <span className="admin-stat__label">{label}</span>
       <span className="admin-stat__value" data-testid="admin-stat-value">
-        {formatCount(value, estimated)}
+        {text ?? formatCount(value, estimated)}
       </span>
     </li>
   );
@@ -154,6 +158,7 @@ export function AdminDashboard() {
 
   // docs/product.md#error-texts: a failed call still shows the cards, all at zero.
   const statistics = data?.statistics ?? ZERO_STATISTICS;
+  const media = statistics.media ?? ZERO_STATISTICS.media;
   const recentUsers = data?.recentUsers ?? [];
   const recentPosts = data?.recentPosts ?? [];
 
@@ -190,6 +195,9 @@ export function AdminDashboard() {
     { label: trAdmin.statUsersAdmins, value: statistics.users.admins, icon: <ShieldIcon size={20} />, tone: 'violet' },
     { label: trAdmin.statPostsTotal, value: statistics.posts.total, estimated: statistics.estimated, icon: <FileTextIcon size={20} />, tone: 'brand' },
     { label: trAdmin.statPostsToday, value: statistics.posts.today, icon: <FileTextIcon size={20} />, tone: 'orange' },
+    // Older servers send no `media`: zero, as a failed dashboard shows.
+    { label: trAdmin.statMediaFiles, value: media.files, icon: <ImageIcon size={20} />, tone: 'teal' },
+    { label: trAdmin.statMediaBytes, value: media.bytes, text: formatBytes(media.bytes), icon: <ImageIcon size={20} />, tone: 'violet' },
   ];
 
   return (

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Post } from '../../../lib/types';
 import { answerLate, makePost, queriesOf, renderAdmin, type QueryRoutes } from '../../../test/admin';
+import { makeMedia } from '../../../test/fixtures';
 import type { MockReply, MockRoutes } from '../../../test/fetch-mock';
 import { showToast } from '../../../lib/toast';
 
@@ -198,5 +199,78 @@ describe('AdminPosts', () => {
     const alertBox = await screen.findByRole('alert');
     expect(alertBox.textContent).toContain('Gönderiler yüklenemedi');
     expect(alertBox.textContent).toContain('Veritabanı hatası');
+  });
+
+  describe('pictures and the sensitive mark', () => {
+    const PICTURES = makePost({
+      _id: 'p3',
+      content: 'Tatil fotoğrafları',
+      media: [
+        makeMedia({ id: 'a', alt: 'Deniz kenarında gün batımı' }),
+        makeMedia({ id: 'b' }),
+        makeMedia({ id: 'c', alt: 'Kum' }),
+        makeMedia({ id: 'd', alt: 'Martı' }),
+        makeMedia({ id: 'e', alt: 'Beşinci' }),
+      ],
+      sensitive: false,
+    });
+    const MARKED = makePost({ _id: 'p4', content: 'Hassas görsel', media: [makeMedia({ id: 'f', alt: 'Kan' })], sensitive: true });
+    const lists = { 'GET /api/admin/posts': () => postsReply([FIRST, PICTURES, MARKED]) };
+
+    it('shows the first four pictures’ small variants, with their alt text, and how many more', async () => {
+      await renderPosts({}, lists);
+      const row = within(rowOf('Tatil fotoğrafları'));
+      const list = row.getByRole('list', { name: '5 görsel' });
+      const images = within(list).getAllByRole('img') as HTMLImageElement[];
+      expect(images.map((img) => img.getAttribute('src'))).toEqual(['/media/a-small.webp', '/media/b-small.webp', '/media/c-small.webp', '/media/d-small.webp']);
+      expect(images.map((img) => img.alt)).toEqual(['Deniz kenarında gün batımı', 'Görsel 2 (alt metin yok)', 'Kum', 'Martı']);
+      expect(list.textContent).toContain('+1');
+      // No pictures, no list; no mark, no badge.
+      expect(within(rowOf('Merhaba gündem! #ilk')).queryByRole('list')).toBeNull();
+      expect(row.queryByText('Hassas')).toBeNull();
+      expect(within(rowOf('Hassas görsel')).getByText('Hassas')).toBeTruthy();
+    });
+
+    it('marks a post sensitive through PATCH /api/admin/posts/:id, then offers to clear it', async () => {
+      const { calls, alert } = await renderPosts(
+        {
+          'PATCH /api/admin/posts/p3': {
+            body: { message: 'Gönderi hassas olarak işaretlendi.', post: { ...PICTURES, sensitive: true } },
+          },
+        },
+        lists,
+      );
+      const row = within(rowOf('Tatil fotoğrafları'));
+      const button = row.getByRole('button', { name: 'Hassas olarak işaretle' });
+      expect(button.getAttribute('aria-pressed')).toBe('false');
+      await userEvent.click(button);
+      await waitFor(() => expect(alert).toHaveBeenCalledWith('Gönderi hassas olarak işaretlendi.'));
+      const patches = calls.filter((call) => call.method === 'PATCH');
+      expect(patches.map((call) => [call.url, call.body])).toEqual([['/api/admin/posts/p3', { sensitive: true }]]);
+      expect(row.getByText('Hassas')).toBeTruthy();
+      expect(row.getByRole('button', { name: 'Hassas işaretini kaldır' }).getAttribute('aria-pressed')).toBe('true');
+    });
+
+    it('clears the mark of a sensitive post', async () => {
+      const { calls, alert } = await renderPosts(
+        { 'PATCH /api/admin/posts/p4': { body: { message: 'Gönderinin hassas işareti kaldırıldı.', post: { ...MARKED, sensitive: false } } } },
+        lists,
+      );
+      const row = within(rowOf('Hassas görsel'));
+      await userEvent.click(row.getByRole('button', { name: 'Hassas işaretini kaldır' }));
+      await waitFor(() => expect(alert).toHaveBeenCalledWith('Gönderinin hassas işareti kaldırıldı.'));
+      expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ sensitive: false }]);
+      expect(row.queryByText('Hassas')).toBeNull();
+      expect(row.getByRole('button', { name: 'Hassas olarak işaretle' })).toBeTruthy();
+    });
+
+    it('keeps the mark as it was and toasts the server’s words when the change is refused', async () => {
+      const { alert } = await renderPosts({ 'PATCH /api/admin/posts/p4': { status: 404, body: { message: 'Gönderi bulunamadı.' } } }, lists);
+      const row = within(rowOf('Hassas görsel'));
+      await userEvent.click(row.getByRole('button', { name: 'Hassas işaretini kaldır' }));
+      await waitFor(() => expect(alert).toHaveBeenCalledWith('Hata: Gönderi bulunamadı.', 'error'));
+      expect(row.getByText('Hassas')).toBeTruthy();
+      expect(row.getByRole('button', { name: 'Hassas işaretini kaldır' })).toBeTruthy();
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { Media } from '@gundem/contract';
 import { useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';
@@ -21,6 +22,7 @@ import { failureText } from '../admin-errors';
 import { formatCount, formatDate, formatDateTime, formatNumber } from '../admin-format';
 import { useAdminPosts } from '../api/get-admin-posts';
 import { useDeleteAdminPost } from '../api/delete-admin-post';
+import { useSetAdminPostSensitive } from '../api/update-admin-post';
 import { authorOf, likeCountOf, replyCountOf, repostCountOf } from '../../../lib/post-fields';
 
 /** docs/product.md#limits-and-timings: post previews in the posts list are cut at 150 characters. */
@@ -37,8 +39,42 @@ function Count({ icon, value, label }: { icon: ReactNode; value?: number; label:
   );
 }
 
+/** Thumbnails shown per row at most: the post's first images (a grid's worth). */
+export const ADMIN_THUMBNAILS = 4;
+
+/** The post's first images as small thumbnails (their `small` variant), for staff to see what they moderate. */
+function Thumbnails({ media }: { media: readonly Media[] }) {
+  if (media.length === 0) return null;
+  const shown = media.slice(0, ADMIN_THUMBNAILS);
+  const more = media.length - shown.length;
+  return (
+    <ul className="admin-thumbs" aria-label={trAdmin.postImages(media.length)}>
+      {shown.map((item, index) => (
+        <li key={item.id} className="admin-thumbs__item">
+          <img
+            className="admin-thumbs__img"
+            src={item.small.url}
+            width={item.small.width}
+            height={item.small.height}
+            alt={item.alt?.trim() ? item.alt : trAdmin.imageWithoutAlt(index + 1)}
+            loading="lazy"
+            decoding="async"
+          />
+        </li>
+      ))}
+      {more > 0 ? (
+        <li className="admin-thumbs__more" aria-hidden="true">
+          {trAdmin.moreImages(more)}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
 function PostRow({ post }: { post: Post }) {
   const remove = useDeleteAdminPost();
+  const mark = useSetAdminPostSensitive();
+  const sensitive = post.sensitive === true;
   const id = entityId(post);
   const author = authorOf(post);
 
@@ -57,12 +93,24 @@ function PostRow({ post }: { post: Post }) {
     }
   };
 
+  // The mark changes when the server agrees; the outcome is a toast, as a delete's.
+  const onToggleSensitive = async () => {
+    try {
+      await mark.mutateAsync({ postId: id, sensitive: !sensitive });
+      showToast(sensitive ? trAdmin.clearedSensitive : trAdmin.markedSensitive);
+    } catch (error) {
+      showToast(failureText(error), 'error');
+    }
+  };
+
   return (
     <tr className="admin-row" data-testid="admin-post-row">
       <td className="admin-cell admin-cell--primary admin-cell--content">
         <p className="admin-post-preview" data-testid="admin-post-preview">
           {truncate(post.content ?? '', POSTS_PREVIEW_LENGTH)}
         </p>
+        {sensitive ? <span className="admin-sensitive-badge">{trAdmin.sensitiveBadge}</span> : null}
+        <Thumbnails media={post.media ?? []} />
       </td>
       <td className="admin-cell" data-label={trAdmin.colAuthor}>
         <div className="admin-person admin-person--compact">
@@ -110,6 +158,15 @@ function PostRow({ post }: { post: Post }) {
               {trAdmin.viewPost}
             </a>
           ) : null}
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-pressed={sensitive}
+            disabled={mark.isPending || !id}
+            onClick={() => void onToggleSensitive()}
+          >
+            {mark.isPending ? trAdmin.savingSensitive : sensitive ? trAdmin.clearSensitive : trAdmin.markSensitive}
+          </Button>
           <Button
             size="sm"
             variant="danger"

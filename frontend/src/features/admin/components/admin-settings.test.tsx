@@ -78,6 +78,57 @@ describe('AdminSettings', () => {
     expect(windowField.value).toBe('15');
   });
 
+  it('shows the picture settings with the server’s ranges, editable', async () => {
+    await renderSettings();
+    const group = within(screen.getByRole('group', { name: 'Görseller' }));
+    const images = group.getByLabelText('Gönderi başına en fazla görsel') as HTMLInputElement;
+    const pixels = group.getByLabelText('Görsel başına en fazla piksel') as HTMLInputElement;
+    const uploads = group.getByLabelText('Üye başına saatlik görsel yükleme') as HTMLInputElement;
+    expect([images.value, pixels.value, uploads.value]).toEqual(['4', '40000000', '60']);
+    expect([images.min, images.max, pixels.min, pixels.max, uploads.min, uploads.max]).toEqual([
+      '1',
+      '10',
+      '1000000',
+      '100000000',
+      '1',
+      '1000',
+    ]);
+    for (const input of [images, pixels, uploads]) expect(input.readOnly).toBe(false);
+  });
+
+  it.each<[string, string, string]>([
+    ['Gönderi başına en fazla görsel', '11', 'Gönderi başına en fazla görsel 1 ile 10 arasında bir tam sayı olmalıdır.'],
+    ['Gönderi başına en fazla görsel', '0', 'Gönderi başına en fazla görsel 1 ile 10 arasında bir tam sayı olmalıdır.'],
+    ['Görsel başına en fazla piksel', '999999', 'Görsel başına en fazla piksel 1.000.000 ile 100.000.000 arasında bir tam sayı olmalıdır.'],
+    ['Görsel başına en fazla piksel', '100000001', 'Görsel başına en fazla piksel 1.000.000 ile 100.000.000 arasında bir tam sayı olmalıdır.'],
+    ['Üye başına saatlik görsel yükleme', '1001', 'Üye başına saatlik görsel yükleme 1 ile 1000 arasında bir tam sayı olmalıdır.'],
+    ['Üye başına saatlik görsel yükleme', '2.5', 'Üye başına saatlik görsel yükleme 1 ile 1000 arasında bir tam sayı olmalıdır.'],
+  ])('refuses %s = %s in Turkish and sends nothing', async (label, value, message) => {
+    const { calls } = await renderSettings();
+    const input = field(label);
+    await userEvent.clear(input);
+    await userEvent.type(input, value);
+    expect(screen.getByText(message)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(patches(calls)).toEqual([]);
+    expect(field(label).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('saves the picture settings at the ends of their ranges with the whole settings object', async () => {
+    const { calls } = await renderSettings();
+    for (const [label, value] of [
+      ['Gönderi başına en fazla görsel', '10'],
+      ['Görsel başına en fazla piksel', '1000000'],
+      ['Üye başına saatlik görsel yükleme', '1000'],
+    ] as const) {
+      await userEvent.clear(field(label));
+      await userEvent.type(field(label), value);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await screen.findByText('Ayarlar başarıyla kaydedildi!');
+    expect(patches(calls)).toEqual([{ ...SETTINGS, maxImagesPerPost: 10, maxImagePixels: 1_000_000, mediaUploadsPerHour: 1000 }]);
+  });
+
   it.each(['0', '501', '-3', '2.5'])('refuses a max post length of %s', async (value) => {
     const { calls } = await renderSettings();
     await setLength(value);

@@ -25,6 +25,25 @@ export const READ_ONLY_RANGES = {
     max: SETTINGS_LIMITS.maxFileSize.max / (1024 * 1024),
   },
 } as const;
+/** The picture settings (issue 24): whole numbers within the server's ranges, edited as the post length is. */
+export type MediaSetting = 'maxImagesPerPost' | 'maxImagePixels' | 'mediaUploadsPerHour';
+const MEDIA_FIELDS: { key: MediaSetting; label: string; hint: string; error: string }[] = [
+  { key: 'maxImagesPerPost', label: trAdmin.maxImagesPerPost, hint: trAdmin.maxImagesPerPostHint, error: trAdmin.maxImagesPerPostError },
+  { key: 'maxImagePixels', label: trAdmin.maxImagePixels, hint: trAdmin.maxImagePixelsHint, error: trAdmin.maxImagePixelsError },
+  { key: 'mediaUploadsPerHour', label: trAdmin.mediaUploadsPerHour, hint: trAdmin.mediaUploadsPerHourHint, error: trAdmin.mediaUploadsPerHourError },
+];
+
+/** null when `value` is a whole number within the setting's range (SETTINGS_LIMITS), else the Turkish error. */
+export function mediaSettingError(key: MediaSetting, value: string): string | null {
+  const trimmed = value.trim();
+  const field = MEDIA_FIELDS.find((candidate) => candidate.key === key);
+  const error = field?.error ?? trAdmin.saveFailed;
+  if (!/^\d+$/.test(trimmed)) return error;
+  const n = Number(trimmed);
+  const { min, max } = SETTINGS_LIMITS[key];
+  return n >= min && n <= max ? null : error;
+}
+
 /** docs/product.md#limits-and-timings: the saved message disappears after 3 seconds. */
 export const SAVED_MESSAGE_MS = 3000;
 
@@ -37,6 +56,9 @@ interface Draft {
   maintenanceMode: boolean;
   maxPostLength: string;
   allowedFileTypes: string;
+  maxImagesPerPost: string;
+  maxImagePixels: string;
+  mediaUploadsPerHour: string;
 }
 
 type Toggle = 'registrationEnabled' | 'emailVerificationRequired' | 'maintenanceMode';
@@ -48,6 +70,9 @@ function toDraft(settings: Settings): Draft {
     maintenanceMode: Boolean(settings.maintenanceMode),
     maxPostLength: String(settings.maxTweetLength ?? ''),
     allowedFileTypes: settings.allowedFileTypes.join(', '),
+    maxImagesPerPost: String(settings.maxImagesPerPost ?? ''),
+    maxImagePixels: String(settings.maxImagePixels ?? ''),
+    mediaUploadsPerHour: String(settings.mediaUploadsPerHour ?? ''),
   };
 }
 
@@ -149,6 +174,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
   const lengthError = maxPostLengthError(draft.maxPostLength);
   const showLengthError = lengthError && (submitted || draft.maxPostLength !== '');
+  const mediaErrors = Object.fromEntries(
+    MEDIA_FIELDS.map(({ key }) => [key, mediaSettingError(key, draft[key])]),
+  ) as Record<MediaSetting, string | null>;
+  const invalid = Boolean(lengthError) || Object.values(mediaErrors).some(Boolean);
   const dirty = JSON.stringify(draft) !== JSON.stringify(toDraft(settings));
 
   // The success message leaves on its own after 3 seconds; an error stays until the next try.
@@ -164,7 +193,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    if (lengthError) {
+    if (invalid) {
       setResult(null);
       return;
     }
@@ -177,6 +206,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
         maintenanceMode: draft.maintenanceMode,
         maxTweetLength: Number(draft.maxPostLength.trim()),
         allowedFileTypes: parseFileTypes(draft.allowedFileTypes),
+        maxImagesPerPost: Number(draft.maxImagesPerPost.trim()),
+        maxImagePixels: Number(draft.maxImagePixels.trim()),
+        mediaUploadsPerHour: Number(draft.mediaUploadsPerHour.trim()),
       });
       setResult({ tone: 'success', text: trAdmin.settingsSaved });
     } catch (error) {
@@ -250,6 +282,33 @@ function SettingsForm({ settings }: { settings: Settings }) {
             />
           )}
         </Field>
+      </SettingsGroup>
+
+      <SettingsGroup title={trAdmin.sectionMedia}>
+        <div className="admin-settings__grid">
+          {MEDIA_FIELDS.map(({ key, label, hint }) => (
+            <Field
+              key={key}
+              label={label}
+              hint={hint}
+              error={mediaErrors[key] && (submitted || draft[key] !== '') ? mediaErrors[key] : null}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="number"
+                  inputMode="numeric"
+                  className="field__input admin-input--number"
+                  min={SETTINGS_LIMITS[key].min}
+                  max={SETTINGS_LIMITS[key].max}
+                  step={1}
+                  value={draft[key]}
+                  onChange={(event) => set(key, event.target.value)}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
       </SettingsGroup>
 
       <SettingsGroup title={trAdmin.sectionLimits}>

@@ -23,7 +23,8 @@ import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useCreatePost } from '../api/create-post';
 import { isBusy, newAttachment, type Attachment, type AttachmentPatch } from '../attachments';
-import { MAX_IMAGES_PER_POST } from '../media';
+import { useMediaLimits } from '../api/media-limits';
+import { formatMegabytes } from '../media';
 import { isValidPostText, POST_MAX_LENGTH, postIdOf } from '../post-model';
 import { CounterRing } from './counter-ring';
 import '../media.css';
@@ -80,13 +81,22 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
   // The thumbnails' object URLs go with the box.
   useEffect(() => () => previews.current.forEach((attachment) => URL.revokeObjectURL(attachment.preview)), []);
 
+  // The server's limits (admin settings), read once for every box; 4 and no size check until then.
+  const { maxImagesPerPost, maxFileSize } = useMediaLimits();
   const addFiles = (files: readonly File[]) => {
     const images = files.filter((file) => file.type.startsWith('image/'));
     if (images.length === 0) return;
-    const room = MAX_IMAGES_PER_POST - attachments.length;
-    setMediaNote(images.length > room ? tr.media.tooMany(MAX_IMAGES_PER_POST) : null);
+    // A file over maxFileSize is refused here, before its upload (the server would answer 413).
+    const tooBig = maxFileSize === null ? [] : images.filter((file) => file.size > maxFileSize);
+    const fitting = images.filter((file) => !tooBig.includes(file));
+    const room = maxImagesPerPost - attachments.length;
+    const notes = [
+      ...(tooBig[0] && maxFileSize !== null ? [tr.media.tooLarge(tooBig[0].name, formatMegabytes(maxFileSize))] : []),
+      ...(fitting.length > room ? [tr.media.tooMany(maxImagesPerPost)] : []),
+    ];
+    setMediaNote(notes.length ? notes.join(' ') : null);
     if (room <= 0) return;
-    const added = images.slice(0, room).map(newAttachment);
+    const added = fitting.slice(0, room).map(newAttachment);
     setAttachments((list) => [...list, ...added]);
   };
   const updateAttachment = useCallback((key: string, patch: AttachmentPatch) => {

@@ -108,6 +108,43 @@ describe('ComposeBox — adding images', () => {
   });
 });
 
+describe('ComposeBox — the server’s limits (GET /api/media/limits)', () => {
+  const limits = (maxImagesPerPost: number, maxFileSize: number) => ({
+    'GET /api/media/limits': { body: { maxImagesPerPost, maxFileSize } },
+  });
+  /** A file of `bytes` bytes (only its size matters to the check). */
+  const sized = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+
+  it('reads them once for the box and takes at most the site’s maxImagesPerPost', async () => {
+    const { calls } = await renderCompose(limits(2, 5 * 1024 * 1024));
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/media/limits')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await pick(png('1.png'), png('2.png'), png('3.png'));
+    await waitFor(() => expect(attachments()).toHaveLength(2));
+    expect(screen.getByText('Bir gönderiye en fazla 2 görsel ekleyebilirsiniz.')).toBeTruthy();
+    expect(created).not.toContain('blob:test/3.png');
+  });
+
+  it('refuses a file over maxFileSize before uploading it, in Turkish, and keeps the others', async () => {
+    const { requests } = await renderCompose(limits(4, 1.5 * 1024 * 1024));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Görsel ekle' })).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await pick(sized('kucuk.png', 1024), sized('buyuk.png', 2 * 1024 * 1024));
+    await waitFor(() => expect(attachments()).toHaveLength(1));
+    expect(screen.getByText('“buyuk.png” eklenemedi: bir görsel en fazla 1,5 MB olabilir.')).toBeTruthy();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect((requests[0].body as FormData).get('file')).toMatchObject({ name: 'kucuk.png' });
+    expect(created).not.toContain('blob:test/buyuk.png');
+  });
+
+  it('keeps 4 and no size check when the limits cannot be read', async () => {
+    await renderCompose({ 'GET /api/media/limits': { status: 500, body: { message: 'Sunucu hatası' } } });
+    await pick(png('1.png'), png('2.png'), png('3.png'), png('4.png'), sized('5.png', 8 * 1024 * 1024));
+    await waitFor(() => expect(attachments()).toHaveLength(4));
+    expect(screen.getByText('Bir gönderiye en fazla 4 görsel ekleyebilirsiniz.')).toBeTruthy();
+  });
+});
+
 describe('ComposeBox — removing and failures', () => {
   it('removing an image aborts its upload and frees its thumbnail', async () => {
     const user = userEvent.setup();
