@@ -105,8 +105,10 @@ export function ProfileImageControl({ kind }: { kind: ProfileImageKind }) {
           disabled={busy}
           aria-label={texts.choose}
           aria-describedby={statusId}
-          // Hidden but focusable would be a second, invisible tab stop: the button is the way in.
+          // Hidden but focusable and named, it would be a second, invisible tab stop and a second
+          // "Fotoğraf seç" button to a screen reader: the visible button is the way in.
           tabIndex={-1}
+          aria-hidden="true"
         />
         <Button variant="secondary" size="sm" disabled={busy} onClick={() => input.current?.click()}>
           {texts.choose}
