@@ -9,7 +9,7 @@ import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
 /**
  * Issue 13's JS budget for a guest's `/`, measured on the built frontend: the entry chunk and every
  * chunk it imports statically (what the page loads before any lazy import), gzip-compressed, at
- * most 120 KB (121 KB since issue 23, see BUDGET_BYTES); the back office and the messages screen only in chunks loaded on demand.
+ * most 120 KB (124 KB since issues 23 and 24, see BUDGET_BYTES); the back office and the messages screen only in chunks loaded on demand.
  */
 // 121 KB since issue 23: the shell every page shares gained the compose launcher, the n / Esc
 // shortcuts, the ⋯ on every card, the staff's nav entry and the reconnect when back online (2.2 KB);
@@ -17,7 +17,10 @@ import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
 // 123 KB since issue 24: every card draws its images (the grid, its srcset and the lazy viewer's
 // and decoder's loaders) and the compose box takes them (picker, drop, paste, the post button's
 // wait), 2.1 KB; the viewer, the ThumbHash decoder and the uploads stay in chunks loaded on demand.
-const BUDGET_BYTES = 123_000;
+// 124 KB with the rest of issue 24: avatars as pictures (with their fallback) and the compose box's
+// limits read from the server (0.6 KB). Next to move out: the compose box's picture handling, which
+// a guest's `/` never renders (issue 26 asks the page back under 120 KB).
+const BUDGET_BYTES = 124_000;
 /**
  * The CSS of a guest's `/` (the entry's stylesheet, render-blocking), gzip-compressed: 5.9 KB when
  * the explore, profile and back-office rules moved to their screens' chunks (they were 6.8 KB of
