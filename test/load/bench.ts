@@ -281,7 +281,15 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
     if (withLighthouse && lastScale) {
       // Alone: the HTTP part is over and the realtime part has not started.
       log(`Lighthouse (mobil ön ayar, sayfa başına ${rounds} çalıştırma)…`);
-      result.lighthouse = await runLighthouseBench({ baseUrl: a.url, memberToken: fixtures.users[0].token, runs: rounds, log });
+      const samples = await mediaSamples();
+      result.lighthouse = await runLighthouseBench({
+        baseUrl: a.url,
+        memberToken: fixtures.users[0].token,
+        runs: rounds,
+        log,
+        // guest-home-media: the guest's / while its first page's posts carry the four uploaded pictures.
+        withMedia: async (fn) => (await withMediaOnFirstPage(db.url, a.url, samples, fn)).value,
+      });
     }
 
     if (!args['no-realtime'] && !lighthouseOnly && b && lastScale) {
