@@ -270,7 +270,7 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
 
     if (lastScale && !lighthouseOnly && withMediaUpload) {
       log('Resim yükleme: rota ve çıplak sharp, sonra 8 eşzamanlı yükleme…');
-      mediaFigures.upload = await runMediaUpload({ node: a, users: fixtures.users, samples: quick ? 2 : 5 * rounds, log: (line) => log(`medya: ${line}`) });
+      mediaFigures.upload = await runMediaUpload({ node: a, users: fixtures.users, samples: quick ? 2 : 5 * rounds, bareConcurrent: !quick, log: (line) => log(`medya: ${line}`) });
     }
     if (lastScale && !lighthouseOnly && withMediaMemory) {
       log('Bellek: 8 eşzamanlı 24 MP yükleme…');
@@ -405,6 +405,8 @@ function printMedia(media: NonNullable<ScaleResult['media']>): void {
       `  8 eşzamanlı yükleme: ${fmt(u.concurrent.seconds, 1)} sn, olay döngüsü gecikmesi p50 ${fmt(u.concurrent.loopDelay.p50, 1)} / p99 ${fmt(u.concurrent.loopDelay.p99, 1)} / en çok ${fmt(u.concurrent.loopDelay.max, 1)} ms` +
         (u.failures ? `, ⚠️ ${u.failures} başarısız (${u.concurrent.statuses.join(',')})` : ''),
     );
+    const b = u.bareConcurrent;
+    if (b) console.log(`  8 eşzamanlı çıplak sharp (HTTP'siz, bench sürecinde): ${fmt(b.seconds, 1)} sn, o sürecin olay döngüsü gecikmesi p99 ${fmt(b.loopDelay.p99, 1)} / en çok ${fmt(b.loopDelay.max, 1)} ms`);
   }
   if (m) {
     console.log(
