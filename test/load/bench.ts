@@ -36,7 +36,7 @@ import {
   startNode,
 } from './infra.js';
 import { type LighthouseResult, lighthouseTargets, printLighthouseTable, runLighthouseBench } from './lighthouse.js';
-import { MEDIA_BENCH_SETTINGS, mediaPostUpdates, type MediaMemoryResult, type MediaUploadResult, runMediaMemory, runMediaUpload, sampleMedia, type WireMedia, withMediaOnFirstPage } from './media.js';
+import { MEDIA_BENCH_SETTINGS, mediaPostUpdates, type MediaMemoryResult, type MediaUploadResult, QUICK_UPLOAD_IMAGE, runMediaMemory, runMediaUpload, sampleMedia, UPLOAD_IMAGE, type WireMedia, withMediaOnFirstPage } from './media.js';
 import { runRealtimeBench } from './realtime.js';
 
 const USAGE = 'Kullanım: npm run bench -- [--quick] [--scale small|default|both] [--rounds N] [--seconds N] [--only a,b|lighthouse] [--no-realtime] [--no-lighthouse] [--out DOSYA]';
@@ -270,7 +270,10 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
 
     if (lastScale && !lighthouseOnly && withMediaUpload) {
       log('Resim yükleme: rota ve çıplak sharp, sonra 8 eşzamanlı yükleme…');
-      mediaFigures.upload = await runMediaUpload({ node: a, users: fixtures.users, samples: quick ? 2 : 5 * rounds, bareConcurrent: !quick, log: (line) => log(`medya: ${line}`) });
+      mediaFigures.upload = await runMediaUpload({ node: a, users: fixtures.users, samples: quick ? 2 : 5 * rounds,
+        bareConcurrent: !quick,
+        image: quick ? QUICK_UPLOAD_IMAGE : UPLOAD_IMAGE,
+        log: (line) => log(`medya: ${line}`) });
     }
     if (lastScale && !lighthouseOnly && withMediaMemory) {
       log('Bellek: 8 eşzamanlı 24 MP yükleme…');

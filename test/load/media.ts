@@ -98,11 +98,22 @@ export interface MediaUploadResult {
   failures: number;
 }
 
-export async function runMediaUpload(options: { node: RunningNode; users: BenchUser[]; samples: number; bareConcurrent: boolean; log(line: string): void }): Promise<MediaUploadResult> {
+/** Issue 24's upload: 12 MP, about 4 MB. `--quick` (CI) takes a 3 MP one of about 1 MB, so the same path runs in a few seconds. */
+export const UPLOAD_IMAGE = { width: 4000, height: 3000, quality: 92 };
+export const QUICK_UPLOAD_IMAGE = { width: 2000, height: 1500, quality: 92 };
+
+export async function runMediaUpload(options: {
+  node: RunningNode;
+  users: BenchUser[];
+  samples: number;
+  bareConcurrent: boolean;
+  image: { width: number; height: number; quality: number };
+  log(line: string): void;
+}): Promise<MediaUploadResult> {
   const { node, users, samples, log } = options;
   const t0 = performance.now();
-  const jpeg = await makeJpeg(4000, 3000, 92);
-  const image = describeImage(jpeg, 4000, 3000);
+  const jpeg = await makeJpeg(options.image.width, options.image.height, options.image.quality);
+  const image = describeImage(jpeg, options.image.width, options.image.height);
   log(`görsel: ${image.width}×${image.height} (${image.megapixels} MP) JPEG, ${(image.bytes / 1e6).toFixed(2)} MB (${((performance.now() - t0) / 1000).toFixed(1)} sn'de üretildi)`);
   const processor = bareProcessor();
   const allowed = ['image/jpeg'];
@@ -234,28 +245,30 @@ const ALTS = [
 ];
 
 /**
- * Four real uploads (3 MP photos of different colours, through the route, each with alt text)
+ * Four real uploads (2 MP photos of different colours, through the route, each with alt text)
  * whose files the node serves under /media: the pictures of `timeline-media` and of Lighthouse's
  * `guest-home-media` page.
  */
 export async function sampleMedia(baseUrl: string, token: string): Promise<WireMedia[]> {
-  const out: WireMedia[] = [];
-  for (let i = 0; i < 4; i++) {
-    const jpeg = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 40 + 50 * i, g: 160 - 30 * i, b: 90 + 20 * i }, noise: { type: 'gaussian', mean: 110 + 10 * i, sigma: 40 } } })
-      .blur(1.5)
-      .jpeg({ quality: 85 })
-      .toBuffer();
-    const r = await upload(baseUrl, token, jpeg, `foto-${i + 1}.jpg`);
-    if (!r.media) throw new Error(`örnek görsel yüklenemedi: ${r.status} ${r.error}`);
-    const res = await fetch(`${baseUrl}/api/media/${r.media.id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ alt: ALTS[i] }),
-    });
-    if (!res.ok) throw new Error(`alt metni yazılamadı: ${res.status}`);
-    out.push((await res.json()) as WireMedia);
-  }
-  return out;
+  return Promise.all(
+    ALTS.map(async (alt, i) => {
+      const jpeg = await sharp({
+        create: { width: 1600, height: 1200, channels: 3, background: { r: 40 + 50 * i, g: 160 - 30 * i, b: 90 + 20 * i }, noise: { type: 'gaussian', mean: 110 + 10 * i, sigma: 40 } },
+      })
+        .blur(1.5)
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const r = await upload(baseUrl, token, jpeg, `foto-${i + 1}.jpg`);
+      if (!r.media) throw new Error(`örnek görsel yüklenemedi: ${r.status} ${r.error}`);
+      const res = await fetch(`${baseUrl}/api/media/${r.media.id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ alt }),
+      });
+      if (!res.ok) throw new Error(`alt metni yazılamadı: ${res.status}`);
+      return (await res.json()) as WireMedia;
+    }),
+  );
 }
 
 interface TimelinePage {
