@@ -101,7 +101,8 @@ interface ScaleResult {
   scale: Scale;
   seedSeconds?: number;
   rows: { users: number; posts: number; likes: number; reposts: number; follows: number; messages: number };
-  ceilings?: { http: LoadFigures; express: LoadFigures; bodyBytes: number };
+  /** `httpMedia`: bare node:http answering timeline-media's body (`mediaBodyBytes`), with timeline-media only. */
+  ceilings?: { http: LoadFigures; express: LoadFigures; bodyBytes: number; httpMedia?: LoadFigures; mediaBodyBytes?: number };
   scenarios: Record<string, LoadFigures & { label: string; xExpress: number; xHttp: number; rounds: LoadFigures[] }>;
   hotUpdates?: { updates: number; hot: number; ratio: number };
   isolation?: { heavy: string; alone: LoadFigures; underLoad: LoadFigures; heavyFigures: LoadFigures }[];
@@ -197,7 +198,15 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
       ceilings.push(await startCeiling('http', guest.body), await startCeiling('express', guest.body));
       const [httpCeiling, expressCeiling] = ceilings;
 
-      if (list.some((s) => s.withMedia)) log(`timeline-media için ${(await mediaSamples()).length} örnek görsel yüklendi.`);
+      // With timeline-media, a third ceiling: bare node:http answering the first page with its
+      // pictures (57 KB against 20 KB), so what the bytes themselves cost (the client, the kernel)
+      // can be told from what the app adds.
+      let mediaCeiling: Ceiling | undefined;
+      if (list.some((s) => s.withMedia)) {
+        log(`timeline-media için ${(await mediaSamples()).length} örnek görsel yüklendi.`);
+        const { value: body } = await withMediaOnFirstPage(db.url, a.url, media!, async () => (await get(`${a.url}/api/posts/timeline`)).body);
+        ceilings.push((mediaCeiling = await startCeiling('http', body)));
+      }
       // timeline-media runs while the first page's posts carry the pictures, put back after each window.
       const run = async (s: Scenario, windowSeconds: number, connections?: number): Promise<LoadFigures> => {
         const go = () => load(urlOf(s), connections ? { ...s, connections } : s, windowSeconds);
@@ -217,8 +226,8 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
         for (const s of list) await run(s, 1, 8);
       }
       const perScenario = new Map<string, LoadFigures[]>(list.map((s) => [s.key, []]));
-      const ceilingRuns = { http: [] as LoadFigures[], express: [] as LoadFigures[] };
-      const steps = rounds * (list.length + 2);
+      const ceilingRuns = { http: [] as LoadFigures[], express: [] as LoadFigures[], httpMedia: [] as LoadFigures[] };
+      const steps = rounds * (list.length + (mediaCeiling ? 3 : 2));
       let step = 0;
       for (let round = 1; round <= rounds; round++) {
         // The ceilings are measured in every round, between the scenarios of the run, so a
@@ -227,6 +236,11 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
           const figures = await load(c.url, { next: () => ({ method: 'GET', path: '/api/posts/timeline' }) }, seconds);
           ceilingRuns[c.kind].push(figures);
           log(`(${++step}/${steps}) tur ${round}: tavan ${c.kind.padEnd(7)} ${fmt(figures.rps).padStart(6)} istek/sn`);
+        }
+        if (mediaCeiling) {
+          const figures = await load(mediaCeiling.url, { next: () => ({ method: 'GET', path: '/api/posts/timeline' }) }, seconds);
+          ceilingRuns.httpMedia.push(figures);
+          log(`(${++step}/${steps}) tur ${round}: tavan http, 4 resimli gövde ${fmt(figures.rps).padStart(6)} istek/sn`);
         }
         for (const s of list) {
           const figures = await run(s, seconds);
@@ -243,7 +257,12 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
         scale,
         seedSeconds: db.seedSeconds,
         rows,
-        ceilings: { http, express, bodyBytes: guest.body.length },
+        ceilings: {
+          http,
+          express,
+          bodyBytes: guest.body.length,
+          ...(mediaCeiling ? { httpMedia: medianFigures(ceilingRuns.httpMedia), mediaBodyBytes: mediaFigures.timelineBodyBytes } : {}),
+        },
         scenarios: {},
       };
       for (const s of list) {
@@ -360,7 +379,10 @@ function targets(results: ScaleResult[]): Target[] {
   // Issue 24: pictures may not slow the guest timeline (same route, same data, same run).
   if (s['timeline-media'] && guestRps) {
     const r = s['timeline-media'].rps / guestRps;
-    out.push({ name: 'timeline-media ≥ 0.9× misafir zaman akışı (istek/sn)', value: `${fmt(r, 2)}×`, ok: r >= 0.9 });
+    // Beside it, what the larger body costs a bare node:http server in the same run.
+    const c = big.ceilings;
+    const bare = c?.httpMedia ? ` (çıplak node:http aynı gövdelerle ${fmt(c.httpMedia.rps / c.http.rps, 2)}×)` : '';
+    out.push({ name: 'timeline-media ≥ 0.9× misafir zaman akışı (istek/sn)', value: `${fmt(r, 2)}×${bare}`, ok: r >= 0.9 });
   }
   const media = results.find((r) => r.media)?.media;
   if (media?.upload) {
@@ -427,6 +449,7 @@ function printTable(r: ScaleResult, small?: ScaleResult): void {
   const title = `${r.scale === 'default' ? 'Varsayılan ölçek' : 'Küçük ölçek'}: ${r.rows.posts.toLocaleString('tr-TR')} gönderi, ${r.rows.users.toLocaleString('tr-TR')} kullanıcı`;
   console.log(`\n${title}`);
   console.log(`tavanlar: node:http ${fmt(r.ceilings.http.rps)} istek/sn, Express ${fmt(r.ceilings.express.rps)} istek/sn (${r.ceilings.bodyBytes} bayt, 32 bağlantı)`);
+  if (r.ceilings.httpMedia) console.log(`tavan: node:http, 4 resimli ilk sayfa ${fmt(r.ceilings.httpMedia.rps)} istek/sn (${r.ceilings.mediaBodyBytes} bayt)`);
   const head = ['senaryo', 'istek/sn', 'p50 ms', 'p99 ms', '× Express', '× http', ...(small ? ['p50 / 10k'] : []), 'hata'];
   const rows = Object.entries(r.scenarios).map(([key, f]) => [
     key,
