@@ -44,10 +44,11 @@ describe('npm run bench', () => {
     const out = join(dir, 'report.json');
     // 3 s windows, not --quick's 1 s: on a loaded host a like (one fsync each) took over a second,
     // and a window in which no request completes reports 0 requests a second (a CI-load failure).
-    const res = run('--quick', '--seconds', '3', '--only', 'timeline-guest,like-toggle,like-bare,search-common', '--no-realtime', '--out', out);
+    // timeline-media and media-upload (issue 24): the guest timeline with pictures, and uploads (a 3 MP JPEG with --quick).
+    const res = run('--quick', '--seconds', '3', '--only', 'timeline-guest,timeline-media,like-toggle,like-bare,search-common,media-upload', '--no-realtime', '--out', out);
     expect(res.status).toBe(0);
     expect(res.stdout).toMatch(/senaryo\s+istek\/sn\s+p50 ms/);
-    expect(res.stdout).toMatch(/Hedefler \(issue 9, issue 13\):/);
+    expect(res.stdout).toMatch(/Hedefler \(issue 9, issue 13, issue 24\):/);
     expect(existsSync(out)).toBe(true);
     const report = JSON.parse(readFileSync(out, 'utf8'));
     expect(report.settings).toMatchObject({ quick: true, scales: ['small'], rounds: 1 });
@@ -56,7 +57,23 @@ describe('npm run bench', () => {
     expect(small.scale).toBe('small');
     expect(small.rows.posts).toBeGreaterThanOrEqual(10_000);
     expect(small.rows.users).toBeGreaterThanOrEqual(1_000);
-    expect(Object.keys(small.scenarios).sort()).toEqual(['like-bare', 'like-toggle', 'search-common', 'timeline-guest']);
+    expect(Object.keys(small.scenarios).sort()).toEqual(['like-bare', 'like-toggle', 'search-common', 'timeline-guest', 'timeline-media']);
+    // Pictures: uploads through the route against the bare processor, then 8 at once with the node's loop delay.
+    expect(res.stdout).toMatch(/[✓✗] timeline-media ≥ 0\.9× misafir zaman akışı \(istek\/sn\): \d/);
+    expect(res.stdout).toMatch(/[✓✗] resim yükleme rota p50 ≤ 1\.3× çıplak sharp: \d/);
+    expect(res.stdout).toMatch(/[✓✗] 8 eşzamanlı yüklemede olay döngüsü gecikmesi p99 < 50 ms: \d/);
+    const upload = small.media.upload;
+    // --quick uploads a 3 MP JPEG (a full run 12 MP): the same route and processor in a few seconds.
+    expect(upload.image).toMatchObject({ width: 2000, height: 1500 });
+    expect(upload.image.bytes).toBeGreaterThan(500_000);
+    expect({ route: upload.route.p50 > 0, bare: upload.bare.p50 > 0, failures: upload.failures, loop: Number.isFinite(upload.concurrent.loopDelay.p99) }).toEqual({
+      route: true,
+      bare: true,
+      failures: 0,
+      loop: true,
+    });
+    expect(small.media.timelineBodyBytes).toBeGreaterThan(small.ceilings.bodyBytes);
+    expect(small.media.memory).toBeUndefined();
     // like-bare ran on its own node with the notifications writer off, and the two likes are compared.
     expect(res.stdout).toMatch(/Bildirimsiz karşılaştırma düğümü başlatılıyor/);
     expect(res.stdout).toMatch(/[✓✗] bildirimli beğeni ≥ 0\.9× bildirimsiz \(istek\/sn\): \d/);
@@ -88,7 +105,9 @@ describe('npm run bench', () => {
     expect(report.results[0].scenarios).toEqual({});
     expect(report.results[0].realtime).toBeUndefined();
     expect(report.lighthouse.runsPerPage).toBe(1);
-    expect(Object.keys(report.lighthouse.pages).sort()).toEqual(['guest-explore', 'guest-home', 'member-home']);
+    // guest-home-media (issue 24): the guest's / while its first page's posts carry uploaded pictures.
+    expect(Object.keys(report.lighthouse.pages).sort()).toEqual(['guest-explore', 'guest-home', 'guest-home-media', 'member-home']);
+    expect(res.stdout).toMatch(/[✓✗] lighthouse misafir \/ resimli: performans ≥ resimsiz − 5: \d/);
     for (const [key, page] of Object.entries(report.lighthouse.pages as Record<string, { median: Record<string, number>; runs: unknown[] }>)) {
       const m = page.median;
       const scores = [m.performance, m.accessibility, m.bestPractices, m.seo];
@@ -109,6 +128,10 @@ describe('npm run bench', () => {
     expect(pages['guest-home'].apiRequests).not.toContain('/api/notifications/unread-count');
     expect(pages['guest-home'].apiRequests).not.toContain('/api/posts/timeline');
     expect(pages['guest-home'].apiRequests).not.toContain('/api/auth/me');
+    // The picture page loaded uploaded files the node serves; the text-only one none.
+    const withPictures = report.lighthouse.pages as Record<string, { mediaRequests: { count: number } }>;
+    expect(withPictures['guest-home-media'].mediaRequests.count).toBeGreaterThan(0);
+    expect(withPictures['guest-home'].mediaRequests.count).toBe(0);
   });
 
   it('refuses unknown arguments with its usage', () => {

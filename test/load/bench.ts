@@ -6,6 +6,7 @@
  *   npm run bench -- --quick           small scale, 1 round, short runs: under a minute
  *   npm run bench -- --scale default --rounds 1 --seconds 3 --only timeline-guest,like-toggle --no-realtime
  *   npm run bench -- --scale small --only lighthouse   Lighthouse alone (median of --rounds runs)
+ *   npm run bench -- --scale small --only media-upload,media-memory,timeline-guest,timeline-media   pictures (issue 24)
  *
  * Data: a database per scale on BENCH_DATABASE_URL / DATABASE_URL / the local PostgreSQL service
  * (else an embedded one), seeded once by `npm run seed -- --scale …` and reused. Two nodes share
@@ -35,6 +36,7 @@ import {
   startNode,
 } from './infra.js';
 import { type LighthouseResult, lighthouseTargets, printLighthouseTable, runLighthouseBench } from './lighthouse.js';
+import { MEDIA_BENCH_SETTINGS, mediaPostUpdates, type MediaMemoryResult, type MediaUploadResult, QUICK_UPLOAD_IMAGE, runMediaMemory, runMediaUpload, sampleMedia, UPLOAD_IMAGE, type WireMedia, withMediaOnFirstPage } from './media.js';
 import { runRealtimeBench } from './realtime.js';
 
 const USAGE = 'Kullanım: npm run bench -- [--quick] [--scale small|default|both] [--rounds N] [--seconds N] [--only a,b|lighthouse] [--no-realtime] [--no-lighthouse] [--out DOSYA]';
@@ -79,6 +81,9 @@ if (!Number.isInteger(rounds) || rounds < 1 || !Number.isFinite(seconds) || seco
   process.exit(2);
 }
 const only = args.only ? new Set(args.only.split(',').map((s) => s.trim())) : null;
+// The pictures part (media.ts), run after the HTTP scenarios at the larger scale: not autocannon scenarios.
+const withMediaUpload = !only || only.has('media-upload');
+const withMediaMemory = !only || only.has('media-memory');
 // `--only` names HTTP scenarios and/or `lighthouse`; naming only `lighthouse` skips the HTTP and
 // realtime parts (no ceilings, no second node).
 const withLighthouse = !args['no-lighthouse'] && (!only || only.has('lighthouse'));
@@ -96,12 +101,14 @@ interface ScaleResult {
   scale: Scale;
   seedSeconds?: number;
   rows: { users: number; posts: number; likes: number; reposts: number; follows: number; messages: number };
-  ceilings?: { http: LoadFigures; express: LoadFigures; bodyBytes: number };
+  /** `httpMedia`: bare node:http answering timeline-media's body (`mediaBodyBytes`), with timeline-media only. */
+  ceilings?: { http: LoadFigures; express: LoadFigures; bodyBytes: number; httpMedia?: LoadFigures; mediaBodyBytes?: number };
   scenarios: Record<string, LoadFigures & { label: string; xExpress: number; xHttp: number; rounds: LoadFigures[] }>;
   hotUpdates?: { updates: number; hot: number; ratio: number };
   isolation?: { heavy: string; alone: LoadFigures; underLoad: LoadFigures; heavyFigures: LoadFigures }[];
   realtime?: unknown;
   lighthouse?: LighthouseResult;
+  media?: { upload?: MediaUploadResult; memory?: MediaMemoryResult; timelineBodyBytes?: number };
 }
 
 async function tableCounts(url: string): Promise<ScaleResult['rows']> {
@@ -147,6 +154,9 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
   const db = await benchDatabase(pg, scale, log);
   const secret = newJwtSecret();
   const env: Record<string, string> = { DATABASE_URL: db.url, JWT_SECRET: secret };
+  // The bench's uploads are many and large: the hourly budget and the file size limit of the
+  // defaults (60 an hour, 5 MB) would refuse them. The nodes read the row at boot.
+  await sql(db.url, MEDIA_BENCH_SETTINGS);
   if (redisUrl) Object.assign(env, { REDIS_URL: redisUrl, REDIS_PREFIX: `gundem-bench-${process.pid}` });
   log('Düğüm A başlatılıyor…');
   const a = await startNode(env, 'a');
@@ -158,9 +168,11 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
   // nodes have stopped: a backend reports its statistics when it exits, an idle one only
   // every ~10 s.
   const updatesBefore = await postUpdates(db.url);
+  mediaPostUpdates.updates = mediaPostUpdates.hot = 0;
   let result: ScaleResult;
   try {
-    if (redisUrl && !lighthouseOnly) {
+    // Node B serves the realtime part only.
+    if (redisUrl && !lighthouseOnly && !args['no-realtime']) {
       log('Düğüm B başlatılıyor…');
       nodes.push((b = await startNode(env, 'b')));
     }
@@ -174,13 +186,35 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
     if (guest.status !== 200) throw new Error(`zaman akışı ${guest.status} döndü`);
     // Lighthouse, the realtime part and the isolation figures run once, at the larger scale.
     const lastScale = scale === 'default' || scales.length === 1;
-    if (lighthouseOnly) {
+    // Four real uploads with alt text, made once: the pictures of timeline-media and guest-home-media.
+    let media: WireMedia[] | undefined;
+    const mediaSamples = async () => (media ??= await sampleMedia(a.url, fixtures.users[1].token));
+    const mediaFigures: NonNullable<ScaleResult['media']> = {};
+    const list = lighthouseOnly ? [] : scenarios(fixtures, cursor).filter((s) => !only || only.has(s.key));
+    // No HTTP scenario asked (Lighthouse or the upload figures alone): no ceilings either.
+    if (!list.length) {
       result = { scale, seedSeconds: db.seedSeconds, rows, scenarios: {} };
     } else {
       ceilings.push(await startCeiling('http', guest.body), await startCeiling('express', guest.body));
       const [httpCeiling, expressCeiling] = ceilings;
 
-      const list = scenarios(fixtures, cursor).filter((s) => !only || only.has(s.key));
+      // With timeline-media, a third ceiling: bare node:http answering the first page with its
+      // pictures (57 KB against 20 KB), so what the bytes themselves cost (the client, the kernel)
+      // can be told from what the app adds.
+      let mediaCeiling: Ceiling | undefined;
+      if (list.some((s) => s.withMedia)) {
+        log(`timeline-media için ${(await mediaSamples()).length} örnek görsel yüklendi.`);
+        const { value: body } = await withMediaOnFirstPage(db.url, a.url, media!, async () => (await get(`${a.url}/api/posts/timeline`)).body);
+        ceilings.push((mediaCeiling = await startCeiling('http', body)));
+      }
+      // timeline-media runs while the first page's posts carry the pictures, put back after each window.
+      const run = async (s: Scenario, windowSeconds: number, connections?: number): Promise<LoadFigures> => {
+        const go = () => load(urlOf(s), connections ? { ...s, connections } : s, windowSeconds);
+        if (!s.withMedia) return go();
+        const { value, bodyBytes } = await withMediaOnFirstPage(db.url, a.url, media!, go);
+        mediaFigures.timelineBodyBytes = bodyBytes;
+        return value;
+      };
       // The baseline node of `like-bare`: the same build and database, notifications off.
       if (list.some((s) => s.node === 'quiet')) {
         log('Bildirimsiz karşılaştırma düğümü başlatılıyor…');
@@ -189,11 +223,11 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
       const urlOf = (s: Scenario) => (s.node === 'quiet' ? quiet!.url : a.url);
       if (!quick) {
         log('Isınma (her senaryo 1 sn)…');
-        for (const s of list) await load(urlOf(s), { ...s, connections: 8 }, 1);
+        for (const s of list) await run(s, 1, 8);
       }
       const perScenario = new Map<string, LoadFigures[]>(list.map((s) => [s.key, []]));
-      const ceilingRuns = { http: [] as LoadFigures[], express: [] as LoadFigures[] };
-      const steps = rounds * (list.length + 2);
+      const ceilingRuns = { http: [] as LoadFigures[], express: [] as LoadFigures[], httpMedia: [] as LoadFigures[] };
+      const steps = rounds * (list.length + (mediaCeiling ? 3 : 2));
       let step = 0;
       for (let round = 1; round <= rounds; round++) {
         // The ceilings are measured in every round, between the scenarios of the run, so a
@@ -203,8 +237,13 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
           ceilingRuns[c.kind].push(figures);
           log(`(${++step}/${steps}) tur ${round}: tavan ${c.kind.padEnd(7)} ${fmt(figures.rps).padStart(6)} istek/sn`);
         }
+        if (mediaCeiling) {
+          const figures = await load(mediaCeiling.url, { next: () => ({ method: 'GET', path: '/api/posts/timeline' }) }, seconds);
+          ceilingRuns.httpMedia.push(figures);
+          log(`(${++step}/${steps}) tur ${round}: tavan http, 4 resimli gövde ${fmt(figures.rps).padStart(6)} istek/sn`);
+        }
         for (const s of list) {
-          const figures = await load(urlOf(s), s, seconds);
+          const figures = await run(s, seconds);
           perScenario.get(s.key)!.push(figures);
           log(
             `(${++step}/${steps}) tur ${round}: ${s.key.padEnd(20)} ${fmt(figures.rps).padStart(6)} istek/sn  p50 ${fmt(figures.p50)} ms  p99 ${fmt(figures.p99)} ms` +
@@ -218,7 +257,12 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
         scale,
         seedSeconds: db.seedSeconds,
         rows,
-        ceilings: { http, express, bodyBytes: guest.body.length },
+        ceilings: {
+          http,
+          express,
+          bodyBytes: guest.body.length,
+          ...(mediaCeiling ? { httpMedia: medianFigures(ceilingRuns.httpMedia), mediaBodyBytes: mediaFigures.timelineBodyBytes } : {}),
+        },
         scenarios: {},
       };
       for (const s of list) {
@@ -231,7 +275,7 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
       if (lastScale) {
         result.isolation = [];
         const timeline = list.find((s) => s.key === 'timeline-guest') ?? scenarios(fixtures, cursor)[0];
-        const reads = list.filter((s) => s.key !== 'login' && s.next().method === 'GET');
+        const reads = list.filter((s) => s.key !== 'login' && !s.withMedia && s.next().method === 'GET');
         const heaviest = [...reads].sort((x, y) => result.scenarios[y.key].p50 - result.scenarios[x.key].p50)[0];
         const login = list.find((s) => s.key === 'login');
         for (const heavy of [heaviest, login].filter((s): s is Scenario => Boolean(s))) {
@@ -243,10 +287,31 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
       }
     }
 
+    if (lastScale && !lighthouseOnly && withMediaUpload) {
+      log('Resim yükleme: rota ve çıplak sharp, sonra 8 eşzamanlı yükleme…');
+      mediaFigures.upload = await runMediaUpload({ node: a, users: fixtures.users, samples: quick ? 2 : 5 * rounds,
+        bareConcurrent: !quick,
+        image: quick ? QUICK_UPLOAD_IMAGE : UPLOAD_IMAGE,
+        log: (line) => log(`medya: ${line}`) });
+    }
+    if (lastScale && !lighthouseOnly && withMediaMemory) {
+      log('Bellek: 8 eşzamanlı 24 MP yükleme…');
+      mediaFigures.memory = await runMediaMemory({ node: a, users: fixtures.users, log: (line) => log(`medya: ${line}`) });
+    }
+    if (Object.keys(mediaFigures).length) result.media = mediaFigures;
+
     if (withLighthouse && lastScale) {
       // Alone: the HTTP part is over and the realtime part has not started.
       log(`Lighthouse (mobil ön ayar, sayfa başına ${rounds} çalıştırma)…`);
-      result.lighthouse = await runLighthouseBench({ baseUrl: a.url, memberToken: fixtures.users[0].token, runs: rounds, log });
+      const samples = await mediaSamples();
+      result.lighthouse = await runLighthouseBench({
+        baseUrl: a.url,
+        memberToken: fixtures.users[0].token,
+        runs: rounds,
+        log,
+        // guest-home-media: the guest's / while its first page's posts carry the four uploaded pictures.
+        withMedia: async (fn) => (await withMediaOnFirstPage(db.url, a.url, samples, fn)).value,
+      });
     }
 
     if (!args['no-realtime'] && !lighthouseOnly && b && lastScale) {
@@ -265,8 +330,10 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
   }
   await sleep(500);
   const updatesAfter = await postUpdates(db.url);
-  const updates = updatesAfter.updates - updatesBefore.updates;
-  const hot = updatesAfter.hot - updatesBefore.hot;
+  // Less timeline-media's own updates of posts.media (counted exactly in their transactions).
+  const updates = updatesAfter.updates - updatesBefore.updates - mediaPostUpdates.updates;
+  const hot = updatesAfter.hot - updatesBefore.hot - mediaPostUpdates.hot;
+  mediaPostUpdates.updates = mediaPostUpdates.hot = 0;
   if (updates > 0) result.hotUpdates = { updates, hot, ratio: hot / updates };
   return result;
 }
@@ -309,6 +376,27 @@ function targets(results: ScaleResult[]): Target[] {
   for (const k of ['trending-hashtags', 'trending-users', 'post-hot']) {
     if (s[k] && guestRps) out.push({ name: `${k} ≥ 0.5× misafir zaman akışı`, value: `${fmt(s[k].rps / guestRps, 2)}×`, ok: s[k].rps / guestRps >= 0.5 });
   }
+  // Issue 24: pictures may not slow the guest timeline (same route, same data, same run).
+  if (s['timeline-media'] && guestRps) {
+    const r = s['timeline-media'].rps / guestRps;
+    // Beside it, what the larger body costs a bare node:http server in the same run.
+    const c = big.ceilings;
+    const bare = c?.httpMedia ? ` (çıplak node:http aynı gövdelerle ${fmt(c.httpMedia.rps / c.http.rps, 2)}×)` : '';
+    out.push({ name: 'timeline-media ≥ 0.9× misafir zaman akışı (istek/sn)', value: `${fmt(r, 2)}×${bare}`, ok: r >= 0.9 });
+  }
+  const media = results.find((r) => r.media)?.media;
+  if (media?.upload) {
+    const u = media.upload;
+    out.push({ name: 'resim yükleme rota p50 ≤ 1.3× çıplak sharp', value: `${fmt(u.ratio, 2)}× (${fmt(u.route.p50)} / ${fmt(u.bare.p50)} ms)`, ok: u.ratio <= 1.3 && u.failures === 0 });
+    out.push({ name: '8 eşzamanlı yüklemede olay döngüsü gecikmesi p99 < 50 ms', value: `${fmt(u.concurrent.loopDelay.p99, 1)} ms`, ok: u.concurrent.loopDelay.p99 < 50 && u.concurrent.failed === 0 });
+  }
+  if (media?.memory) {
+    const m = media.memory.rssMiB;
+    out.push({ name: '8 eşzamanlı 24 MP yüklemede RSS artışı < 300 MB', value: `+${fmt(m.rise)} MiB`, ok: m.rise * 2 ** 20 < 300e6 && media.memory.failed === 0 });
+    // "Falls back": what stays resident is at most a quarter of the rise, or 50 MiB when the rise was small.
+    const allowed = Math.max(50, m.rise / 4);
+    out.push({ name: 'yüklemelerden sonra RSS geri iner (kalan ≤ max(50 MiB, artışın ¼’ü))', value: `+${fmt(m.residual)} MiB (izin ${fmt(allowed)})`, ok: m.residual <= allowed });
+  }
   if (big.hotUpdates) out.push({ name: 'HOT sayaç güncellemesi ≥ %90', value: `%${fmt(big.hotUpdates.ratio * 100, 1)}`, ok: big.hotUpdates.ratio >= 0.9 });
   for (const iso of big.isolation ?? []) {
     out.push({ name: `yalıtım (${iso.heavy} altında) zaman akışı p99 < 100 ms`, value: `${fmt(iso.underLoad.p99)} ms`, ok: iso.underLoad.p99 < 100 });
@@ -329,12 +417,39 @@ function targets(results: ScaleResult[]): Target[] {
   return out;
 }
 
+function printMedia(media: NonNullable<ScaleResult['media']>): void {
+  const u = media.upload;
+  const m = media.memory;
+  if (u || m) console.log('\nResimler (issue 24):');
+  if (u) {
+    console.log(
+      `  yükleme ${u.image.width}×${u.image.height} JPEG (${(u.image.bytes / 1e6).toFixed(2)} MB): rota p50 ${fmt(u.route.p50)} ms (p99 ${fmt(u.route.p99)}), ` +
+        `çıplak sharp p50 ${fmt(u.bare.p50)} ms (p99 ${fmt(u.bare.p99)}) → ${fmt(u.ratio, 2)}× (${u.route.samples} örnek)`,
+    );
+    console.log(
+      `  8 eşzamanlı yükleme: ${fmt(u.concurrent.seconds, 1)} sn, olay döngüsü gecikmesi p50 ${fmt(u.concurrent.loopDelay.p50, 1)} / p99 ${fmt(u.concurrent.loopDelay.p99, 1)} / en çok ${fmt(u.concurrent.loopDelay.max, 1)} ms` +
+        (u.failures ? `, ⚠️ ${u.failures} başarısız (${u.concurrent.statuses.join(',')})` : ''),
+    );
+    const b = u.bareConcurrent;
+    if (b) console.log(`  8 eşzamanlı çıplak sharp (HTTP'siz, bench sürecinde): ${fmt(b.seconds, 1)} sn, o sürecin olay döngüsü gecikmesi p99 ${fmt(b.loopDelay.p99, 1)} / en çok ${fmt(b.loopDelay.max, 1)} ms`);
+  }
+  if (m) {
+    console.log(
+      `  bellek, 8 × ${m.image.width}×${m.image.height} JPEG (${(m.image.bytes / 1e6).toFixed(2)} MB): RSS ${fmt(m.rssMiB.before)} → en çok ${fmt(m.rssMiB.peak)} MiB (+${fmt(m.rssMiB.rise)}), ` +
+        `${fmt(m.settleSeconds, 1)} sn sonra ${fmt(m.rssMiB.after)} MiB (+${fmt(m.rssMiB.residual)})` + (m.failed ? `, ⚠️ ${m.failed} başarısız` : ''),
+    );
+  }
+  if (media.timelineBodyBytes) console.log(`  timeline-media ilk sayfası ${media.timelineBodyBytes} bayt (gönderi başına 4 resim)`);
+}
+
 function printTable(r: ScaleResult, small?: ScaleResult): void {
   if (r.lighthouse) printLighthouseTable(r.lighthouse);
+  if (r.media) printMedia(r.media);
   if (!r.ceilings) return;
   const title = `${r.scale === 'default' ? 'Varsayılan ölçek' : 'Küçük ölçek'}: ${r.rows.posts.toLocaleString('tr-TR')} gönderi, ${r.rows.users.toLocaleString('tr-TR')} kullanıcı`;
   console.log(`\n${title}`);
   console.log(`tavanlar: node:http ${fmt(r.ceilings.http.rps)} istek/sn, Express ${fmt(r.ceilings.express.rps)} istek/sn (${r.ceilings.bodyBytes} bayt, 32 bağlantı)`);
+  if (r.ceilings.httpMedia) console.log(`tavan: node:http, 4 resimli ilk sayfa ${fmt(r.ceilings.httpMedia.rps)} istek/sn (${r.ceilings.mediaBodyBytes} bayt)`);
   const head = ['senaryo', 'istek/sn', 'p50 ms', 'p99 ms', '× Express', '× http', ...(small ? ['p50 / 10k'] : []), 'hata'];
   const rows = Object.entries(r.scenarios).map(([key, f]) => [
     key,
@@ -377,7 +492,7 @@ async function main(): Promise<void> {
   const small = results.find((r) => r.scale === 'small');
   for (const r of results) printTable(r, r.scale === 'default' ? small : undefined);
   const list = targets(results);
-  console.log('\nHedefler (issue 9, issue 13):');
+  console.log('\nHedefler (issue 9, issue 13, issue 24):');
   for (const t of list) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name}: ${t.value}`);
   const report = {
     date: new Date().toISOString(),

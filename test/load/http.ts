@@ -36,6 +36,11 @@ export interface Scenario {
    * build), the baseline that says what the notifications writer costs a like (issue 14).
    */
   node?: 'quiet';
+  /**
+   * Measured while every post of the guests' first page carries four pictures in `posts.media`
+   * (media.ts withMediaOnFirstPage; put back afterwards): `timeline-media`, issue 24.
+   */
+  withMedia?: boolean;
 }
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
@@ -53,6 +58,14 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
   const member = () => pick(f.users);
   return [
     { key: 'timeline-guest', label: 'zaman akışı, misafir', next: () => ({ method: 'GET', path: '/api/posts/timeline' }) },
+    {
+      // The same request on the same data, while the first page's posts carry 4 pictures each:
+      // timeline-media / timeline-guest is what pictures cost the timeline (issue 24).
+      key: 'timeline-media',
+      label: 'zaman akışı, misafir, gönderi başına 4 resim',
+      withMedia: true,
+      next: () => ({ method: 'GET', path: '/api/posts/timeline' }),
+    },
     { key: 'timeline-member', label: 'zaman akışı, üye (çok izleyici)', next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: auth(member().token) }) },
     {
       key: 'timeline-following',

@@ -61,6 +61,8 @@ export interface LighthousePage {
   failing: string[];
   /** The API paths the median run's page requested (a member's `/` checks its session at /api/auth/me). */
   apiRequests: string[];
+  /** Uploaded pictures (/media/…) the median run's page loaded, and their bytes over the wire. */
+  mediaRequests: { count: number; bytes: number };
 }
 
 export interface LighthouseResult {
@@ -83,12 +85,15 @@ interface PageSpec {
   label: string;
   path: string;
   member: boolean;
+  /** Audited while the first page's posts carry pictures (issue 24; the `withMedia` option). */
+  media?: boolean;
 }
 
 const PAGES: PageSpec[] = [
   { key: 'guest-home', label: 'misafir /', path: '/', member: false },
   { key: 'guest-explore', label: 'misafir /explore', path: '/explore', member: false },
   { key: 'member-home', label: 'üye /', path: '/', member: true },
+  { key: 'guest-home-media', label: 'misafir / resimli', path: '/', member: false, media: true },
 ];
 
 const TOKEN_KEY = 'gundem_token';
@@ -136,6 +141,13 @@ function apiRequests(lhr: Lhr): string[] {
   return [...new Set(paths.filter((path) => path.startsWith('/api/')))];
 }
 
+/** Requests for uploaded pictures (paths under /media/) and their transfer size. */
+function mediaRequests(lhr: Lhr): { count: number; bytes: number } {
+  const items = (lhr.audits['network-requests']?.details?.items ?? []) as { url?: string; transferSize?: number }[];
+  const media = items.filter((item) => item.url && new URL(item.url).pathname.startsWith('/media/'));
+  return { count: media.length, bytes: media.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) };
+}
+
 /** The run whose performance score is the median; ties go to the lower TBT. */
 function medianRun(entries: { run: LighthouseRun; lhr: Lhr }[]): { run: LighthouseRun; lhr: Lhr } {
   const sorted = [...entries].sort((a, b) => a.run.performance - b.run.performance || b.run.tbt - a.run.tbt);
@@ -151,8 +163,14 @@ export async function runLighthouseBench(options: {
   memberToken: string;
   runs: number;
   log(line: string): void;
+  /**
+   * Runs an audit while the guests' first page carries image posts whose files the node serves
+   * (media.ts withMediaOnFirstPage); without it the `guest-home-media` page is left out.
+   */
+  withMedia?: <T>(fn: () => Promise<T>) => Promise<T>;
 }): Promise<LighthouseResult> {
-  const { baseUrl, memberToken, runs, log } = options;
+  const { baseUrl, memberToken, runs, log, withMedia } = options;
+  const pageSpecs = PAGES.filter((spec) => !spec.media || withMedia);
   // lighthouse and chrome-launcher are ESM-only; the benchmark is compiled to CommonJS, so they
   // come through import().
   const chromeLauncher = await import('chrome-launcher');
@@ -163,15 +181,16 @@ export async function runLighthouseBench(options: {
   let version = '';
   let browser = '';
   try {
-    const total = PAGES.length * runs;
+    const total = pageSpecs.length * runs;
     let step = 0;
-    const entries = new Map<string, { run: LighthouseRun; lhr: Lhr }[]>(PAGES.map((spec) => [spec.key, []]));
+    const entries = new Map<string, { run: LighthouseRun; lhr: Lhr }[]>(pageSpecs.map((spec) => [spec.key, []]));
     // Round by round, every page once per round: a change in the machine's load during the run
     // then falls on every page alike, not on whichever page comes last.
     for (let i = 1; i <= runs; i++) {
-      for (const spec of PAGES) {
+      for (const spec of pageSpecs) {
         await setToken(chrome.port, baseUrl, spec.member ? memberToken : null);
-        const lhr = await runOnce(`${baseUrl}${spec.path}`, chrome.port, (code) => log(`lighthouse: ${spec.label} çalıştırma ${i}: ${code}, yeniden deneniyor`));
+        const audit = () => runOnce(`${baseUrl}${spec.path}`, chrome.port, (code) => log(`lighthouse: ${spec.label} çalıştırma ${i}: ${code}, yeniden deneniyor`));
+        const lhr = spec.media && withMedia ? await withMedia(audit) : await audit();
         version = lhr.lighthouseVersion;
         browser = lhr.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent;
         const run = toRun(lhr);
@@ -182,7 +201,7 @@ export async function runLighthouseBench(options: {
         );
       }
     }
-    for (const spec of PAGES) {
+    for (const spec of pageSpecs) {
       const list = entries.get(spec.key)!;
       const median = medianRun(list);
       pages[spec.key] = {
@@ -192,6 +211,7 @@ export async function runLighthouseBench(options: {
         runs: list.map((e) => e.run),
         failing: failingAudits(median.lhr),
         apiRequests: apiRequests(median.lhr),
+        mediaRequests: mediaRequests(median.lhr),
       };
     }
   } finally {
@@ -266,6 +286,17 @@ export function lighthouseTargets(result: LighthouseResult): LighthouseTarget[] 
     add('TBT < 150 ms', `${m.tbt} ms`, m.tbt < 150);
     add('CLS < 0,02', String(m.cls), m.cls < 0.02);
   }
+  // Issue 24: pictures on the first page cost at most 5 points and shift nothing.
+  const text = result.pages['guest-home']?.median;
+  const media = result.pages['guest-home-media']?.median;
+  if (text && media) {
+    out.push({
+      name: 'lighthouse misafir / resimli: performans ≥ resimsiz − 5',
+      value: `${media.performance} (resimsiz ${text.performance}, ${media.performance - text.performance >= 0 ? '+' : ''}${media.performance - text.performance})`,
+      ok: media.performance >= text.performance - 5,
+    });
+    out.push({ name: 'lighthouse misafir / resimli: CLS = 0', value: String(media.cls), ok: media.cls === 0 });
+  }
   return out;
 }
 
@@ -287,5 +318,6 @@ export function printLighthouseTable(result: LighthouseResult): void {
   for (const row of rows) console.log(line(row));
   for (const p of Object.values(result.pages)) {
     if (p.failing.length) console.log(`  ${p.label}: puan kaybettiren denetimler: ${p.failing.join(', ')}`);
+    if (p.mediaRequests.count) console.log(`  ${p.label}: ${p.mediaRequests.count} resim isteği (/media/…), ${(p.mediaRequests.bytes / 1024).toFixed(0)} KiB`);
   }
 }
