@@ -1,5 +1,5 @@
 import { SETTINGS_LIMITS } from '@gundem/contract';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { type ChangeEvent, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -166,6 +166,44 @@ function Field({
   );
 }
 
+/**
+ * A whole-number setting in its range: editable with `onChange`, read-only without (the limits
+ * the server takes from its environment).
+ */
+function NumberField({
+  label,
+  hint,
+  error,
+  range,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  range: { min: number; max: number };
+  value: string | number;
+  onChange?: (value: string) => void;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          type="number"
+          className="field__input admin-input--number"
+          min={range.min}
+          max={range.max}
+          value={value}
+          {...(onChange
+            ? { inputMode: 'numeric' as const, step: 1, onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value) }
+            : { readOnly: true })}
+        />
+      )}
+    </Field>
+  );
+}
+
 function SettingsForm({ settings }: { settings: Settings }) {
   const save = useSaveAdminSettings();
   const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
@@ -251,25 +289,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </SettingsGroup>
 
       <SettingsGroup title={trAdmin.sectionContent}>
-        <Field
+        <NumberField
           label={trAdmin.maxPostLength}
           hint={trAdmin.maxPostLengthHint}
           error={showLengthError ? lengthError : null}
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              className="field__input admin-input--number"
-              min={MAX_POST_LENGTH_RANGE.min}
-              max={MAX_POST_LENGTH_RANGE.max}
-              step={1}
-              value={draft.maxPostLength}
-              onChange={(event) => set('maxPostLength', event.target.value)}
-            />
-          )}
-        </Field>
+          range={MAX_POST_LENGTH_RANGE}
+          value={draft.maxPostLength}
+          onChange={(value) => set('maxPostLength', value)}
+        />
         <Field label={trAdmin.allowedFileTypes} hint={trAdmin.allowedFileTypesHint}>
           {(props) => (
             <input
@@ -287,26 +314,15 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <SettingsGroup title={trAdmin.sectionMedia}>
         <div className="admin-settings__grid">
           {MEDIA_FIELDS.map(({ key, label, hint }) => (
-            <Field
+            <NumberField
               key={key}
               label={label}
               hint={hint}
               error={mediaErrors[key] && (submitted || draft[key] !== '') ? mediaErrors[key] : null}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  type="number"
-                  inputMode="numeric"
-                  className="field__input admin-input--number"
-                  min={SETTINGS_LIMITS[key].min}
-                  max={SETTINGS_LIMITS[key].max}
-                  step={1}
-                  value={draft[key]}
-                  onChange={(event) => set(key, event.target.value)}
-                />
-              )}
-            </Field>
+              range={SETTINGS_LIMITS[key]}
+              value={draft[key]}
+              onChange={(value) => set(key, value)}
+            />
           ))}
         </div>
       </SettingsGroup>
@@ -314,45 +330,24 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <SettingsGroup title={trAdmin.sectionLimits}>
         <p className="admin-settings__note">{trAdmin.limitsReadOnly}</p>
         <div className="admin-settings__grid">
-          <Field label={trAdmin.rateLimitWindow} hint={trAdmin.rateLimitWindowHint}>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                className="field__input admin-input--number"
-                min={READ_ONLY_RANGES.windowMinutes.min}
-                max={READ_ONLY_RANGES.windowMinutes.max}
-                value={round1(settings.rateLimit.windowMs / MINUTE_MS)}
-                readOnly
-              />
-            )}
-          </Field>
-          <Field label={trAdmin.rateLimitMax} hint={trAdmin.rateLimitMaxHint}>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                className="field__input admin-input--number"
-                min={READ_ONLY_RANGES.maxRequests.min}
-                max={READ_ONLY_RANGES.maxRequests.max}
-                value={settings.rateLimit.maxRequests}
-                readOnly
-              />
-            )}
-          </Field>
-          <Field label={trAdmin.maxFileSize} hint={trAdmin.maxFileSizeHint}>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                className="field__input admin-input--number"
-                min={READ_ONLY_RANGES.maxFileSizeMb.min}
-                max={READ_ONLY_RANGES.maxFileSizeMb.max}
-                value={round1(settings.maxFileSize / MEGABYTE)}
-                readOnly
-              />
-            )}
-          </Field>
+          <NumberField
+            label={trAdmin.rateLimitWindow}
+            hint={trAdmin.rateLimitWindowHint}
+            range={READ_ONLY_RANGES.windowMinutes}
+            value={round1(settings.rateLimit.windowMs / MINUTE_MS)}
+          />
+          <NumberField
+            label={trAdmin.rateLimitMax}
+            hint={trAdmin.rateLimitMaxHint}
+            range={READ_ONLY_RANGES.maxRequests}
+            value={settings.rateLimit.maxRequests}
+          />
+          <NumberField
+            label={trAdmin.maxFileSize}
+            hint={trAdmin.maxFileSizeHint}
+            range={READ_ONLY_RANGES.maxFileSizeMb}
+            value={round1(settings.maxFileSize / MEGABYTE)}
+          />
         </div>
       </SettingsGroup>
 
