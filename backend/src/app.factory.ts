@@ -63,8 +63,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const mediaStorage = app.get(MediaStorage);
   if (mediaStorage instanceof FsMediaStorage) app.use('/media', mediaStorage.serve());
   // A storage that cannot be written (a read-only folder, a wrong bucket or key) is said at boot,
-  // not at a member's first upload; the node still serves everything else.
-  await mediaStorage.check().catch((error: unknown) =>
+  // not at a member's first upload; the node still serves everything else. Not awaited: an S3
+  // store that does not answer would hold the boot for its timeouts and retries (up to ~30 s).
+  void mediaStorage.check().catch((error: unknown) =>
     root.warn(`Görsel deposu kullanılamıyor (MEDIA_STORAGE=${config.media.storage}): ${error instanceof Error ? error.message : String(error)}`),
   );
   // Brotli/gzip for API answers above 1 KB; the SPA's files come precompressed (serveSpa).
