@@ -165,4 +165,35 @@ describe('pictures in posts in Chromium', () => {
       expect(await card.getByTestId('avatar').first().evaluate((el) => el.querySelector('img')?.getAttribute('src') ?? null)).toMatch(/^\/media\//);
       await expectClean(reader);
     }));
+
+  it('shows pictures on the profile’s Medya tab, in notifications and on the staff’s posts list, each clean under axe', () =>
+    withScreenshots('media-screens', [author.page, reader.page], async () => {
+      const { page } = author;
+      // The settings screen with the photo control, after the upload above.
+      await page.goto('/settings');
+      await page.getByTestId('profile-image-avatar').getByRole('button', { name: 'Kaldır' }).waitFor();
+      expect(describeViolations(await runAxe(page))).toEqual([]);
+
+      await page.goto('/profile?tab=media');
+      const tab = page.getByRole('tabpanel');
+      await tab.getByRole('img', { name: 'Yeşil bir orman' }).waitFor();
+      expect(await tab.getByRole('article').filter({ hasNotText: 'Dikkat, hassas görsel' }).filter({ hasNotText: 'Bugün deniz' }).count()).toBe(0);
+      expect(describeViolations(await runAxe(page))).toEqual([]);
+      await expectClean(author);
+
+      // The moderator likes the post with pictures: the author's notification previews them.
+      const card = reader.page.getByRole('article').filter({ hasText: 'Bugün deniz ve orman' }).first();
+      await card.getByRole('button', { name: /Beğen/ }).first().click();
+      await page.goto('/notifications');
+      await page.locator('img.notification__thumb[alt="Mavi bir deniz"]').waitFor();
+      expect(describeViolations(await runAxe(page))).toEqual([]);
+
+      // The staff's posts list: thumbnails with their alt text and the sensitive badge.
+      await reader.page.goto('/admin/posts');
+      const row = reader.page.getByRole('row').filter({ hasText: 'Dikkat, hassas görsel' }).first();
+      await row.getByText('Hassas', { exact: true }).waitFor();
+      await reader.page.getByRole('row').filter({ hasText: 'Bugün deniz ve orman' }).first().getByRole('img', { name: 'Yeşil bir orman' }).waitFor();
+      expect(describeViolations(await runAxe(reader.page))).toEqual([]);
+      await expectClean(reader);
+    }));
 });
