@@ -41,10 +41,20 @@ const ACCEPTED: Record<string, string[]> = {
   'image/heif': ['heif'],
 };
 
-/** Images processed at once on a node (libuv's pool has 4 threads; the web requests need some). */
-export const MEDIA_PROCESSING_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism()));
-/** An upload that waited this long for its turn gets a 503 rather than waiting on. */
-export const MEDIA_QUEUE_TIMEOUT_MS = 15_000;
+/**
+ * Images processed at once on a node: at most 2 (libuv's pool has 4 threads and the web requests
+ * need some), and one core fewer than the node has, so a core is always left for the event loop.
+ * On 2 cores, two decodes kept both busy and the loop's thread waited for one: 8 uploads at once
+ * gave a loop delay p99 of 44–58 ms with two decodes against 26–50 ms with one, in the same run
+ * (docs/performance.md#pictures-issue-24). One decode at a time costs the burst its throughput
+ * (about 1.2× longer for 8 at once), not any single upload its time.
+ */
+export const MEDIA_PROCESSING_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism() - 1));
+/**
+ * An upload that waited this long for its turn gets a 503 rather than waiting on: long enough for
+ * a burst of 8 × 24 MP uploads decoded one at a time on a busy 2-core node (about 2 s each).
+ */
+export const MEDIA_QUEUE_TIMEOUT_MS = 30_000;
 
 type Sharp = ReturnType<typeof sharp>;
 /** What the header says, checked against the limits before any pixel is decoded. */
