@@ -55,6 +55,23 @@ describe('compressing API answers', () => {
     console.info(`timeline, 20 posts: ${plain.body.length} B JSON, ${gzip.body.length} B gzip, ${br.body.length} B brotli`);
   });
 
+  it('compresses a guest’s first page once for every guest of the second: whole bytes with their Content-Length, the same for each', async () => {
+    const plain = (await rawGet(base, '/api/posts/timeline')).body.toString('utf8');
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const answers = await Promise.all([1, 2, 3].map(() => rawGet(base, '/api/posts/timeline', { 'accept-encoding': encoding })));
+      for (const res of answers) {
+        // compressApi streams what it compresses per answer (chunked, no length); the page's own bytes are whole.
+        expect([res.headers['content-encoding'], Number(res.headers['content-length'])]).toEqual([encoding, res.body.length]);
+        expect(res.headers.vary).toContain('Accept-Encoding');
+        expect(res.body.equals(answers[0].body)).toBe(true);
+        expect(decode(res.body).toString('utf8')).toBe(plain);
+      }
+    }
+    // A later page and a member's page are compressed per answer, as every other API answer.
+    const member = await rawGet(base, '/api/posts/timeline', { 'accept-encoding': 'br', authorization: `Bearer ${token}` });
+    expect([member.headers['content-encoding'], member.headers['content-length']]).toEqual(['br', undefined]);
+  });
+
   it('keeps the ETag of the JSON, so a revalidation still answers 304 in any encoding', async () => {
     const first = await rawGet(base, '/api/posts/timeline', { 'accept-encoding': 'br' });
     const etag = String(first.headers.etag);
