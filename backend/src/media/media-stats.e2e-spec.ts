@@ -2,7 +2,6 @@ import { jest } from '@jest/globals';
 import type { DashboardMediaStatistics } from '@gundem/contract';
 import { Logger } from '@nestjs/common';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { User } from '../users/user.entity';
 import { MEDIA_STATS_TIMING, MediaStatsService } from './media-stats.service';
 import { mediaKey, MediaStorage, type MediaStorageStats } from './storage/media-storage';
 
