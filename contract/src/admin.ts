@@ -2,13 +2,24 @@ import type { Pagination } from './pagination.js';
 import type { Post } from './posts.js';
 import type { Role, User } from './users.js';
 
+/**
+ * Pictures' stored files (every variant) and their bytes, as the media storage counts them. That
+ * is a walk of the whole store, so not one per load: one node measures again once the figure is
+ * 10 minutes old, and every node answers the last figure meanwhile (docs/architecture.md#media).
+ */
+export interface DashboardMediaStatistics {
+  files: number;
+  bytes: number;
+  /** When the store was last walked for these (ISO 8601); null before the first walk finished (files and bytes are 0 then). */
+  measuredAt: string | null;
+}
+
 export interface DashboardStatistics {
   /** `verified` counts the verified badge, `admins` the role `admin` only. */
   users: { total: number; verified: number; active: number; admins: number };
   /** `today`: posts since midnight in Türkiye (Europe/Istanbul). Replies are posts. */
   posts: { total: number; today: number };
-  /** Pictures' stored files (every variant) and their bytes, as the media storage counts them. */
-  media: { files: number; bytes: number };
+  media: DashboardMediaStatistics;
   /** True when users.total, users.active or posts.total is an estimate. */
   estimated: boolean;
 }

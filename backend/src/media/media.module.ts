@@ -6,6 +6,8 @@ import { MediaStorage } from './storage/media-storage';
 import { S3MediaStorage } from './storage/s3-storage';
 import { MediaController } from './media.controller';
 import { MediaRepository } from './media.repository';
+import { MediaStatsRepository } from './media-stats.repository';
+import { MediaStatsService } from './media-stats.service';
 import { MediaService } from './media.service';
 import { MediaUploadInterceptor } from './media-upload.interceptor';
 import { ProfileImagesController } from './profile-images.controller';
@@ -13,7 +15,8 @@ import { ProfileImagesService } from './profile-images.service';
 import { UsersModule } from '../users/users.module';
 
 /**
- * Pictures in posts (issue 24): uploads, their processing and storage, the alt text, the sweep;
+ * Pictures in posts (issue 24): uploads, their processing and storage, the alt text, the sweep,
+ * the storage's totals for the back-office dashboard (MediaStatsService);
  * and a member's avatar and profile header (PUT/DELETE /api/users/me/avatar|header).
  * posts/ attaches uploads to a new post and releases a deleted post's files through MediaService;
  * app.factory mounts the FS driver's files at /media.
@@ -24,6 +27,8 @@ import { UsersModule } from '../users/users.module';
   providers: [
     MediaRepository,
     MediaService,
+    MediaStatsRepository,
+    MediaStatsService,
     MediaUploadInterceptor,
     ProfileImagesService,
     { provide: MediaProcessor, useFactory: () => new MediaProcessor() },
@@ -35,6 +40,6 @@ import { UsersModule } from '../users/users.module';
         config.media.s3 ? new S3MediaStorage(config.media.s3) : new FsMediaStorage(config.media.dir, config.media.publicUrl),
     },
   ],
-  exports: [MediaService, MediaStorage],
+  exports: [MediaService, MediaStatsService, MediaStorage],
 })
 export class MediaModule {}

@@ -223,11 +223,6 @@ export class MediaService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Files and bytes in the storage (the back-office dashboard). */
-  stats() {
-    return this.storage.stats();
-  }
-
   onModuleInit(): void {
     this.sweeper = setInterval(() => {
       this.sweep().catch((error: Error) => this.logger.warn(`media sweep failed: ${error.message}`));

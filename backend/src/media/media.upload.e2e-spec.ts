@@ -7,6 +7,7 @@ import { thumbHashToApproximateAspectRatio } from 'thumbhash';
 import { animatedGif, jpegWithExif, mediaFiles, png, pngBomb, tempFiles } from '../../test/media-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SettingsService } from '../settings/settings.service';
+import { MEDIA_STATS_MAX_AGE_MS } from './media-stats.service';
 import type { User } from '../users/user.entity';
 
 /** POST /api/media and GET /media/<key> (issue 24): real PostgreSQL, real files under DATA_DIR/media. */
@@ -243,11 +244,13 @@ describe('the back-office dashboard counts the stored pictures', () => {
     const admin = await t.createUser({ role: 'admin' });
     const auth = `Bearer ${await t.tokenFor(admin)}`;
     const before = (await t.http.get('/api/admin/dashboard').set('authorization', auth).expect(200)).body.statistics.media;
-    expect(before).toEqual({ files: 0, bytes: 0 });
+    expect(before).toEqual({ files: 0, bytes: 0, measuredAt: expect.any(String) });
     const media = (await t.http.post('/api/media').set('authorization', auth).attach('file', await png(500, 300), 'a.png').expect(201)).body;
+    // The figure is kept for MEDIA_STATS_MAX_AGE_MS (media-stats.e2e-spec.ts); one that old is measured again.
+    await t.db.query(`UPDATE media_stats SET measured_at = measured_at - $1::float8 * interval '1 millisecond'`, [MEDIA_STATS_MAX_AGE_MS]);
     const after = (await t.http.get('/api/admin/dashboard').set('authorization', auth).expect(200)).body.statistics.media;
     const bytes = mediaFiles(t.config.dataDir).reduce((sum, key) => sum + readFileSync(join(t.config.dataDir, 'media', key)).length, 0);
-    expect(after).toEqual({ files: 2, bytes });
+    expect(after).toEqual({ files: 2, bytes, measuredAt: expect.any(String) });
     expect(media.type).toBe('image');
   });
 });

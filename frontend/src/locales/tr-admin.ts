@@ -40,6 +40,11 @@ export const trAdmin = {
   statPostsToday: 'Bugünkü gönderi',
   statMediaFiles: 'Depolanan görsel dosyası',
   statMediaBytes: 'Görsellerin kapladığı alan',
+  // Under the two media cards: the server walks the store now and then, not on every load
+  // (docs/architecture.md#media), so the figure says how old it is. `ago` is "5dk", "2sa".
+  mediaMeasuredAgo: (ago: string) => `Son ölçüm: ${ago} önce`,
+  mediaMeasuredJustNow: 'Son ölçüm: az önce',
+  mediaNotMeasured: 'Henüz ölçülmedi',
   recentUsers: 'Son kullanıcılar',
   recentPosts: 'Son gönderiler',
   noRecentUsers: 'Henüz kullanıcı yok.',

@@ -18,6 +18,7 @@ import { FollowListIndexes1764760000000 } from './1764760000000-FollowListIndexe
 import { MediaAttachments1764770000000 } from './1764770000000-MediaAttachments';
 import { AuthorMediaIndex1764775000000 } from './1764775000000-AuthorMediaIndex';
 import { ProfileImages1764780000000 } from './1764780000000-ProfileImages';
+import { MediaStats1764790000000 } from './1764790000000-MediaStats';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   MediaAttachments1764770000000,
   AuthorMediaIndex1764775000000,
   ProfileImages1764780000000,
+  MediaStats1764790000000,
 ];

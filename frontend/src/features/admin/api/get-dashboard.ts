@@ -7,7 +7,7 @@ import { ADMIN_QUERY_RETRY, adminKeys } from './admin-keys';
 export const ZERO_STATISTICS: DashboardStatistics = {
   users: { total: 0, verified: 0, active: 0, admins: 0 },
   posts: { total: 0, today: 0 },
-  media: { files: 0, bytes: 0 },
+  media: { files: 0, bytes: 0, measuredAt: null },
   estimated: false,
 };
 

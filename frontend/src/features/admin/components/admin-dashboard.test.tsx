@@ -8,7 +8,8 @@ const DASHBOARD = {
   statistics: {
     users: { total: 1234, verified: 56, active: 1100, admins: 2 },
     posts: { total: 98765, today: 42 },
-    media: { files: 24, bytes: 1_258_291 },
+    // Measured five minutes ago (the server walks the store now and then).
+    media: { files: 24, bytes: 1_258_291, measuredAt: new Date(Date.now() - 5 * 60_000 - 5_000).toISOString() },
   },
   recentUsers: [
     makeUser({ _id: 'u-ayse', username: 'ayse', displayName: 'Ayşe Yılmaz', isVerified: true }),
@@ -19,6 +20,14 @@ const DASHBOARD = {
     makePost({ _id: 'p2', content: LONG }),
   ],
 };
+
+/** The line under each card that has one: [label, text]. */
+function statNotes() {
+  const list = screen.getByRole('list', { name: 'İstatistikler' });
+  return within(list)
+    .queryAllByTestId('admin-stat-note')
+    .map((note) => [note.closest('li')?.querySelector('.admin-stat__label')?.textContent, note.textContent]);
+}
 
 function statValues() {
   const list = screen.getByRole('list', { name: 'İstatistikler' });
@@ -45,6 +54,11 @@ describe('AdminDashboard', () => {
       ['Depolanan görsel dosyası', '24'],
       ['Görsellerin kapladığı alan', '1,2 MB'],
     ]);
+    expect(statNotes()).toEqual([
+      ['Depolanan görsel dosyası', 'Son ölçüm: 5dk önce'],
+      ['Görsellerin kapladığı alan', 'Son ölçüm: 5dk önce'],
+    ]);
+    expect(screen.getAllByText('Son ölçüm: 5dk önce')[0].closest('time')?.getAttribute('datetime')).toBe(DASHBOARD.statistics.media.measuredAt);
     const users = screen.getByRole('region', { name: 'Son kullanıcılar' });
     expect(within(users).getByText('Ayşe Yılmaz')).toBeTruthy();
     expect(within(users).getByText('@can')).toBeTruthy();
@@ -80,6 +94,8 @@ describe('AdminDashboard', () => {
       ['Depolanan görsel dosyası', '0'],
       ['Görsellerin kapladığı alan', '0 B'],
     ]);
+    // The zeros of a failed call are no measurement: no age under them.
+    expect(statNotes()).toEqual([]);
     expect(screen.getByText('Henüz kullanıcı yok.')).toBeTruthy();
     expect(screen.getByText('Henüz gönderi yok.')).toBeTruthy();
   });
@@ -101,6 +117,20 @@ describe('AdminDashboard', () => {
     ]);
   });
 
+  it.each<[string, string | null, string]>([
+    ['before the server measured the store', null, 'Henüz ölçülmedi'],
+    ['measured under a minute ago', new Date(Date.now() - 20_000).toISOString(), 'Son ölçüm: az önce'],
+    ['measured hours ago', new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString(), 'Son ölçüm: 3sa önce'],
+  ])('says how old the media figure is %s', async (_, measuredAt, note) => {
+    const statistics = { ...DASHBOARD.statistics, media: { files: 0, bytes: 0, measuredAt } };
+    await renderAdmin('/admin', { api: { 'GET /api/admin/dashboard': { body: { ...DASHBOARD, statistics } } } });
+    await screen.findByText('Can Demir');
+    expect(statNotes()).toEqual([
+      ['Depolanan görsel dosyası', note],
+      ['Görsellerin kapladığı alan', note],
+    ]);
+  });
+
   it('shows zero media for a server that sends no statistics.media', async () => {
     const { media: _media, ...older } = DASHBOARD.statistics;
     await renderAdmin('/admin', { api: { 'GET /api/admin/dashboard': { body: { ...DASHBOARD, statistics: older } } } });
@@ -109,6 +139,18 @@ describe('AdminDashboard', () => {
       ['Depolanan görsel dosyası', '0'],
       ['Görsellerin kapladığı alan', '0 B'],
     ]);
+    expect(statNotes()).toEqual([]);
+  });
+
+  it('shows no age for a server that sends media without measuredAt', async () => {
+    const statistics = { ...DASHBOARD.statistics, media: { files: 24, bytes: 1_258_291 } };
+    await renderAdmin('/admin', { api: { 'GET /api/admin/dashboard': { body: { ...DASHBOARD, statistics } } } });
+    await screen.findByText('Can Demir');
+    expect(statValues().slice(-2)).toEqual([
+      ['Depolanan görsel dosyası', '24'],
+      ['Görsellerin kapladığı alan', '1,2 MB'],
+    ]);
+    expect(statNotes()).toEqual([]);
   });
 
   it('retries after a failure', async () => {

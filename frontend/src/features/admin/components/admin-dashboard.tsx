@@ -35,6 +35,7 @@ function StatCard({
   icon,
   tone,
   estimated,
+  note,
 }: {
   label: string;
   value: number;
@@ -42,17 +43,41 @@ function StatCard({
   text?: string;
   /** The server's estimate of a big total: shown as "~12.345". */
   estimated?: boolean;
+  /** A line under the value (the media figure's age). */
+  note?: ReactNode;
   icon: ReactNode;
   tone: 'brand' | 'blue' | 'green' | 'violet' | 'orange' | 'teal';
 }) {
   return (
-    <li className={`admin-stat admin-stat--${tone}`}>
+    <li className={`admin-stat admin-stat--${tone}${note ? ' admin-stat--noted' : ''}`}>
       <span className="admin-stat__icon">{icon}</span>
       <span className="admin-stat__label">{label}</span>
       <span className="admin-stat__value" data-testid="admin-stat-value">
         {text ?? formatCount(value, estimated)}
       </span>
+      {note ? (
+        <span className="admin-stat__note" data-testid="admin-stat-note">
+          {note}
+        </span>
+      ) : null}
     </li>
+  );
+}
+
+/**
+ * How old the media totals are: the server measures the store now and then (again once the figure
+ * is 10 minutes old, docs/architecture.md#media), so "1,2 MB" alone could read as live. Null
+ * before the server's first measurement; no line for a server that sends no `measuredAt`.
+ */
+function measuredNote(at: string | null | undefined): ReactNode {
+  if (at === undefined) return undefined;
+  if (at === null) return trAdmin.mediaNotMeasured;
+  const ago = formatRelativeTime(at);
+  if (!ago) return undefined;
+  return (
+    <time dateTime={at} title={formatDateTime(at)}>
+      {Date.now() - Date.parse(at) < 60_000 ? trAdmin.mediaMeasuredJustNow : trAdmin.mediaMeasuredAgo(ago)}
+    </time>
   );
 }
 
@@ -187,6 +212,9 @@ export function AdminDashboard() {
       : []),
   ];
 
+  // The age of the media figure, on both of its cards; none when the call failed (those zeros are no measurement).
+  const measured = measuredNote(data?.statistics?.media?.measuredAt);
+
   // Estimated totals are marked "~" (users.total, users.active and posts.total).
   const stats: ComponentProps<typeof StatCard>[] = [
     { label: trAdmin.statUsersTotal, value: statistics.users.total, estimated: statistics.estimated, icon: <UsersIcon size={20} />, tone: 'blue' },
@@ -196,8 +224,8 @@ export function AdminDashboard() {
     { label: trAdmin.statPostsTotal, value: statistics.posts.total, estimated: statistics.estimated, icon: <FileTextIcon size={20} />, tone: 'brand' },
     { label: trAdmin.statPostsToday, value: statistics.posts.today, icon: <FileTextIcon size={20} />, tone: 'orange' },
     // Older servers send no `media`: zero, as a failed dashboard shows.
-    { label: trAdmin.statMediaFiles, value: media.files, icon: <ImageIcon size={20} />, tone: 'teal' },
-    { label: trAdmin.statMediaBytes, value: media.bytes, text: formatBytes(media.bytes), icon: <ImageIcon size={20} />, tone: 'violet' },
+    { label: trAdmin.statMediaFiles, value: media.files, note: measured, icon: <ImageIcon size={20} />, tone: 'teal' },
+    { label: trAdmin.statMediaBytes, value: media.bytes, text: formatBytes(media.bytes), note: measured, icon: <ImageIcon size={20} />, tone: 'violet' },
   ];
 
   return (
