@@ -59,9 +59,13 @@ class FreezableRelay {
   }
 }
 
-const STATEMENT_TIMEOUT_MS = 500;
-const QUERY_TIMEOUT_MS = 1_000;
+// The server's bound well under the client's: "busy" (PostgreSQL cancelled a slow statement) must
+// reach the client before its own timer says "unavailable", on a loaded 2-core host too (500 ms
+// between them was once not enough). The upper bounds below only tell "gave up" from "hung".
+const STATEMENT_TIMEOUT_MS = 300;
+const QUERY_TIMEOUT_MS = 2_000;
 const CONNECT_TIMEOUT_MS = 1_000;
+const SLACK_MS = 3_000;
 
 describe('the app pool against a database that stops answering (BoundedClient)', () => {
   let database: { url: string; drop(): Promise<void> };
@@ -111,7 +115,7 @@ describe('the app pool against a database that stops answering (BoundedClient)',
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(toErrorBody(error)).toEqual({ statusCode: 503, message: DATABASE_UNAVAILABLE, retryAfter: 5 });
     expect(waited).toBeGreaterThanOrEqual(QUERY_TIMEOUT_MS - 50);
-    expect(waited).toBeLessThan(QUERY_TIMEOUT_MS + 2_000);
+    expect(waited).toBeLessThan(QUERY_TIMEOUT_MS + SLACK_MS);
     await expect(dataSource.query('SELECT 3 AS n')).resolves.toEqual([{ n: 3 }]);
   });
 
@@ -121,7 +125,7 @@ describe('the app pool against a database that stops answering (BoundedClient)',
     await holder.connect();
     let started = Date.now();
     const queued = await dataSource.query('SELECT 1').catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS + 2_000);
+    expect(Date.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS + SLACK_MS);
     await holder.release();
     expect(toErrorBody(queued)).toEqual({ statusCode: 503, message: DATABASE_UNAVAILABLE, retryAfter: 5 });
 
@@ -134,7 +138,7 @@ describe('the app pool against a database that stops answering (BoundedClient)',
     relay.resume();
     expect(toErrorBody(refused)).toEqual({ statusCode: 503, message: DATABASE_UNAVAILABLE, retryAfter: 5 });
     expect(waited).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 50);
-    expect(waited).toBeLessThan(CONNECT_TIMEOUT_MS + 2_000);
+    expect(waited).toBeLessThan(CONNECT_TIMEOUT_MS + SLACK_MS);
   });
 
   it('drops a connection whose statement timed out: the next user never runs inside what the freeze left open', async () => {
