@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
+import type { MadeAnswer } from '../common/http/made-answer';
 import type { PostView } from './post-view.sql';
 
 /** How long the timeline's first page is served from memory. */
@@ -14,42 +13,14 @@ export interface CachedPage {
   /** The guests' answer, serialised once. */
   json: string;
   etag: string;
-  /** The guests' answer compressed, once per page and encoding (on libuv's pool), shared by every guest who accepts it. */
-  encoded(encoding: PageEncoding): Promise<Buffer>;
+  /** The same as bytes, with its compressed forms as first asked for: what a guest is sent (sendMadeAnswer). */
+  answer: MadeAnswer;
 }
 
-/** The encodings a cached page is kept in besides the JSON itself, in the order they are preferred. */
-export const PAGE_ENCODINGS = ['br', 'gzip'] as const;
-export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/**
- * Compressed once for every guest of the second, so harder than the API's per-answer brotli
- * (quality 4, common/http/compress-api.ts): quality 9 makes a page of 20 posts with 4 pictures
- * each (57 KB of JSON) about 7 KB, in a few milliseconds per page and second.
- */
-function compress(json: string, encoding: PageEncoding): Promise<Buffer> {
-  const bytes = Buffer.from(json, 'utf8');
-  return encoding === 'br'
-    ? brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
-    : gzipped(bytes, { level: 9 });
-}
-
-/** `json` with its ETag and its compressed forms, each made on first demand. */
+/** `json` with its ETag, its UTF-8 bytes once (Express would encode the string again per answer) and room for its compressed forms. */
 function cachedPage(views: PostView[], json: string): CachedPage {
-  const made = new Map<PageEncoding, Promise<Buffer>>();
-  return {
-    views,
-    json,
-    etag: weakEtag(json),
-    encoded(encoding) {
-      let bytes = made.get(encoding);
-      if (!bytes) made.set(encoding, (bytes = compress(json, encoding)));
-      return bytes;
-    },
-  };
+  const etag = weakEtag(json);
+  return { views, json, etag, answer: { etag, body: Buffer.from(json, 'utf8') } };
 }
 
 interface Entry {

@@ -1,9 +1,10 @@
 import type { CreatePostResponse, DeletePostResponse, PostPage, PostThread } from '@gundem/contract';
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { HeavyQueryInterceptor } from '../common/concurrency/heavy-queries';
 import { API_COMPRESSION_THRESHOLD } from '../common/http/compress-api';
+import { sendMadeAnswer } from '../common/http/made-answer';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
 import { ApiIdempotencyKey, IdempotencyKey } from '../common/idempotency/idempotency-key.decorator';
@@ -15,7 +16,6 @@ import { CreatePostDto } from './dto/create-post.dto';
 import { toCountsResponse, toLikeResponse, toRepostResponse } from './dto/engagement.response';
 import { SearchPostsDto } from './dto/search-posts.dto';
 import { EngagementService } from './engagement.service';
-import { PAGE_ENCODINGS } from './first-page.cache';
 import { PostDeletionService } from './post-deletion.service';
 import { PostsService, SEARCH_READ_COST } from './posts.service';
 import { POST_DELETED } from './posts.texts';
@@ -36,29 +36,14 @@ export class PostsController {
    */
   @OptionalAuth()
   @Get('timeline')
-  async timeline(
-    @CurrentUser() viewer: SessionUser | undefined,
-    @Query() query: PageQueryDto,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<PostPage | string | StreamableFile | undefined> {
-    if (viewer || query.cursor) return this.posts.timeline(viewer, query);
-    const page = await this.posts.guestTimeline(query);
-    // The bytes, Content-Type and ETag res.json would send.
-    res.type('json').setHeader('ETag', page.etag);
-    // Brotli before gzip whatever the header's order (Chrome sends `gzip, deflate, br, zstd`), as compressApi chooses.
-    const encoding = page.json.length >= API_COMPRESSION_THRESHOLD ? PAGE_ENCODINGS.find((e) => req.acceptsEncodings(e) === e) : undefined;
-    if (!encoding) return page.json;
-    // The page's own compressed bytes (compressApi leaves an answer with a Content-Encoding alone),
-    // with the conditional check res.send would have made.
-    res.vary('Accept-Encoding');
-    if (req.fresh) {
-      res.status(HttpStatus.NOT_MODIFIED);
-      return undefined;
+  async timeline(@CurrentUser() viewer: SessionUser | undefined, @Query() query: PageQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (viewer || query.cursor) {
+      res.json(await this.posts.timeline(viewer, query));
+      return;
     }
-    res.setHeader('Content-Encoding', encoding);
-    const bytes = await page.encoded(encoding);
-    return new StreamableFile(bytes, { length: bytes.length });
+    // The same bytes, Content-Type and ETag res.json would send, and its compressed forms made
+    // once for every guest of the second (a page with pictures is 57 KB of JSON, ~7 KB brotli).
+    await sendMadeAnswer(req, res, (await this.posts.guestTimeline(query)).answer, { type: 'json', brotliQuality: 9, threshold: API_COMPRESSION_THRESHOLD });
   }
 
   /** Posts whose text or hashtags contain `q` (Turkish case rules), newest first. */

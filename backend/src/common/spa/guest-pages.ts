@@ -114,7 +114,7 @@ export function createGuestPages(indexHtml: string, frontendDist: string, guestP
     const html = withMarkup.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`).replace('</head>', `${screenHeadLinks(manifest, page.module)}</head>`);
     const body = Buffer.from(html, 'utf8');
     const hash = createHash('sha1').update(body).digest('base64url').slice(0, 27);
-    return { etag: `"page-${hash}"`, html: body };
+    return { etag: `"page-${hash}"`, body };
   }
 
   /** The page as last made, made again every HOME_RENDER_MAX_AGE_MS (a failure too: it is retried then). */

@@ -2,13 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { type MadeAnswer, sendMadeAnswer } from '../http/made-answer';
 
 /**
  * The id of the element in a guest's `/` that holds the timeline's first page
@@ -45,11 +41,6 @@ export function embedJsonBlock(indexHtml: string, id: string, json: string): str
 /** index.html with the guests' first page as its data block (embedJsonBlock). */
 export function embedFirstPage(indexHtml: string, json: string): string {
   return embedJsonBlock(indexHtml, FIRST_PAGE_ELEMENT_ID, json);
-}
-
-/** An HTML page compressed for `encoding`: brotli at `brotliQuality` (fast settings), gzip at level 6. */
-export function compressPage(html: Buffer, encoding: 'br' | 'gzip', brotliQuality: number): Promise<Buffer> {
-  return encoding === 'br' ? brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } }) : gzipAsync(html, { level: 6 });
 }
 
 /**
@@ -164,35 +155,16 @@ export function embedMarkup(indexHtml: string, markup: string, now: number, afte
  */
 export const HOME_RENDER_MAX_AGE_MS = 30_000;
 
-/** A page made once and sent many times: its HTML, ETag, and compressed forms as first asked for. */
-export interface MadePage {
-  etag: string;
-  html: Buffer;
-  br?: Promise<Buffer>;
-  gzip?: Promise<Buffer>;
-}
+/** A page made once and sent many times: its HTML (`body`), ETag, and compressed forms as first asked for. */
+export type MadePage = MadeAnswer;
 
 /**
  * Sends `page` with `cacheControl` and its ETag: a 304 to a fresh conditional request, else the
  * body in the encoding the request accepts, brotli first as for the build's files
  * (precompressed.ts says why), each form compressed once (brotli 5, gzip 6).
  */
-export async function sendMadePage(req: Request, res: Response, page: MadePage, cacheControl: string): Promise<void> {
-  res.vary('Accept-Encoding');
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('ETag', page.etag);
-  res.type('html');
-  if (req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
-  let body = page.html;
-  if (encoding === 'br') body = await (page.br ??= compressPage(page.html, 'br', 5));
-  else if (encoding === 'gzip') body = await (page.gzip ??= compressPage(page.html, 'gzip', 5));
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  res.status(200).end(req.method === 'HEAD' ? undefined : body);
+export function sendMadePage(req: Request, res: Response, page: MadePage, cacheControl: string): Promise<void> {
+  return sendMadeAnswer(req, res, page, { type: 'html', cacheControl, brotliQuality: 5 });
 }
 
 interface Rendered extends MadePage {
@@ -238,7 +210,7 @@ export function createHomePage(indexHtml: string, source: GuestFirstPageSource, 
     if (last?.source === page.etag && now - last.at < HOME_RENDER_MAX_AGE_MS) return last;
     const html = Buffer.from(embedFirstPage(withMarkup(page, now), page.json), 'utf8');
     const hash = createHash('sha1').update(html).digest('base64url').slice(0, 27);
-    last = { source: page.etag, at: now, etag: `"home-${hash}"`, html };
+    last = { source: page.etag, at: now, etag: `"home-${hash}"`, body: html };
     return last;
   }
 

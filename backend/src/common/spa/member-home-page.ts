@@ -3,7 +3,8 @@ import { Logger } from '@nestjs/common';
 import { parse } from 'cookie';
 import { RATE_LIMITED } from '../common.texts';
 import { HTTP_TEXTS } from '../http/http.texts';
-import { compressPage, embedJsonBlock, embedMarkup, FIRST_PAGE_WAIT_MS, type MemberHomeRender } from './home-page';
+import { compressBody } from '../http/made-answer';
+import { embedJsonBlock, embedMarkup, FIRST_PAGE_WAIT_MS, type MemberHomeRender } from './home-page';
 
 /**
  * The id of the element in a member's `/` that holds their session's start
@@ -104,7 +105,7 @@ export function createMemberHomePage(indexHtml: string, source: MemberStateSourc
     res.vary('Accept-Encoding');
     res.type('html');
     const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
-    const body = encoding ? await compressPage(html, encoding, 4) : html;
+    const body = encoding ? await compressBody(html, encoding, 4) : html;
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);
     res.status(200).end(req.method === 'HEAD' ? undefined : body);
