@@ -384,6 +384,11 @@ function targets(results: ScaleResult[]): Target[] {
     const bare = c?.httpMedia ? ` (çıplak node:http aynı gövdelerle ${fmt(c.httpMedia.rps / c.http.rps, 2)}×)` : '';
     out.push({ name: 'timeline-media ≥ 0.9× misafir zaman akışı (istek/sn)', value: `${fmt(r, 2)}×${bare}`, ok: r >= 0.9 });
   }
+  // The same, asked as a browser asks (brotli): the bytes a guest really gets.
+  if (s['timeline-media-br'] && s['timeline-guest-br']) {
+    const r = s['timeline-media-br'].rps / s['timeline-guest-br'].rps;
+    out.push({ name: 'timeline-media-br ≥ 0.9× timeline-guest-br, tarayıcı gibi (istek/sn)', value: `${fmt(r, 2)}×`, ok: r >= 0.9 });
+  }
   const media = results.find((r) => r.media)?.media;
   if (media?.upload) {
     const u = media.upload;

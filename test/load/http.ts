@@ -46,6 +46,8 @@ export interface Scenario {
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const json = (token: string) => ({ ...auth(token), 'content-type': 'application/json' });
+/** What Chrome sends: the guest timeline's `-br` scenarios ask as a browser does. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const TOPICS = ['kahve', 'istanbul', 'yazılım', 'kitap', 'futbol', 'müzik', 'ankara', 'deniz'];
 const SENTENCES = ['Bugün harika bir gün', 'Şu an çalışıyorum', 'Akşam çay içtik', 'Yeni bir şey öğrendim', 'İzmir’de güneş var'];
@@ -65,6 +67,15 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
       label: 'zaman akışı, misafir, gönderi başına 4 resim',
       withMedia: true,
       next: () => ({ method: 'GET', path: '/api/posts/timeline' }),
+    },
+    // The same two as a browser asks for them (Chrome's Accept-Encoding): what a guest's page
+    // really costs, compressed once per page and second (FirstPageCache), not per answer.
+    { key: 'timeline-guest-br', label: 'zaman akışı, misafir, tarayıcı gibi (br)', next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: BROWSER }) },
+    {
+      key: 'timeline-media-br',
+      label: 'zaman akışı, misafir, 4 resim, tarayıcı gibi (br)',
+      withMedia: true,
+      next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: BROWSER }),
     },
     { key: 'timeline-member', label: 'zaman akışı, üye (çok izleyici)', next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: auth(member().token) }) },
     {
