@@ -2,6 +2,7 @@ import { StrictMode, startTransition, type ErrorInfo } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchTimeline } from './features/posts/api/get-timeline';
+import { preloadComposeBox } from './features/posts/components/home-compose';
 import { readChoice, syncHomeFeedCookie } from './features/posts/hooks/use-home-feed';
 import { getToken } from './lib/api-client';
 import { MemberStateContext, readMemberState } from './lib/member-state';
@@ -37,6 +38,9 @@ const member = readMemberState();
 const renderedFor = container.dataset.ssr;
 const same =
   renderedFor === 'guest' ? !getToken() : renderedFor === 'member' ? member !== null && readChoice() === 'home' : false;
+// A member's screen has the compose box, which is a chunk of its own (a guest's `/` does not load
+// it, issue 26): asked for now, beside the rest of the start.
+const composeBox = member || getToken() ? preloadComposeBox() : null;
 /**
  * `data-hydrated` on the root once the app has taken the server's markup over: until then its
  * buttons are markup only (a click does nothing; browser tests wait for it).
@@ -45,7 +49,8 @@ function markHydrated() {
   container?.setAttribute('data-hydrated', '');
 }
 
-if (same && Number.isFinite(serverNow)) {
+/** Hydrates the server's markup, at the server's moment. */
+const hydrate = () => {
   // A transition, as the createRoot path below: React hydrates in slices of a few milliseconds,
   // yielding to the browser between them, not in one long task (issue 13's total blocking
   // time); a click meanwhile hydrates its part of the page first.
@@ -62,6 +67,15 @@ if (same && Number.isFinite(serverNow)) {
       { onRecoverableError },
     );
   });
+};
+
+if (same && Number.isFinite(serverNow)) {
+  // A member's markup has the compose box: its chunk first, so the whole screen hydrates in one
+  // go and `data-hydrated` still means every part of it answers (a box hydrated after the rest
+  // would drop what was typed into it meanwhile). A failed load hydrates all the same (the box
+  // then asks again); a guest's markup has no box and hydrates at once.
+  if (renderedFor === 'member' && composeBox) void composeBox.catch(() => undefined).then(hydrate);
+  else hydrate();
 } else {
   // Markup made for someone else (a guest's for a session from before the home-page cookie, or
   // another tab's login since) is not shown: the app renders from scratch.

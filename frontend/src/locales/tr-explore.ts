@@ -30,4 +30,12 @@ export const trExplore = {
   popularFeedLabel: 'Popüler gönderiler',
   popularEmpty: 'Son 24 saatte öne çıkan gönderi yok',
   popularEmptyText: 'Beğenilen, yeniden paylaşılan ve yanıtlanan gönderiler burada, en çok etkileşim alan en üstte görünecek.',
+  // The explore tab's hard-coded topics (docs/product.md#explore).
+  topics: [
+    { category: 'Teknoloji · Gündemde', title: '#yapayzeka', postCount: 12_400 },
+    { category: 'Spor · Gündemde', title: '#derbi', postCount: 48_900 },
+    { category: 'Gündem · Türkiye', title: '#deprem', postCount: 1_250_000 },
+    { category: 'Kültür · Sanat', title: '#kitapönerisi', postCount: 3_100 },
+    { category: 'Gezi · Gündemde', title: '#kapadokya', postCount: 860 },
+  ],
 };

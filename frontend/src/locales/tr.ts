@@ -81,38 +81,8 @@ export const tr = {
     soon: 'Yakında',
   },
   auth: {
-    loginTitle: 'Giriş Yap',
-    loginSubtitle: 'gündem hesabınızla devam edin.',
-    registerTitle: 'Hesap Oluştur',
-    registerSubtitle: 'Gündemi takip et, gündem oluştur.',
-    loginLabel: 'E-posta',
-    loginPlaceholder: 'E-posta veya kullanıcı adı',
-    passwordLabel: 'Şifre',
-    passwordPlaceholder: 'Şifreniz',
-    displayNameLabel: 'Ad Soyad',
-    displayNamePlaceholder: 'Görünen ad',
-    usernameLabel: 'Kullanıcı adı',
-    usernamePlaceholder: 'kullanici_adi',
-    emailLabel: 'E-posta',
-    emailPlaceholder: 'ornek@eposta.com',
-    loginSubmit: 'Giriş Yap',
-    registerSubmit: 'Kayıt Ol',
-    sending: 'Gönderiliyor…',
-    forgotPassword: 'Şifremi unuttum',
-    noAccount: 'Hesabınız yok mu?',
-    toRegister: 'Kayıt Ol',
-    haveAccount: 'Zaten hesabınız var mı?',
-    toLogin: 'Giriş Yap',
-    usernameChars: 'Sadece harf, rakam ve alt çizgi kullanabilirsiniz',
-    usernameLength: 'Kullanıcı adı 3-30 karakter olmalıdır',
-    emailInvalid: 'Geçerli bir e-posta adresi girin',
-    passwordMin: 'Şifre en az 6 karakter olmalıdır.',
-    passwordBlank: 'Şifre yalnızca boşluklardan oluşamaz.',
-    genericError: 'Bir hata oluştu',
-    networkError: 'Bağlantı hatası. Lütfen daha sonra tekrar deneyin.',
-    registerWelcome: 'Kayıt başarılı! Hoş geldiniz.',
-    registerSuccess:
-      'Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.',
+    // The login and register forms' texts load with them (locales/tr-auth.ts); this one is the
+    // shell's, while the session is checked.
     sessionChecking: 'Oturum doğrulanıyor…',
   },
   home: {
@@ -126,20 +96,14 @@ export const tr = {
     followingEmptyText: 'Birilerini takip edin; gönderileri ve yeniden paylaşımları burada görünsün.',
   },
   posts: {
-    // The @ suggestions of the compose box (features/posts/components/mention-suggest.tsx).
-    mentionListLabel: 'Kullanıcı önerileri',
-    mentionSuggestions: (count: number) => `${count} kullanıcı önerisi; seçmek için ok tuşları ve Enter`,
     feedLabel: 'Gönderi akışı',
     /** The ⋯ button of every post card (its menu's texts: locales/tr-post-menu.ts). */
     more: 'Daha fazla',
     composeTitle: 'Yeni gönderi',
-    composeLabel: 'Gönderi metni',
+    // The rest of the compose box's texts load with it (locales/tr-compose.ts); these two are also
+    // the guests' prompt's and the still copy's a member sees until the box has come (home-compose.tsx).
     composePlaceholder: 'Neler oluyor?',
     submit: 'Gönder',
-    sending: 'Gönderiliyor…',
-    remaining: (count: number) => `Kalan karakter: ${count}`,
-    createFailed: 'Post oluşturulamadı',
-    createNetworkError: 'Bağlantı hatası. Lütfen tekrar deneyin.',
     guestTitle: 'Gündeme siz de katılın',
     guestText: 'Gönderi paylaşmak, beğenmek ve yanıtlamak için giriş yapın.',
     loadFailed: 'Gönderiler yüklenemedi',
@@ -157,14 +121,9 @@ export const tr = {
     repost: 'Yeniden paylaş',
     reply: 'Yanıtla',
     share: 'Paylaş',
-    replyTitle: 'Yanıtla',
-    replyLabel: 'Yanıt metni',
-    replyPlaceholder: 'Yanıtınızı yazın',
-    replyingTo: 'Yanıtlanan:',
     // Above a reply in every list (posts/components/reply-context.tsx), as X's "Replying to".
     replyContext: 'yanıt olarak',
     replyContextHidden: 'Gösterilemeyen bir gönderiye yanıt',
-    replySubmit: 'Yanıtla',
     replyGuest: 'Yanıt yazmak için giriş yapın.',
     searchFailed: 'Arama sonuçları yüklenemedi',
     searchEmpty: (query: string) => `"${query}" için sonuç bulunamadı`,
@@ -188,8 +147,8 @@ export const tr = {
       help: 'Bu listeyi göster',
     },
   },
-  // Pictures in posts (issue 24): what every card and the compose box show. The viewer's and the
-  // attachments' own texts load with them (locales/tr-media.ts).
+  // Pictures in posts (issue 24): what every card shows. The compose box's texts load with it
+  // (locales/tr-compose.ts), the viewer's and the attachments' with them (locales/tr-media.ts).
   media: {
     /** The image's button on a card when it has alt text (its name is the alt text itself). */
     open: (position: number, count: number) => `Görsel ${position}/${count}`,
@@ -198,12 +157,6 @@ export const tr = {
     altBadge: 'ALT',
     altBadgeLabel: 'Görsel açıklamasını göster',
     sensitiveReveal: 'Hassas içerik — göster',
-    add: 'Görsel ekle',
-    tooMany: (max: number) => `Bir gönderiye en fazla ${max} görsel ekleyebilirsiniz.`,
-    tooLarge: (name: string, max: string) => `“${name}” eklenemedi: bir görsel en fazla ${max} olabilir.`,
-    sensitive: 'Hassas içerik',
-    uploading: 'Görseller yükleniyor…',
-    failedHint: 'Yüklenemeyen görseli yeniden deneyin ya da kaldırın.',
   },
   notifications: {
     // The nav badge's text alternative ("3 okunmamış bildirim"; the count as shown: "999+").
@@ -218,8 +171,8 @@ export const tr = {
     errorTitle: 'Bir şeyler ters gitti',
     error: 'Beklenmeyen bir hata oluştu. Sayfayı yenileyip tekrar deneyin.',
   },
-  // Hard-coded sample content (docs/product.md#explore, #right-sidebar): the explore tab's topics and accounts, and the
-  // lists the sidebar falls back to when its calls fail.
+  // Hard-coded sample content (docs/product.md#explore, #right-sidebar): the explore tab's accounts, and the
+  // lists the sidebar falls back to when its calls fail (the explore tab's topics: locales/tr-explore.ts).
   samples: {
     trends: [
       { hashtag: 'gündem', postCount: 48 },
@@ -227,13 +180,6 @@ export const tr = {
       { hashtag: 'yapayzeka', postCount: 29 },
       { hashtag: 'istanbul', postCount: 21 },
       { hashtag: 'kitap', postCount: 14 },
-    ],
-    topics: [
-      { category: 'Teknoloji · Gündemde', title: '#yapayzeka', postCount: 12_400 },
-      { category: 'Spor · Gündemde', title: '#derbi', postCount: 48_900 },
-      { category: 'Gündem · Türkiye', title: '#deprem', postCount: 1_250_000 },
-      { category: 'Kültür · Sanat', title: '#kitapönerisi', postCount: 3_100 },
-      { category: 'Gezi · Gündemde', title: '#kapadokya', postCount: 860 },
     ],
     accounts: [
       {

@@ -1,6 +1,7 @@
 // Client-side checks of the auth forms (docs/product.md#validation). The server allows usernames of
 // 3-30 characters from [A-Za-z0-9_] only, so Turkish letters are refused here as well.
 import { tr } from '../../locales/tr';
+import { trAuth } from '../../locales/tr-auth';
 import { trResetPassword } from '../../locales/tr-password';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
@@ -20,9 +21,9 @@ export function requiredError(value: string): string | undefined {
 export function usernameError(value: string): string | undefined {
   const username = value.trim();
   if (!username) return tr.common.required;
-  if (!USERNAME_PATTERN.test(username)) return tr.auth.usernameChars;
+  if (!USERNAME_PATTERN.test(username)) return trAuth.usernameChars;
   if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) {
-    return tr.auth.usernameLength;
+    return trAuth.usernameLength;
   }
   return undefined;
 }
@@ -30,13 +31,13 @@ export function usernameError(value: string): string | undefined {
 export function emailError(value: string): string | undefined {
   const email = value.trim();
   if (!email) return tr.common.required;
-  return EMAIL_PATTERN.test(email) ? undefined : tr.auth.emailInvalid;
+  return EMAIL_PATTERN.test(email) ? undefined : trAuth.emailInvalid;
 }
 
 export function passwordError(value: string): string | undefined {
   if (!value) return tr.common.required;
-  if (value.length < PASSWORD_MIN) return tr.auth.passwordMin;
-  return VISIBLE_CHARACTER.test(value) ? undefined : tr.auth.passwordBlank;
+  if (value.length < PASSWORD_MIN) return trAuth.passwordMin;
+  return VISIBLE_CHARACTER.test(value) ? undefined : trAuth.passwordBlank;
 }
 
 export interface LoginValues {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { useAuth } from '../../../lib/auth';
-import { tr } from '../../../locales/tr';
+import { trAuth } from '../../../locales/tr-auth';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
@@ -21,7 +21,7 @@ export function AuthModal() {
 
   return (
     <Modal
-      title={authModal === 'login' ? tr.auth.loginTitle : tr.auth.registerTitle}
+      title={authModal === 'login' ? trAuth.loginTitle : trAuth.registerTitle}
       onClose={close}
     >
       {authModal === 'login' ? (

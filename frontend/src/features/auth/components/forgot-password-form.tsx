@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
-import { tr } from '../../../locales/tr';
+import { trAuth } from '../../../locales/tr-auth';
 import { trForgotPassword } from '../../../locales/tr-password';
 import { requestPasswordReset } from '../api/forgot-password';
 import { useFormFields } from '../use-form-fields';
@@ -36,7 +36,7 @@ export function ForgotPasswordForm() {
       {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
       <TextField
         label={trForgotPassword.emailLabel}
-        placeholder={tr.auth.emailPlaceholder}
+        placeholder={trAuth.emailPlaceholder}
         type="email"
         autoComplete="email"
         autoCapitalize="none"
@@ -46,7 +46,7 @@ export function ForgotPasswordForm() {
         {...bind('email')}
       />
       <Button type="submit" size="lg" block disabled={sending}>
-        {sending ? tr.auth.sending : trForgotPassword.submit}
+        {sending ? trAuth.sending : trForgotPassword.submit}
       </Button>
     </form>
   );

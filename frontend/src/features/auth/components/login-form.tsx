@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { tr } from '../../../locales/tr';
+import { trAuth } from '../../../locales/tr-auth';
 import { useFormFields } from '../use-form-fields';
 import { hasErrors, validateLogin } from '../validation';
 
@@ -41,18 +41,18 @@ export function LoginForm({
       await login(values.login.trim(), values.password);
       onSuccess();
     } catch (caught) {
-      setError(errorText(caught, tr.auth.genericError, tr.auth.networkError));
+      setError(errorText(caught, trAuth.genericError, trAuth.networkError));
       setSending(false);
     }
   };
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <p className="form__intro">{tr.auth.loginSubtitle}</p>
+      <p className="form__intro">{trAuth.loginSubtitle}</p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <TextField
-        label={tr.auth.loginLabel}
-        placeholder={tr.auth.loginPlaceholder}
+        label={trAuth.loginLabel}
+        placeholder={trAuth.loginPlaceholder}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -62,8 +62,8 @@ export function LoginForm({
         {...bind('login')}
       />
       <TextField
-        label={tr.auth.passwordLabel}
-        placeholder={tr.auth.passwordPlaceholder}
+        label={trAuth.passwordLabel}
+        placeholder={trAuth.passwordPlaceholder}
         type="password"
         autoComplete="current-password"
         required
@@ -73,16 +73,16 @@ export function LoginForm({
       />
       <div className="form__row-end">
         <Link to="/forgot-password" className="text-link" onClick={onForgotPassword}>
-          {tr.auth.forgotPassword}
+          {trAuth.forgotPassword}
         </Link>
       </div>
       <Button type="submit" size="lg" block disabled={sending}>
-        {sending ? tr.auth.sending : tr.auth.loginSubmit}
+        {sending ? trAuth.sending : trAuth.loginSubmit}
       </Button>
       <p className="form__switch">
-        {tr.auth.noAccount}{' '}
+        {trAuth.noAccount}{' '}
         <button type="button" className="text-link" onClick={onSwitchToRegister}>
-          {tr.auth.toRegister}
+          {trAuth.toRegister}
         </button>
       </p>
     </form>

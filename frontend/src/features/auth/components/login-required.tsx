@@ -3,6 +3,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LockIcon } from '../../../components/icons';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
+import { trAuth } from '../../../locales/tr-auth';
 
 /** Placeholder of a screen that needs a session; its button opens the login dialog. */
 export function LoginRequired({ message = tr.common.loginRequired }: { message?: string }) {
@@ -16,7 +17,7 @@ export function LoginRequired({ message = tr.common.loginRequired }: { message?:
         <div className="button-row">
           <Button onClick={() => openAuthModal('login')}>{tr.nav.login}</Button>
           <Button variant="secondary" onClick={() => openAuthModal('register')}>
-            {tr.auth.registerSubmit}
+            {trAuth.registerSubmit}
           </Button>
         </div>
       }

@@ -5,7 +5,7 @@ import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { showToast } from '../../../lib/toast';
-import { tr } from '../../../locales/tr';
+import { trAuth } from '../../../locales/tr-auth';
 import { registerAccount } from '../api/register';
 import { useFormFields } from '../use-form-fields';
 import { hasErrors, validateRegister } from '../validation';
@@ -61,14 +61,14 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
       });
       if (answer?.token) {
         startSession({ user: answer.user, token: answer.token });
-        showToast(tr.auth.registerWelcome);
+        showToast(trAuth.registerWelcome);
         onSignedIn();
         return;
       }
       setRegistered(true);
       timer.current = setTimeout(() => onRegistered(email), REGISTER_TO_LOGIN_DELAY_MS);
     } catch (caught) {
-      setError(errorText(caught, tr.auth.genericError, tr.auth.networkError));
+      setError(errorText(caught, trAuth.genericError, trAuth.networkError));
     } finally {
       setSending(false);
     }
@@ -77,15 +77,15 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
   if (registered) {
     return (
       <div className="form">
-        <Alert tone="success">{tr.auth.registerSuccess}</Alert>
+        <Alert tone="success">{trAuth.registerSuccess}</Alert>
         <p className="form__switch">
-          {tr.auth.haveAccount}{' '}
+          {trAuth.haveAccount}{' '}
           <button
             type="button"
             className="text-link"
             onClick={() => onRegistered(values.email.trim())}
           >
-            {tr.auth.toLogin}
+            {trAuth.toLogin}
           </button>
         </p>
       </div>
@@ -94,11 +94,11 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <p className="form__intro">{tr.auth.registerSubtitle}</p>
+      <p className="form__intro">{trAuth.registerSubtitle}</p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <TextField
-        label={tr.auth.displayNameLabel}
-        placeholder={tr.auth.displayNamePlaceholder}
+        label={trAuth.displayNameLabel}
+        placeholder={trAuth.displayNamePlaceholder}
         autoComplete="name"
         required
         autoFocus
@@ -106,8 +106,8 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
         {...bind('displayName')}
       />
       <TextField
-        label={tr.auth.usernameLabel}
-        placeholder={tr.auth.usernamePlaceholder}
+        label={trAuth.usernameLabel}
+        placeholder={trAuth.usernamePlaceholder}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -116,8 +116,8 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
         {...bind('username')}
       />
       <TextField
-        label={tr.auth.emailLabel}
-        placeholder={tr.auth.emailPlaceholder}
+        label={trAuth.emailLabel}
+        placeholder={trAuth.emailPlaceholder}
         type="email"
         autoComplete="email"
         autoCapitalize="none"
@@ -127,8 +127,8 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
         {...bind('email')}
       />
       <TextField
-        label={tr.auth.passwordLabel}
-        placeholder={tr.auth.passwordPlaceholder}
+        label={trAuth.passwordLabel}
+        placeholder={trAuth.passwordPlaceholder}
         type="password"
         autoComplete="new-password"
         required
@@ -136,12 +136,12 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
         {...bind('password')}
       />
       <Button type="submit" size="lg" block disabled={sending}>
-        {sending ? tr.auth.sending : tr.auth.registerSubmit}
+        {sending ? trAuth.sending : trAuth.registerSubmit}
       </Button>
       <p className="form__switch">
-        {tr.auth.haveAccount}{' '}
+        {trAuth.haveAccount}{' '}
         <button type="button" className="text-link" onClick={onSwitchToLogin}>
-          {tr.auth.toLogin}
+          {trAuth.toLogin}
         </button>
       </p>
     </form>

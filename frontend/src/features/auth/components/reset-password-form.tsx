@@ -4,7 +4,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
-import { tr } from '../../../locales/tr';
+import { trAuth } from '../../../locales/tr-auth';
 import { trResetPassword } from '../../../locales/tr-password';
 import { resetPassword } from '../api/reset-password';
 import { useFormFields } from '../use-form-fields';
@@ -94,7 +94,7 @@ export function ResetPasswordForm() {
         {...bind('confirmPassword')}
       />
       <Button type="submit" size="lg" block disabled={sending}>
-        {sending ? tr.auth.sending : trResetPassword.submit}
+        {sending ? trAuth.sending : trResetPassword.submit}
       </Button>
     </form>
   );

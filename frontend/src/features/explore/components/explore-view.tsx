@@ -166,7 +166,7 @@ function TopicCards() {
         {trExplore.topicsTitle}
       </h2>
       <ul className="topic-list">
-        {tr.samples.topics.map((topic, index) => (
+        {trExplore.topics.map((topic, index) => (
           <li key={topic.title}>
             <Link to={searchPath(topic.title)} className="list-row topic-card">
               <span className="topic-card__rank" aria-hidden="true">

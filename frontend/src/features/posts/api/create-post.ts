@@ -5,10 +5,9 @@ import { idempotencyKeyFor, WRITE_MUTATION_KEY } from '../../../lib/idempotent-w
 import type { CreatePostResponse } from '@gundem/contract';
 import { replyCountOf, withReplyCount } from '../post-model';
 import { postQueryKey } from './get-post';
-import { followingQueryKey } from './get-following-timeline';
+import { followingQueryKey } from '../../../lib/follow-keys';
 import { timelineQueryKey } from './get-timeline';
-import { userPostsQueryKey } from './get-user-posts';
-import { appendReply, patchPostEverywhere, prependToList } from './post-cache';
+import { appendReply, patchPostEverywhere, prependToList, userPostsQueryKey } from './post-cache';
 
 export interface CreatePostInput {
   /** May be empty when `mediaIds` is not. */

@@ -1,12 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
-import { FOLLOWING_FEED_KEY } from '../../../lib/follow-keys';
+import { followingQueryKey } from '../../../lib/follow-keys';
 import type { PostsPage } from '../../../lib/types';
 import { TIMELINE_PAGE_SIZE, toPostsPage } from './get-timeline';
-
-/** Under the posts root (FOLLOWING_FEED_KEY): a follow or unfollow refreshes it (lib/follow-refresh.ts). */
-export const followingQueryKey = (viewer: string) => [...FOLLOWING_FEED_KEY, viewer] as const;
 
 /**
  * GET /api/posts/timeline/following (docs/wire-contract.md#takip-edilenler-akışı): posts and

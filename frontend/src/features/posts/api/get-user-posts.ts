@@ -3,17 +3,7 @@ import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
 import type { PostsPage } from '../../../lib/types';
 import { toPostsPage } from './get-timeline';
-import { POSTS_ROOT_KEY } from './post-cache';
-
-/**
- * A member's lists, one per profile tab (docs/wire-contract.md#posts): `posts` their posts and
- * replies, `replies` their replies only, `likes` the posts they liked (newest like first).
- */
-export type UserPostList = 'posts' | 'replies' | 'media' | 'likes';
-
-/** The list last, so a member's `posts` key is not a prefix of their other lists' keys. */
-export const userPostsQueryKey = (username: string, viewer: string, list: UserPostList = 'posts') =>
-  [...POSTS_ROOT_KEY, 'user', username, viewer, list] as const;
+import { type UserPostList, userPostsQueryKey } from './post-cache';
 
 /** GET /api/posts/user/:username, …/replies, …/likes */
 export async function getUserPosts({

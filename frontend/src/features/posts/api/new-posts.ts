@@ -6,7 +6,7 @@ import { useViewerKey } from '../../../lib/auth';
 import type { FeedName } from '../../../lib/realtime/socket-client';
 import { entityId, type Post } from '../../../lib/types';
 import { postIdOf } from '../post-model';
-import { followingQueryKey } from './get-following-timeline';
+import { followingQueryKey } from '../../../lib/follow-keys';
 import { prependToList } from './post-cache';
 import { timelineQueryKey } from './get-timeline';
 

@@ -8,6 +8,20 @@ import { postIdOf } from '../post-model';
 export const POSTS_ROOT_KEY = ['posts'] as const;
 
 /**
+ * A member's lists, one per profile tab (docs/wire-contract.md#posts): `posts` their posts and
+ * replies, `replies` their replies only, `likes` the posts they liked (newest like first).
+ */
+export type UserPostList = 'posts' | 'replies' | 'media' | 'likes';
+
+/**
+ * A member's list in the cache (the list last, so a member's `posts` key is not a prefix of their
+ * other lists' keys). Here, not beside its query (api/get-user-posts.ts): a like updates the
+ * liker's `likes` list from every card, and the cards are on a guest's `/`, the profile's query not.
+ */
+export const userPostsQueryKey = (username: string, viewer: string, list: UserPostList = 'posts') =>
+  [...POSTS_ROOT_KEY, 'user', username, viewer, list] as const;
+
+/**
  * A page as the cache holds it: a list page has `posts`, a post's page `post`, `replies` and
  * `ancestors`.
  */

@@ -4,8 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
 import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import { withLike } from '../post-model';
-import { userPostsQueryKey } from './get-user-posts';
-import { patchPostEverywhere } from './post-cache';
+import { patchPostEverywhere, userPostsQueryKey } from './post-cache';
 
 /** The like toggle's answer (the server sends both of docs/product.md's forms; the home form is read). */
 export type LikeResult = LikeResponse;

@@ -21,6 +21,7 @@ import { errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
+import { trCompose } from '../../../locales/tr-compose';
 import { useCreatePost } from '../api/create-post';
 import { isBusy, newAttachment, type Attachment, type AttachmentPatch } from '../attachments';
 import { useMediaLimits } from '../api/media-limits';
@@ -91,8 +92,8 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
     const fitting = images.filter((file) => !tooBig.includes(file));
     const room = maxImagesPerPost - attachments.length;
     const notes = [
-      ...(tooBig[0] && maxFileSize !== null ? [tr.media.tooLarge(tooBig[0].name, formatMegabytes(maxFileSize))] : []),
-      ...(fitting.length > room ? [tr.media.tooMany(maxImagesPerPost)] : []),
+      ...(tooBig[0] && maxFileSize !== null ? [trCompose.tooLarge(tooBig[0].name, formatMegabytes(maxFileSize))] : []),
+      ...(fitting.length > room ? [trCompose.tooMany(maxImagesPerPost)] : []),
     ];
     setMediaNote(notes.length ? notes.join(' ') : null);
     if (room <= 0) return;
@@ -191,7 +192,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
             console.error('Yanıt gönderilemedi', failure);
             return;
           }
-          setError(errorText(failure, tr.posts.createFailed, tr.posts.createNetworkError));
+          setError(errorText(failure, trCompose.createFailed, trCompose.createNetworkError));
         },
       },
     );
@@ -211,7 +212,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
     }
   };
 
-  const label = isReply ? tr.posts.replyLabel : tr.posts.composeLabel;
+  const label = isReply ? trCompose.replyLabel : trCompose.label;
   return (
     <form
       className={['compose', isReply ? 'compose--reply' : '', dragging ? 'compose--drop' : '', className]
@@ -239,7 +240,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
             aria-autocomplete="list"
             aria-controls={suggest.open ? listboxId : undefined}
             aria-activedescendant={suggest.activeId}
-            placeholder={isReply ? tr.posts.replyPlaceholder : tr.posts.composePlaceholder}
+            placeholder={isReply ? trCompose.replyPlaceholder : tr.posts.composePlaceholder}
             value={content}
             // No maxLength: a pasted text past 280 is kept whole, the counter goes below zero and
             // the button waits (as on X), instead of the end being cut off without a word.
@@ -284,7 +285,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
         {hasMedia ? (
           <label className="compose__sensitive">
             <input type="checkbox" role="switch" checked={sensitive} onChange={(event) => setSensitive(event.target.checked)} />
-            {tr.media.sensitive}
+            {trCompose.sensitive}
           </label>
         ) : null}
         {mediaNote ? <Alert tone="error">{mediaNote}</Alert> : null}
@@ -293,8 +294,8 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
           <button
             type="button"
             className="icon-button compose__add-media"
-            aria-label={tr.media.add}
-            title={tr.media.add}
+            aria-label={trCompose.addMedia}
+            title={trCompose.addMedia}
             onClick={() => fileInputRef.current?.click()}
           >
             <ImageIcon size={20} />
@@ -314,7 +315,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
           />
           {uploading || uploadFailed ? (
             <span id={mediaStatusId} className="compose__media-status" role="status">
-              {uploading ? tr.media.uploading : tr.media.failedHint}
+              {uploading ? trCompose.uploading : trCompose.failedHint}
             </span>
           ) : null}
           <CounterRing id={counterId} length={content.length} />
@@ -325,7 +326,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
             aria-busy={sending || undefined}
             aria-describedby={uploading || uploadFailed ? mediaStatusId : undefined}
           >
-            {sending ? tr.posts.sending : isReply ? tr.posts.replySubmit : tr.posts.submit}
+            {sending ? trCompose.sending : isReply ? trCompose.replySubmit : tr.posts.submit}
           </Button>
         </div>
       </div>

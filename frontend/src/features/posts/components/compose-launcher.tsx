@@ -1,5 +1,6 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useAuth } from '../../../lib/auth';
+import { preloadComposeBox } from './home-compose';
 
 // The dialog comes on the first opening: a guest never opens it, and a guest's `/` has its bytes
 // counted (issue 13).
@@ -19,6 +20,11 @@ export function ComposeLauncher({ children }: { children: ReactNode }) {
   if (open && !isAuthenticated) setOpen(false);
   const openCompose = useCallback(() => setOpen(true), []);
   const close = useCallback(() => setOpen(false), []);
+  // A login (or a session the page did not carry): the compose box's chunk is asked for now, not
+  // when the home screen or this dialog first shows it.
+  useEffect(() => {
+    if (isAuthenticated) void preloadComposeBox().catch(() => undefined);
+  }, [isAuthenticated]);
   return (
     <OpenComposeContext.Provider value={openCompose}>
       {children}

@@ -1,4 +1,4 @@
-import { tr } from '../../../locales/tr';
+import { trCompose } from '../../../locales/tr-compose';
 import { POST_MAX_LENGTH, POST_WARN_LENGTH } from '../post-model';
 
 const RADIUS = 10;
@@ -43,7 +43,7 @@ export function CounterRing({
           transform="rotate(-90 12 12)"
         />
       </svg>
-      <span className="visually-hidden">{tr.posts.remaining(remaining)}</span>
+      <span className="visually-hidden">{trCompose.remaining(remaining)}</span>
       <span className="counter-ring__value" aria-hidden="true" data-testid="char-remaining">
         {remaining}
       </span>

@@ -5,7 +5,7 @@ const FOLLOWING_FEED_KEY = ['posts', 'following'];
 import { createFakeSocket } from '../../../test/fake-socket';
 import { makeAuthor, makePost, page } from '../../../test/fixtures';
 import { member, renderWithProviders } from '../../../test/render';
-import { followingQueryKey } from '../api/get-following-timeline';
+import { followingQueryKey } from '../../../lib/follow-keys';
 import { POSTS_ROOT_KEY } from '../api/post-cache';
 import { HOME_FEED_KEY } from '../hooks/use-home-feed';
 import { HomeTimeline } from './home-timeline';

@@ -5,8 +5,8 @@ import { useAuth } from '../../../lib/auth';
 import { useWatchedFeed } from '../../../lib/realtime/hooks';
 import { tr } from '../../../locales/tr';
 import { type HomeFeed, useHomeFeedChoice } from '../hooks/use-home-feed';
-import { ComposeBox } from './compose-box';
 import { GuestComposePrompt } from './guest-compose-prompt';
+import { HomeCompose } from './home-compose';
 import { NewPostsPill } from './new-posts-pill';
 import { TimelineFeed } from './timeline-feed';
 
@@ -51,7 +51,7 @@ export function HomeTimeline() {
   return (
     <>
       <Tabs items={TABS} value={feed} onChange={choose} label={tr.home.tabsLabel} idPrefix="home-feed" />
-      <ComposeBox className="compose--home" />
+      <HomeCompose className="compose--home" />
       <div role="tabpanel" id={`home-feed-panel-${feed}`} aria-labelledby={`home-feed-tab-${feed}`}>
         {body}
       </div>

@@ -4,7 +4,7 @@ import type { PostsPage } from '../../../lib/types';
 import { createFakeSocket } from '../../../test/fake-socket';
 import { makePost, page } from '../../../test/fixtures';
 import { createTestQueryClient, member, renderWithProviders } from '../../../test/render';
-import { userPostsQueryKey } from '../api/get-user-posts';
+import { userPostsQueryKey } from '../api/post-cache';
 import { HomeTimeline } from './home-timeline';
 import { LivePosts } from './live-posts';
 import { TimelineFeed } from './timeline-feed';

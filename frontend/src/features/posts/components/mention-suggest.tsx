@@ -8,7 +8,7 @@ import { Avatar } from '../../../components/avatar';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { apiClient } from '../../../lib/api-client';
 import { useListboxKeys } from '../../../lib/use-listbox-keys';
-import { tr } from '../../../locales/tr';
+import { trCompose } from '../../../locales/tr-compose';
 import { insertMention, mentionQueryAt } from '../mention-query';
 import '../popup.css';
 import '../mention-suggest.css';
@@ -98,10 +98,10 @@ export function MentionSuggest({ text, caret, listboxId, onInsert, onState, cont
   return (
     <>
       <span className="visually-hidden" role="status">
-        {open ? tr.posts.mentionSuggestions(users.length) : ''}
+        {open ? trCompose.mentionSuggestions(users.length) : ''}
       </span>
       {open ? (
-        <ul className="posts-popup mention-suggest" role="listbox" id={listboxId} aria-label={tr.posts.mentionListLabel}>
+        <ul className="posts-popup mention-suggest" role="listbox" id={listboxId} aria-label={trCompose.mentionListLabel}>
           {users.map((user, index) => (
             <li
               key={user.id ?? user._id}

@@ -12,7 +12,7 @@ import {
   renderWithProviders,
 } from '../../../test/render';
 import { postQueryKey, type PostThreadPage } from '../api/get-post';
-import { userPostsQueryKey } from '../api/get-user-posts';
+import { userPostsQueryKey } from '../api/post-cache';
 import { searchPostsQueryKey } from '../api/search-posts';
 import { PostCard } from './post-card';
 import { TimelineFeed } from './timeline-feed';

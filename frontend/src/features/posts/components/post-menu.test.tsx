@@ -8,7 +8,7 @@ import { makePost, page } from '../../../test/fixtures';
 import { showToast } from '../../../lib/toast';
 import { createTestQueryClient, currentLocation, member, renderWithProviders } from '../../../test/render';
 import { postQueryKey, type PostThreadPage } from '../api/get-post';
-import { userPostsQueryKey } from '../api/get-user-posts';
+import { userPostsQueryKey } from '../api/post-cache';
 import { PostDetail } from './post-detail';
 import { TimelineFeed } from './timeline-feed';
 

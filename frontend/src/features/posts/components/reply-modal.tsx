@@ -1,7 +1,7 @@
 import { Modal } from '../../../components/modal';
 import { usernameOf } from '../../../lib/format';
 import type { Post } from '../../../lib/types';
-import { tr } from '../../../locales/tr';
+import { trCompose } from '../../../locales/tr-compose';
 import { authorOf } from '../post-model';
 import { ComposeBox } from './compose-box';
 import { QuotedPost } from './quoted-post';
@@ -14,11 +14,11 @@ export interface ReplyModalProps {
 /** The original post and a reply box; a sent reply closes it (docs/product.md#states). */
 export function ReplyModal({ post, onClose }: ReplyModalProps) {
   return (
-    <Modal title={tr.posts.replyTitle} onClose={onClose} size="md">
+    <Modal title={trCompose.replyTitle} onClose={onClose} size="md">
       <div className="reply-modal">
         <QuotedPost post={post} />
         <p className="reply-modal__to">
-          {tr.posts.replyingTo} <span className="post-link">@{usernameOf(authorOf(post))}</span>
+          {trCompose.replyingTo} <span className="post-link">@{usernameOf(authorOf(post))}</span>
         </p>
         <ComposeBox replyTo={post} onPosted={onClose} autoFocus />
       </div>

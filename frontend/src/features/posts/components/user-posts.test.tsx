@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeMedia, makePost, makeReply, page } from '../../../test/fixtures';
 import { createTestQueryClient, member, renderWithProviders } from '../../../test/render';
-import { userPostsQueryKey } from '../api/get-user-posts';
+import { userPostsQueryKey } from '../api/post-cache';
 import { PostCard } from './post-card';
 import { UserPosts } from './user-posts';
 

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { HeartIcon, ImageIcon, MessageCircleIcon } from '../../../components/icons';
 import { tr } from '../../../locales/tr';
 import { trProfile } from '../../../locales/tr-profile';
-import { type UserPostList, useUserPosts } from '../api/get-user-posts';
+import { useUserPosts } from '../api/get-user-posts';
+import type { UserPostList } from '../api/post-cache';
 import { PostFeed, type PostFeedProps } from './post-feed';
 
 type ListTexts = Pick<PostFeedProps, 'label' | 'emptyTitle' | 'emptyText' | 'errorText'> & {

@@ -5,7 +5,7 @@ import { useAuth, useViewerKey } from '../../../lib/auth';
 import { useSocketEvent, useSocketResync } from '../../../lib/realtime/hooks';
 import { entityId, type Post, type PostsPage, type User } from '../../../lib/types';
 import { getTimeline, timelineQueryKey } from '../api/get-timeline';
-import { followingQueryKey } from '../api/get-following-timeline';
+import { followingQueryKey } from '../../../lib/follow-keys';
 import { addPendingPosts, feedHolds, feedListKey, removePendingPost } from '../api/new-posts';
 import { patchPostEverywhere, POSTS_ROOT_KEY, removePostEverywhere } from '../api/post-cache';
 import {
