@@ -1,5 +1,6 @@
 // The Socket.IO events between the server and a tab (path /socket.io).
 import type { Conversation, Message } from './messages.js';
+import type { Media } from './media.js';
 import type { NotificationNewEvent, NotificationReadEvent } from './notifications.js';
 import type { Post, PostCounts } from './posts.js';
 
@@ -9,6 +10,17 @@ export type PostEngagementEvent = PostCounts;
 /** The post was deleted, by its author or by staff: drop it from view. */
 export interface PostDeletedEvent {
   postId: string;
+}
+
+/**
+ * The post's pictures changed after it was written: staff set or cleared its `sensitive` mark, or
+ * its author edited the alt text of one of its pictures. `media` and `sensitive` are the post's
+ * whole current values as a guest sees them: overwrite both, wherever the post is shown.
+ */
+export interface PostUpdatedEvent {
+  postId: string;
+  media: Media[];
+  sensitive: boolean;
 }
 
 /**
@@ -120,6 +132,7 @@ export const CONNECT_ERRORS = {
 export interface ServerToClientEvents {
   'post:engagement': (event: PostEngagementEvent) => void;
   'post:deleted': (event: PostDeletedEvent) => void;
+  'post:updated': (event: PostUpdatedEvent) => void;
   'post:reply': (event: PostReplyEvent) => void;
   'post:new': (event: PostNewEvent) => void;
   'repost:removed': (event: RepostRemovedEvent) => void;

@@ -128,6 +128,22 @@ const skip = await noClusterRedis();
     expect(await arrived).toEqual({ postId, reply: reply.body.post });
   });
 
+  it('post:updated from staff marking a post sensitive on node B reaches its watchers on node A', async () => {
+    const moderator = await registerMember(b.url, 'denetci');
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    await client.query(`UPDATE users SET role = 'moderator' WHERE id = $1`, [moderator.id]).finally(() => client.end());
+    const created = await api(a.url, 'POST', '/api/posts', { token: ali.token, body: { content: 'Hassas olabilecek gönderi' } });
+    expect(created.status).toBe(201);
+    const postId: string = created.body.post._id;
+    const watcherOnA = await connectSocket(a.url);
+    expect(await request(watcherOnA, 'posts:watch', [postId])).toEqual({ ok: true, watching: 1 });
+    const updated = nextEvent(watcherOnA, 'post:updated');
+    const marked = await api(b.url, 'PATCH', `/api/admin/posts/${postId}`, { token: moderator.token, body: { sensitive: true } });
+    expect(marked.status).toBe(200);
+    expect(await updated).toEqual({ postId, media: [], sensitive: true });
+  });
+
   it('a member deactivated through node B is refused on node A at once, though A had their session cached', async () => {
     const admin = await registerMember(b.url, 'yonetici');
     const client = new Client({ connectionString: db.url });

@@ -1,3 +1,4 @@
+import { png } from '../../test/media-fixtures';
 import { closeAllSockets, collect, connectSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ENGAGEMENT_COALESCE_MS, RealtimeEvents } from '../realtime/realtime-events.service';
@@ -95,6 +96,49 @@ describe('back-office posts API (real PostgreSQL)', () => {
       expect(cleared.body).toMatchObject({ message: 'Gönderinin hassas işareti kaldırıldı.', post: { _id: post.id, sensitive: false } });
       const again = (await t.http.get('/api/posts/timeline').expect(200)).body.posts as { id: string; sensitive: boolean }[];
       expect(again.find((p) => p.id === post.id)).toMatchObject({ sensitive: false });
+    });
+
+    it('tells the post’s watchers post:updated with its pictures and the new mark, at each change; nobody else', async () => {
+      const author = await t.createUser();
+      const picture = await t.http.post('/api/media').set('authorization', await bearer(author)).attach('file', await png(240, 160), 'resim.png').expect(201);
+      await t.http.patch(`/api/media/${picture.body.id}`).set('authorization', await bearer(author)).send({ alt: 'Gün batımı' }).expect(200);
+      const created = await t.http.post('/api/posts').set('authorization', await bearer(author)).send({ content: 'resimli gönderi', mediaIds: [picture.body.id] }).expect(201);
+      const post = created.body.post as { id: string; media: { id: string; alt: string | null }[] };
+      expect(post.media).toMatchObject([{ id: picture.body.id, alt: 'Gün batımı' }]);
+      const other = await t.createPost(author, 'başka bir gönderi');
+      const url = await t.listen();
+      const watcher = await connectSocket(url);
+      const bystander = await connectSocket(url);
+      await request(watcher, 'posts:watch', [post.id]);
+      await request(bystander, 'posts:watch', [other.id]);
+      const updates = collect(watcher, 'post:updated');
+      const elsewhere = collect(bystander, 'post:updated');
+
+      const marked = nextEvent(watcher, 'post:updated');
+      expect((await mark(post.id, { sensitive: true })).status).toBe(200);
+      expect(await marked).toEqual({ postId: post.id, media: post.media, sensitive: true });
+      const cleared = nextEvent(watcher, 'post:updated');
+      expect((await mark(post.id.toUpperCase(), { sensitive: false })).status).toBe(200);
+      expect(await cleared).toEqual({ postId: post.id, media: post.media, sensitive: false });
+
+      await Promise.all([roundTrip(watcher), roundTrip(bystander)]);
+      expect(updates.map((e) => e.sensitive)).toEqual([true, false]);
+      expect(elsewhere).toEqual([]);
+    });
+
+    it('pushes nothing for a deactivated author’s post: nobody but staff sees it', async () => {
+      const hidden = await t.createUser();
+      const hiddenPost = await t.createPost(hidden, 'gizli yazarın gönderisi');
+      await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [hidden.id]);
+      const visible = await t.createPost(await t.createUser(), 'görünen gönderi');
+      const watcher = await connectSocket(await t.listen());
+      await request(watcher, 'posts:watch', [hiddenPost.id, visible.id]);
+      const first = nextEvent(watcher, 'post:updated');
+
+      expect((await mark(hiddenPost.id, { sensitive: true })).status).toBe(200);
+      // Then a change the watcher is told of: the first post:updated it gets is that one.
+      expect((await mark(visible.id, { sensitive: true })).status).toBe(200);
+      expect(await first).toEqual({ postId: visible.id, media: [], sensitive: true });
     });
 
     it('marks a deactivated author’s post too (staff see every post)', async () => {

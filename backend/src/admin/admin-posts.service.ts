@@ -1,8 +1,8 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { type PostResponse, toPostResponse } from '../posts/dto/post.response';
 import { PostDeletionService } from '../posts/post-deletion.service';
+import { PostUpdatesService } from '../posts/post-updates.service';
 import { charCount, likePattern } from '../posts/post-text';
-import { FirstPageCache } from '../posts/first-page.cache';
 import { POST_DELETED, POST_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.texts';
 import type { User } from '../users/user.entity';
 import { POST_MARKED_SENSITIVE, POST_SENSITIVE_CLEARED } from './admin.texts';
@@ -17,7 +17,7 @@ export class AdminPostsService {
   constructor(
     private readonly repository: AdminRepository,
     private readonly deletion: PostDeletionService,
-    private readonly firstPages: FirstPageCache,
+    private readonly updates: PostUpdatesService,
   ) {}
 
   /** Posts of any author (deactivated ones included), newest first; `search` over the content and hashtags. */
@@ -48,13 +48,16 @@ export class AdminPostsService {
   /**
    * Sets or clears the post's `sensitive` mark (any author's, deactivated ones included), 404 for
    * an unknown post. Every post answer reads posts.sensitive, so the change shows in every list at
-   * once; this node's cached first page is dropped, other nodes' expire within FIRST_PAGE_TTL_MS.
-   * No socket event: the wire has none for a changed post (open pages show it at their next read).
+   * once; after the commit (one statement), this node's cached first page is dropped (other nodes'
+   * expire within FIRST_PAGE_TTL_MS) and the post's watchers get `post:updated` on every node. Not
+   * for a deactivated author's post: nobody but staff sees it, so it is on no first page and its
+   * pictures go to no watcher.
    */
   async setSensitive(viewer: Pick<User, 'id'>, id: string, sensitive: boolean): Promise<{ message: string; post: PostResponse }> {
-    const view = await this.repository.setSensitive(viewer.id, id, sensitive);
-    if (!view) throw new NotFoundException(POST_NOT_FOUND);
-    this.firstPages.touch(id);
+    const changed = await this.repository.setSensitive(viewer.id, id, sensitive);
+    if (!changed) throw new NotFoundException(POST_NOT_FOUND);
+    const { view, authorActive } = changed;
+    if (authorActive) this.updates.changed(view.id, { media: view.media, sensitive: view.sensitive });
     return { message: sensitive ? POST_MARKED_SENSITIVE : POST_SENSITIVE_CLEARED, post: toPostResponse(view) };
   }
 }

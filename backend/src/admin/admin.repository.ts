@@ -235,16 +235,19 @@ export class AdminRepository {
    * Sets posts.sensitive of any post (staff) and reads the post back as `viewerId` sees it, in one
    * statement; null when there is no such post. The SELECT reads the snapshot from before the
    * UPDATE (a data-modifying CTE's change is not visible to its own statement), so `sensitive` is
-   * the value just written, not the column read.
+   * the value just written, not the column read, and `media` is the UPDATE's own: an alt text's
+   * change that committed while this UPDATE waited for the row is in it, though not in the
+   * snapshot. `authorActive`: whether anybody but staff can see the post.
    */
-  async setSensitive(viewerId: string, postId: string, sensitive: boolean): Promise<PostView | null> {
-    const [row] = await queryRows<PostViewRow>(
+  async setSensitive(viewerId: string, postId: string, sensitive: boolean): Promise<{ view: PostView; authorActive: boolean } | null> {
+    const [row] = await queryRows<PostViewRow & { changed_media: PostViewRow['media']; author_is_active: boolean }>(
       this.manager,
-      `WITH changed AS (UPDATE posts SET sensitive = $3 WHERE id = $2::uuid RETURNING id)
-       SELECT ${POST_VIEW_COLUMNS} FROM changed c JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id`,
+      `WITH changed AS (UPDATE posts SET sensitive = $3 WHERE id = $2::uuid RETURNING id, media)
+       SELECT ${POST_VIEW_COLUMNS}, c.media AS changed_media, u.is_active AS author_is_active
+         FROM changed c JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id`,
       [viewerId, postId, sensitive],
     );
-    return row ? { ...toPostView(row), sensitive } : null;
+    return row ? { view: { ...toPostView(row), media: row.changed_media, sensitive }, authorActive: row.author_is_active } : null;
   }
 
   /** The accounts' rows, locked in id order (two staff changing each other cannot deadlock); missing ids are absent. */

@@ -1,6 +1,7 @@
-import { closeAllSockets, connectSocket, nextEvent, request } from '../../test/socket-client';
+import { closeAllSockets, collect, connectSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
 import { animatedGif, mediaFiles, png } from '../../test/media-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { Metrics } from '../common/metrics/metrics';
 import { PostDeletionService } from '../posts/post-deletion.service';
 import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
@@ -69,6 +70,41 @@ describe('pictures in posts (real PostgreSQL, real files)', () => {
     expect(again.body.post.media.map((m: { alt: string | null }) => m.alt)).toEqual(['Kedi', 'İlk resim']);
     const rows = await t.db.query('SELECT id, position, post_id FROM media_attachments WHERE post_id = $1 ORDER BY position', [created.id]);
     expect(rows.map((r: { id: string }) => r.id)).toEqual([b.id, a.id]);
+  });
+
+  it('an alt text’s change reaches the post’s watchers as post:updated and the cached first page; an upload no post took pushes nothing', async () => {
+    const author = await t.createUser();
+    const [a, b] = [await upload(author), await upload(author)];
+    const created = (await post(author, { content: 'Sahilde', mediaIds: [a.id, b.id], sensitive: true })).body.post;
+    const loose = await upload(author);
+    const watcher = await connectSocket(await t.listen());
+    expect(await request(watcher, 'posts:watch', [created.id])).toEqual({ ok: true, watching: 1 });
+    const updates = collect(watcher, 'post:updated');
+    // `post:updated` broadcasts by this node so far (gundem_socket_events_emitted_total).
+    const emitted = async () => {
+      const text = await t.app.get(Metrics).registry.getSingleMetricAsString('gundem_socket_events_emitted_total');
+      return Number(/event="post:updated"\} (\d+)/.exec(text)?.[1]);
+    };
+    const before = await emitted();
+    // The guests' first page, now cached with the post's old alt texts (FirstPageCache).
+    const cached = await t.http.get('/api/posts/timeline').expect(200);
+    expect(cached.body.posts.find((p: { id: string }) => p.id === created.id).media).toEqual(created.media);
+
+    // The alt text of an upload no post has taken: no post to tell.
+    await t.http.patch(`/api/media/${loose.id}`).set('authorization', await bearer(author)).send({ alt: 'Henüz gönderisiz' }).expect(200);
+    // Then an attached picture's (by an upper-case id): the first post:updated the watcher gets is that one.
+    const first = nextEvent(watcher, 'post:updated');
+    await t.http.patch(`/api/media/${b.id.toUpperCase()}`).set('authorization', await bearer(author)).send({ alt: 'Martı' }).expect(200);
+    const event = await first;
+    expect(event).toEqual({ postId: created.id, media: [created.media[0], { ...created.media[1], alt: 'Martı' }], sensitive: true });
+    await roundTrip(watcher);
+    expect(updates).toEqual([event]);
+    expect(await emitted()).toBe(before + 1);
+
+    // A fresh read has it at once: the shared first page was dropped, the post page reads the row.
+    const timeline = await t.http.get('/api/posts/timeline').expect(200);
+    expect(timeline.body.posts.find((p: { id: string }) => p.id === created.id).media).toEqual(event.media);
+    expect((await t.http.get(`/api/posts/${created.id}`).expect(200)).body.post).toMatchObject({ media: event.media, sensitive: true });
   });
 
   it('a like’s notification previews the post’s pictures, and a reply’s mention too', async () => {

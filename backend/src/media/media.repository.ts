@@ -1,3 +1,4 @@
+import type { Media } from '@gundem/contract';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type Queryable, queryRows, rowsOn } from '../database/query-rows';
@@ -151,16 +152,22 @@ export class MediaRepository {
     return row;
   }
 
-  /** The alt text inside the post's denormalised `media` (the element with this id; the others and the order stay). */
-  async setAltInPost(db: Queryable, postId: string, mediaId: string, alt: string | null): Promise<void> {
-    await rowsOn(db, {
+  /**
+   * The alt text inside the post's denormalised `media` (the element with this id; the others and
+   * the order stay). Answers the post's id, `media` and `sensitive` as this UPDATE left them (a
+   * change of `sensitive` that committed while it waited for the row is in them).
+   */
+  async setAltInPost(db: Queryable, postId: string, mediaId: string, alt: string | null): Promise<{ id: string; media: Media[]; sensitive: boolean }> {
+    const [row] = await rowsOn<{ id: string; media: Media[]; sensitive: boolean }>(db, {
       name: 'media_set_alt_in_post',
       text: `UPDATE posts SET media = (
                SELECT coalesce(jsonb_agg(CASE WHEN e->>'id' = $2 THEN jsonb_set(e, '{alt}', coalesce(to_jsonb($3::text), 'null'::jsonb)) ELSE e END ORDER BY i), '[]'::jsonb)
                  FROM jsonb_array_elements(posts.media) WITH ORDINALITY AS x(e, i))
-             WHERE id = $1`,
+             WHERE id = $1
+             RETURNING id, media, sensitive`,
       values: [postId, mediaId, alt],
     });
+    return row;
   }
 
   /**

@@ -4,6 +4,7 @@ import { BadRequestException, HttpException, Inject, Injectable, Logger, NotFoun
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
+import { ActivityEvents } from '../common/activity/activity-events';
 import { Metrics } from '../common/metrics/metrics';
 import { pgPool, type Queryable } from '../database/query-rows';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../settings/rate-limit.store';
@@ -56,6 +57,7 @@ export class MediaService implements OnModuleInit, OnModuleDestroy {
     private readonly settings: SettingsService,
     private readonly metrics: Metrics,
     @Inject(RATE_LIMIT_STORE) private readonly limits: RateLimitStore,
+    private readonly activity: ActivityEvents,
   ) {}
 
   /**
@@ -127,20 +129,27 @@ export class MediaService implements OnModuleInit, OnModuleDestroy {
     return toMedia(row, (key) => this.storage.url(key));
   }
 
-  /** The uploader's alt text (null clears it); also inside the post's `media` when attached, in the same transaction. */
+  /**
+   * The uploader's alt text (null clears it); also inside the post's `media` when attached, in the
+   * same transaction. After the commit, an attached picture's post is announced (the `post-updated`
+   * activity: posts/ drops its cached first page and pushes `post:updated` to the post's watchers);
+   * an upload no post has taken yet concerns nobody else.
+   */
   async setAlt(ownerId: string, id: string, alt: unknown): Promise<Media> {
     if (alt !== null && typeof alt !== 'string') throw new BadRequestException(MEDIA_ALT_INVALID);
     const text = typeof alt === 'string' ? alt.normalize('NFC').trim() : null;
     if (text !== null && [...text].length > MEDIA_ALT_MAX_LENGTH) throw new BadRequestException(mediaAltTooLong(MEDIA_ALT_MAX_LENGTH));
     const value = text === '' ? null : text;
-    const row = await this.transaction(async (db) => {
+    const { row, post } = await this.transaction(async (db) => {
       // Another member's upload reads as missing: ids are not to be probed.
       const own = await this.repository.lockOwn(db, id, ownerId);
       if (!own) throw new NotFoundException(MEDIA_NOT_FOUND);
       const updated = await this.repository.setAlt(db, id, value);
-      if (updated.post_id) await this.repository.setAltInPost(db, updated.post_id, id, value);
-      return updated;
+      // The row's own id: the post's copy keeps ids as PostgreSQL wrote them (lowercase), the route may have any case.
+      const post = updated.post_id ? await this.repository.setAltInPost(db, updated.post_id, updated.id, value) : null;
+      return { row: updated, post };
     });
+    if (post) this.activity.publish({ kind: 'post-updated', actorId: ownerId, postId: post.id, media: post.media, sensitive: post.sensitive, at: new Date() });
     return toMedia(row, (key) => this.storage.url(key));
   }
 

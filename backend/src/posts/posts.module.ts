@@ -15,6 +15,7 @@ import { Like } from './like.entity';
 import { PostDeletionRepository } from './post-deletion.repository';
 import { PostDeletionService } from './post-deletion.service';
 import { Post } from './post.entity';
+import { PostUpdatesService } from './post-updates.service';
 import { PostViewsBuffer } from './post-views.buffer';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
@@ -39,9 +40,11 @@ import { SocialModule } from '../social/social.module';
     HomeFeedWriter,
     PostDeletionService,
     PostDeletionRepository,
+    PostUpdatesService,
   ],
   // PostDeletionService: staff deletion (admin/) runs the same delete as the author's;
-  // FirstPageCache: staff changing a post's sensitive mark (admin/) drops the cached page showing it.
-  exports: [PostsService, EngagementService, PostDeletionService, FirstPageCache],
+  // PostUpdatesService: staff changing a post's sensitive mark (admin/) drops the cached page
+  // showing it and tells the post's watchers, as an alt text's change does.
+  exports: [PostsService, EngagementService, PostDeletionService, PostUpdatesService],
 })
 export class PostsModule {}

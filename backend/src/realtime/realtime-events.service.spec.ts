@@ -1,4 +1,4 @@
-import type { Post } from '@gundem/contract';
+import type { Media, Post } from '@gundem/contract';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { Metrics } from '../common/metrics/metrics';
@@ -230,6 +230,35 @@ describe('RealtimeEvents', () => {
     });
   });
 
+  describe('postUpdated', () => {
+    const media = [{ id: 'm1', alt: 'Deniz' }] as unknown as Media[];
+
+    it('sends the post’s whole media and sensitive mark to its watchers at once, each change one event, the id lowercased', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postUpdated('AB12CD34-0000-4000-8000-00000000000F', { media, sensitive: true });
+      events.postUpdated('p1', { media: [], sensitive: false });
+      events.postUpdated('p1', { media: [], sensitive: true });
+      expect(sent).toEqual([
+        { room: 'post:ab12cd34-0000-4000-8000-00000000000f', event: 'post:updated', payload: { postId: 'ab12cd34-0000-4000-8000-00000000000f', media, sensitive: true } },
+        { room: 'post:p1', event: 'post:updated', payload: { postId: 'p1', media: [], sensitive: false } },
+        { room: 'post:p1', event: 'post:updated', payload: { postId: 'p1', media: [], sensitive: true } },
+      ]);
+    });
+
+    it('sends nothing for a post deleted moments ago (a change that committed just before the delete)', () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      events.postDeleted('P1');
+      events.postUpdated('p1', { media, sensitive: true });
+      events.postUpdated('p2', { media, sensitive: true });
+      expect(sent.map((s) => [s.event, s.room])).toEqual([
+        ['post:deleted', 'post:p1'],
+        ['post:updated', 'post:p2'],
+      ]);
+    });
+  });
+
   describe('postNew batching', () => {
     // Stand-ins: the service passes posts through without reading them.
     const post = (n: number) => ({ id: `p${n}`, content: `gönderi ${n}` }) as unknown as Post;
@@ -324,6 +353,7 @@ describe('RealtimeEvents', () => {
     expect(() => events.postNew({ id: 'p' } as unknown as Post)).not.toThrow();
     expect(() => events.postEngagement('p', counts(1))).not.toThrow();
     expect(() => events.postDeleted('p')).not.toThrow();
+    expect(() => events.postUpdated('q', { media: [], sensitive: true })).not.toThrow();
     expect(() => jest.advanceTimersByTime(NEW_POSTS_FLUSH_MS)).not.toThrow();
   });
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent } from '@gundem/contract';
+import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent, PostUpdatedEvent } from '@gundem/contract';
 import { type EmittedEvent, Metrics } from '../common/metrics/metrics';
 import { authorRoom, type EngagementCounts, feedRoom, followingRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
 
@@ -126,6 +126,19 @@ export class RealtimeEvents implements OnModuleDestroy {
     // which may be off screen and so unwatched); a connection in both rooms gets it once.
     const rooms = parent ? [postRoom(postId), postRoom(parent)] : postRoom(postId);
     this.emit('post:deleted', (server) => server.to(rooms).emit('post:deleted', { postId }));
+  }
+
+  /**
+   * `post:updated` `{ postId, media, sensitive }` to the post's watchers, once a change of its
+   * pictures has committed (staff set or cleared `sensitive`, its author edited an alt text): the
+   * post's whole `media` and `sensitive` as a guest sees them now, which a client overwrites. Not
+   * coalesced: such changes are made by hand, one at a time. Ignored for a post deleted moments ago.
+   */
+  postUpdated(id: string, update: Omit<PostUpdatedEvent, 'postId'>): void {
+    const postId = id.toLowerCase();
+    if (this.deleted.has(postId)) return;
+    const event: PostUpdatedEvent = { postId, media: update.media, sensitive: update.sensitive };
+    this.emit('post:updated', (server) => server.to(postRoom(postId)).emit('post:updated', event));
   }
 
   /**

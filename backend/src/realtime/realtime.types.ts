@@ -23,6 +23,7 @@ export type {
   PostDeletedEvent,
   PostEngagementEvent,
   PostNewEvent,
+  PostUpdatedEvent,
   RepostRemovedEvent,
   ServerToClientEvents,
   TypingResult,

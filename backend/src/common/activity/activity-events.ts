@@ -1,3 +1,4 @@
+import type { Media } from '@gundem/contract';
 import { Global, Injectable, Logger, Module } from '@nestjs/common';
 
 /**
@@ -16,13 +17,20 @@ export type Activity =
    * A post was deleted (by its author or staff); its notifications went with it. `notified`: the
    * members who had a notification of it, whose unread counts may have dropped.
    */
-  | { kind: 'post-deleted'; actorId: string | null; postId: string; notified: string[]; at: Date };
+  | { kind: 'post-deleted'; actorId: string | null; postId: string; notified: string[]; at: Date }
+  /**
+   * A post's pictures changed after it was written, in a module below posts/ (media/: its author
+   * edited an alt text). `media` and `sensitive`: the post's whole values now, as a guest sees
+   * them; posts/ (PostUpdatesService) drops its cached first page and pushes `post:updated`.
+   */
+  | { kind: 'post-updated'; actorId: string; postId: string; media: Media[]; sensitive: boolean; at: Date };
 
 export type ActivityListener = (activity: Activity) => void;
 
 /**
- * The one way a low module (social/, posts/) tells a higher one (notifications/) that something
- * committed, without importing it (docs/architecture.md#rules: nothing imports upwards).
+ * The one way a low module (social/, media/, posts/) tells a higher one (posts/, notifications/)
+ * that something committed, without importing it (docs/architecture.md#rules: nothing imports
+ * upwards).
  *
  * Publish only AFTER the change committed. Listeners are called synchronously and must neither
  * throw nor wait (they queue the work); a listener that throws anyway is logged and the

@@ -24,6 +24,7 @@ export const EMITTED_EVENTS = [
   'post:engagement',
   'post:reply',
   'post:deleted',
+  'post:updated',
   'repost:removed',
   'message:new',
   'message:read',

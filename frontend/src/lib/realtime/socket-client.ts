@@ -28,6 +28,7 @@ export type {
   PostEngagementEvent,
   PostNewEvent,
   PostReplyEvent,
+  PostUpdatedEvent,
   ServerToClientEvents,
   WatchResult,
 } from '@gundem/contract';
@@ -39,6 +40,7 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'post:new',
   'post:reply',
   'post:deleted',
+  'post:updated',
   'repost:removed',
   'message:new',
   'message:read',

@@ -1,9 +1,11 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { PostsPage } from '../../../lib/types';
+import type { Post, PostsPage } from '../../../lib/types';
 import { createFakeSocket } from '../../../test/fake-socket';
-import { makePost, page } from '../../../test/fixtures';
+import { makeAuthor, makeMedia, makePost, page } from '../../../test/fixtures';
 import { createTestQueryClient, member, renderWithProviders } from '../../../test/render';
+import { followingQueryKey } from '../../../lib/follow-keys';
+import { postQueryKey, type PostThreadPage } from '../api/get-post';
 import { userPostsQueryKey } from '../api/post-cache';
 import { HomeTimeline } from './home-timeline';
 import { LivePosts } from './live-posts';
@@ -11,6 +13,7 @@ import { TimelineFeed } from './timeline-feed';
 
 const ID1 = '11111111-1111-4111-8111-111111111111';
 const ID2 = '22222222-2222-4222-8222-222222222222';
+const ID3 = '33333333-3333-4333-8333-333333333333';
 
 function renderFeed(posts = [makePost({ _id: ID1 }), makePost({ _id: ID2 })]) {
   const fake = createFakeSocket();
@@ -104,6 +107,70 @@ describe('live posts', () => {
       userPostsQueryKey('mehmet', 'u-ayse'),
     );
     expect(profile?.pages[0].posts[0]).toMatchObject({ likeCount: 9, engagement: { likes: 9 } });
+  });
+
+  it('shows a post’s new sensitive mark and alt texts on post:updated, and only that post’s', async () => {
+    const first = makeMedia({ id: 'm1', alt: null });
+    const second = makeMedia({ id: 'm2', alt: 'Kedi' });
+    const { socket } = renderFeed([
+      makePost({ _id: ID1, media: [first, second], sensitive: false }),
+      makePost({ _id: ID2, media: [makeMedia({ id: 'm3', alt: 'Köpek' })], sensitive: false }),
+    ]);
+    await screen.findAllByTestId('post-card');
+    const reveal = (id: string) => card(id).queryByRole('button', { name: 'Hassas içerik — göster' });
+    expect(reveal(ID1)).toBeNull();
+
+    // Staff marked it sensitive: its pictures hide behind their placeholders.
+    await socket.serverEmit('post:updated', { postId: ID1, media: [first, second], sensitive: true });
+    expect(reveal(ID1)).not.toBeNull();
+    expect(card(ID1).queryAllByRole('img')).toEqual([]);
+    expect(reveal(ID2)).toBeNull();
+    expect(card(ID2).getByRole('img', { name: 'Köpek' })).toBeTruthy();
+
+    // The mark cleared and an alt text written: the pictures again, the first one named.
+    await socket.serverEmit('post:updated', { postId: ID1, media: [{ ...first, alt: 'Deniz' }, second], sensitive: false });
+    expect(reveal(ID1)).toBeNull();
+    expect(card(ID1).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Deniz', 'Kedi']);
+  });
+
+  it('patches media and sensitive of every cached copy on post:updated: lists, repost items, post pages, replies and ancestors', async () => {
+    const { socket, queryClient } = renderFeed();
+    const viewer = member._id!;
+    const old = [makeMedia({ id: 'm1', alt: null })];
+    const media = [makeMedia({ id: 'm1', alt: 'Deniz' })];
+    const target = () => makePost({ _id: ID1, media: old, sensitive: false, likeCount: 3, liked: true });
+    const other = makePost({ _id: ID2, media: old, sensitive: false });
+    queryClient.setQueryData<InfiniteData<PostsPage>>(userPostsQueryKey('mehmet', viewer), {
+      pages: [page([target(), other])],
+      pageParams: [undefined],
+    });
+    // `Takip edilenler`: the post as a followed account's repost item.
+    queryClient.setQueryData<InfiniteData<PostsPage>>(followingQueryKey(viewer), {
+      pages: [page([{ ...target(), repostedBy: makeAuthor({ id: 'u-can', username: 'can' }), repostedAt: new Date().toISOString() }])],
+      pageParams: [undefined],
+    });
+    const thread = (post: Post, replies: Post[], ancestors: Post[]): InfiniteData<PostThreadPage> => ({
+      pages: [{ post, replies, ancestors, nextCursor: null }],
+      pageParams: [undefined],
+    });
+    queryClient.setQueryData(postQueryKey(ID1, viewer), thread(target(), [], []));
+    queryClient.setQueryData(postQueryKey(ID2, viewer), thread(other, [target()], []));
+    queryClient.setQueryData(postQueryKey(ID3, viewer), thread(makePost({ _id: ID3 }), [], [target()]));
+    await screen.findAllByTestId('post-card');
+
+    await socket.serverEmit('post:updated', { postId: ID1, media, sensitive: true });
+
+    const lists = (key: readonly unknown[]) => queryClient.getQueryData<InfiniteData<PostsPage>>(key)!.pages[0].posts;
+    const threads = (id: string) => queryClient.getQueryData<InfiniteData<PostThreadPage>>(postQueryKey(id, viewer))!.pages[0];
+    const patched = { _id: ID1, media, sensitive: true, likeCount: 3, liked: true };
+    expect(lists(userPostsQueryKey('mehmet', viewer))[0]).toMatchObject(patched);
+    expect(lists(followingQueryKey(viewer))[0]).toMatchObject({ ...patched, repostedBy: { id: 'u-can' } });
+    expect(threads(ID1).post).toMatchObject(patched);
+    expect(threads(ID2).replies[0]).toMatchObject(patched);
+    expect(threads(ID3).ancestors?.[0]).toMatchObject(patched);
+    // The other post keeps its own, untouched.
+    expect(lists(userPostsQueryKey('mehmet', viewer))[1]).toBe(other);
+    expect(threads(ID2).post).toBe(other);
   });
 
   it('removes a post on post:deleted', async () => {

@@ -108,6 +108,13 @@ export function useLivePosts(): void {
     removePendingPost(queryClient, viewer, event.postId);
   });
 
+  // The post's pictures changed (staff's `Hassas içerik` mark, the author's alt text): the event
+  // has both whole, as every reader sees them, so every cached copy takes them as they are.
+  useSocketEvent('post:updated', (event) => {
+    if (!event?.postId || !Array.isArray(event.media)) return;
+    patchPostEverywhere(queryClient, event.postId, (post) => ({ ...post, media: event.media, sensitive: event.sensitive }));
+  });
+
   useSocketEvent('post:new', (event) => {
     // A batch (`posts`, oldest first); a server before batching sent `post` alone.
     const batch = Array.isArray(event?.posts) ? event.posts : event?.post ? [event.post] : [];
