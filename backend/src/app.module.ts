@@ -25,6 +25,7 @@ import { RealtimeModule } from './realtime/realtime.module';
 import { MaintenanceGuard } from './settings/maintenance.guard';
 import { RateLimitGuard } from './settings/rate-limit.guard';
 import { SettingsModule } from './settings/settings.module';
+import { AuditModule } from './audit/audit.module';
 import { SocialModule } from './social/social.module';
 import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
@@ -52,6 +53,7 @@ export class AppModule {
         MetricsModule,
         ActivityModule,
         MailModule,
+        AuditModule,
         SettingsModule,
         UsersModule,
         AuthModule,

@@ -62,3 +62,46 @@ export interface UpdatePostResponse {
   message: string;
   post: Post;
 }
+
+/**
+ * What a staff member did (docs/wire-contract.md#audit-log). `user.*` act on an account,
+ * `post.*` on a post, `settings.update` on the system settings.
+ */
+export const AUDIT_ACTIONS = [
+  'user.verify',
+  'user.unverify',
+  'user.activate',
+  'user.deactivate',
+  'user.role',
+  'post.mark_sensitive',
+  'post.clear_sensitive',
+  'post.delete',
+  'settings.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = ['user', 'post', 'settings'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** One entry of the staff audit log; append-only, never changed once written. */
+export interface AuditEntry {
+  id: string;
+  /** ISO 8601, when the action committed (its transaction's time). */
+  createdAt: string;
+  /** The staff member, and their username at the time. */
+  actor: { id: string; username: string };
+  action: AuditAction;
+  /** `id` is null for the settings (one row). `label`: `@username`, the post's first 80 characters, or `Sistem ayarları`. */
+  target: { type: AuditTargetType; id: string | null; label: string };
+  /** Null until a route takes a reason (none does yet). */
+  reason: string | null;
+  /** The changed fields before and after, by wire name (`{ isVerified: false }` → `{ isVerified: true }`); `after` is null for a deletion. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** GET /api/admin/audit (admins only): newest first. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  nextCursor: string | null;
+}

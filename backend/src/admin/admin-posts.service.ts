@@ -1,4 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AuditLogWriter, postLabel } from '../audit/audit-log.writer';
 import { type PostResponse, toPostResponse } from '../posts/dto/post.response';
 import { PostDeletionService } from '../posts/post-deletion.service';
 import { PostUpdatesService } from '../posts/post-updates.service';
@@ -15,6 +18,8 @@ export const POSTS_PAGE_SIZE = 20;
 @Injectable()
 export class AdminPostsService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditLogWriter,
     private readonly repository: AdminRepository,
     private readonly deletion: PostDeletionService,
     private readonly updates: PostUpdatesService,
@@ -40,21 +45,36 @@ export class AdminPostsService {
    * transaction; replies to it stay as standalone posts (PostDeletionService, shared with the
    * author's own delete).
    */
-  async delete(id: string): Promise<{ message: string }> {
-    await this.deletion.deleteAny(id);
+  async delete(actor: Pick<User, 'id'>, id: string): Promise<{ message: string }> {
+    await this.deletion.deleteAny(id, actor.id);
     return { message: POST_DELETED };
   }
 
   /**
    * Sets or clears the post's `sensitive` mark (any author's, deactivated ones included), 404 for
    * an unknown post. Every post answer reads posts.sensitive, so the change shows in every list at
-   * once; after the commit (one statement), this node's cached first page is dropped (other nodes'
+   * once; after the commit (with its audit entry), this node's cached first page is dropped (other nodes'
    * expire within FIRST_PAGE_TTL_MS) and the post's watchers get `post:updated` on every node. Not
    * for a deactivated author's post: nobody but staff sees it, so it is on no first page and its
    * pictures go to no watcher.
    */
   async setSensitive(viewer: Pick<User, 'id'>, id: string, sensitive: boolean): Promise<{ message: string; post: PostResponse }> {
-    const changed = await this.repository.setSensitive(viewer.id, id, sensitive);
+    const changed = await this.dataSource.transaction(async (em) => {
+      const before = await this.repository.lockPostForSensitive(em, id);
+      if (!before) return null;
+      const result = await this.repository.setSensitive(em, viewer.id, id, sensitive);
+      // In the change's transaction: the entry commits (or rolls back) with it.
+      await this.audit.record(em, {
+        actorId: viewer.id,
+        action: sensitive ? 'post.mark_sensitive' : 'post.clear_sensitive',
+        targetType: 'post',
+        targetId: id,
+        targetLabel: postLabel(before.content),
+        before: { sensitive: before.sensitive },
+        after: { sensitive },
+      });
+      return result;
+    });
     if (!changed) throw new NotFoundException(POST_NOT_FOUND);
     const { view, authorActive } = changed;
     if (authorActive) this.updates.changed(view.id, { media: view.media, sensitive: view.sensitive });

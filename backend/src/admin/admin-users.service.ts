@@ -10,7 +10,9 @@ import { isStaff, type UserRole } from '../users/roles';
 import type { User } from '../users/user.entity';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { UsersService } from '../users/users.service';
-import { AdminRepository } from './admin.repository';
+import { AuditLogWriter } from '../audit/audit-log.writer';
+import type { AuditAction } from '@gundem/contract';
+import { AdminRepository, type LockedUser } from './admin.repository';
 import { CANNOT_CHANGE_OWN_ROLE, CANNOT_DEACTIVATE_SELF, ROLES_ADMIN_ONLY, STAFF_ACCOUNTS_ADMIN_ONLY, USER_UPDATED } from './admin.texts';
 import { type AdminPageQueryDto, type Pagination, pageOffset, pagination } from './dto/admin-page-query.dto';
 import { singleChange, type UpdateUserDto, type UserChange } from './dto/update-user.dto';
@@ -42,6 +44,19 @@ function checkPermission(actor: { id: string; role: UserRole }, target: { id: st
   if (target.role !== 'user') throw new ForbiddenException(STAFF_ACCOUNTS_ADMIN_ONLY);
 }
 
+/** The audit log's code of a change (docs/wire-contract.md#audit-log). */
+function auditAction(change: UserChange): AuditAction {
+  if (change.field === 'role') return 'user.role';
+  if (change.field === 'isActive') return change.value ? 'user.activate' : 'user.deactivate';
+  return change.value ? 'user.verify' : 'user.unverify';
+}
+
+/** The changed field's value before the change, read under the row's lock. */
+function currentValue(target: LockedUser, change: UserChange): boolean | UserRole {
+  if (change.field === 'role') return target.role;
+  return change.field === 'isActive' ? target.is_active : target.is_verified;
+}
+
 /** Back-office user management: the list with private fields, and one change at a time. */
 @Injectable()
 export class AdminUsersService {
@@ -51,6 +66,7 @@ export class AdminUsersService {
     private readonly realtime: RealtimeEvents,
     private readonly users: UsersService,
     private readonly activity: ActivityEvents,
+    private readonly audit: AuditLogWriter,
   ) {}
 
   /** Every account, newest first; `search` over username, display name and e-mail (Turkish case rules). */
@@ -86,6 +102,16 @@ export class AdminUsersService {
       checkPermission(current, target, change);
       const endsSessions = change.field === 'isActive' && !change.value && target.is_active;
       await this.repository.applyUserChange(em, targetId, change, endsSessions);
+      // In the change's transaction: the entry commits (or rolls back) with it.
+      await this.audit.record(em, {
+        actorId: actor.id,
+        action: auditAction(change),
+        targetType: 'user',
+        targetId,
+        targetLabel: `@${target.username}`,
+        before: { [change.field]: currentValue(target, change) },
+        after: { [change.field]: change.value },
+      });
       return endsSessions;
     });
     // After commit: every node reads the session row again (role, active, verified), and a

@@ -63,7 +63,7 @@ export class AdminController {
 
   /** Deletes the post with its likes and reposts; replies to it stay as standalone posts. */
   @Delete('posts/:id')
-  deletePost(@Param('id', UuidPipe) id: string): Promise<Notice> {
-    return this.posts.delete(id);
+  deletePost(@Param('id', UuidPipe) id: string, @CurrentUser() actor: SessionUser): Promise<Notice> {
+    return this.posts.delete(actor, id);
   }
 }

@@ -5,13 +5,14 @@ import { UsersModule } from '../users/users.module';
 import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminPostsService } from './admin-posts.service';
 import { AdminUsersService } from './admin-users.service';
+import { AdminAuditController } from './admin-audit.controller';
 import { AdminController } from './admin.controller';
 import { AdminRepository } from './admin.repository';
 
-/** The back-office API (dashboard, users, posts); deleting a post is PostsModule's PostDeletionService. */
+/** The back-office API (dashboard, users, posts, the audit log); deleting a post is PostsModule's PostDeletionService. */
 @Module({
   imports: [UsersModule, PostsModule, MediaModule],
-  controllers: [AdminController],
+  controllers: [AdminController, AdminAuditController],
   providers: [AdminRepository, AdminDashboardService, AdminUsersService, AdminPostsService],
 })
 export class AdminModule {}

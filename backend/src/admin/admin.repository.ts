@@ -56,6 +56,15 @@ const NO_TOTAL: Total = { total: 0, estimated: false };
 /** The searched text of an account (user_search_text(), stored by migration 1764200000000), indexed by idx_users_search_trgm. */
 const USER_SEARCH_TEXT = 'u.search_text';
 
+/** An account's row as the back-office's change reads it under its lock (the audit entry's "before" too). */
+export interface LockedUser {
+  id: string;
+  username: string;
+  role: UserRole;
+  is_active: boolean;
+  is_verified: boolean;
+}
+
 /** The column of each field staff may change; only these constants are ever put into SQL text. */
 const USER_CHANGE_COLUMNS: Record<UserChange['field'], string> = { isActive: 'is_active', isVerified: 'is_verified', role: 'role' };
 
@@ -239,9 +248,9 @@ export class AdminRepository {
    * change that committed while this UPDATE waited for the row is in it, though not in the
    * snapshot. `authorActive`: whether anybody but staff can see the post.
    */
-  async setSensitive(viewerId: string, postId: string, sensitive: boolean): Promise<{ view: PostView; authorActive: boolean } | null> {
+  async setSensitive(em: EntityManager, viewerId: string, postId: string, sensitive: boolean): Promise<{ view: PostView; authorActive: boolean } | null> {
     const [row] = await queryRows<PostViewRow & { changed_media: PostViewRow['media']; author_is_active: boolean }>(
-      this.manager,
+      em,
       `WITH changed AS (UPDATE posts SET sensitive = $3 WHERE id = $2::uuid RETURNING id, media)
        SELECT ${POST_VIEW_COLUMNS}, c.media AS changed_media, u.is_active AS author_is_active
          FROM changed c JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id`,
@@ -250,9 +259,18 @@ export class AdminRepository {
     return row ? { view: { ...toPostView(row), media: row.changed_media, sensitive }, authorActive: row.author_is_active } : null;
   }
 
+  /**
+   * The post's mark and text before a change of the mark (the audit entry's "before" and label),
+   * its row locked so the value read is the one the UPDATE replaces; null when there is no such post.
+   */
+  async lockPostForSensitive(em: EntityManager, postId: string): Promise<{ sensitive: boolean; content: string } | null> {
+    const [row] = await queryRows<{ sensitive: boolean; content: string }>(em, `SELECT sensitive, content FROM posts WHERE id = $1 FOR NO KEY UPDATE`, [postId]);
+    return row ?? null;
+  }
+
   /** The accounts' rows, locked in id order (two staff changing each other cannot deadlock); missing ids are absent. */
-  lockUsers(em: EntityManager, ids: string[]): Promise<{ id: string; role: UserRole; is_active: boolean }[]> {
-    return queryRows(em, `SELECT id, role, is_active FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
+  lockUsers(em: EntityManager, ids: string[]): Promise<LockedUser[]> {
+    return queryRows(em, `SELECT id, username, role, is_active, is_verified FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
   }
 
   /** One field of an account; `endsSessions` also bumps its session version (its tokens stop working). */

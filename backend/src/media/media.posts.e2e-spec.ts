@@ -230,7 +230,7 @@ describe('pictures in posts (real PostgreSQL, real files)', () => {
       const second = await upload(author);
       const byStaff = (await post(author, { content: 'moderasyon', mediaIds: [second.id] })).body.post;
       const beforeStaff = files();
-      await t.app.get(PostDeletionService).deleteAny(byStaff.id);
+      await t.app.get(PostDeletionService).deleteAny(byStaff.id, (await t.createUser({ role: 'moderator' })).id);
       expect(files()).toBe(beforeStaff - 2);
     });
 

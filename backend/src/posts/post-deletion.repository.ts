@@ -9,6 +9,8 @@ export interface PostToDelete {
   /** Whether the author's account is active (a deactivated author's posts are hidden from members). */
   authorActive: boolean;
   replyToId: string | null;
+  /** The post's text (a staff deletion's audit entry keeps it). */
+  content: string;
 }
 
 /** The statements of deleting a post (PostDeletionService), each on the caller's transaction. */
@@ -25,13 +27,13 @@ export class PostDeletionRepository {
    * by a subquery, which locks nothing).
    */
   async findPostToDelete(em: EntityManager, id: string, lock: boolean): Promise<PostToDelete | null> {
-    const [row] = await queryRows<{ id: string; author_id: string; author_active: boolean; reply_to_id: string | null }>(
+    const [row] = await queryRows<{ id: string; author_id: string; author_active: boolean; reply_to_id: string | null; content: string }>(
       em,
-      `SELECT p.id, p.author_id, p.reply_to_id, (SELECT u.is_active FROM users u WHERE u.id = p.author_id) AS author_active
+      `SELECT p.id, p.author_id, p.reply_to_id, p.content, (SELECT u.is_active FROM users u WHERE u.id = p.author_id) AS author_active
          FROM posts p WHERE p.id = $1${lock ? ' FOR UPDATE' : ''}`,
       [id],
     );
-    return row ? { id: row.id, authorId: row.author_id, authorActive: row.author_active === true, replyToId: row.reply_to_id } : null;
+    return row ? { id: row.id, authorId: row.author_id, authorActive: row.author_active === true, replyToId: row.reply_to_id, content: row.content } : null;
   }
 
   /** The post's likes and reposts, first (the lock order of a toggle: like row, then post). */

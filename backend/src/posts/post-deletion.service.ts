@@ -1,6 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { AuditLogWriter, postLabel } from '../audit/audit-log.writer';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { pgErrorCode } from '../database/query-rows';
 import { MediaService } from '../media/media.service';
@@ -25,8 +26,11 @@ export interface DeletedPost {
   parent: EngagementCounts | null;
 }
 
-/** Who deletes: staff (any post; the admin controller's guard checked the role) or a member (their own posts only). */
-type Deleter = { kind: 'staff' } | { kind: 'author'; userId: string };
+/**
+ * Who deletes: staff (any post; the admin controller's guard checked the role; recorded in the
+ * audit log) or a member (their own posts only).
+ */
+type Deleter = { kind: 'staff'; actorId: string } | { kind: 'author'; userId: string };
 
 /**
  * Deleting a post, for its author (DELETE /api/posts/:id) and for staff (DELETE
@@ -57,11 +61,12 @@ export class PostDeletionService {
     private readonly firstPages: FirstPageCache,
     private readonly activity: ActivityEvents,
     private readonly media: MediaService,
+    private readonly audit: AuditLogWriter,
   ) {}
 
-  /** Staff: any post, whoever wrote it (deactivated authors included). */
-  deleteAny(id: string): Promise<DeletedPost> {
-    return this.delete(id, { kind: 'staff' });
+  /** Staff (`actorId`): any post, whoever wrote it (deactivated authors included); an audit entry in the same transaction. */
+  deleteAny(id: string, actorId: string): Promise<DeletedPost> {
+    return this.delete(id, { kind: 'staff', actorId });
   }
 
   /** A member's own post or reply: 403 for somebody else's, 404 for one they cannot see. */
@@ -114,6 +119,18 @@ export class PostDeletionService {
     // ON DELETE CASCADE removes likes/reposts that committed after the DELETEs above, and the
     // post's notifications; ON DELETE SET NULL detaches the replies.
     await this.repository.deletePost(em, post);
+    // Staff's deletion is logged in its own transaction: a retried attempt rolled its entry back too.
+    if (deleter.kind === 'staff') {
+      await this.audit.record(em, {
+        actorId: deleter.actorId,
+        action: 'post.delete',
+        targetType: 'post',
+        targetId: post.id,
+        targetLabel: postLabel(post.content),
+        before: { content: post.content, authorId: post.authorId, replyToId: post.replyToId },
+        after: null,
+      });
+    }
     if (!post.replyToId) return { parent: null, notified, mediaKeys };
     const counts = await this.repository.unbumpReplyCount(em, post.replyToId);
     return { parent: counts ? toEngagementCounts(counts) : null, notified, mediaKeys };

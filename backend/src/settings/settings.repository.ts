@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { DEFAULT_SETTINGS } from './settings.constants';
 import { Settings } from './settings.entity';
 
@@ -16,8 +16,15 @@ export class SettingsRepository {
     return this.rows.findOneBy({ id: ROW_ID });
   }
 
-  async update(changes: Partial<Settings>): Promise<void> {
-    await this.rows.update({ id: ROW_ID }, changes);
+  /** The row locked for a save on `em`'s transaction (null if it was deleted). */
+  findForUpdate(em: EntityManager): Promise<Settings | null> {
+    return em.getRepository(Settings).findOne({ where: { id: ROW_ID }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Saves `changes` on `em`'s transaction and reads the row back. */
+  async update(em: EntityManager, changes: Partial<Settings>): Promise<Settings> {
+    await em.getRepository(Settings).update({ id: ROW_ID }, changes);
+    return em.getRepository(Settings).findOneByOrFail({ id: ROW_ID });
   }
 
   /** Writes the row with the defaults unless it exists (a concurrent insert wins quietly), then reads it. */

@@ -1,4 +1,7 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AuditLogWriter } from '../audit/audit-log.writer';
 import type { User } from '../users/user.entity';
 import { SETTINGS_CACHE_TTL_MS, type SiteSettings } from './settings.constants';
 import type { Settings } from './settings.entity';
@@ -6,6 +9,21 @@ import { SettingsRepository } from './settings.repository';
 import { toSiteSettings } from './settings.response';
 import type { UpdateSettingsDto } from './dto/update-settings.dto';
 import { SITE_NAME_READ_ONLY } from './settings.texts';
+
+/** The settings' label in the audit log (docs/wire-contract.md#audit-log). */
+export const SETTINGS_AUDIT_LABEL = 'Sistem ayarları';
+
+/** The fields whose value differs, as [before, after] by wire name (nested rateLimit compared whole). */
+function changedFields(before: SiteSettings, after: SiteSettings): [Record<string, unknown>, Record<string, unknown>] {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof SiteSettings)[]) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key];
+    now[key] = after[key];
+  }
+  return [was, now];
+}
 
 /** The cached copy is shared by every request: frozen, so no caller can change it for the others. */
 function freeze(settings: SiteSettings): SiteSettings {
@@ -28,7 +46,11 @@ export class SettingsService {
   /** Bumped by every save, so a read that started before it cannot cache the old row after it. */
   private generation = 0;
 
-  constructor(private readonly rows: SettingsRepository) {}
+  constructor(
+    private readonly rows: SettingsRepository,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditLogWriter,
+  ) {}
 
   /** The current settings (frozen). */
   async get(): Promise<SiteSettings> {
@@ -46,10 +68,32 @@ export class SettingsService {
     this.cached = undefined;
   }
 
-  /** Applies the fields present in `dto`; `siteName` may only be sent unchanged. */
+  /**
+   * Applies the fields present in `dto`; `siteName` may only be sent unchanged. The row is locked,
+   * changed and logged (the fields whose value changed, by wire name, before and after) in one
+   * transaction, so two saves at once each log what they really replaced.
+   */
   async update(dto: UpdateSettingsDto, admin: Pick<User, 'id'>): Promise<SiteSettings> {
-    const current = await this.readRow();
-    if (dto.siteName !== undefined && dto.siteName !== current.siteName) throw new BadRequestException(SITE_NAME_READ_ONLY);
+    // Recreates the row if it was ever deleted, before the transaction locks it.
+    await this.readRow();
+    const saved = await this.dataSource.transaction(async (em) => {
+      const current = await this.rows.findForUpdate(em);
+      if (!current) throw new Error('settings row vanished during a save');
+      if (dto.siteName !== undefined && dto.siteName !== current.siteName) throw new BadRequestException(SITE_NAME_READ_ONLY);
+      const row = await this.rows.update(em, { ...this.changesOf(dto), updatedBy: admin.id });
+      const [before, after] = changedFields(toSiteSettings(current), toSiteSettings(row));
+      await this.audit.record(em, { actorId: admin.id, action: 'settings.update', targetType: 'settings', targetId: null, targetLabel: SETTINGS_AUDIT_LABEL, before, after });
+      return row;
+    });
+    const value = freeze(toSiteSettings(saved));
+    // A read that started before the save must not cache the old row over this one.
+    this.generation += 1;
+    this.cached = { value, expiresAt: Date.now() + SETTINGS_CACHE_TTL_MS };
+    return value;
+  }
+
+  /** The entity's fields that `dto` names (absent ones left out, so the UPDATE keeps them). */
+  private changesOf(dto: UpdateSettingsDto): Partial<Settings> {
     const changes: Partial<Settings> = {
       registrationEnabled: dto.registrationEnabled,
       emailVerificationRequired: dto.emailVerificationRequired,
@@ -64,12 +108,7 @@ export class SettingsService {
       rateLimitMaxRequests: dto.rateLimit?.maxRequests,
     };
     for (const key of Object.keys(changes) as (keyof Settings)[]) if (changes[key] === undefined) delete changes[key];
-    await this.rows.update({ ...changes, updatedBy: admin.id });
-    const value = freeze(toSiteSettings(await this.readRow()));
-    // A read that started before the save must not cache the old row over this one.
-    this.generation += 1;
-    this.cached = { value, expiresAt: Date.now() + SETTINGS_CACHE_TTL_MS };
-    return value;
+    return changes;
   }
 
   private async load(): Promise<SiteSettings> {

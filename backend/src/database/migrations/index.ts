@@ -19,6 +19,7 @@ import { MediaAttachments1764770000000 } from './1764770000000-MediaAttachments'
 import { AuthorMediaIndex1764775000000 } from './1764775000000-AuthorMediaIndex';
 import { ProfileImages1764780000000 } from './1764780000000-ProfileImages';
 import { MediaStats1764790000000 } from './1764790000000-MediaStats';
+import { AuditLog1764800000000 } from './1764800000000-AuditLog';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   AuthorMediaIndex1764775000000,
   ProfileImages1764780000000,
   MediaStats1764790000000,
+  AuditLog1764800000000,
 ];
