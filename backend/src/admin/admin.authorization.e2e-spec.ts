@@ -43,6 +43,7 @@ const ROUTES: AdminRoute[] = [
     expected: STAFF,
   },
   { method: 'GET', path: '/api/admin/settings', expected: ADMINS_ONLY },
+  { method: 'GET', path: '/api/admin/audit', expected: ADMINS_ONLY },
   { method: 'PATCH', path: '/api/admin/settings', request: async () => ({ url: '/api/admin/settings', body: { maxTweetLength: 280 } }), expected: ADMINS_ONLY },
 ];
 
@@ -114,6 +115,8 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
     expect(await t.db.query('SELECT sensitive FROM posts WHERE id = $1', [post.id])).toEqual([{ sensitive: false }]);
     const [settings] = await t.db.query('SELECT maintenance_mode FROM settings');
     expect(settings.maintenance_mode).toBe(false);
+    // Nor is anything logged: refused calls are no staff actions (admin-audit.e2e-spec.ts).
+    expect(await t.db.query('SELECT 1 FROM audit_log WHERE target_id = ANY($1::uuid[])', [[member.id, post.id]])).toEqual([]);
   });
 
   // Sessions are cached per node for seconds (SessionCache); a change made through the app drops

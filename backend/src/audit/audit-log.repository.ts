@@ -58,21 +58,23 @@ export class AuditLogRepository {
       params.push(value);
       where.push(sql(`$${params.length}`));
     };
-    if (filter.actorId) add((n) => `actor_id = ${n}::uuid`, filter.actorId);
-    if (filter.action) add((n) => `action = ${n}`, filter.action);
-    if (filter.targetType) add((n) => `target_type = ${n}`, filter.targetType);
-    if (filter.targetId) add((n) => `target_id = ${n}::uuid`, filter.targetId);
+    if (filter.actorId) add((n) => `a.actor_id = ${n}::uuid`, filter.actorId);
+    if (filter.action) add((n) => `a.action = ${n}`, filter.action);
+    if (filter.targetType) add((n) => `a.target_type = ${n}`, filter.targetType);
+    if (filter.targetId) add((n) => `a.target_id = ${n}::uuid`, filter.targetId);
     if (cursor) {
       params.push(cursor.createdAt, cursor.id);
-      where.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+      where.push(`(a.created_at, a.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     }
     params.push(limit);
+    // `a.`-qualified: the output column created_at is the to_char'd text, and an unqualified
+    // ORDER BY would sort by it instead of walking the index.
     return queryRows<AuditRow>(
       this.dataSource.manager,
-      `SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, actor_id, actor_username,
-              action, target_type, target_id, target_label, reason, before, after
-         FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+      `SELECT a.id, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, a.actor_id, a.actor_username,
+              a.action, a.target_type, a.target_id, a.target_label, a.reason, a.before, a.after
+         FROM audit_log a ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY a.created_at DESC, a.id DESC LIMIT $${params.length}`,
       params,
     );
   }
