@@ -22,6 +22,7 @@ const loadStatic = () => import('./routes/static-pages');
 
 const AdminPage = lazyScreen(loadAdmin, 'AdminPage');
 const AdminSettingsRoute = lazyScreen(loadAdmin, 'AdminSettingsRoute');
+const AdminAuditRoute = lazyScreen(loadAdmin, 'AdminAuditRoute');
 const AdminDashboard = lazyScreen(loadAdminSections, 'AdminDashboard');
 const AdminUsers = lazyScreen(loadAdminSections, 'AdminUsers');
 const AdminPosts = lazyScreen(loadAdminSections, 'AdminPosts');
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: 'users', element: screen(AdminUsers) },
           { path: 'posts', element: screen(AdminPosts) },
           { path: 'settings', element: screen(AdminSettingsRoute) },
+          { path: 'audit', element: screen(AdminAuditRoute) },
           // Unknown admin sub-paths show the dashboard (docs/product.md#routes).
           { path: '*', element: screen(AdminDashboard) },
         ],

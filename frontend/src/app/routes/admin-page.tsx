@@ -2,7 +2,7 @@ import { Spinner } from '../../components/spinner';
 import { AdminAccessDenied } from '../../features/admin/components/admin-access-denied';
 import { AdminLayout } from '../../features/admin/components/admin-layout';
 import { Navigate } from 'react-router-dom';
-import { AdminSettings } from '../../features/admin/components/admin-sections';
+import { AdminAudit, AdminSettings } from '../../features/admin/components/admin-sections';
 import { useAuth } from '../../lib/auth';
 import { isStaff } from '../../lib/types';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -33,4 +33,13 @@ export function AdminPage() {
 export function AdminSettingsRoute() {
   const { user } = useAuth();
   return user?.role === 'admin' ? <AdminSettings /> : <Navigate to="/admin" replace />;
+}
+
+/**
+ * The staff audit log is for admins (the API answers a moderator 403): anyone else on the back
+ * office sees the app's "no permission" screen rather than a list that could only fail.
+ */
+export function AdminAuditRoute() {
+  const { user } = useAuth();
+  return user?.role === 'admin' ? <AdminAudit /> : <AdminAccessDenied reason="forbidden" description={trAdmin.auditDenied} />;
 }

@@ -3,6 +3,9 @@
 export type {
   AdminPostsPage,
   AdminUsersPage,
+  AuditAction,
+  AuditEntry,
+  AuditPage,
   Dashboard,
   DashboardStatistics,
   Pagination,

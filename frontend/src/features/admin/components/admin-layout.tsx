@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import {
+  ActivityIcon,
   ArrowLeftIcon,
   FileTextIcon,
   GridIcon,
@@ -41,7 +42,11 @@ export function AdminLayout({ user }: { user: User }) {
     { to: '/admin/users', label: trAdmin.users, icon: UsersIcon, end: false },
     { to: '/admin/posts', label: trAdmin.posts, icon: FileTextIcon, end: false },
     ...(user.role === 'admin'
-      ? [{ to: '/admin/settings', label: trAdmin.settings, icon: SettingsIcon, end: false }]
+      ? [
+          { to: '/admin/settings', label: trAdmin.settings, icon: SettingsIcon, end: false },
+          // Admins only: the log shows what every moderator did.
+          { to: '/admin/audit', label: trAdmin.audit, icon: ActivityIcon, end: false },
+        ]
       : []),
   ];
   return (

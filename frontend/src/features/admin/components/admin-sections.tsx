@@ -1,4 +1,5 @@
-// The four screens of the back office, imported by the router from this one place.
+// The five screens of the back office, imported by the router from this one place.
+export { AdminAudit } from './admin-audit';
 export { AdminDashboard } from './admin-dashboard';
 export { AdminPosts } from './admin-posts';
 export { AdminSettings } from './admin-settings';
