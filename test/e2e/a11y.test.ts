@@ -126,13 +126,14 @@ describe('accessibility (axe-core)', () => {
     // One entry at least: a settings save that changes nothing is still a logged staff action.
     const token = await e2e.token(DEMO.admin);
     expect((await e2e.api('/api/admin/settings', { method: 'PATCH', token, body: { maintenanceMode: false } })).status).toBe(200);
+    // The ready text is the entry's target label (the action's name is also an option of the filter, hidden).
     await withScreenshots('a11y-admin-audit', [admin], async () => {
-      expect(describeViolations(await audit(admin, '/admin/audit', 'Sistem ayarları değiştirildi'))).toEqual([]);
+      expect(describeViolations(await audit(admin, '/admin/audit', 'Sistem ayarları'))).toEqual([]);
     });
     const { page: narrow } = await e2e.newPage({ width: 390, height: 844 });
     await withScreenshots('a11y-admin-audit-390', [narrow], async () => {
       await e2e.signIn(narrow, DEMO.admin);
-      expect(describeViolations(await audit(narrow, '/admin/audit', 'Sistem ayarları değiştirildi'))).toEqual([]);
+      expect(describeViolations(await audit(narrow, '/admin/audit', 'Sistem ayarları'))).toEqual([]);
       // Stacked rows: nothing wider than the screen.
       expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
