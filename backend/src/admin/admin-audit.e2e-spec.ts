@@ -248,7 +248,7 @@ describe('staff audit log (real PostgreSQL)', () => {
       };
       await bad('actorId=nope', 'Personel kimliği (actorId) geçerli bir kimlik olmalıdır.');
       await bad('action=user.delete', 'İşlem (action) bilinen işlem kodlarından biri olmalıdır.');
-      await bad('targetType=message', 'Hedef türü (targetType) user, post ya da settings olmalıdır.');
+      await bad('targetType=message', 'Hedef türü (targetType) bilinen hedef türlerinden biri olmalıdır.');
       await bad('targetType=post&targetId=12', 'Hedef kimliği (targetId) geçerli bir kimlik olmalıdır.');
       await bad(`targetId=${MISSING_ID}`, 'Hedef kimliği (targetId) hedef türüyle (targetType) birlikte gönderilmelidir.');
       await bad('cursor=bozuk!', 'Geçersiz sayfa imleci.');

@@ -11,6 +11,6 @@ export const POST_MARKED_SENSITIVE = 'Gönderi hassas olarak işaretlendi.';
 export const POST_SENSITIVE_CLEARED = 'Gönderinin hassas işareti kaldırıldı.';
 export const AUDIT_ACTOR_INVALID = 'Personel kimliği (actorId) geçerli bir kimlik olmalıdır.';
 export const AUDIT_ACTION_INVALID = 'İşlem (action) bilinen işlem kodlarından biri olmalıdır.';
-export const AUDIT_TARGET_TYPE_INVALID = 'Hedef türü (targetType) user, post ya da settings olmalıdır.';
+export const AUDIT_TARGET_TYPE_INVALID = 'Hedef türü (targetType) bilinen hedef türlerinden biri olmalıdır.';
 export const AUDIT_TARGET_ID_INVALID = 'Hedef kimliği (targetId) geçerli bir kimlik olmalıdır.';
 export const AUDIT_TARGET_ID_NEEDS_TYPE = 'Hedef kimliği (targetId) hedef türüyle (targetType) birlikte gönderilmelidir.';

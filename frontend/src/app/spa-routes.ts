@@ -11,6 +11,7 @@ export const SPA_ROUTES = [
   '/admin/users',
   '/admin/posts',
   '/admin/settings',
+  '/admin/audit',
   // Unknown admin sub-paths show the dashboard (the back office's own fallback), so they all exist.
   '/admin/*',
   '/explore',
