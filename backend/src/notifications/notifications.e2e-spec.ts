@@ -1,6 +1,7 @@
 import { NOTIFICATION_COUNT_CAP, type NotificationGroup, type NotificationPage } from '@gundem/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
+import { NOTIFICATIONS_PER_SENDER_PER_HOUR } from './notifications.repository';
 import { NotificationsWriter } from './notifications.writer';
 
 /** Notifications through the real HTTP API and PostgreSQL: every kind, grouping, paging, filters, read state, undo, privacy. */
@@ -371,6 +372,42 @@ describe('notifications API', () => {
     page = await notificationsOf(author, '?limit=1');
     expect(page.unreadCount).toBe(NOTIFICATION_COUNT_CAP);
     expect((await (await as(author)).get('/api/notifications/unread-count').expect(200)).body).toEqual({ count: NOTIFICATION_COUNT_CAP });
+  });
+
+  it(`one sender puts at most ${NOTIFICATIONS_PER_SENDER_PER_HOUR} notifications an hour in one member's list; others still reach them`, async () => {
+    const victim = await t.createUser();
+    const spammer = await t.createUser();
+    const bystander = await t.createUser();
+    const friend = await t.createUser();
+    const extra = 15;
+    // Mentions of two members at once, as one spam run does: each recipient has its own cap.
+    const spam = await Promise.all(
+      Array.from({ length: NOTIFICATIONS_PER_SENDER_PER_HOUR + extra }, (_, i) =>
+        (async () => (await as(spammer)).post('/api/posts', { content: `@${victim.username} @${bystander.username} spam ${i}` }).expect(201))(),
+      ),
+    );
+    expect(spam).toHaveLength(NOTIFICATIONS_PER_SENDER_PER_HOUR + extra);
+    // Every post is kept: only the notifications are capped.
+    const [{ n: posts }] = await t.db.query('SELECT count(*)::int AS n FROM posts WHERE author_id = $1', [spammer.id]);
+    expect(posts).toBe(NOTIFICATIONS_PER_SENDER_PER_HOUR + extra);
+    expect((await notificationsOf(victim, '?limit=100')).unreadCount).toBe(NOTIFICATIONS_PER_SENDER_PER_HOUR);
+    expect((await notificationsOf(bystander, '?limit=100')).unreadCount).toBe(NOTIFICATIONS_PER_SENDER_PER_HOUR);
+    // The cap is per sender and counts likes too: the spammer's likes add nothing; a friend's mention and like still arrive.
+    const victimPost = await t.createPost(victim, 'kendi gönderim');
+    await like(spammer, victimPost.id);
+    await (await as(friend)).post('/api/posts', { content: `@${victim.username} merhaba` }).expect(201);
+    await like(friend, victimPost.id);
+    const page = await notificationsOf(victim, '?limit=100');
+    expect(page.unreadCount).toBe(NOTIFICATIONS_PER_SENDER_PER_HOUR + 2);
+    expect(page.notifications.filter((g) => g.actors.some((a) => a.id === friend.id)).map((g) => g.type).sort()).toEqual(['like', 'mention']);
+    expect(page.notifications.find((g) => g.type === 'like')!.actors.map((a) => a.id)).toEqual([friend.id]);
+    // An hour later (the rows aged in place), the spammer reaches the member again.
+    await t.db.query(
+      `UPDATE notifications n SET created_at = n.created_at - interval '61 minutes' FROM notification_groups g WHERE g.id = n.group_id AND g.recipient_id = $1 AND n.actor_id = $2`,
+      [victim.id, spammer.id],
+    );
+    await (await as(spammer)).post('/api/posts', { content: `@${victim.username} bir saat sonra` }).expect(201);
+    expect((await notificationsOf(victim, '?limit=100')).unreadCount).toBe(NOTIFICATIONS_PER_SENDER_PER_HOUR + 3);
   });
 
   it('concurrent likes of one post give one group with the exact actor count and unread count', async () => {

@@ -105,28 +105,62 @@ const UNDO: Record<UndoableType, { match: (g: string) => string; present: string
 };
 
 /**
+ * At most this many notifications from one sender reach one recipient in an hour (likes,
+ * reposts, replies and mentions together; a follow is one group and needs no cap). The rest are
+ * dropped: a single account posting 647 mentions of a member in 3 seconds raised that member's
+ * unread count by 647 before (issue 25); now by this many. The sender's other recipients, and
+ * other senders, are not affected.
+ */
+export const NOTIFICATIONS_PER_SENDER_PER_HOUR = 20;
+
+/**
+ * `src` kept to the per-sender cap: each (recipient, sender) pair's events in time order, as many
+ * as the pair's notifications of the last hour leave room for (read by idx_notifications_actor_created,
+ * bounded by the cap). Two nodes writing the same pair at the same instant can each let in their
+ * share: the cap is a bound on spam, not an exact quota.
+ */
+const CAPPED = `capped AS (
+      SELECT c.recipient_id, c.post_id, c.actor_id, c.at FROM (
+        SELECT s.*, row_number() OVER (PARTITION BY s.recipient_id, s.actor_id ORDER BY s.at, s.post_id) AS k FROM src s
+      ) c
+      WHERE c.k <= ${NOTIFICATIONS_PER_SENDER_PER_HOUR} - (
+        SELECT count(*) FROM (
+          SELECT 1 FROM notifications n JOIN notification_groups g ON g.id = n.group_id
+           WHERE n.actor_id = c.actor_id AND n.created_at > now() - interval '1 hour' AND g.recipient_id = c.recipient_id
+           LIMIT ${NOTIFICATIONS_PER_SENDER_PER_HOUR}) x)
+    )`;
+
+/**
  * One statement per kind: the groups (upserted, newest time kept), then their actors (one row
  * per actor; a repeat renews its time). Groups are upserted in key order, so two nodes writing
- * overlapping batches lock them in the same order. Answers the groups that got an actor.
+ * overlapping batches lock them in the same order. Answers the groups that got an actor. Every
+ * kind but follow passes through the per-sender cap (CAPPED).
  */
 function insertSql(type: NotificationType): string {
+  const from = type === 'follow' ? 'src' : 'capped';
   return `WITH ${EVENTS},
-    src AS (${SOURCES[type]}),
+    src AS (${SOURCES[type]}),${type === 'follow' ? '' : `
+    ${CAPPED},`}
     groups AS (
       INSERT INTO notification_groups AS g (recipient_id, type, post_id, latest_at)
-      SELECT recipient_id, '${type}', post_id, max(at) FROM src GROUP BY recipient_id, post_id ORDER BY recipient_id, post_id
+      SELECT recipient_id, '${type}', post_id, max(at) FROM ${from} GROUP BY recipient_id, post_id ORDER BY recipient_id, post_id
       ON CONFLICT (recipient_id, type, post_id) DO UPDATE SET latest_at = greatest(g.latest_at, excluded.latest_at)
       RETURNING g.id, g.recipient_id, g.post_id
     ),
     added AS (
       INSERT INTO notifications AS n (group_id, actor_id, created_at)
       SELECT g.id, s.actor_id, max(s.at)
-        FROM src s JOIN groups g ON g.recipient_id = s.recipient_id AND g.post_id IS NOT DISTINCT FROM s.post_id
+        FROM ${from} s JOIN groups g ON g.recipient_id = s.recipient_id AND g.post_id IS NOT DISTINCT FROM s.post_id
        GROUP BY g.id, s.actor_id
       ON CONFLICT (group_id, actor_id) DO UPDATE SET created_at = greatest(n.created_at, excluded.created_at)
       RETURNING n.group_id
     )
     SELECT DISTINCT g.recipient_id, g.id AS group_id FROM added a JOIN groups g ON g.id = a.group_id`;
+}
+
+/** The statement insert() runs for `type`, so a test can EXPLAIN it. */
+export function notificationInsertSql(type: NotificationType): string {
+  return INSERT_SQL[type];
 }
 
 const INSERT_SQL = Object.fromEntries((Object.keys(SOURCES) as NotificationType[]).map((type) => [type, insertSql(type)])) as Record<NotificationType, string>;
