@@ -71,6 +71,15 @@ export interface NotificationPage extends CursorPage {
   unreadCount: number;
 }
 
+/** Whose mentions notify the member: anyone's, or only accounts the member follows (issue 25's mention spam). */
+export const MENTION_SOURCES = ['everyone', 'following'] as const;
+export type MentionSource = (typeof MENTION_SOURCES)[number];
+
+/** GET and PUT /api/notifications/preferences: the member's notification choices kept on the server. */
+export interface NotificationPreferences {
+  mentionsFrom: MentionSource;
+}
+
 /** GET /api/notifications/unread-count */
 export interface UnreadCountResponse {
   count: number;

@@ -152,4 +152,36 @@ describe('notifications journey', () => {
       // B sees that A read it.
       await b.getByTestId('message').filter({ hasText: 'Bir şey soracağım.' }).getByTestId('seen').waitFor({ timeout: 10_000 });
     }));
+
+  it('A takes mentions only from accounts she follows: kept on the server, so another device shows it too', () =>
+    withScreenshots('mentions-from-following', [a1], async () => {
+      const name = 'Yalnızca takip ettiklerimden bahsetmeler';
+      await a1.goto('/settings');
+      const toggle = a1.getByRole('switch', { name });
+      await a1.waitForFunction((label) => {
+        const input = [...document.querySelectorAll<HTMLInputElement>('input[role="switch"]')].find((el) => el.labels?.[0]?.textContent === label);
+        return input instanceof HTMLInputElement && !input.disabled;
+      }, name);
+      expect(await toggle.isChecked()).toBe(false);
+      // By keyboard, as any switch.
+      const saved = a1.waitForResponse((r) => r.url().endsWith('/api/notifications/preferences') && r.request().method() === 'PUT' && r.ok());
+      await toggle.focus();
+      await a1.keyboard.press('Space');
+      await saved;
+      // Another browser (no shared local storage) shows the server's value.
+      const other = await e2e.newPage();
+      await e2e.signIn(other.page, DEMO.ayse);
+      const loaded = other.page.waitForResponse((r) => r.url().endsWith('/api/notifications/preferences') && r.request().method() === 'GET' && r.ok());
+      await other.page.goto('/settings');
+      await loaded;
+      await other.page.waitForFunction((label) => {
+        const input = [...document.querySelectorAll<HTMLInputElement>('input[role="switch"]')].find((el) => el.labels?.[0]?.textContent === label);
+        return input instanceof HTMLInputElement && !input.disabled && input.checked;
+      }, name);
+      const token = await e2e.token(DEMO.ayse);
+      expect((await e2e.api('/api/notifications/preferences', { token })).body).toEqual({ mentionsFrom: 'following' });
+      // Back to everyone for the other journeys on this database.
+      expect((await e2e.api('/api/notifications/preferences', { method: 'PUT', token, body: { mentionsFrom: 'everyone' } })).status).toBe(200);
+      await other.context.close();
+    }));
 });

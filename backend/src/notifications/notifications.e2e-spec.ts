@@ -47,6 +47,8 @@ describe('notifications API', () => {
       ['get', '/api/notifications'],
       ['get', '/api/notifications/unread-count'],
       ['post', '/api/notifications/read-all'],
+      ['get', '/api/notifications/preferences'],
+      ['put', '/api/notifications/preferences'],
       ['post', '/api/notifications/00000000-0000-4000-8000-000000000000/read'],
       ['get', '/api/users/suggest?q=ay'],
     ] as const) {
@@ -408,6 +410,39 @@ describe('notifications API', () => {
     );
     await (await as(spammer)).post('/api/posts', { content: `@${victim.username} bir saat sonra` }).expect(201);
     expect((await notificationsOf(victim, '?limit=100')).unreadCount).toBe(NOTIFICATIONS_PER_SENDER_PER_HOUR + 3);
+  });
+
+  it('a member who takes mentions only from accounts they follow gets none from others; bad values are a Turkish 400', async () => {
+    const member = await t.createUser();
+    const followed = await t.createUser();
+    const stranger = await t.createUser();
+    const client = await as(member);
+    expect((await client.get('/api/notifications/preferences').expect(200)).body).toEqual({ mentionsFrom: 'everyone' });
+    expect((await client.put('/api/notifications/preferences').send({ mentionsFrom: 'following' }).expect(200)).body).toEqual({ mentionsFrom: 'following' });
+    expect((await client.get('/api/notifications/preferences').expect(200)).body).toEqual({ mentionsFrom: 'following' });
+    await client.post(`/api/users/${followed.id}/follow`).expect(200);
+    // The follow notifies `followed`, not the member: the member's list starts empty.
+    await (await as(stranger)).post('/api/posts', { content: `@${member.username} tanışalım mı` }).expect(201);
+    const fromFollowed = (await (await as(followed)).post('/api/posts', { content: `@${member.username} selam` }).expect(201)).body.post;
+    let page = await notificationsOf(member);
+    expect(page.notifications.map(summary)).toEqual([{ type: 'mention', post: fromFollowed.id, actors: [followed.username], actorCount: 1, read: false }]);
+    // A reply to the member's own post is a reply notification, not a mention: it still arrives.
+    const own = await t.createPost(member, 'soru');
+    await (await as(stranger)).post('/api/posts', { content: 'cevap', replyToId: own.id }).expect(201);
+    page = await notificationsOf(member);
+    expect(page.notifications.map((g) => g.type)).toEqual(['reply', 'mention']);
+    // Back to everyone: the stranger's next mention arrives (the earlier one stays dropped).
+    await client.put('/api/notifications/preferences').send({ mentionsFrom: 'everyone' }).expect(200);
+    await (await as(stranger)).post('/api/posts', { content: `@${member.username} tekrar` }).expect(201);
+    expect((await notificationsOf(member)).notifications.map((g) => g.type)).toEqual(['mention', 'reply', 'mention']);
+
+    for (const body of [{ mentionsFrom: 'nobody' }, {}, { mentionsFrom: 1 }]) {
+      const bad = await client.put('/api/notifications/preferences').send(body);
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('Bahsetme tercihi herkes (everyone) ya da takip ettiklerim (following) olmalıdır.');
+    }
+    expect((await client.get('/api/notifications/preferences').expect(200)).body).toEqual({ mentionsFrom: 'everyone' });
+    expect((await t.http.get('/api/notifications/preferences')).status).toBe(401);
   });
 
   it('concurrent likes of one post give one group with the exact actor count and unread count', async () => {

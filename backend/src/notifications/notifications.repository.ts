@@ -1,4 +1,4 @@
-import { type Media, NOTIFICATION_ACTORS_SHOWN, NOTIFICATION_COUNT_CAP, type NotificationFilter, type NotificationType } from '@gundem/contract';
+import { type Media, type MentionSource, NOTIFICATION_ACTORS_SHOWN, NOTIFICATION_COUNT_CAP, type NotificationFilter, type NotificationType } from '@gundem/contract';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -77,11 +77,13 @@ const SOURCES: Record<NotificationType, string> = {
            JOIN posts parent ON parent.id = p.reply_to_id JOIN users r ON r.id = parent.author_id
           WHERE r.is_active AND parent.author_id <> ev.actor_id
           FOR KEY SHARE OF p`,
-  // A mention of the replied-to author is their reply notification already.
+  // A mention of the replied-to author is their reply notification already. A member who takes
+  // mentions only from accounts they follow (users.mentions_from) gets none from others.
   mention: `SELECT r.id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
            JOIN users r ON lower(r.username) = lower(ev.name) AND r.is_active AND r.id <> ev.actor_id
           WHERE NOT EXISTS (SELECT 1 FROM posts parent WHERE parent.id = p.reply_to_id AND parent.author_id = r.id)
+            AND (r.mentions_from = 'everyone' OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = ev.actor_id))
           FOR KEY SHARE OF p`,
 };
 
@@ -196,6 +198,23 @@ const HAS_ACTIVE_ACTOR = `EXISTS (SELECT 1 FROM notifications n JOIN users u ON 
 @Injectable()
 export class NotificationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Whose mentions notify the member (`everyone` for an unknown id: the session guard ran first). */
+  async mentionsFrom(userId: string): Promise<MentionSource> {
+    const rows = await poolRows<{ mentions_from: MentionSource }>(this.dataSource, {
+      text: 'SELECT mentions_from FROM users WHERE id = $1',
+      values: [userId],
+    });
+    return rows[0]?.mentions_from ?? 'everyone';
+  }
+
+  async setMentionsFrom(userId: string, value: MentionSource): Promise<MentionSource> {
+    const rows = await poolRows<{ mentions_from: MentionSource }>(this.dataSource, {
+      text: 'UPDATE users SET mentions_from = $2 WHERE id = $1 RETURNING mentions_from',
+      values: [userId, value],
+    });
+    return rows[0]?.mentions_from ?? value;
+  }
 
   /** Stores the notifications `events` call for (one statement, its own transaction). */
   insert(type: NotificationType, events: EventColumns): Promise<ChangedGroup[]> {

@@ -1,4 +1,4 @@
-import type { NotificationPage, NotificationReadResponse, UnreadCountResponse } from '@gundem/contract';
+import type { NotificationPage, NotificationPreferences, NotificationReadResponse, UnreadCountResponse } from '@gundem/contract';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { decodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination/page-query.dto';
@@ -31,6 +31,14 @@ export class NotificationsService {
 
   async unreadCount(userId: string): Promise<UnreadCountResponse> {
     return { count: await this.repository.unreadCount(userId) };
+  }
+
+  async preferences(userId: string): Promise<NotificationPreferences> {
+    return { mentionsFrom: await this.repository.mentionsFrom(userId) };
+  }
+
+  async setPreferences(userId: string, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+    return { mentionsFrom: await this.repository.setMentionsFrom(userId, preferences.mentionsFrom) };
   }
 
   /** Marks one group read; every open tab of the member gets `notification:read` with the new count. */

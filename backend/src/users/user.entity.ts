@@ -67,6 +67,10 @@ export class User {
   @Column({ name: 'session_version', type: 'integer', default: 0, select: false })
   sessionVersion: number;
 
+  /** Whose mentions notify the member (`everyone` | `following`); read and set by notifications/ only. */
+  @Column({ name: 'mentions_from', type: 'varchar', length: 16, default: 'everyone', select: false })
+  mentionsFrom?: 'everyone' | 'following';
+
   @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
   lastLogin: Date | null;
 

@@ -17,10 +17,12 @@ export interface SwitchRowProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   classes: SwitchRowClasses;
+  /** While its value loads or saves. */
+  disabled?: boolean;
 }
 
 /** A labelled on/off switch with its hint as the description (settings and admin settings). */
-export function SwitchRow({ label, hint, checked, onChange, classes }: SwitchRowProps) {
+export function SwitchRow({ label, hint, checked, onChange, classes, disabled }: SwitchRowProps) {
   const id = useId();
   const input = (
     <input
@@ -29,6 +31,7 @@ export function SwitchRow({ label, hint, checked, onChange, classes }: SwitchRow
       role="switch"
       className={classes.input}
       checked={checked}
+      disabled={disabled}
       aria-describedby={`${id}-hint`}
       onChange={(event) => onChange(event.target.checked)}
     />

@@ -7,7 +7,10 @@ import { SettingsView } from './settings-view';
 const ayse = { ...member, email: 'ayse@gundem.local' };
 
 async function renderSettings() {
-  const view = renderWithProviders(<SettingsView />, { user: ayse });
+  const view = renderWithProviders(<SettingsView />, {
+    user: ayse,
+    fetch: { 'GET /api/notifications/preferences': { body: { mentionsFrom: 'everyone' } } },
+  });
   await screen.findByRole('heading', { name: 'Hesap' });
   return view;
 }

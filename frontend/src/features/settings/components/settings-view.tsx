@@ -7,6 +7,7 @@ import { displayNameOf, usernameOf } from '../../../lib/format';
 import type { Preferences } from '../../../lib/preferences';
 import { trSettings } from '../../../locales/tr-settings';
 import { usePreferences } from '../hooks/use-preferences';
+import { MentionSourceSwitch } from './mention-source-switch';
 import { ProfileImageControl } from './profile-image-control';
 import '../settings.css';
 
@@ -111,6 +112,7 @@ export function SettingsView() {
             classes={SWITCH_ROW}
           />
         ))}
+        {user ? <MentionSourceSwitch classes={SWITCH_ROW} /> : null}
       </SettingsSection>
 
       <SettingsSection title={trSettings.privacy} description={trSettings.privacyText}>
