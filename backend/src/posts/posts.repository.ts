@@ -6,6 +6,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
+import { notBlockedSql } from '../social/blocks.sql';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 
@@ -346,6 +347,16 @@ export class PostsRepository {
     };
   }
 
+  /** Whether the author of post `postId` blocks `memberId` or is blocked by them (false: no such post). */
+  async authorBlocks(postId: string, memberId: string): Promise<boolean> {
+    const [row] = await poolRows<{ blocked: boolean }>(this.dataSource, {
+      name: 'posts_author_blocks',
+      text: `SELECT NOT (${notBlockedSql('$2', 'p.author_id')}) AS blocked FROM posts p WHERE p.id = $1`,
+      values: [postId, memberId],
+    });
+    return row?.blocked ?? false;
+  }
+
   async findView(id: string, viewerId: string | null): Promise<PostView | null> {
     const [view] = await this.run(
       {
@@ -395,6 +406,7 @@ export class PostsRepository {
       name: 'posts_create',
       text: `WITH parent AS (
           SELECT p.id, u.username FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $3 AND u.is_active
+             AND ${notBlockedSql('$1', 'u.id')}
         ), author AS (
           UPDATE users SET posts_count = posts_count + 1
           WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM parent))

@@ -1,5 +1,5 @@
 import { MAX_MENTIONS_PER_POST, POPULAR_MAX_POSTS, POPULAR_WINDOW_HOURS } from '@gundem/contract';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { INVALID_CURSOR, USER_NOT_FOUND } from '../common/common.texts';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
@@ -22,7 +22,7 @@ import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
 import { PostViewsBuffer } from './post-views.buffer';
 import { type CreatedPostRow, type PageRequest, type PopularPosition, PostsRepository } from './posts.repository';
-import { POST_EMPTY, POST_NOT_FOUND, postTooLong, REPLY_TARGET_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './posts.texts';
+import { CANNOT_REPLY, POST_EMPTY, POST_NOT_FOUND, postTooLong, REPLY_TARGET_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './posts.texts';
 
 /** The admin setting's default (`maxTweetLength`, 1 to 500); read only through PostsService.maxLength(). */
 export const DEFAULT_POST_MAX_LENGTH = DEFAULT_SETTINGS.maxTweetLength;
@@ -145,6 +145,9 @@ export class PostsService {
     if (charCount(content) > max) throw new BadRequestException(postTooLong(max));
     await this.media.checkMediaIds(mediaIds);
     const replyToId = dto.replyToId ?? null;
+    // A block, either way, between the member and the replied-to author refuses the reply
+    // (and the statement's own check refuses one that raced a block: the parent is then not found).
+    if (replyToId && (await this.posts.authorBlocks(replyToId, author.id))) throw new ForbiddenException(CANNOT_REPLY);
     const sensitive = dto.sensitive ?? false;
     const hashtags = extractHashtags(content);
     // The body as it was before pictures (content, replyToId) keeps its fingerprint; the new fields only when sent.

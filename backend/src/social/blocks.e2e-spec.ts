@@ -135,4 +135,64 @@ describe('blocks API (real PostgreSQL)', () => {
     expect(list?.plan).toContain('idx_blocks_blocker_created');
     expect(list?.plan).not.toMatch(/Seq Scan on blocks|Sort/);
   });
+
+  describe('refusals', () => {
+    it('refuses a reply to the other’s post either way, with a text that does not name the block', async () => {
+      const [blocker, blocked] = await t.createUsers(2);
+      const own = await t.createPost(blocker, 'engelleyenin gönderisi');
+      const theirs = await t.createPost(blocked, 'engellenenin gönderisi');
+      await t.http.put(`/api/users/${blocked.id}/block`).set('authorization', await t.bearer(blocker)).expect(200);
+      const res = await t.http.post('/api/posts').set('authorization', await t.bearer(blocked)).send({ content: 'yanıt', replyToId: own.id }).expect(403);
+      expect(res.body).toEqual({ message: 'Bu gönderiye yanıt veremezsiniz.', statusCode: 403 });
+      await t.http.post('/api/posts').set('authorization', await t.bearer(blocker)).send({ content: 'yanıt', replyToId: theirs.id }).expect(403);
+      expect((await t.db.query('SELECT reply_count FROM posts WHERE id = ANY($1::uuid[])', [[own.id, theirs.id]])).map((r: { reply_count: number }) => r.reply_count)).toEqual([0, 0]);
+      // A third member replies as before; after the unblock, so do they.
+      await t.http.post('/api/posts').set('authorization', await t.bearer(await t.createUser())).send({ content: 'yanıt', replyToId: own.id }).expect(201);
+      await t.http.delete(`/api/users/${blocked.id}/block`).set('authorization', await t.bearer(blocker)).expect(200);
+      await t.http.post('/api/posts').set('authorization', await t.bearer(blocked)).send({ content: 'yanıt', replyToId: own.id }).expect(201);
+    });
+
+    it('refuses a message either way and hides the thread and the conversation from both', async () => {
+      const [blocker, blocked] = await t.createUsers(2);
+      await t.http.post('/api/messages/send').set('authorization', await t.bearer(blocked)).send({ receiverId: blocker.id, content: 'merhaba' }).expect(201);
+      await t.http.put(`/api/users/${blocked.id}/block`).set('authorization', await t.bearer(blocker)).expect(200);
+      for (const [from, to] of [
+        [blocked, blocker],
+        [blocker, blocked],
+      ]) {
+        const res = await t.http.post('/api/messages/send').set('authorization', await t.bearer(from)).send({ receiverId: to.id, content: 'selam' }).expect(403);
+        expect(res.body).toEqual({ message: 'Bu kullanıcıya mesaj gönderemezsiniz.', statusCode: 403 });
+        const thread = await t.http.get(`/api/messages/conversation/${to.id}`).set('authorization', await t.bearer(from)).expect(200);
+        expect(thread.body).toMatchObject({ messages: [], nextCursor: null });
+        const list = await t.http.get('/api/messages/conversations').set('authorization', await t.bearer(from)).expect(200);
+        expect(list.body.conversations).toEqual([]);
+      }
+      // The blocked member's unread message no longer counts on the blocker's badge.
+      expect((await t.http.get('/api/messages/unread-count').set('authorization', await t.bearer(blocker)).expect(200)).body.count).toBe(0);
+      await t.http.delete(`/api/users/${blocked.id}/block`).set('authorization', await t.bearer(blocker)).expect(200);
+      const back = await t.http.get('/api/messages/conversations').set('authorization', await t.bearer(blocker)).expect(200);
+      expect(back.body.conversations.map((c: { id: string }) => c.id)).toEqual([blocked.id]);
+    });
+
+    it('a mention of the blocker by the blocked member notifies nobody; earlier notifications are hidden, counts too', async () => {
+      const [blocker, blocked, other] = await t.createUsers(3);
+      const post = await t.createPost(blocker, 'beğenilecek gönderi');
+      await t.http.put(`/api/posts/${post.id}/like`).set('authorization', await t.bearer(blocked)).expect(200);
+      await t.http.put(`/api/users/${blocker.id}/follow`).set('authorization', await t.bearer(other)).expect(200);
+      await t.settled();
+      const unread = async () => (await t.http.get('/api/notifications/unread-count').set('authorization', await t.bearer(blocker)).expect(200)).body;
+      expect(await unread()).toMatchObject({ count: 2 });
+
+      await t.http.put(`/api/users/${blocked.id}/block`).set('authorization', await t.bearer(blocker)).expect(200);
+      await t.createPost(blocked, `selam @${blocker.username}`);
+      await t.createPost(other, `selam @${blocker.username}`);
+      await t.settled();
+      const list = await t.http.get('/api/notifications').set('authorization', await t.bearer(blocker)).expect(200);
+      const actors = list.body.notifications.flatMap((n: { actors: { id: string }[] }) => n.actors.map((a) => a.id));
+      expect(actors).not.toContain(blocked.id);
+      expect(list.body.notifications.map((n: { type: string }) => n.type).sort()).toEqual(['follow', 'mention']);
+      expect(await unread()).toMatchObject({ count: 2 });
+      expect((await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE actor_id = $1 AND group_id IN (SELECT id FROM notification_groups WHERE type = 'mention')`, [blocked.id]))[0].n).toBe(0);
+    });
+  });
 });
