@@ -115,6 +115,8 @@ export class PostsRepository {
     page: PageRequest,
     order: 'newest' | 'oldest',
     source: ListSource = POSTS_LIST,
+    /** False for one author's lists: PostsService answers those empty across a block, so no row needs the probe. */
+    blockFilter = true,
   ): Sql {
     // The viewer is $1 when there is one; a guest's statement has no viewer parameter at all.
     const params: unknown[] = viewerId === null ? [] : [viewerId];
@@ -122,7 +124,9 @@ export class PostsRepository {
       params.push(value);
       return `$${params.length}`;
     };
-    const where = ['u.is_active', ...filters(param)];
+    // A member never sees the posts of an account they block or are blocked by (issue 25): two
+    // key probes of blocks per row read (social/blocks.sql.ts), whatever the number of posts.
+    const where = ['u.is_active', ...(viewerId === null || !blockFilter ? [] : [notBlockedSql('$1', 'u.id')]), ...filters(param)];
     // Row comparison matches the (created_at, id) index order, so PostgreSQL starts the index
     // scan at the cursor instead of filtering rows before it.
     if (page.cursor) {
@@ -172,6 +176,7 @@ export class PostsRepository {
     // deactivated accounts (idx_users_inactive) rather than a join with every user, and the top-N
     // sort; only the page's rows then join their authors, each by primary key.
     const where = ['p.reply_to_id IS NULL', `p.created_at > now() - interval '${windowHours} hours'`, 'p.author_id NOT IN (SELECT id FROM users WHERE NOT is_active)'];
+    if (viewerId !== null) where.push(notBlockedSql('$1', 'p.author_id'));
     if (page.after) {
       where.push(`(${POPULAR_SCORE}, p.created_at, p.id) < (${param(page.after.score)}::int, ${param(page.after.createdAt)}::timestamptz, ${param(page.after.id)}::uuid)`);
     }
@@ -219,7 +224,7 @@ export class PostsRepository {
   }
 
   byAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`], page, 'newest'), true);
+    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`], page, 'newest', POSTS_LIST, false), true);
   }
 
   /**
@@ -228,7 +233,7 @@ export class PostsRepository {
    * EXPLAINs it).
    */
   repliesByAuthorSql(authorId: string, viewerId: string | null, page: PageRequest): Sql {
-    return this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, 'p.reply_to_id IS NOT NULL'], page, 'newest');
+    return this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, 'p.reply_to_id IS NOT NULL'], page, 'newest', POSTS_LIST, false);
   }
 
   repliesByAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
@@ -240,7 +245,7 @@ export class PostsRepository {
    * idx_posts_author_media holds only those (media.posts.e2e-spec.ts EXPLAINs it).
    */
   mediaByAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, `p.media <> '[]'::jsonb`], page, 'newest'), true);
+    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, `p.media <> '[]'::jsonb`], page, 'newest', POSTS_LIST, false), true);
   }
 
   /**
@@ -271,11 +276,11 @@ export class PostsRepository {
     const text = `WITH RECURSIVE chain (id, parent_id, depth) AS (
         SELECT p.id, p.reply_to_id, 0
           FROM posts p JOIN users au ON au.id = p.author_id
-         WHERE p.id = $2::uuid AND au.is_active
+         WHERE p.id = $2::uuid AND au.is_active AND ${notBlockedSql('$1', 'au.id')}
         UNION ALL
         SELECT a.id, a.reply_to_id, c.depth + 1
           FROM chain c JOIN posts a ON a.id = c.parent_id JOIN users au ON au.id = a.author_id
-         WHERE c.depth < ${maxAncestors} AND au.is_active
+         WHERE c.depth < ${maxAncestors} AND au.is_active AND ${notBlockedSql('$1', 'au.id')}
       )
       SELECT ${POST_VIEW_COLUMNS}, c.depth
         FROM chain c JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id
@@ -340,7 +345,7 @@ export class PostsRepository {
       text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}
         FROM (SELECT p.* FROM posts p ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ${stretch}) p
         JOIN users u ON u.id = p.author_id
-        WHERE u.is_active AND p.search_text LIKE ${like}
+        WHERE u.is_active AND p.search_text LIKE ${like}${viewerId === null ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${page.limit + 1}`,
       params,
@@ -360,7 +365,7 @@ export class PostsRepository {
   async findView(id: string, viewerId: string | null): Promise<PostView | null> {
     const [view] = await this.run(
       {
-        text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active`,
+        text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active AND ${notBlockedSql('$1', 'u.id')}`,
         params: [viewerId, id],
       },
       true,

@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from '../settings/settings.constants';
 import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
 import { MediaService } from '../media/media.service';
+import { BlocksService } from '../social/blocks.service';
 import { UsersService } from '../users/users.service';
 import type { CreatePostDto } from './dto/create-post.dto';
 import { type CountsResponse, toCountsResponse } from './dto/engagement.response';
@@ -123,6 +124,7 @@ export class PostsService {
     private readonly idempotency: IdempotencyService,
     private readonly activity: ActivityEvents,
     private readonly media: MediaService,
+    private readonly blocks: BlocksService,
   ) {}
 
   /** The one place the post length limit is read: the admin setting `maxTweetLength` (cached, see SettingsService). */
@@ -215,7 +217,9 @@ export class PostsService {
    */
   async timeline(viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
     const page = pageRequest(query);
-    if (page.cursor || !viewer) return toPostPage(await this.posts.timeline(viewer?.id ?? null, page), page.limit);
+    // A member any block names (either way) reads their own first page, filtered (issue 25); the
+    // shared page is everyone's. One probe of each index of blocks tells them apart.
+    if (page.cursor || !viewer || (await this.blocks.hasAny(viewer.id))) return toPostPage(await this.posts.timeline(viewer?.id ?? null, page), page.limit);
     const { views } = await this.firstPage(page.limit);
     const flags = await this.posts.viewerFlags(
       viewer.id,
@@ -290,6 +294,9 @@ export class PostsService {
     const page = pageRequest(query);
     const memberId = await this.users.findActiveIdByUsername(username);
     if (!memberId) throw new NotFoundException(USER_NOT_FOUND);
+    // A member and an account that block each other (either way) see none of each other's lists:
+    // an empty list, as of a member who never posted (the blocked member is not told).
+    if (await this.blocks.between(viewer?.id, memberId)) return { posts: [], nextCursor: null };
     return toPostPage(await read(memberId, viewer?.id ?? null, page), page.limit);
   }
 

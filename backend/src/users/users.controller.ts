@@ -30,8 +30,8 @@ export class UsersController {
   /** `@` autocompletion: up to 8 active accounts whose username starts with `q` (Turkish case rules). */
   @ApiBearerAuth()
   @Get('suggest')
-  suggest(@Query() query: SuggestUsersDto): Promise<UserSuggestResponse> {
-    return this.users.suggest(query.q);
+  suggest(@Query() query: SuggestUsersDto, @CurrentUser() viewer: SessionUser): Promise<UserSuggestResponse> {
+    return this.users.suggest(query.q, viewer.id);
   }
 
   /**
