@@ -35,5 +35,6 @@ export const trBlock = {
   loadingMore: 'Daha fazla yükleniyor…',
   moreFailed: 'Devamı yüklenemedi.',
   unblockButton: 'Engeli kaldır',
-  unblockButtonLabel: (name: string) => `${name} kullanıcısının engelini kaldır`,
+  /** Begins with the button's visible text (axe's label-content-name-mismatch). */
+  unblockButtonLabel: (name: string) => `Engeli kaldır: ${name}`,
 };

@@ -36,7 +36,7 @@ describe('BlockedAccounts (settings’ Engellenenler)', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     expect(screen.queryByRole('button', { name: 'Daha fazla' })).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Kişi 1 kullanıcısının engelini kaldır' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Engeli kaldır: Kişi 1' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/users/u-1/block'))).toBe(true));
     await waitFor(() => expect(screen.queryByText('Kişi 1')).toBeNull());
   });
