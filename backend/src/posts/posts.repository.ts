@@ -207,19 +207,23 @@ export class PostsRepository {
 
   /**
    * Which of `postIds` the viewer has liked and reposted: primary-key probes of likes and
-   * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache).
+   * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache); and,
+   * in the same statement, which of them are by an account the viewer blocks or is blocked by
+   * (`hidden`, issue 25: a post's primary key and two key probes of blocks each).
    */
-  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string> }> {
-    const flags = { liked: new Set<string>(), reposted: new Set<string>() };
+  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string> }> {
+    const flags = { liked: new Set<string>(), reposted: new Set<string>(), hidden: new Set<string>() };
     if (!postIds.length) return flags;
-    const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' }>(this.dataSource, {
+    const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' | 'hidden' }>(this.dataSource, {
       name: 'posts_viewer_flags',
       text: `SELECT post_id, 'like' AS kind FROM likes WHERE user_id = $1 AND post_id = ANY($2::uuid[])
              UNION ALL
-             SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])`,
+             SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])
+             UNION ALL
+             SELECT p.id, 'hidden' AS kind FROM posts p WHERE p.id = ANY($2::uuid[]) AND NOT (${notBlockedSql('$1', 'p.author_id')})`,
       values: [viewerId, postIds],
     });
-    for (const row of rows) (row.kind === 'like' ? flags.liked : flags.reposted).add(row.post_id);
+    for (const row of rows) (row.kind === 'like' ? flags.liked : row.kind === 'repost' ? flags.reposted : flags.hidden).add(row.post_id);
     return flags;
   }
 

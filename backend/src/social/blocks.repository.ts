@@ -90,16 +90,6 @@ export class BlocksRepository {
     return row?.blocked ?? false;
   }
 
-  /** Whether the member blocks anyone or is blocked by anyone (one probe of each index). */
-  async hasAny(userId: string): Promise<boolean> {
-    const [row] = await poolRows<{ any: boolean }>(this.dataSource, {
-      name: 'blocks_has_any',
-      text: `SELECT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = $1) OR EXISTS (SELECT 1 FROM blocks WHERE blocked_id = $1) AS any`,
-      values: [userId],
-    });
-    return row?.any ?? false;
-  }
-
   /**
    * Of `others`, those the member blocks or is blocked by (the socket pushes' recipients,
    * notifications' actors): two key probes per id given.

@@ -61,11 +61,6 @@ export class BlocksService {
     return this.repository.between(a, b);
   }
 
-  /** Whether any block names the member, either way (a reader with none takes the shared first page). */
-  hasAny(userId: string): Promise<boolean> {
-    return this.repository.hasAny(userId);
-  }
-
   /** Of `others`, the accounts the member blocks or is blocked by. */
   blockedAmong(userId: string, others: string[]): Promise<string[]> {
     return this.repository.blockedAmong(userId, others);
