@@ -142,7 +142,7 @@ describe('blocks over Socket.IO (real PostgreSQL, real socket.io-client)', () =>
   });
 });
 
-let redis: TestRedis | undefined;
+let redis: TestRedis | null | undefined;
 beforeAll(async () => {
   redis = await startTestRedis();
 });
