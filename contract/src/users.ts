@@ -26,6 +26,11 @@ export interface User extends Identified {
   lastLogin?: string | null;
   /** Whether the viewer follows this user; present where a viewer is known to matter. */
   isFollowing?: boolean;
+  /**
+   * Whether the viewer blocks this user: on a signed-in viewer's profile view of another account
+   * only. Never whether the viewer is blocked by them.
+   */
+  blocking?: boolean;
 }
 
 /** GET /api/users/profile/:username */
@@ -65,6 +70,22 @@ export interface UserSearchResponse {
  */
 export interface FollowListResponse {
   users: UserSearchResult[];
+  nextCursor: string | null;
+}
+
+/** PUT and DELETE /api/users/:id/block: the state after the call. */
+export interface BlockResponse {
+  blocking: boolean;
+}
+
+/** One account of the viewer's `Engellenenler` list. */
+export interface BlockedAccount extends UserSummary {
+  bio: string;
+}
+
+/** GET /api/users/blocks?limit=&cursor=: the accounts the viewer blocks, newest block first. */
+export interface BlockListResponse {
+  users: BlockedAccount[];
   nextCursor: string | null;
 }
 

@@ -117,6 +117,37 @@ describe('accessibility (axe-core)', () => {
       await dialog.waitFor({ state: 'detached' });
     }));
 
+  it('the profile ⋯ menu, the block dialog and the settings’ Engellenenler, wide and at 390 px, have no serious or critical violations (issue 25)', async () => {
+    const other = { username: 'engelkisi', displayName: 'Engel Kişi', email: 'engelkisi@ornek.com', password: 'gizli123' };
+    expect((await e2e.api('/api/auth/register', { body: other })).status).toBe(201);
+    await withScreenshots('a11y-block', [member], async () => {
+      await member.goto(`/profile/${other.username}`);
+      const menuButton = member.getByRole('button', { name: 'Hesap işlemleri' });
+      await menuButton.click();
+      await member.getByRole('menuitem', { name: `@${other.username} kullanıcısını engelle` }).waitFor();
+      expect(describeViolations(await runAxe(member))).toEqual([]);
+      await member.getByRole('menuitem', { name: `@${other.username} kullanıcısını engelle` }).click();
+      const dialog = member.getByRole('dialog', { name: `@${other.username} engellensin mi?` });
+      await dialog.waitFor();
+      expect(describeViolations(await runAxe(member))).toEqual([]);
+      await dialog.getByRole('button', { name: 'Engelle', exact: true }).click();
+      await member.getByText('Bu hesabı engellediniz.').waitFor();
+      expect(describeViolations(await audit(member, '/settings', 'Engel Kişi'))).toEqual([]);
+    });
+    const { page: narrow } = await e2e.newPage({ width: 390, height: 844 });
+    await withScreenshots('a11y-block-390', [narrow], async () => {
+      await e2e.signIn(narrow, DEMO.ayse);
+      expect(describeViolations(await audit(narrow, '/settings', 'Engel Kişi'))).toEqual([]);
+      expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // By keyboard: the row's button undoes the block.
+      const undo = narrow.getByRole('button', { name: 'Engeli kaldır: Engel Kişi' });
+      await undo.focus();
+      await narrow.keyboard.press('Enter');
+      await narrow.getByText('Kimseyi engellemediniz.').waitFor();
+      expect(describeViolations(await runAxe(narrow))).toEqual([]);
+    });
+  });
+
   it('admin dashboard has no serious or critical violations', () =>
     withScreenshots('a11y-admin', [admin], async () => {
       expect(describeViolations(await audit(admin, '/admin', 'Toplam kullanıcı'))).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
+import { DEMO, type E2E, postMenuButton, startE2E, withScreenshots } from './harness';
 
 /**
  * Issue 15: the `Takip edilenler` tab. A follows B in the UI; B posts in another browser context;
@@ -120,5 +120,25 @@ describe('following feed journey', () => {
       const item = a.getByRole('tabpanel').getByRole('article').filter({ hasText: text });
       await item.waitFor();
       expect((await item.getByTestId('reposted-by').textContent())?.replace(/\s+/g, ' ').trim()).toBe('Selma Aydın yeniden paylaştı');
+    }));
+
+  it('A blocks B from B’s post ⋯ menu: B’s posts disappear from both of A’s feeds, and B is in Engellenenler (issue 25)', () =>
+    withScreenshots('following-block', [a], async () => {
+      await a.goto('/');
+      await tab(a, 'Size özel').click();
+      const panel = a.getByRole('tabpanel');
+      const post = panel.getByRole('article').filter({ hasText: 'Takip edenlere canlı selam' }).first();
+      await post.waitFor();
+      await postMenuButton(post).click();
+      await a.getByRole('menuitem', { name: '@selma kullanıcısını engelle' }).click();
+      const dialog = a.getByRole('dialog', { name: '@selma engellensin mi?' });
+      await dialog.getByRole('button', { name: 'Engelle', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await panel.getByText('Takip edenlere canlı selam').waitFor({ state: 'detached' });
+      await tab(a, 'Takip edilenler').click();
+      await a.getByRole('tabpanel').getByRole('article').first().waitFor();
+      expect(await a.getByRole('tabpanel').getByText('Takip edenlere canlı selam').count()).toBe(0);
+      await a.goto('/settings');
+      await a.getByRole('list', { name: 'Engellenen hesaplar' }).getByText('Selma Aydın').waitFor();
     }));
 });

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { pgPool, type Queryable, queryRows, rowsOn } from '../database/query-rows';
+import { notBlockedSql } from '../social/blocks.sql';
 
 const CURSOR_AT = `to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 /** The conversation of users $1 and $2, written exactly as idx_messages_pair_created is. */
@@ -66,7 +67,7 @@ export class MessagesRepository {
     let keyset = '';
     if (page.cursor) {
       params.push(page.cursor.createdAt, page.cursor.id);
-      keyset = `WHERE (l.created_at, l.id) < ($2::timestamptz, $3::uuid)`;
+      keyset = `AND (l.created_at, l.id) < ($2::timestamptz, $3::uuid)`;
     }
     params.push(page.limit + 1);
     const rows = await queryRows<
@@ -86,9 +87,10 @@ export class MessagesRepository {
        -- The page is cut before the join (every other_id has its user: the foreign keys
        -- cascade), so only its rows look up their user and unread count by index, never
        -- a hash of the whole users table.
+       -- A conversation with an account the viewer blocks or is blocked by is left out (issue 25).
        page AS (
          SELECT * FROM latest l
-         ${keyset}
+         WHERE ${notBlockedSql('$1', 'l.other_id')} ${keyset}
          ORDER BY l.created_at DESC, l.id DESC
          LIMIT $${params.length}
        )
@@ -188,7 +190,7 @@ export class MessagesRepository {
     const [row] = await queryRows<{ n: number }>(
       this.manager,
       `SELECT count(*)::int AS n FROM (
-         SELECT 1 FROM messages m WHERE m.receiver_id = $1::uuid AND m.read_at IS NULL LIMIT $2
+         SELECT 1 FROM messages m WHERE m.receiver_id = $1::uuid AND m.read_at IS NULL AND ${notBlockedSql('$1', 'm.sender_id')} LIMIT $2
        ) unread`,
       [receiverId, cap],
     );

@@ -1,18 +1,19 @@
 import { MESSAGE_UNREAD_COUNT_CAP, type ReadReceipt } from '@gundem/contract';
-import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { USER_NOT_FOUND } from '../common/common.texts';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { type Cursor, decodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
 import { pgErrorCode } from '../database/query-rows';
 import { type NewMessage, RealtimeEvents } from '../realtime/realtime-events.service';
+import { BlocksService } from '../social/blocks.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import type { ConversationQueryDto } from './dto/conversation-query.dto';
 import { type ConversationResponse, type MessageResponse, toConversationUser } from './dto/message.response';
 import type { SendMessageDto } from './dto/send-message.dto';
 import { type ConversationRow, type MessageRow, MessagesRepository } from './messages.repository';
-import { MESSAGE_NOT_FOUND, NOT_TO_YOURSELF, RECEIVER_NOT_FOUND } from './messages.texts';
+import { CANNOT_MESSAGE_USER, MESSAGE_NOT_FOUND, NOT_TO_YOURSELF, RECEIVER_NOT_FOUND } from './messages.texts';
 
 function toMessageResponse(row: MessageRow, viewerId: string): MessageResponse {
   return { id: row.id, text: row.text, timestamp: row.createdAt.toISOString(), isOwn: row.senderId === viewerId };
@@ -44,6 +45,7 @@ export class MessagesService {
     private readonly users: UsersService,
     private readonly realtime: RealtimeEvents,
     private readonly idempotency: IdempotencyService,
+    private readonly blocks: BlocksService,
   ) {}
 
   async conversations(viewer: Pick<User, 'id'>, query: PageQueryDto): Promise<{ conversations: ConversationResponse[]; nextCursor: string | null }> {
@@ -68,6 +70,8 @@ export class MessagesService {
     const cursor = decodeCursor(query.cursor);
     const other = await this.users.findById(otherId);
     if (!other) throw new NotFoundException(USER_NOT_FOUND);
+    // A block, either way, hides the thread from both (an empty one: the blocked member is not told).
+    if (await this.blocks.between(viewer.id, otherId)) return { messages: [], nextCursor: null, seen: null };
     let after: Cursor | undefined;
     if (query.after) {
       after = await this.repo.positionInConversation(viewer.id, otherId, query.after);
@@ -115,6 +119,7 @@ export class MessagesService {
       // The sender's row too, for the avatar on the receiver's conversation (the session holds none): two primary-key reads at once.
       const [receiver, senderRow] = await Promise.all([this.users.findById(receiverId), this.users.findById(sender.id)]);
       if (!receiver || !receiver.isActive) throw new NotFoundException(RECEIVER_NOT_FOUND);
+      if (await this.blocks.between(sender.id, receiver.id)) throw new ForbiddenException(CANNOT_MESSAGE_USER);
       let row: MessageRow;
       try {
         row = await this.repo.insert(sender.id, receiver.id, dto.content, db);

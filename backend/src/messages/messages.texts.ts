@@ -9,3 +9,5 @@ export const RECEIVER_REQUIRED = 'Alıcı zorunludur.';
 export const RECEIVER_NOT_FOUND = 'Alıcı bulunamadı.';
 export const MESSAGE_NOT_FOUND = 'Mesaj bulunamadı.';
 export const NOT_TO_YOURSELF = 'Kendinize mesaj gönderemezsiniz.';
+/** A message refused because of a block (either way): says no more than that it cannot be sent. */
+export const CANNOT_MESSAGE_USER = 'Bu kullanıcıya mesaj gönderemezsiniz.';

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { pgPool, poolRows, rowsOn } from '../database/query-rows';
+import { notBlockedSql } from '../social/blocks.sql';
 
 /** Events of one kind, column by column (unnest): who, about what, when; `names` for mentions only. */
 export interface EventColumns {
@@ -50,7 +51,8 @@ const EVENTS = `ev AS (
 /**
  * Per kind: the notifications the events call for, as (recipient_id, post_id, actor_id, at),
  * read from what is true NOW — the like, repost or follow row still exists, the post still
- * exists — and never for oneself or for a deactivated recipient. The row it rests on is locked
+ * exists — and never for oneself, for a deactivated recipient, or between two members of whom
+ * one blocks the other (issue 25: a blocked member's mention notifies nobody). The row it rests on is locked
  * FOR KEY SHARE until the statement commits, so an unlike (which deletes that row) waits for this
  * insert and its own withdrawal then finds the notification: no notification outlives its like.
  * KEY SHARE does not block the counter updates of posts (no key column changes).
@@ -59,23 +61,23 @@ const SOURCES: Record<NotificationType, string> = {
   like: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN likes x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
            JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
-          WHERE r.is_active AND p.author_id <> ev.actor_id
+          WHERE r.is_active AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   repost: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN reposts x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
            JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
-          WHERE r.is_active AND p.author_id <> ev.actor_id
+          WHERE r.is_active AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   follow: `SELECT x.followee_id AS recipient_id, NULL::uuid AS post_id, ev.actor_id, ev.at
            FROM ev JOIN follows x ON x.follower_id = ev.actor_id AND x.followee_id = ev.target_id
            JOIN users r ON r.id = x.followee_id
-          WHERE r.is_active
+          WHERE r.is_active AND ${notBlockedSql('x.followee_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   // The reply itself is the notification's post; the replied-to post's author receives it.
   reply: `SELECT parent.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
            JOIN posts parent ON parent.id = p.reply_to_id JOIN users r ON r.id = parent.author_id
-          WHERE r.is_active AND parent.author_id <> ev.actor_id
+          WHERE r.is_active AND parent.author_id <> ev.actor_id AND ${notBlockedSql('parent.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
   // A mention of the replied-to author is their reply notification already. A member who takes
   // mentions only from accounts they follow (users.mentions_from) gets none from others.
@@ -84,6 +86,7 @@ const SOURCES: Record<NotificationType, string> = {
            JOIN users r ON lower(r.username) = lower(ev.name) AND r.is_active AND r.id <> ev.actor_id
           WHERE NOT EXISTS (SELECT 1 FROM posts parent WHERE parent.id = p.reply_to_id AND parent.author_id = r.id)
             AND (r.mentions_from = 'everyone' OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = ev.actor_id))
+            AND ${notBlockedSql('r.id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
 };
 
@@ -168,13 +171,19 @@ export function notificationInsertSql(type: NotificationType): string {
 const INSERT_SQL = Object.fromEntries((Object.keys(SOURCES) as NotificationType[]).map((type) => [type, insertSql(type)])) as Record<NotificationType, string>;
 
 /**
+ * An actor `u` of group `g` that the recipient blocks or is blocked by is left out, as a
+ * deactivated one is: a block hides the notifications from before it too (issue 25).
+ */
+const ACTOR_NOT_BLOCKED = notBlockedSql('g.recipient_id', 'u.id');
+
+/**
  * The select list of a group as the list shows it: its post, its active (with `verified`: and
  * verified) actors counted (up to NOTIFICATION_COUNT_CAP: a viral post's group costs a bounded
  * read), the newest NOTIFICATION_ACTORS_SHOWN of them. Both read the actors by
  * idx_notifications_group_created.
  */
 function groupColumns(verifiedOnly: boolean): string {
-  const actorFilter = verifiedOnly ? 'u.is_active AND u.is_verified' : 'u.is_active';
+  const actorFilter = `${verifiedOnly ? 'u.is_active AND u.is_verified' : 'u.is_active'} AND ${ACTOR_NOT_BLOCKED}`;
   return `g.id, g.recipient_id, g.type, g.post_id, g.latest_at, g.unread,
        to_char(g.latest_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
        p.content AS post_content, p.reply_to_id AS post_reply_to_id, p.media AS post_media, p.sensitive AS post_sensitive,
@@ -188,7 +197,7 @@ function groupColumns(verifiedOnly: boolean): string {
 }
 
 /** Whether any active actor is left in group `g` (a group with none is hidden and not counted). */
-const HAS_ACTIVE_ACTOR = `EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active)`;
+const HAS_ACTIVE_ACTOR = `EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED})`;
 
 /**
  * Every SQL statement of notifications (docs/architecture.md#rules). Lists are keyset pages on

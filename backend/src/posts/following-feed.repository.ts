@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { queryRows } from '../database/query-rows';
+import { notBlockedSql } from '../social/blocks.sql';
 import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 import type { PageRequest, Sql } from './posts.repository';
 
@@ -152,7 +153,8 @@ export class FollowingFeedRepository {
         FROM ev JOIN posts p ON p.id = ev.post_id JOIN users u ON u.id = p.author_id
         -- LIMIT keeps the reposter a key lookup per row (a plain join may hash all users)
         LEFT JOIN LATERAL (SELECT r.id, r.username, r.display_name, r.is_verified FROM users r WHERE r.id = ev.reposter LIMIT 1) rb ON true
-        WHERE u.is_active
+        -- An author the viewer blocks or is blocked by (a followed account reposted them): left out, issue 25.
+        WHERE u.is_active AND ${notBlockedSql('$1', 'u.id')}
         ORDER BY ev.at DESC, ev.post_id DESC`,
       params,
     };

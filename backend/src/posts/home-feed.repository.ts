@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { poolRows } from '../database/query-rows';
 import { type FollowingItem, type FollowingRow, toFollowingItem } from './following-feed.repository';
+import { notBlockedSql } from '../social/blocks.sql';
 import { POST_VIEW_COLUMNS } from './post-view.sql';
 import type { PageRequest } from './posts.repository';
 
@@ -85,8 +86,9 @@ export class HomeFeedRepository {
               to_char(ev.at AT TIME ZONE 'UTC', ${MICROS}) AS event_at
             FROM ev JOIN posts p ON p.id = ev.post_id JOIN users u ON u.id = p.author_id
             LEFT JOIN LATERAL (SELECT r.id, r.username, r.display_name, r.is_verified, r.is_active FROM users r WHERE r.id = ev.reposter LIMIT 1) rb ON true
-            -- A deactivated author's or reposter's items, until the writer drops the feeds that hold them.
-            WHERE u.is_active AND (ev.reposter IS NULL OR rb.is_active)) x ON true
+            -- A deactivated author's or reposter's items, until the writer drops the feeds that hold them;
+            -- an author the owner blocks or is blocked by, always (filtered here, at read time: issue 25).
+            WHERE u.is_active AND (ev.reposter IS NULL OR rb.is_active) AND ${notBlockedSql('$1', 'u.id')}) x ON true
          ORDER BY x.ev_at DESC, x.id DESC`,
       values,
     });

@@ -6,6 +6,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
+import { notBlockedSql } from '../social/blocks.sql';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 
@@ -114,6 +115,8 @@ export class PostsRepository {
     page: PageRequest,
     order: 'newest' | 'oldest',
     source: ListSource = POSTS_LIST,
+    /** False for one author's lists: PostsService answers those empty across a block, so no row needs the probe. */
+    blockFilter = true,
   ): Sql {
     // The viewer is $1 when there is one; a guest's statement has no viewer parameter at all.
     const params: unknown[] = viewerId === null ? [] : [viewerId];
@@ -121,7 +124,9 @@ export class PostsRepository {
       params.push(value);
       return `$${params.length}`;
     };
-    const where = ['u.is_active', ...filters(param)];
+    // A member never sees the posts of an account they block or are blocked by (issue 25): two
+    // key probes of blocks per row read (social/blocks.sql.ts), whatever the number of posts.
+    const where = ['u.is_active', ...(viewerId === null || !blockFilter ? [] : [notBlockedSql('$1', 'u.id')]), ...filters(param)];
     // Row comparison matches the (created_at, id) index order, so PostgreSQL starts the index
     // scan at the cursor instead of filtering rows before it.
     if (page.cursor) {
@@ -171,6 +176,7 @@ export class PostsRepository {
     // deactivated accounts (idx_users_inactive) rather than a join with every user, and the top-N
     // sort; only the page's rows then join their authors, each by primary key.
     const where = ['p.reply_to_id IS NULL', `p.created_at > now() - interval '${windowHours} hours'`, 'p.author_id NOT IN (SELECT id FROM users WHERE NOT is_active)'];
+    if (viewerId !== null) where.push(notBlockedSql('$1', 'p.author_id'));
     if (page.after) {
       where.push(`(${POPULAR_SCORE}, p.created_at, p.id) < (${param(page.after.score)}::int, ${param(page.after.createdAt)}::timestamptz, ${param(page.after.id)}::uuid)`);
     }
@@ -201,24 +207,28 @@ export class PostsRepository {
 
   /**
    * Which of `postIds` the viewer has liked and reposted: primary-key probes of likes and
-   * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache).
+   * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache); and,
+   * in the same statement, which of them are by an account the viewer blocks or is blocked by
+   * (`hidden`, issue 25: a post's primary key and two key probes of blocks each).
    */
-  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string> }> {
-    const flags = { liked: new Set<string>(), reposted: new Set<string>() };
+  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string> }> {
+    const flags = { liked: new Set<string>(), reposted: new Set<string>(), hidden: new Set<string>() };
     if (!postIds.length) return flags;
-    const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' }>(this.dataSource, {
+    const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' | 'hidden' }>(this.dataSource, {
       name: 'posts_viewer_flags',
       text: `SELECT post_id, 'like' AS kind FROM likes WHERE user_id = $1 AND post_id = ANY($2::uuid[])
              UNION ALL
-             SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])`,
+             SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])
+             UNION ALL
+             SELECT p.id, 'hidden' AS kind FROM posts p WHERE p.id = ANY($2::uuid[]) AND NOT (${notBlockedSql('$1', 'p.author_id')})`,
       values: [viewerId, postIds],
     });
-    for (const row of rows) (row.kind === 'like' ? flags.liked : flags.reposted).add(row.post_id);
+    for (const row of rows) (row.kind === 'like' ? flags.liked : row.kind === 'repost' ? flags.reposted : flags.hidden).add(row.post_id);
     return flags;
   }
 
   byAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`], page, 'newest'), true);
+    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`], page, 'newest', POSTS_LIST, false), true);
   }
 
   /**
@@ -227,7 +237,7 @@ export class PostsRepository {
    * EXPLAINs it).
    */
   repliesByAuthorSql(authorId: string, viewerId: string | null, page: PageRequest): Sql {
-    return this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, 'p.reply_to_id IS NOT NULL'], page, 'newest');
+    return this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, 'p.reply_to_id IS NOT NULL'], page, 'newest', POSTS_LIST, false);
   }
 
   repliesByAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
@@ -239,7 +249,7 @@ export class PostsRepository {
    * idx_posts_author_media holds only those (media.posts.e2e-spec.ts EXPLAINs it).
    */
   mediaByAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, `p.media <> '[]'::jsonb`], page, 'newest'), true);
+    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, `p.media <> '[]'::jsonb`], page, 'newest', POSTS_LIST, false), true);
   }
 
   /**
@@ -270,11 +280,11 @@ export class PostsRepository {
     const text = `WITH RECURSIVE chain (id, parent_id, depth) AS (
         SELECT p.id, p.reply_to_id, 0
           FROM posts p JOIN users au ON au.id = p.author_id
-         WHERE p.id = $2::uuid AND au.is_active
+         WHERE p.id = $2::uuid AND au.is_active AND ${notBlockedSql('$1', 'au.id')}
         UNION ALL
         SELECT a.id, a.reply_to_id, c.depth + 1
           FROM chain c JOIN posts a ON a.id = c.parent_id JOIN users au ON au.id = a.author_id
-         WHERE c.depth < ${maxAncestors} AND au.is_active
+         WHERE c.depth < ${maxAncestors} AND au.is_active AND ${notBlockedSql('$1', 'au.id')}
       )
       SELECT ${POST_VIEW_COLUMNS}, c.depth
         FROM chain c JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id
@@ -339,17 +349,27 @@ export class PostsRepository {
       text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}
         FROM (SELECT p.* FROM posts p ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ${stretch}) p
         JOIN users u ON u.id = p.author_id
-        WHERE u.is_active AND p.search_text LIKE ${like}
+        WHERE u.is_active AND p.search_text LIKE ${like}${viewerId === null ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${page.limit + 1}`,
       params,
     };
   }
 
+  /** Whether the author of post `postId` blocks `memberId` or is blocked by them (false: no such post). */
+  async authorBlocks(postId: string, memberId: string): Promise<boolean> {
+    const [row] = await poolRows<{ blocked: boolean }>(this.dataSource, {
+      name: 'posts_author_blocks',
+      text: `SELECT NOT (${notBlockedSql('$2', 'p.author_id')}) AS blocked FROM posts p WHERE p.id = $1`,
+      values: [postId, memberId],
+    });
+    return row?.blocked ?? false;
+  }
+
   async findView(id: string, viewerId: string | null): Promise<PostView | null> {
     const [view] = await this.run(
       {
-        text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active`,
+        text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active AND ${notBlockedSql('$1', 'u.id')}`,
         params: [viewerId, id],
       },
       true,
@@ -395,6 +415,7 @@ export class PostsRepository {
       name: 'posts_create',
       text: `WITH parent AS (
           SELECT p.id, u.username FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $3 AND u.is_active
+             AND ${notBlockedSql('$1', 'u.id')}
         ), author AS (
           UPDATE users SET posts_count = posts_count + 1
           WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM parent))

@@ -1,5 +1,5 @@
 import { MAX_MENTIONS_PER_POST, POPULAR_MAX_POSTS, POPULAR_WINDOW_HOURS } from '@gundem/contract';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { INVALID_CURSOR, USER_NOT_FOUND } from '../common/common.texts';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from '../settings/settings.constants';
 import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
 import { MediaService } from '../media/media.service';
+import { BlocksService } from '../social/blocks.service';
 import { UsersService } from '../users/users.service';
 import type { CreatePostDto } from './dto/create-post.dto';
 import { type CountsResponse, toCountsResponse } from './dto/engagement.response';
@@ -22,7 +23,7 @@ import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
 import { PostViewsBuffer } from './post-views.buffer';
 import { type CreatedPostRow, type PageRequest, type PopularPosition, PostsRepository } from './posts.repository';
-import { POST_EMPTY, POST_NOT_FOUND, postTooLong, REPLY_TARGET_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './posts.texts';
+import { CANNOT_REPLY, POST_EMPTY, POST_NOT_FOUND, postTooLong, REPLY_TARGET_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './posts.texts';
 
 /** The admin setting's default (`maxTweetLength`, 1 to 500); read only through PostsService.maxLength(). */
 export const DEFAULT_POST_MAX_LENGTH = DEFAULT_SETTINGS.maxTweetLength;
@@ -123,6 +124,7 @@ export class PostsService {
     private readonly idempotency: IdempotencyService,
     private readonly activity: ActivityEvents,
     private readonly media: MediaService,
+    private readonly blocks: BlocksService,
   ) {}
 
   /** The one place the post length limit is read: the admin setting `maxTweetLength` (cached, see SettingsService). */
@@ -145,6 +147,9 @@ export class PostsService {
     if (charCount(content) > max) throw new BadRequestException(postTooLong(max));
     await this.media.checkMediaIds(mediaIds);
     const replyToId = dto.replyToId ?? null;
+    // A block, either way, between the member and the replied-to author refuses the reply
+    // (and the statement's own check refuses one that raced a block: the parent is then not found).
+    if (replyToId && (await this.posts.authorBlocks(replyToId, author.id))) throw new ForbiddenException(CANNOT_REPLY);
     const sensitive = dto.sensitive ?? false;
     const hashtags = extractHashtags(content);
     // The body as it was before pictures (content, replyToId) keeps its fingerprint; the new fields only when sent.
@@ -208,7 +213,7 @@ export class PostsService {
   /**
    * A page of the timeline. The first page is shared by every reader for up to a second
    * (FirstPageCache); a member gets it with their own liked/reposted flags, read fresh by one
-   * primary-key lookup of at most limit + 1 ids.
+   * primary-key lookup of at most limit + 1 ids (with whether a block hides any of them).
    */
   async timeline(viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
     const page = pageRequest(query);
@@ -218,6 +223,10 @@ export class PostsService {
       viewer.id,
       views.map((v) => v.id),
     );
+    // The shared page holds a post of an account the member blocks or is blocked by (issue 25,
+    // read with the flags): the member's own first page instead, filtered by the list's SQL, so
+    // it is still a full page. Members without such a post pay nothing more.
+    if (flags.hidden.size) return toPostPage(await this.posts.timeline(viewer.id, page), page.limit);
     return toPostPage(
       views.map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id) })),
       page.limit,
@@ -287,6 +296,9 @@ export class PostsService {
     const page = pageRequest(query);
     const memberId = await this.users.findActiveIdByUsername(username);
     if (!memberId) throw new NotFoundException(USER_NOT_FOUND);
+    // A member and an account that block each other (either way) see none of each other's lists:
+    // an empty list, as of a member who never posted (the blocked member is not told).
+    if (await this.blocks.between(viewer?.id, memberId)) return { posts: [], nextCursor: null };
     return toPostPage(await read(memberId, viewer?.id ?? null, page), page.limit);
   }
 

@@ -10,5 +10,7 @@ export const POST_DELETED = 'Gönderi silindi!';
 export const POST_DELETE_BUSY = 'Gönderi şu anda silinemedi. Lütfen tekrar deneyin.';
 export const POST_NOT_YOURS = 'Yalnızca kendi gönderilerinizi silebilirsiniz.';
 export const REPLY_TARGET_NOT_FOUND = 'Yanıtlanan gönderi bulunamadı.';
+/** A reply refused because of a block (either way): says no more than that it cannot be made. */
+export const CANNOT_REPLY = 'Bu gönderiye yanıt veremezsiniz.';
 export const SEARCH_REQUIRED = 'Arama metni gerekli.';
 export const SEARCH_TOO_LONG = `Arama metni en fazla ${SEARCH_MAX_LENGTH} karakter olabilir.`;

@@ -1,8 +1,9 @@
-import { feedRoom, type FeedName, type FeedResult, FEEDS } from './realtime.types';
+import { feedRoom, type FeedName, type FeedResult, FEEDS, homeRoom } from './realtime.types';
 import { FEED_NOT_AN_OBJECT, FEED_UNKNOWN } from './realtime.texts';
 
 
 interface RoomMember {
+  data?: { userId?: string };
   join(room: string): unknown;
   leave(room: string): unknown;
 }
@@ -25,5 +26,11 @@ export function applyFeedWatch(socket: RoomMember, body: unknown, action: 'watch
   if (!parsed.ok) return parsed;
   const room = feedRoom(parsed.feed);
   void (action === 'watch' ? socket.join(room) : socket.leave(room));
+  // A member's home connections are also in their own room (homeRoom): blocks filter per member.
+  const userId = socket.data?.userId;
+  if (parsed.feed === 'home' && userId) {
+    const own = homeRoom(userId.toLowerCase());
+    void (action === 'watch' ? socket.join(own) : socket.leave(own));
+  }
   return { ok: true };
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent, PostUpdatedEvent } from '@gundem/contract';
 import { type EmittedEvent, Metrics } from '../common/metrics/metrics';
-import { authorRoom, type EngagementCounts, feedRoom, followingRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
+import { authorRoom, type EngagementCounts, feedRoom, followingRoom, homeRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
 
 /** Changes to one post within this window after an emitted event merge into one trailing event. */
 export const ENGAGEMENT_COALESCE_MS = 100;
@@ -27,6 +27,14 @@ export const NEW_POSTS_FLUSH_MS = 1_000;
  * KB at most, far below the slow-consumer limit, even when one node takes thousands of posts a second.
  */
 export const NEW_POSTS_MAX_BATCH = 200;
+
+/** `operator` without the connections in `rooms` (as it is when there are none). */
+function without<T extends { except(rooms: string[]): T }>(operator: T, rooms: string[]): T {
+  return rooms.length ? operator.except(rooms) : operator;
+}
+
+/** For each of some accounts, the accounts they block or are blocked by (BlocksService.relatedMany). */
+export type BlockLookup = (userIds: string[]) => Promise<Map<string, string[]>>;
 
 /** What `messageNew` needs of a stored message. */
 export interface NewMessage {
@@ -73,8 +81,17 @@ export class RealtimeEvents implements OnModuleDestroy {
   /** Open `notification:new` windows by recipient, each with the newest event still to send. */
   private readonly notificationWindows = new Map<string, { timer: NodeJS.Timeout; pending?: NotificationNewEvent }>();
   private lastFailureLog = 0;
+  private blocks?: BlockLookup;
 
   constructor(private readonly metrics: Metrics) {}
+
+  /**
+   * Set by the gateway: from then on `post:new` and `post:reply` never reach a member who blocks
+   * the post's author or is blocked by them (issue 25). One read of blocks per push batch.
+   */
+  useBlocks(lookup: BlockLookup): void {
+    this.blocks = lookup;
+  }
 
   /** Called by the gateway once the Socket.IO server exists; until then emits are no-ops. */
   attach(server: RealtimeServer): void {
@@ -150,7 +167,27 @@ export class RealtimeEvents implements OnModuleDestroy {
   postReply(parentId: string, reply: Post): void {
     const postId = parentId.toLowerCase();
     if (this.deleted.has(postId)) return;
-    this.emit('post:reply', (server) => server.to(postRoom(postId)).emit('post:reply', { postId, reply }));
+    const send = (except: string[]) =>
+      this.emit('post:reply', (server) => without(server.to(postRoom(postId)), except.map(userRoom)).emit('post:reply', { postId, reply }));
+    if (!this.blocks) return send([]);
+    void this.separated([reply.userId]).then((related) => related && send([...(related.get(reply.userId?.toLowerCase() ?? '') ?? [])]));
+  }
+
+  /**
+   * The accounts each of `authors` blocks or is blocked by (lowercased), or undefined when they
+   * could not be read: the push is then dropped (never sent to a member it must not reach;
+   * clients fill gaps by refetching).
+   */
+  private async separated(authors: Array<string | undefined>): Promise<Map<string, Set<string>> | undefined> {
+    const ids = [...new Set(authors.filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
+    if (!this.blocks || !ids.length) return new Map();
+    try {
+      const found = await this.blocks(ids);
+      return new Map([...found].map(([id, others]) => [id.toLowerCase(), new Set(others.map((o) => o.toLowerCase()))]));
+    } catch (error) {
+      this.logger.warn(`Engellemeler okunamadı, anlık gönderiler atlandı: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
   }
 
   /**
@@ -347,8 +384,29 @@ export class RealtimeEvents implements OnModuleDestroy {
     const reposts = this.newReposts;
     this.newPosts = [];
     this.newReposts = [];
+    if (!this.blocks) return this.sendNewPosts(posts, reposts, new Map());
+    void this.separated([...posts.map((p) => p.userId), ...reposts.map((r) => r.userId)]).then((related) => related && this.sendNewPosts(posts, reposts, related));
+  }
+
+  /**
+   * A flush's `post:new` events. `related`: the accounts each author blocks or is blocked by. A
+   * member separated from an author of the batch gets the home batch without that author's
+   * posts, in their own room (homeRoom), and is left out of the shared one; in a `following`
+   * batch (an account's posts and reposts) such a member is left out of that account's event.
+   */
+  private sendNewPosts(posts: Post[], reposts: Post[], related: Map<string, Set<string>>): void {
+    const separatedFrom = (post: Post) => (post.userId ? related.get(post.userId.toLowerCase()) : undefined);
+    const hidden = (member: string, post: Post) => separatedFrom(post)?.has(member) ?? false;
+    const affected = (batch: Post[]) => [...new Set(batch.flatMap((p) => [...(separatedFrom(p) ?? [])]))];
     // `post` (the newest) keeps clients written before batching working.
-    if (posts.length) this.emit('post:new', (server) => server.to(feedRoom('home')).emit('post:new', { post: posts[posts.length - 1], posts }));
+    if (posts.length) {
+      const separated = affected(posts);
+      this.emit('post:new', (server) => without(server.to(feedRoom('home')), separated.map(userRoom)).emit('post:new', { post: posts[posts.length - 1], posts }));
+      for (const member of separated) {
+        const own = posts.filter((p) => !hidden(member, p));
+        if (own.length) this.emit('post:new', (server) => server.to(homeRoom(member)).emit('post:new', { post: own[own.length - 1], posts: own }));
+      }
+    }
     // The `following` feeds: each account's posts and reposts to the connections of their
     // followers (and their own) that show it, one event per account and flush.
     const byAuthor = new Map<string, Post[]>();
@@ -362,7 +420,9 @@ export class RealtimeEvents implements OnModuleDestroy {
     for (const post of posts) add(post.userId, post);
     for (const item of reposts) add(item.repostedBy?.id, item);
     for (const [authorId, own] of byAuthor) {
-      this.emit('post:new', (server) => server.to(authorRoom(authorId)).emit('post:new', { post: own[own.length - 1], posts: own, feed: 'following' }));
+      // A repost item's post author may be separated from a follower of the reposter.
+      const separated = affected(own).map(userRoom);
+      this.emit('post:new', (server) => without(server.to(authorRoom(authorId)), separated).emit('post:new', { post: own[own.length - 1], posts: own, feed: 'following' }));
     }
   }
 

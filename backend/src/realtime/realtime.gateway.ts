@@ -16,6 +16,7 @@ import { isHomeToken, type JwtPayload } from '../auth/jwt.strategy';
 import { Public } from '../common/decorators/public.decorator';
 import { Metrics, type RateLimiter } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { BlocksService } from '../social/blocks.service';
 import { SessionCache } from '../users/session-cache';
 import { UsersService } from '../users/users.service';
 import type { SessionUser } from '../users/session-user';
@@ -28,7 +29,7 @@ import { type FeedResult, type RealtimeServer, type RealtimeSocket, type TypingR
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
 import { checkTyping } from './typing';
 import { type SocketCaps, SocketLimits, takeToken, TOO_MANY_CONNECTIONS } from './socket-limits';
-import { EVENTS_TOO_FAST, IP_CONNECTIONS_FULL, WATCH_IP_LIMIT_REACHED, WATCH_LIMIT_REACHED } from './realtime.texts';
+import { EVENTS_TOO_FAST, IP_CONNECTIONS_FULL, TYPING_NOT_ALLOWED, WATCH_IP_LIMIT_REACHED, WATCH_LIMIT_REACHED } from './realtime.texts';
 
 /** `connect_error` message of a refused handshake (docs/wire-contract.md#handshake): the client should sign in again. */
 export const UNAUTHORIZED = CONNECT_ERRORS.unauthorized;
@@ -125,6 +126,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly sessions: SessionCache,
     private readonly metrics: Metrics,
     private readonly followingFeed: FollowingFeedRooms,
+    private readonly blocks: BlocksService,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'redisUrl'> & SocketCaps,
   ) {
     this.limits = new SocketLimits(config);
@@ -162,6 +164,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         );
     });
     this.events.attach(server);
+    // post:new and post:reply leave out the members a block (either way) separates from the author.
+    this.events.useBlocks((ids) => this.blocks.relatedMany(ids));
     // Session rows are cached per node (SessionCache): a change made on one node drops the row on
     // the others through the adapter, and every node ends the connections the change revoked.
     // Without Redis there are no other nodes.
@@ -262,7 +266,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       return;
     }
     if (outcome.tooFast) this.metrics.refused('socket_typing');
-    if (outcome.to && socket.data.userId) this.events.messageTyping(socket.data.userId, outcome.to);
+    // As sending a message: never across a block, either way (issue 25).
+    if (outcome.to && socket.data.userId) {
+      let blocked: boolean;
+      try {
+        blocked = await this.blocks.between(socket.data.userId, outcome.to);
+      } catch (error) {
+        this.logger.warn(`Yazıyor bilgisi iletilemedi: ${String(error)}`);
+        return;
+      }
+      if (blocked) outcome = { result: { ok: false, message: TYPING_NOT_ALLOWED } };
+      else this.events.messageTyping(socket.data.userId, outcome.to);
+    }
     if (typeof ack === 'function') ack(outcome.result);
   }
 

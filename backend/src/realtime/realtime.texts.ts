@@ -25,3 +25,5 @@ export const TYPING_TO_YOURSELF = 'Kendinize yazıyor bilgisi gönderemezsiniz.'
 /** The same sentence as sending a message to an unknown or deactivated member. */
 export const TYPING_RECEIVER_NOT_FOUND = 'Alıcı bulunamadı.';
 export const TYPING_TOO_FAST = 'Yazıyor bilgisi çok sık gönderiliyor.';
+/** The same sentence as sending a message across a block (either way): it does not name the block. */
+export const TYPING_NOT_ALLOWED = 'Bu kullanıcıya mesaj gönderemezsiniz.';

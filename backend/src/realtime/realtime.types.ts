@@ -65,6 +65,11 @@ export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const postRoom = (postId: string) => `post:${postId}`;
 export const feedRoom = (feed: FeedName) => `feed:${feed}`;
+/**
+ * A member's connections showing the home feed (beside `feed:home`): where a `post:new` batch
+ * goes without the posts of accounts the member blocks or is blocked by (issue 25).
+ */
+export const homeRoom = (userId: string) => `home:${userId}`;
 /** Connections showing the `following` feed of a member who follows (or is) this author: their `post:new` and `repost:removed`. */
 export const authorRoom = (userId: string) => `author:${userId}`;
 /** Every connection of this member showing their `following` feed (a follow or unfollow moves them in or out of an author room). */

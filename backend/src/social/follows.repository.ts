@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { poolRows } from '../database/query-rows';
+import { notBlockedSql } from './blocks.sql';
 import { type ToggleMode, type ToggleRow, type ToggleSpec, toggleStatements } from '../database/toggle';
 
 /** The followee's counter after a change. */
@@ -119,7 +120,7 @@ export class FollowsRepository {
                     ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM follows v WHERE v.follower_id = $2::uuid AND v.followee_id = u.id)) AS "isFollowing",
                     to_char(f.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "followedAt"
                FROM follows f JOIN users u ON u.id = f.${other}
-              WHERE f.${member} = $1::uuid AND u.is_active ${after}
+              WHERE f.${member} = $1::uuid AND u.is_active AND ${notBlockedSql('$2', 'u.id')} ${after}
               ORDER BY f.created_at DESC, f.${other} DESC
               LIMIT ${limit + 1}`,
       values,

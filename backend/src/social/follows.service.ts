@@ -1,11 +1,12 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { USER_NOT_FOUND } from '../common/common.texts';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { type Cursor, type Page, toPage } from '../common/pagination/cursor';
 import { pgErrorCode } from '../database/query-rows';
 import type { ToggleMode } from '../database/toggle';
 import { type FollowListKind, type FollowListRow, FollowsRepository } from './follows.repository';
-import { CANNOT_FOLLOW_SELF } from './social.texts';
+import { BlocksRepository } from './blocks.repository';
+import { CANNOT_FOLLOW_SELF, CANNOT_FOLLOW_USER } from './social.texts';
 
 export interface FollowResult {
   isFollowing: boolean;
@@ -24,6 +25,7 @@ export class FollowsService {
   constructor(
     private readonly repository: FollowsRepository,
     private readonly activity: ActivityEvents,
+    private readonly blocks: BlocksRepository,
   ) {}
 
   async isFollowing(followerId: string | undefined, followeeId: string): Promise<boolean> {
@@ -69,6 +71,8 @@ export class FollowsService {
 
   private async change(mode: ToggleMode, followerId: string, followeeId: string): Promise<FollowResult> {
     if (followerId === followeeId) throw new BadRequestException(CANNOT_FOLLOW_SELF);
+    // A block, either way, refuses a follow (an unfollow is always allowed; a block left none).
+    if (mode !== 'unset' && (await this.blocks.between(followerId, followeeId))) throw new ForbiddenException(CANNOT_FOLLOW_USER);
     try {
       const row = await this.repository.change(mode, followerId, followeeId);
       if (!row.visible) throw new NotFoundException(USER_NOT_FOUND);

@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Block } from './block.entity';
+import { BlocksRepository } from './blocks.repository';
+import { BlocksService } from './blocks.service';
 import { Follow } from './follow.entity';
 import { FollowsRepository } from './follows.repository';
 import { FollowsService } from './follows.service';
 
-/** The follow graph. Its HTTP routes live in users/users.controller.ts (paths under /users). */
+/** The follow graph and blocks. Its HTTP routes live in users/users.controller.ts (paths under /users). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Follow])],
-  providers: [FollowsRepository, FollowsService],
-  exports: [FollowsService],
+  imports: [TypeOrmModule.forFeature([Follow, Block])],
+  providers: [FollowsRepository, FollowsService, BlocksRepository, BlocksService],
+  exports: [FollowsService, BlocksService],
 })
 export class SocialModule {}

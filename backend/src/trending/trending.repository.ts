@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { withStatementTimeout } from '../database/bounded-client';
 import { poolRows } from '../database/query-rows';
 import type { Sql } from '../posts/posts.repository';
+import { notBlockedSql } from '../social/blocks.sql';
 import type { User } from '../users/user.entity';
 
 /** What a suggestion needs of an account: the public fields of a user response. */
@@ -161,7 +162,8 @@ export class TrendingRepository {
               WHERE u.is_active
                 AND ($1::uuid IS NULL OR (
                       u.id <> $1::uuid
-                      AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1::uuid AND f.followee_id = u.id)))
+                      AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1::uuid AND f.followee_id = u.id)
+                      AND ${notBlockedSql('$1', 'u.id')}))
               ORDER BY c.ord
               LIMIT $3`,
       params: [viewerId, candidates, limit],

@@ -1,9 +1,10 @@
-import type { FollowListResponse } from '@gundem/contract';
+import type { BlockListResponse, FollowListResponse } from '@gundem/contract';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { USER_NOT_FOUND } from '../common/common.texts';
 import { decodeCursor } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
 import type { FollowListKind } from '../social/follows.repository';
+import { BlocksService } from '../social/blocks.service';
 import { FollowsService } from '../social/follows.service';
 import type { User } from './user.entity';
 import { canSeePrivate, toUserResponse, type UserResponse } from './user.response';
@@ -15,14 +16,17 @@ export class ProfilesService {
   constructor(
     private readonly users: UsersService,
     private readonly follows: FollowsService,
+    private readonly blocks: BlocksService,
   ) {}
 
   /** Private fields only for the member and staff; a deactivated account is a 404 like an unknown one. */
   async get(username: string, viewer: Pick<User, 'id' | 'role'> | undefined): Promise<{ user: UserResponse }> {
     const user = await this.users.findByUsername(username);
     if (!user || !user.isActive) throw new NotFoundException(USER_NOT_FOUND);
-    const isFollowing = await this.follows.isFollowing(viewer?.id, user.id);
-    return { user: toUserResponse(user, { includePrivate: canSeePrivate(viewer, user), isFollowing }) };
+    const [isFollowing, blocking] = await Promise.all([this.follows.isFollowing(viewer?.id, user.id), this.blocks.isBlocking(viewer?.id, user.id)]);
+    // `blocking` only on a member's view of another account: whether they block it, never whether it blocks them.
+    const relation = viewer && viewer.id !== user.id ? { isFollowing, blocking } : { isFollowing };
+    return { user: toUserResponse(user, { includePrivate: canSeePrivate(viewer, user), ...relation }) };
   }
 
   /**
@@ -30,10 +34,19 @@ export class ProfilesService {
    * followed accounts, newest follow first. An unknown or deactivated member is a 404, a cursor
    * that is not ours a 400 (both in Turkish).
    */
+  /** The viewer's `Engellenenler`: a page of the accounts they block, newest block first. */
+  async blockList(viewer: Pick<User, 'id'>, query: PageQueryDto): Promise<BlockListResponse> {
+    const cursor = decodeCursor(query.cursor);
+    const page = await this.blocks.list(viewer.id, query.limit ?? DEFAULT_PAGE_SIZE, cursor);
+    return { users: page.items.map((user) => ({ _id: user.id, ...user })), nextCursor: page.nextCursor };
+  }
+
   async followList(kind: FollowListKind, username: string, viewer: Pick<User, 'id'> | undefined, query: PageQueryDto): Promise<FollowListResponse> {
     const cursor = decodeCursor(query.cursor);
     const memberId = await this.users.findActiveIdByUsername(username);
     if (!memberId) throw new NotFoundException(USER_NOT_FOUND);
+    // A member and an account that block each other (either way) see none of each other's lists.
+    if (await this.blocks.between(viewer?.id, memberId)) return { users: [], nextCursor: null };
     const page = await this.follows.list(kind, memberId, viewer?.id ?? null, query.limit ?? DEFAULT_PAGE_SIZE, cursor);
     return { users: page.items.map((user) => ({ _id: user.id, ...user })), nextCursor: page.nextCursor };
   }

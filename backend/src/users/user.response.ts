@@ -8,7 +8,7 @@ export type { UserResponse };
  * The one shape a user leaves the server in. `private` fields (e-mail, e-mail verification,
  * last login) go only to the user themself and to staff (docs/wire-contract.md#user-object).
  */
-export function toUserResponse(user: User, options: { includePrivate?: boolean; isFollowing?: boolean } = {}): UserResponse {
+export function toUserResponse(user: User, options: { includePrivate?: boolean; isFollowing?: boolean; blocking?: boolean } = {}): UserResponse {
   const body: UserResponse = {
     _id: user.id,
     id: user.id,
@@ -33,6 +33,7 @@ export function toUserResponse(user: User, options: { includePrivate?: boolean; 
     body.lastLogin = user.lastLogin ? new Date(user.lastLogin).toISOString() : null;
   }
   if (options.isFollowing !== undefined) body.isFollowing = options.isFollowing;
+  if (options.blocking !== undefined) body.blocking = options.blocking;
   return body;
 }
 

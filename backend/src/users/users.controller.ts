@@ -1,10 +1,11 @@
-import type { FollowListResponse, FollowResponse, FollowStatusResponse, ProfileResponse, UserSearchResponse, UserSuggestResponse } from '@gundem/contract';
+import type { BlockListResponse, BlockResponse, FollowListResponse, FollowResponse, FollowStatusResponse, ProfileResponse, UserSearchResponse, UserSuggestResponse } from '@gundem/contract';
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
+import { BlocksService } from '../social/blocks.service';
 import { FollowsService } from '../social/follows.service';
 import { SearchUsersDto } from './dto/search-users.dto';
 import { SuggestUsersDto } from './dto/suggest-users.dto';
@@ -23,13 +24,14 @@ export class UsersController {
     private readonly profiles: ProfilesService,
     private readonly follows: FollowsService,
     private readonly users: UsersService,
+    private readonly blocks: BlocksService,
   ) {}
 
   /** `@` autocompletion: up to 8 active accounts whose username starts with `q` (Turkish case rules). */
   @ApiBearerAuth()
   @Get('suggest')
-  suggest(@Query() query: SuggestUsersDto): Promise<UserSuggestResponse> {
-    return this.users.suggest(query.q);
+  suggest(@Query() query: SuggestUsersDto, @CurrentUser() viewer: SessionUser): Promise<UserSuggestResponse> {
+    return this.users.suggest(query.q, viewer.id);
   }
 
   /**
@@ -40,6 +42,13 @@ export class UsersController {
   @Get('search')
   search(@Query() query: SearchUsersDto, @CurrentUser() viewer: SessionUser | undefined): Promise<UserSearchResponse> {
     return this.users.search(query.q, viewer?.id ?? null, query.limit);
+  }
+
+  /** The accounts the viewer blocks, newest block first (settings' `Engellenenler`). */
+  @ApiBearerAuth()
+  @Get('blocks')
+  blockList(@CurrentUser() viewer: SessionUser, @Query() query: PageQueryDto): Promise<BlockListResponse> {
+    return this.profiles.blockList(viewer, query);
   }
 
   /** A member's profile, with `isFollowing` for the viewer (false for guests). */
@@ -96,5 +105,19 @@ export class UsersController {
   async deleteFollow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<FollowResponse> {
     const { isFollowing, followersCount } = await this.follows.set(viewer.id, id, false);
     return { isFollowing, followersCount };
+  }
+
+  /** Blocks the account (idempotent): both follows between the two go, in the same statement. */
+  @ApiBearerAuth()
+  @Put(':id/block')
+  putBlock(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<BlockResponse> {
+    return this.blocks.set(viewer.id, id, true);
+  }
+
+  /** Unblocks the account (idempotent). */
+  @ApiBearerAuth()
+  @Delete(':id/block')
+  deleteBlock(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<BlockResponse> {
+    return this.blocks.set(viewer.id, id, false);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, type Repository } from 'typeorm';
 import { poolRows } from '../database/query-rows';
+import { notBlockedSql } from '../social/blocks.sql';
 import type { UserSearchResult, UserSummary } from '@gundem/contract';
 import type { SessionUser } from './session-user';
 import { User } from './user.entity';
@@ -109,20 +110,20 @@ export class UsersRepository {
    * alphabetically, at most `limit`: a range scan of idx_users_username_prefix
    * (text_pattern_ops, active accounts only) that stops after `limit` rows.
    */
-  suggestSql(prefix: string, upper: string, limit: number): { text: string; values: unknown[] } {
+  suggestSql(prefix: string, upper: string, limit: number, viewerId: string | null = null): { text: string; values: unknown[] } {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
     return {
       text: `SELECT id, username, display_name AS "displayName", is_verified AS "isVerified", profile_image AS "profileImage"
                FROM users
-              WHERE is_active AND lower(username) ~>=~ $1 AND lower(username) ~<~ $2
+              WHERE is_active AND lower(username) ~>=~ $1 AND lower(username) ~<~ $2 AND ${notBlockedSql('$3', 'users.id')}
               ORDER BY lower(username) USING ~<~
               LIMIT ${limit}`,
-      values: [prefix, upper],
+      values: [prefix, upper, viewerId],
     };
   }
 
-  suggest(prefix: string, upper: string, limit: number): Promise<Array<Omit<UserSummary, '_id'>>> {
-    const { text, values } = this.suggestSql(prefix, upper, limit);
+  suggest(prefix: string, upper: string, limit: number, viewerId: string | null = null): Promise<Array<Omit<UserSummary, '_id'>>> {
+    const { text, values } = this.suggestSql(prefix, upper, limit, viewerId);
     return poolRows(this.dataSource, { name: `users_suggest_${limit}`, text, values });
   }
 
@@ -145,19 +146,19 @@ export class UsersRepository {
     return {
       text: `WITH by_username AS (
                     SELECT id, 1 AS rank FROM users
-                     WHERE is_active AND lower(username) ~>=~ $2::text AND lower(username) ~<~ $3::text
+                     WHERE is_active AND lower(username) ~>=~ $2::text AND lower(username) ~<~ $3::text AND ${notBlockedSql('$4', 'users.id')}
                      ORDER BY lower(username) USING ~<~
                      LIMIT ${limit}),
                   by_name AS (
                     SELECT id, 2 AS rank FROM users
-                     WHERE is_active
+                     WHERE is_active AND ${notBlockedSql('$4', 'users.id')}
                        AND user_name_fold(display_name) ~>=~ user_name_fold($1::text)
                        AND user_name_fold(display_name) ~<~ (user_name_fold($1::text) || chr(1114111))
                      ORDER BY user_name_fold(display_name) USING ~<~
                      LIMIT ${limit}),
                   by_word AS (
                     SELECT w.user_id AS id, 3 AS rank FROM user_name_words w JOIN users u ON u.id = w.user_id
-                     WHERE u.is_active
+                     WHERE u.is_active AND ${notBlockedSql('$4', 'u.id')}
                        AND w.rest ~>=~ user_name_fold($1::text)
                        AND w.rest ~<~ (user_name_fold($1::text) || chr(1114111))
                      ORDER BY w.rest USING ~<~

@@ -155,12 +155,13 @@ export class UsersService {
   /**
    * `@` autocompletion: active accounts whose username starts with what was typed (Turkish case
    * rules and letters folded, see usernamePrefix), alphabetically, at most USER_SUGGEST_LIMIT.
-   * Something no username can start with answers an empty list without a query.
+   * Something no username can start with answers an empty list without a query. Accounts the
+   * viewer blocks or is blocked by are left out.
    */
-  async suggest(typed: string): Promise<{ users: UserSummary[] }> {
+  async suggest(typed: string, viewerId: string | null = null): Promise<{ users: UserSummary[] }> {
     const prefix = usernamePrefix(typed);
     if (!prefix) return { users: [] };
-    const rows = await this.users.suggest(prefix, prefixUpperBound(prefix), USER_SUGGEST_LIMIT);
+    const rows = await this.users.suggest(prefix, prefixUpperBound(prefix), USER_SUGGEST_LIMIT, viewerId);
     return { users: rows.map((u) => ({ _id: u.id, ...u })) };
   }
 

@@ -275,6 +275,15 @@ export const TrashIcon = createIcon(
 );
 
 /** The ⋯ of a "more actions" menu button. */
+/** A circle struck through: blocking an account. */
+export const BlockIcon = createIcon(
+  'BlockIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M5.6 5.6l12.8 12.8" />
+  </>,
+);
+
 export const MoreIcon = createIcon(
   'MoreIcon',
   <>

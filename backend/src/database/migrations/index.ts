@@ -20,6 +20,7 @@ import { AuthorMediaIndex1764775000000 } from './1764775000000-AuthorMediaIndex'
 import { ProfileImages1764780000000 } from './1764780000000-ProfileImages';
 import { MediaStats1764790000000 } from './1764790000000-MediaStats';
 import { AuditLog1764800000000 } from './1764800000000-AuditLog';
+import { Blocks1764810000000 } from './1764810000000-Blocks';
 import { NotificationSenderCap1764840000000 } from './1764840000000-NotificationSenderCap';
 import { MentionsFrom1764840000001 } from './1764840000001-MentionsFrom';
 
@@ -47,6 +48,7 @@ export const migrations = [
   ProfileImages1764780000000,
   MediaStats1764790000000,
   AuditLog1764800000000,
+  Blocks1764810000000,
   NotificationSenderCap1764840000000,
   MentionsFrom1764840000001,
 ];

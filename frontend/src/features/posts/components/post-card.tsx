@@ -19,7 +19,7 @@ import {
 } from '../../../lib/format';
 import { postPath } from '../../../lib/paths';
 import { useWatchedPost } from '../../../lib/realtime/hooks';
-import type { Post } from '../../../lib/types';
+import { entityId, type Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useToggleLike } from '../api/toggle-like';
 import { useToggleRepost } from '../api/toggle-repost';
@@ -179,7 +179,12 @@ export function PostCard({ post, variant = 'feed', threadBelow = false }: PostCa
         </div>
       </div>
       {/* Top-right, as on X (post-menu-button.tsx); last in the DOM, so the card's arrow keys reach it with ←. */}
-      <PostMenuButton postId={id} own={isAuthenticated && isOwnPost(post, user)} roving={variant === 'feed'} />
+      <PostMenuButton
+        postId={id}
+        own={isAuthenticated && isOwnPost(post, user)}
+        author={isAuthenticated && entityId(author) && username ? { id: entityId(author), username } : undefined}
+        roving={variant === 'feed'}
+      />
       {replying ? (
         <Suspense fallback={null}>
           <ReplyModal post={post} onClose={() => setReplying(false)} />

@@ -56,7 +56,29 @@ describe('PostMenu — who sees it', () => {
     expect(await itemNames()).toEqual(['Sil', 'Bağlantıyı kopyala']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(await menuButton(other));
-    expect(await itemNames()).toEqual(['Bağlantıyı kopyala']);
+    expect(await itemNames()).toEqual(['Bağlantıyı kopyala', '@mehmet kullanıcısını engelle']);
+  });
+
+  it('blocks another member’s author after the confirmation, with a toast, and reads the lists again', async () => {
+    let blocked = false;
+    const { calls } = renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': () => ({ body: page(blocked ? [] : [makePost({ _id: 'p2', content: 'mehmetin gönderisi' })]) }),
+        'PUT /api/users/u-mehmet/block': () => {
+          blocked = true;
+          return { body: { blocking: true } };
+        },
+      },
+    });
+    await screen.findByText('mehmetin gönderisi');
+    await userEvent.click(await menuButton(cardOf('mehmetin gönderisi')));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: '@mehmet kullanıcısını engelle' }));
+    const dialog = await screen.findByRole('dialog', { name: '@mehmet engellensin mi?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Engelle' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.endsWith('/api/users/u-mehmet/block'))).toBe(true));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('@mehmet engellendi'));
+    await waitFor(() => expect(screen.queryByText('mehmetin gönderisi')).toBeNull());
   });
 
   it('gives a guest Bağlantıyı kopyala only, even on a post by the same username', async () => {

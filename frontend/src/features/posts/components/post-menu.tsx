@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
+import { BlockConfirmDialog } from '../../../components/block-confirm-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LinkIcon, TrashIcon } from '../../../components/icons';
+import { BlockIcon, LinkIcon, TrashIcon } from '../../../components/icons';
 import { errorText } from '../../../lib/api-client';
 import { postPath } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
+import { trBlock } from '../../../locales/tr-block';
 import { trPostMenu } from '../../../locales/tr-post-menu';
 import { useDeletePost } from '../api/delete-post';
 import '../popup.css';
@@ -15,6 +17,8 @@ export interface PostMenuProps {
   postId: string;
   /** The viewer's own post: `Sil` comes first. */
   own: boolean;
+  /** Another member's post, seen by a member: the menu also blocks its author (issue 25). */
+  author?: { id: string; username: string };
   open: boolean;
   menuId: string;
   /** The button and the menu: a click outside it closes the menu. */
@@ -41,8 +45,9 @@ export function postUrl(postId: string): string {
  * post's own page it then goes back (or home when the app has no page before it), not to a
  * "not found" page.
  */
-export function PostMenu({ postId, own, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
+export function PostMenu({ postId, own, author, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
   const [confirming, setConfirming] = useState(false);
+  const [blocking, setBlocking] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
@@ -157,8 +162,25 @@ export function PostMenu({ postId, own, open, menuId, wrapperRef, buttonRef, onO
             <LinkIcon size={18} />
             {trPostMenu.copyLink}
           </button>
+          {author && !own ? (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="post-menu__item post-menu__item--danger"
+              onClick={() => {
+                // The button is the dialog's opener: the focus returns to it when the dialog closes.
+                close();
+                setBlocking(true);
+              }}
+            >
+              <BlockIcon size={18} />
+              {trBlock.block(author.username)}
+            </button>
+          ) : null}
         </div>
       ) : null}
+      {blocking && author ? <BlockConfirmDialog user={author} onClose={() => setBlocking(false)} /> : null}
       {confirming ? (
         <ConfirmDialog
           title={trPostMenu.confirmTitle}

@@ -25,7 +25,9 @@ import { entityId, type User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { trProfile } from '../../../locales/tr-profile';
 import { useProfile } from '../api/get-profile';
+import { trBlock } from '../../../locales/tr-block';
 import { BioEditor } from './bio-editor';
+import { ProfileMenu } from './profile-menu';
 import '../profile.css';
 
 type ProfileTab = 'posts' | 'replies' | 'media' | 'likes';
@@ -140,6 +142,8 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
   const coverImage = own && viewer ? viewer.coverImage : user.coverImage;
   const name = displayNameOf(user);
   const joined = formatMonthYear(user.createdAt);
+  // The viewer blocks this account (issue 25): no follow or message button, the menu undoes it.
+  const blocking = !own && user.blocking === true;
 
   return (
     <section className="profile" aria-label={name}>
@@ -164,8 +168,9 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
               )
             ) : (
               <>
+                {isAuthenticated && userId && user.username ? <ProfileMenu user={{ id: userId, username: user.username }} blocking={blocking} /> : null}
                 {/* The conversation lives on the messages screen: link there, it opens it. */}
-                {isAuthenticated && user.username ? (
+                {isAuthenticated && user.username && !blocking ? (
                   <Link
                     to={messagesPath(user.username)}
                     className={buttonClass({ variant: 'secondary', size: 'md' })}
@@ -175,13 +180,15 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
                     <span>{trProfile.message}</span>
                   </Link>
                 ) : null}
-                <FollowButton
-                  size="md"
-                  isFollowing={follow.isFollowing}
-                  busy={follow.isPending}
-                  onClick={follow.toggle}
-                  name={name}
-                />
+                {blocking ? null : (
+                  <FollowButton
+                    size="md"
+                    isFollowing={follow.isFollowing}
+                    busy={follow.isPending}
+                    onClick={follow.toggle}
+                    name={name}
+                  />
+                )}
               </>
             )}
           </div>
@@ -191,6 +198,7 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
           {user.isVerified ? <VerifiedBadge size={20} /> : null}
         </h2>
         <p className="profile__handle">@{user.username}</p>
+        {blocking ? <p className="profile__blocked">{trBlock.youBlocked}</p> : null}
         {own && editing ? (
           <BioEditor
             initial={bio ?? ''}

@@ -9,7 +9,10 @@ const ayse = { ...member, email: 'ayse@gundem.local' };
 async function renderSettings() {
   const view = renderWithProviders(<SettingsView />, {
     user: ayse,
-    fetch: { 'GET /api/notifications/preferences': { body: { mentionsFrom: 'everyone' } } },
+    fetch: {
+      'GET /api/notifications/preferences': { body: { mentionsFrom: 'everyone' } },
+      'GET /api/users/blocks': { body: { users: [], nextCursor: null } },
+    },
   });
   await screen.findByRole('heading', { name: 'Hesap' });
   return view;
@@ -34,11 +37,12 @@ afterEach(() => {
 });
 
 describe('SettingsView', () => {
-  it('has the five sections and the account details', async () => {
+  it('has the six sections and the account details', async () => {
     await renderSettings();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent).filter((t) => t !== 'Kimseyi engellemediniz.')).toEqual([
       'Hesap',
       'Profil görselleri',
+      'Engellenenler',
       'Bildirimler',
       'Gizlilik',
       'Görünüm',

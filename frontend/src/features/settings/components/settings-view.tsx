@@ -7,6 +7,8 @@ import { displayNameOf, usernameOf } from '../../../lib/format';
 import type { Preferences } from '../../../lib/preferences';
 import { trSettings } from '../../../locales/tr-settings';
 import { usePreferences } from '../hooks/use-preferences';
+import { trBlock } from '../../../locales/tr-block';
+import { BlockedAccounts } from './blocked-accounts';
 import { MentionSourceSwitch } from './mention-source-switch';
 import { ProfileImageControl } from './profile-image-control';
 import '../settings.css';
@@ -98,6 +100,12 @@ export function SettingsView() {
         <SettingsSection title={trSettings.pictures} description={trSettings.picturesText}>
           <ProfileImageControl kind="avatar" />
           <ProfileImageControl kind="header" />
+        </SettingsSection>
+      ) : null}
+
+      {user ? (
+        <SettingsSection title={trBlock.section} description={trBlock.sectionText}>
+          <BlockedAccounts />
         </SettingsSection>
       ) : null}
 
