@@ -106,6 +106,7 @@ export interface LockedCase {
   account_username: string;
   account_role: UserRole;
   status: ReportStatus;
+  assignee_username: string | null;
 }
 
 /** Every statement of reports and the moderation desk. */
@@ -339,8 +340,10 @@ export class ReportsRepository {
   async lockCase(em: EntityManager, id: string): Promise<LockedCase | null> {
     const [row] = await queryRows<LockedCase>(
       em,
-      `SELECT c.id, c.target_type, c.target_id, c.account_id, a.username AS account_username, a.role AS account_role, c.status
-         FROM report_cases c JOIN users a ON a.id = c.account_id WHERE c.id = $1 FOR UPDATE OF c`,
+      `SELECT c.id, c.target_type, c.target_id, c.account_id, a.username AS account_username, a.role AS account_role, c.status,
+              asg.username AS assignee_username
+         FROM report_cases c JOIN users a ON a.id = c.account_id LEFT JOIN users asg ON asg.id = c.assignee_id
+        WHERE c.id = $1 FOR UPDATE OF c`,
       [id],
     );
     return row ?? null;

@@ -198,6 +198,8 @@ export const trAdmin = {
       'post.clear_sensitive': 'Gönderinin hassas işareti kaldırıldı',
       'post.delete': 'Gönderi silindi',
       'settings.update': 'Sistem ayarları değiştirildi',
+      'report.assign': 'Bildirim üstlenildi',
+      'report.resolve': 'Bildirim çözüldü',
     })[action] ?? action,
   auditRole: (role: string): string => ({ user: 'Kullanıcı', moderator: 'Moderatör', admin: 'Yönetici' })[role] ?? role,
   auditField: (field: string): string =>
@@ -216,5 +218,8 @@ export const trAdmin = {
       maxImagePixels: 'Görsel piksel sınırı',
       mediaUploadsPerHour: 'Saatlik görsel yükleme',
       rateLimit: 'İstek sınırı',
+      assignee: 'Üstlenen',
+      resolution: 'Çözüm',
+      status: 'Durum',
     })[field] ?? field,
 } as const;
