@@ -6,7 +6,9 @@ import { AuditLogWriter, postLabel } from '../audit/audit-log.writer';
 import { INVALID_CURSOR } from '../common/common.texts';
 import { decodeCursor, encodeCursor } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination/page-query.dto';
+import { ActivityEvents } from '../common/activity/activity-events';
 import { type CaseCursor, caseCursorOf, type LockedCase, ReportsRepository, toCaseSummary } from '../reports/reports.repository';
+import { ReportsService } from '../reports/reports.service';
 import {
   REPORT_ACTION_NOT_FOR_TARGET,
   REPORT_ASSIGNED,
@@ -72,6 +74,8 @@ export class AdminReportsService {
     private readonly audit: AuditLogWriter,
     private readonly posts: AdminPostsService,
     private readonly users: AdminUsersService,
+    private readonly reports: ReportsService,
+    private readonly activity: ActivityEvents,
   ) {}
 
   async list(query: ReportQueryDto): Promise<ReportCasesPage> {
@@ -172,6 +176,10 @@ export class AdminReportsService {
         await this.users.update(actor, current.account.id, { isActive: false }, within);
         break;
     }
+    // After the commit: the reporters learn that staff acted (not what was done, nor by whom;
+    // NotificationsWriter, through ActivityEvents), and every staff badge the new open count.
+    if (dto.action !== 'dismiss' && reporters.length) this.activity.publish({ kind: 'report-resolved', actorId: actor.id, reporterIds: reporters, at: new Date() });
+    await this.reports.announceOpenCount();
     return { message: dto.action === 'dismiss' ? REPORT_RESOLVED_DISMISSED : REPORT_RESOLVED_ACTED, case: await this.summary(id), reporters };
   }
 

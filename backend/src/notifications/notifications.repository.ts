@@ -37,6 +37,9 @@ export interface NotificationGroupRow {
   actors: Array<{ id: string; username: string; displayName: string; isVerified: boolean; profileImage: string | null }>;
 }
 
+/** The kinds with actors (every one but `report_resolved`, which names nobody). */
+export type ActorType = Exclude<NotificationType, 'report_resolved'>;
+
 export interface NotificationListRequest {
   filter: NotificationFilter;
   limit: number;
@@ -55,7 +58,7 @@ const EVENTS = `ev AS (
  * insert and its own withdrawal then finds the notification: no notification outlives its like.
  * KEY SHARE does not block the counter updates of posts (no key column changes).
  */
-const SOURCES: Record<NotificationType, string> = {
+const SOURCES: Record<ActorType, string> = {
   like: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN likes x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
            JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
@@ -109,7 +112,7 @@ const UNDO: Record<UndoableType, { match: (g: string) => string; present: string
  * per actor; a repeat renews its time). Groups are upserted in key order, so two nodes writing
  * overlapping batches lock them in the same order. Answers the groups that got an actor.
  */
-function insertSql(type: NotificationType): string {
+function insertSql(type: ActorType): string {
   return `WITH ${EVENTS},
     src AS (${SOURCES[type]}),
     groups AS (
@@ -129,7 +132,10 @@ function insertSql(type: NotificationType): string {
     SELECT DISTINCT g.recipient_id, g.id AS group_id FROM added a JOIN groups g ON g.id = a.group_id`;
 }
 
-const INSERT_SQL = Object.fromEntries((Object.keys(SOURCES) as NotificationType[]).map((type) => [type, insertSql(type)])) as Record<NotificationType, string>;
+const INSERT_SQL = Object.fromEntries((Object.keys(SOURCES) as ActorType[]).map((type) => [type, insertSql(type)])) as Record<ActorType, string>;
+
+/** A group is shown (and counted unread) while it has an active actor; `report_resolved` has none and is always shown. */
+const SHOWN = `(x.actor_count > 0 OR x.type = 'report_resolved')`;
 
 /**
  * The select list of a group as the list shows it: its post, its active (with `verified`: and
@@ -152,7 +158,7 @@ function groupColumns(verifiedOnly: boolean): string {
 }
 
 /** Whether any active actor is left in group `g` (a group with none is hidden and not counted). */
-const HAS_ACTIVE_ACTOR = `EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active)`;
+const HAS_ACTIVE_ACTOR = `(g.type = 'report_resolved' OR EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active))`;
 
 /**
  * Every SQL statement of notifications (docs/architecture.md#rules). Lists are keyset pages on
@@ -164,11 +170,28 @@ export class NotificationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Stores the notifications `events` call for (one statement, its own transaction). */
-  insert(type: NotificationType, events: EventColumns): Promise<ChangedGroup[]> {
+  insert(type: ActorType, events: EventColumns): Promise<ChangedGroup[]> {
     return poolRows<ChangedGroup>(this.dataSource, {
       name: `notifications_insert_${type}`,
       text: INSERT_SQL[type],
       values: [events.actorIds, events.targetIds, events.at, events.names],
+    });
+  }
+
+  /**
+   * `report_resolved` for active members (one statement): each member's one group (post NULL)
+   * upserted with the newest time, in key order as insert() does, so it is unread again.
+   */
+  insertReportResolved(recipientIds: string[], at: Date[]): Promise<ChangedGroup[]> {
+    return poolRows<ChangedGroup>(this.dataSource, {
+      name: 'notifications_insert_report_resolved',
+      text: `INSERT INTO notification_groups AS g (recipient_id, type, post_id, latest_at)
+             SELECT e.recipient_id, 'report_resolved', NULL, max(e.at)
+               FROM unnest($1::uuid[], $2::timestamptz[]) AS e(recipient_id, at) JOIN users r ON r.id = e.recipient_id AND r.is_active
+              GROUP BY e.recipient_id ORDER BY e.recipient_id
+             ON CONFLICT (recipient_id, type, post_id) DO UPDATE SET latest_at = greatest(g.latest_at, excluded.latest_at)
+             RETURNING g.recipient_id, g.id AS group_id`,
+      values: [recipientIds, at],
     });
   }
 
@@ -257,7 +280,7 @@ export class NotificationsRepository {
           FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id
          WHERE ${where.join(' AND ')}
          ORDER BY g.latest_at DESC, g.id DESC
-      ) x WHERE x.actor_count > 0 LIMIT ${limit}`;
+      ) x WHERE ${request.filter === 'verified' ? 'x.actor_count > 0' : SHOWN} LIMIT ${limit}`;
     return { text, values };
   }
 
@@ -268,7 +291,7 @@ export class NotificationsRepository {
       name: 'notifications_by_ids',
       text: `SELECT * FROM (
           SELECT ${groupColumns(false)} FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id WHERE g.id = ANY($1::uuid[])
-        ) x WHERE x.actor_count > 0`,
+        ) x WHERE ${SHOWN}`,
       values: [groupIds],
     });
   }

@@ -7,6 +7,6 @@ import { ReportsService } from './reports.service';
 @Module({
   controllers: [ReportsController],
   providers: [ReportsService, ReportsRepository],
-  exports: [ReportsRepository],
+  exports: [ReportsRepository, ReportsService],
 })
 export class ReportsModule {}

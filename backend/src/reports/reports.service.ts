@@ -1,7 +1,8 @@
 import { REPORTS_PER_HOUR, type CreateReportResponse, type ReportSnapshot } from '@gundem/contract';
-import { BadRequestException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, HttpException, HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { RealtimeEvents } from '../realtime/realtime-events.service';
 import type { SessionUser } from '../users/session-user';
 import type { CreateReportDto } from './dto/create-report.dto';
 import { ReportsRepository, toSnapshotPost } from './reports.repository';
@@ -31,9 +32,12 @@ interface Target {
  */
 @Injectable()
 export class ReportsService {
+  private readonly logger = new Logger('Reports');
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repository: ReportsRepository,
+    private readonly realtime: RealtimeEvents,
   ) {}
 
   /**
@@ -47,7 +51,7 @@ export class ReportsService {
     const targetId = dto.targetId.toLowerCase();
     const postIds = dto.postIds ?? [];
     const comment = dto.comment ? dto.comment : null;
-    return this.dataSource.transaction(async (em) => {
+    const answer = await this.dataSource.transaction(async (em) => {
       await this.repository.lockReporter(em, reporter.id);
       const target = await this.target(em, reporter.id, dto.targetType, targetId);
       const attached = await this.repository.postsOf(em, target.accountId, postIds);
@@ -66,6 +70,18 @@ export class ReportsService {
         created: report.inserted,
       };
     });
+    // After the commit: every staff connection's badge (the open cases now).
+    if (answer.created) await this.announceOpenCount();
+    return answer;
+  }
+
+  /** `reports:open` with the open cases now to every staff connection; a failed count is logged, never the member's error. */
+  async announceOpenCount(): Promise<void> {
+    try {
+      this.realtime.reportsOpen(await this.repository.openCount());
+    } catch (error) {
+      this.logger.warn(`Açık bildirim sayısı okunamadı: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** 404 for what the member cannot see, 400 for their own post, account or message. */
