@@ -125,9 +125,9 @@ describe('moderation desk (real PostgreSQL)', () => {
       ]);
 
       const auth = await as(moderator);
-      expect((await t.http.post(`/api/admin/reports/${caseId}/notes`).set('authorization', auth).send({ body: '   ' }).expect(400)).body.message).toBe('Not boş olamaz.');
+      expect((await t.http.post(`/api/admin/reports/${caseId}/notes`).set('authorization', auth).send({ body: '   ' }).expect(400)).body.message).toBe('Notunuz boş olamaz.');
       expect((await t.http.post(`/api/admin/reports/${caseId}/notes`).set('authorization', auth).send({ body: 'x'.repeat(1001) }).expect(400)).body.message).toBe(
-        'Not en fazla 1000 karakter olabilir.',
+        'Notunuz en fazla 1000 karakter olabilir.',
       );
       await resolve(moderator, caseId, { action: 'dismiss' }, 200);
       const before = await auditCount();
@@ -188,7 +188,7 @@ describe('moderation desk (real PostgreSQL)', () => {
       const accountCase = await caseOf(account.id);
       expect((await resolve(moderator, accountCase, { action: 'delete_post' }, 400)).body.message).toBe('Bu işlem yalnızca bildirilen bir gönderi için seçilebilir.');
       expect((await resolve(moderator, accountCase, { action: 'ban' }, 400)).body.message).toBe('İşlem listedeki işlemlerden biri olmalıdır.');
-      expect((await resolve(moderator, accountCase, { action: 'dismiss', note: 'n'.repeat(1001) }, 400)).body.message).toBe('Not en fazla 1000 karakter olabilir.');
+      expect((await resolve(moderator, accountCase, { action: 'dismiss', note: 'n'.repeat(1001) }, 400)).body.message).toBe('Notunuz en fazla 1000 karakter olabilir.');
       expect((await resolve(moderator, MISSING_ID, { action: 'dismiss' }, 404)).body.message).toBe('Bildirim bulunamadı.');
       expect(await caseRow(accountCase)).toMatchObject({ status: 'open', resolution: null });
       expect(await auditCount()).toBe(before);
