@@ -179,7 +179,12 @@ export function PostCard({ post, variant = 'feed', threadBelow = false }: PostCa
         </div>
       </div>
       {/* Top-right, as on X (post-menu-button.tsx); last in the DOM, so the card's arrow keys reach it with ←. */}
-      <PostMenuButton postId={id} own={isAuthenticated && isOwnPost(post, user)} roving={variant === 'feed'} />
+      <PostMenuButton
+        postId={id}
+        own={isAuthenticated && isOwnPost(post, user)}
+        report={isAuthenticated && !isOwnPost(post, user) ? { username: author.username } : null}
+        roving={variant === 'feed'}
+      />
       {replying ? (
         <Suspense fallback={null}>
           <ReplyModal post={post} onClose={() => setReplying(false)} />

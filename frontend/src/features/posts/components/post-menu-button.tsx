@@ -27,6 +27,8 @@ export interface PostMenuButtonProps {
   postId: string;
   /** The viewer's own post: its menu also has `Sil`. */
   own: boolean;
+  /** A signed-in viewer on somebody else's post: its menu also has `Bildir` (the author reported). */
+  report?: { username: string } | null;
   /**
    * The card moves the focus between its controls with the arrow keys (a feed card, see
    * use-card-keys.ts): the button then stays out of the Tab order like the card's others.
@@ -39,7 +41,7 @@ export interface PostMenuButtonProps {
  * WAI-ARIA menu button pattern, components in ./post-menu.tsx): `Bağlantıyı kopyala` for every
  * post, `Sil` too for one's own. ArrowDown opens it too; Escape gives the focus back here.
  */
-export function PostMenuButton({ postId, own, roving = false }: PostMenuButtonProps) {
+export function PostMenuButton({ postId, own, report, roving = false }: PostMenuButtonProps) {
   const [open, setOpen] = useState(false);
   // Once opened, the menu's component stays mounted: its delete confirmation outlives the list.
   const [wanted, setWanted] = useState(false);
@@ -84,6 +86,7 @@ export function PostMenuButton({ postId, own, roving = false }: PostMenuButtonPr
           <PostMenu
             postId={postId}
             own={own}
+            report={report}
             open={open}
             menuId={menuId}
             wrapperRef={wrapperRef}

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LinkIcon, TrashIcon } from '../../../components/icons';
+import { AlertCircleIcon, LinkIcon, TrashIcon } from '../../../components/icons';
+import { ReportDialog } from '../../../components/report-dialog';
+import { trReport } from '../../../locales/tr-report';
 import { errorText } from '../../../lib/api-client';
 import { postPath } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
@@ -15,6 +17,8 @@ export interface PostMenuProps {
   postId: string;
   /** The viewer's own post: `Sil` comes first. */
   own: boolean;
+  /** A signed-in viewer's menu on somebody else's post: `Bildir` reports it (the post's author). */
+  report?: { username: string } | null;
   open: boolean;
   menuId: string;
   /** The button and the menu: a click outside it closes the menu. */
@@ -41,8 +45,9 @@ export function postUrl(postId: string): string {
  * post's own page it then goes back (or home when the app has no page before it), not to a
  * "not found" page.
  */
-export function PostMenu({ postId, own, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
+export function PostMenu({ postId, own, report, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
@@ -157,7 +162,26 @@ export function PostMenu({ postId, own, open, menuId, wrapperRef, buttonRef, onO
             <LinkIcon size={18} />
             {trPostMenu.copyLink}
           </button>
+          {report ? (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="post-menu__item"
+              onClick={() => {
+                // The button is the dialog's opener: the focus returns to it when the dialog closes.
+                close();
+                setReporting(true);
+              }}
+            >
+              <AlertCircleIcon size={18} />
+              {trReport.menuItem}
+            </button>
+          ) : null}
         </div>
+      ) : null}
+      {reporting && report ? (
+        <ReportDialog targetType="post" targetId={postId} account={report} onClose={() => setReporting(false)} />
       ) : null}
       {confirming ? (
         <ConfirmDialog
