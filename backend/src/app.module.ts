@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import { AdminModule } from './admin/admin.module';
+import { ReportsModule } from './reports/reports.module';
 import { ActivityModule } from './common/activity/activity-events';
 import { AuthModule } from './auth/auth.module';
 import { HeavyQueriesModule } from './common/concurrency/heavy-queries';
@@ -64,6 +65,7 @@ export class AppModule {
         RealtimeModule,
         MessagesModule,
         NotificationsModule,
+        ReportsModule,
         AdminModule,
         HealthModule,
         ObservabilityModule,

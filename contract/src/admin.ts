@@ -65,7 +65,8 @@ export interface UpdatePostResponse {
 
 /**
  * What a staff member did (docs/wire-contract.md#audit-log). `user.*` act on an account,
- * `post.*` on a post, `settings.update` on the system settings.
+ * `post.*` on a post, `settings.update` on the system settings, `report.*` on a report case
+ * (the moderation desk: its id is the case's).
  */
 export const AUDIT_ACTIONS = [
   'user.verify',
@@ -77,10 +78,12 @@ export const AUDIT_ACTIONS = [
   'post.clear_sensitive',
   'post.delete',
   'settings.update',
+  'report.assign',
+  'report.resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'post', 'settings'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'post', 'settings', 'report'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One entry of the staff audit log; append-only, never changed once written. */

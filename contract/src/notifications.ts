@@ -2,8 +2,12 @@
 import type { Media } from './media.js';
 import type { CursorPage } from './pagination.js';
 
-/** What happened. `reply` and `mention` point at the new post; `follow` has no post. */
-export const NOTIFICATION_TYPES = ['like', 'repost', 'reply', 'follow', 'mention'] as const;
+/**
+ * What happened. `reply` and `mention` point at the new post; `follow` has no post.
+ * `report_resolved`: staff acted on a report the member sent (no post, no actors: neither the
+ * staff member nor what was done is named); one group per member, renewed by each action.
+ */
+export const NOTIFICATION_TYPES = ['like', 'repost', 'reply', 'follow', 'mention', 'report_resolved'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The tabs of the Bildirimler screen: `Tümü`, `Bahsedenler` (mentions and replies), `Onaylı` (from verified accounts). */

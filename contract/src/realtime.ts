@@ -3,6 +3,7 @@ import type { Conversation, Message } from './messages.js';
 import type { Media } from './media.js';
 import type { NotificationNewEvent, NotificationReadEvent } from './notifications.js';
 import type { Post, PostCounts } from './posts.js';
+import type { OpenReportsCount } from './reports.js';
 
 /** A post's absolute counts after a change: overwrite, never add. */
 export type PostEngagementEvent = PostCounts;
@@ -141,6 +142,8 @@ export interface ServerToClientEvents {
   'message:typing': (event: MessageTypingEvent) => void;
   'notification:new': (event: NotificationNewEvent) => void;
   'notification:read': (event: NotificationReadEvent) => void;
+  /** To staff connections only (room `staff`): the open report cases now, after a report or a resolution. */
+  'reports:open': (event: OpenReportsCount) => void;
   /** A refused `posts:watch`/`posts:unwatch` sent without an ack callback. */
   'posts:error': (result: WatchResult) => void;
   /** A refused `feed:watch`/`feed:unwatch` sent without an ack callback. */

@@ -148,6 +148,43 @@ describe('accessibility (axe-core)', () => {
     });
   });
 
+  it('the report dialog and its thank-you step, then the moderation desk with a case open, wide and at 390 px, have no serious or critical violations', async () => {
+    const other = { username: 'bildirilen', displayName: 'Bildirilen Hesap', email: 'bildirilen@ornek.com', password: 'gizli123' };
+    expect((await e2e.api('/api/auth/register', { body: other })).status).toBe(201);
+    const created = await e2e.api<{ post: { id: string } }>('/api/posts', { body: { content: 'Erişilebilirlik için bildirilen gönderi' }, token: await e2e.token(other) });
+    await withScreenshots('a11y-report', [member], async () => {
+      await member.goto(`/post/${created.body.post.id}`);
+      const card = member.getByRole('article').filter({ hasText: 'Erişilebilirlik için bildirilen gönderi' }).first();
+      await postMenuButton(card).click();
+      await member.getByRole('menuitem', { name: 'Bildir' }).click();
+      const dialog = member.getByRole('dialog', { name: 'Gönderiyi bildir' });
+      await dialog.getByText('Eklenecek başka gönderi yok.').waitFor();
+      expect(describeViolations(await runAxe(member))).toEqual([]);
+      await dialog.getByRole('radio', { name: 'İstenmeyen içerik (spam)' }).check();
+      await dialog.getByRole('button', { name: 'Bildir' }).click();
+      await member.getByTestId('report-thanks').waitFor();
+      expect(describeViolations(await runAxe(member))).toEqual([]);
+      await member.getByTestId('report-thanks').getByRole('button', { name: 'Kapat' }).click();
+    });
+    await withScreenshots('a11y-moderation', [admin], async () => {
+      await admin.goto('/admin/moderation');
+      await admin.getByTestId('moderation-case').filter({ hasText: 'Erişilebilirlik için bildirilen gönderi' }).click();
+      await admin.getByTestId('moderation-snapshot').waitFor();
+      await admin.waitForLoadState('networkidle');
+      expect(describeViolations(await runAxe(admin))).toEqual([]);
+    });
+    const { page: narrow } = await e2e.newPage({ width: 390, height: 844 });
+    await withScreenshots('a11y-moderation-390', [narrow], async () => {
+      await e2e.signIn(narrow, DEMO.moderator);
+      await narrow.goto('/admin/moderation');
+      await narrow.getByTestId('moderation-case').first().click();
+      await narrow.getByTestId('moderation-snapshot').waitFor();
+      await narrow.waitForLoadState('networkidle');
+      expect(describeViolations(await runAxe(narrow))).toEqual([]);
+      expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    });
+  });
+
   it('admin dashboard has no serious or critical violations', () =>
     withScreenshots('a11y-admin', [admin], async () => {
       expect(describeViolations(await audit(admin, '/admin', 'Toplam kullanıcı'))).toEqual([]);

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditLogWriter, postLabel } from '../audit/audit-log.writer';
 import { type PostResponse, toPostResponse } from '../posts/dto/post.response';
-import { PostDeletionService } from '../posts/post-deletion.service';
+import { type InTransaction, PostDeletionService } from '../posts/post-deletion.service';
 import { PostUpdatesService } from '../posts/post-updates.service';
 import { charCount, likePattern } from '../posts/post-text';
 import { POST_DELETED, POST_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../posts/posts.texts';
@@ -45,8 +45,8 @@ export class AdminPostsService {
    * transaction; replies to it stay as standalone posts (PostDeletionService, shared with the
    * author's own delete).
    */
-  async delete(actor: Pick<User, 'id'>, id: string): Promise<{ message: string }> {
-    await this.deletion.deleteAny(id, actor.id);
+  async delete(actor: Pick<User, 'id'>, id: string, within?: InTransaction): Promise<{ message: string }> {
+    await this.deletion.deleteAny(id, actor.id, within);
     return { message: POST_DELETED };
   }
 
@@ -58,8 +58,9 @@ export class AdminPostsService {
    * for a deactivated author's post: nobody but staff sees it, so it is on no first page and its
    * pictures go to no watcher.
    */
-  async setSensitive(viewer: Pick<User, 'id'>, id: string, sensitive: boolean): Promise<{ message: string; post: PostResponse }> {
+  async setSensitive(viewer: Pick<User, 'id'>, id: string, sensitive: boolean, within?: InTransaction): Promise<{ message: string; post: PostResponse }> {
     const changed = await this.dataSource.transaction(async (em) => {
+      if (within) await within(em);
       const before = await this.repository.lockPostForSensitive(em, id);
       if (!before) return null;
       const result = await this.repository.setSensitive(em, viewer.id, id, sensitive);

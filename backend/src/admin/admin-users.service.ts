@@ -11,6 +11,7 @@ import type { User } from '../users/user.entity';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { UsersService } from '../users/users.service';
 import { AuditLogWriter } from '../audit/audit-log.writer';
+import type { InTransaction } from '../posts/post-deletion.service';
 import type { AuditAction } from '@gundem/contract';
 import { AdminRepository, type LockedUser } from './admin.repository';
 import { CANNOT_CHANGE_OWN_ROLE, CANNOT_DEACTIVATE_SELF, ROLES_ADMIN_ONLY, STAFF_ACCOUNTS_ADMIN_ONLY, USER_UPDATED } from './admin.texts';
@@ -91,9 +92,10 @@ export class AdminUsersService {
    * was revoked a moment ago no longer counts. Deactivating also bumps the session version, so
    * the account's tokens stay invalid even if it is activated again, and closes its sockets.
    */
-  async update(actor: Pick<User, 'id' | 'role'>, targetId: string, dto: UpdateUserDto): Promise<{ message: string; user: UserResponse }> {
+  async update(actor: Pick<User, 'id' | 'role'>, targetId: string, dto: UpdateUserDto, within?: InTransaction): Promise<{ message: string; user: UserResponse }> {
     const change = singleChange(dto);
     const deactivated = await this.dataSource.transaction(async (em) => {
+      if (within) await within(em);
       const rows = await this.repository.lockUsers(em, [actor.id, targetId]);
       const target = rows.find((r) => r.id === targetId);
       if (!target) throw new NotFoundException(USER_NOT_FOUND);

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * not added here fails the suite instead of going unchecked.
  */
 type Caller = 'guest' | 'user' | 'moderator' | 'admin';
-type Method = 'GET' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 interface AdminRoute {
   method: Method;
@@ -19,6 +19,14 @@ interface AdminRoute {
 
 const STAFF: Record<Caller, number> = { guest: 401, user: 403, moderator: 200, admin: 200 };
 const ADMINS_ONLY: Record<Caller, number> = { guest: 401, user: 403, moderator: 403, admin: 200 };
+
+/** A fresh open report case (a member's report of another member's post): its id. */
+async function newCase(t: TestApp): Promise<string> {
+  const post = await t.createPost(await t.createUser(), 'bildirilen gönderi');
+  await t.http.post('/api/reports').set('authorization', await t.bearer(await t.createUser())).send({ targetType: 'post', targetId: post.id, category: 'spam' }).expect(201);
+  const [row] = await t.db.query('SELECT id FROM report_cases WHERE target_id = $1', [post.id]);
+  return row.id;
+}
 
 const ROUTES: AdminRoute[] = [
   { method: 'GET', path: '/api/admin/dashboard', expected: STAFF },
@@ -40,6 +48,22 @@ const ROUTES: AdminRoute[] = [
     method: 'DELETE',
     path: '/api/admin/posts/{id}',
     request: async (t) => ({ url: `/api/admin/posts/${(await t.createPost(await t.createUser(), 'silinecek gönderi')).id}` }),
+    expected: STAFF,
+  },
+  { method: 'GET', path: '/api/admin/reports', expected: STAFF },
+  { method: 'GET', path: '/api/admin/reports/open-count', expected: STAFF },
+  { method: 'GET', path: '/api/admin/reports/{id}', request: async (t) => ({ url: `/api/admin/reports/${await newCase(t)}` }), expected: STAFF },
+  { method: 'POST', path: '/api/admin/reports/{id}/assign', request: async (t) => ({ url: `/api/admin/reports/${await newCase(t)}/assign`, body: {} }), expected: STAFF },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/{id}/notes',
+    request: async (t) => ({ url: `/api/admin/reports/${await newCase(t)}/notes`, body: { body: 'özel not' } }),
+    expected: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/{id}/resolve',
+    request: async (t) => ({ url: `/api/admin/reports/${await newCase(t)}/resolve`, body: { action: 'dismiss' } }),
     expected: STAFF,
   },
   { method: 'GET', path: '/api/admin/settings', expected: ADMINS_ONLY },
@@ -90,7 +114,7 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
 
   it.each(cases)('%s as %s → %i', async (_name, caller, status, route) => {
     const { url, body } = route.request ? await route.request(t) : { url: route.path, body: undefined };
-    const method = route.method.toLowerCase() as 'get' | 'patch' | 'delete';
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     let req = t.http[method](url);
     if (caller !== 'guest') req = req.set('authorization', `Bearer ${tokens[caller]}`);
     const res = await (body ? req.send(body) : req);
@@ -101,13 +125,19 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
   it('changes nothing when the caller is refused', async () => {
     const member = await t.createUser();
     const post = await t.createPost(member, 'kalacak gönderi');
+    const caseId = await newCase(t);
     for (const caller of ['guest', 'user'] as const) {
       const auth = (req: ReturnType<TestApp['http']['get']>) => (caller === 'guest' ? req : req.set('authorization', `Bearer ${tokens[caller]}`));
       await auth(t.http.patch(`/api/admin/users/${member.id}`)).send({ isActive: false }).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.patch(`/api/admin/posts/${post.id}`)).send({ sensitive: true }).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.delete(`/api/admin/posts/${post.id}`)).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.patch('/api/admin/settings')).send({ maintenanceMode: true }).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.post(`/api/admin/reports/${caseId}/resolve`)).send({ action: 'delete_post' }).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.post(`/api/admin/reports/${caseId}/assign`)).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.post(`/api/admin/reports/${caseId}/notes`)).send({ body: 'not' }).expect(caller === 'guest' ? 401 : 403);
     }
+    expect(await t.db.query('SELECT status, assignee_id FROM report_cases WHERE id = $1', [caseId])).toEqual([{ status: 'open', assignee_id: null }]);
+    expect(await t.db.query('SELECT 1 FROM report_notes WHERE case_id = $1', [caseId])).toEqual([]);
     const moderatorPatch = await t.http.patch('/api/admin/settings').set('authorization', `Bearer ${tokens.moderator}`).send({ maintenanceMode: true }).expect(403);
     expect(moderatorPatch.body.message).toBe('Bu işlem için yetkiniz yok.');
     const [row] = await t.db.query('SELECT is_active FROM users WHERE id = $1', [member.id]);

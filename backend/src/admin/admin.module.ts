@@ -1,18 +1,21 @@
 import { MediaModule } from '../media/media.module';
 import { Module } from '@nestjs/common';
 import { PostsModule } from '../posts/posts.module';
+import { ReportsModule } from '../reports/reports.module';
 import { UsersModule } from '../users/users.module';
 import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminPostsService } from './admin-posts.service';
 import { AdminUsersService } from './admin-users.service';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminController } from './admin.controller';
+import { AdminReportsController } from './admin-reports.controller';
+import { AdminReportsService } from './admin-reports.service';
 import { AdminRepository } from './admin.repository';
 
-/** The back-office API (dashboard, users, posts, the audit log); deleting a post is PostsModule's PostDeletionService. */
+/** The back-office API (dashboard, users, posts, the audit log, the moderation desk); deleting a post is PostsModule's PostDeletionService. */
 @Module({
-  imports: [UsersModule, PostsModule, MediaModule],
-  controllers: [AdminController, AdminAuditController],
-  providers: [AdminRepository, AdminDashboardService, AdminUsersService, AdminPostsService],
+  imports: [UsersModule, PostsModule, MediaModule, ReportsModule],
+  controllers: [AdminController, AdminAuditController, AdminReportsController],
+  providers: [AdminRepository, AdminDashboardService, AdminUsersService, AdminPostsService, AdminReportsService],
 })
 export class AdminModule {}

@@ -38,6 +38,9 @@ export interface NotificationGroupRow {
   actors: Array<{ id: string; username: string; displayName: string; isVerified: boolean; profileImage: string | null }>;
 }
 
+/** The kinds with actors (every one but `report_resolved`, which names nobody). */
+export type ActorType = Exclude<NotificationType, 'report_resolved'>;
+
 export interface NotificationListRequest {
   filter: NotificationFilter;
   limit: number;
@@ -57,7 +60,7 @@ const EVENTS = `ev AS (
  * insert and its own withdrawal then finds the notification: no notification outlives its like.
  * KEY SHARE does not block the counter updates of posts (no key column changes).
  */
-const SOURCES: Record<NotificationType, string> = {
+const SOURCES: Record<ActorType, string> = {
   like: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN likes x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
            JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
@@ -141,7 +144,7 @@ const CAPPED = `capped AS (
  * overlapping batches lock them in the same order. Answers the groups that got an actor. Every
  * kind but follow passes through the per-sender cap (CAPPED).
  */
-function insertSql(type: NotificationType): string {
+function insertSql(type: ActorType): string {
   const from = type === 'follow' ? 'src' : 'capped';
   return `WITH ${EVENTS},
     src AS (${SOURCES[type]}),${type === 'follow' ? '' : `
@@ -164,11 +167,14 @@ function insertSql(type: NotificationType): string {
 }
 
 /** The statement insert() runs for `type`, so a test can EXPLAIN it. */
-export function notificationInsertSql(type: NotificationType): string {
+export function notificationInsertSql(type: ActorType): string {
   return INSERT_SQL[type];
 }
 
-const INSERT_SQL = Object.fromEntries((Object.keys(SOURCES) as NotificationType[]).map((type) => [type, insertSql(type)])) as Record<NotificationType, string>;
+const INSERT_SQL = Object.fromEntries((Object.keys(SOURCES) as ActorType[]).map((type) => [type, insertSql(type)])) as Record<ActorType, string>;
+
+/** A group is shown (and counted unread) while it has an active actor; `report_resolved` has none and is always shown. */
+const SHOWN = `(x.actor_count > 0 OR x.type = 'report_resolved')`;
 
 /**
  * An actor `u` of group `g` that the recipient blocks or is blocked by is left out, as a
@@ -197,7 +203,7 @@ function groupColumns(verifiedOnly: boolean): string {
 }
 
 /** Whether any active actor is left in group `g` (a group with none is hidden and not counted). */
-const HAS_ACTIVE_ACTOR = `EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED})`;
+const HAS_ACTIVE_ACTOR = `(g.type = 'report_resolved' OR EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED}))`;
 
 /**
  * Every SQL statement of notifications (docs/architecture.md#rules). Lists are keyset pages on
@@ -226,11 +232,28 @@ export class NotificationsRepository {
   }
 
   /** Stores the notifications `events` call for (one statement, its own transaction). */
-  insert(type: NotificationType, events: EventColumns): Promise<ChangedGroup[]> {
+  insert(type: ActorType, events: EventColumns): Promise<ChangedGroup[]> {
     return poolRows<ChangedGroup>(this.dataSource, {
       name: `notifications_insert_${type}`,
       text: INSERT_SQL[type],
       values: [events.actorIds, events.targetIds, events.at, events.names],
+    });
+  }
+
+  /**
+   * `report_resolved` for active members (one statement): each member's one group (post NULL)
+   * upserted with the newest time, in key order as insert() does, so it is unread again.
+   */
+  insertReportResolved(recipientIds: string[], at: Date[]): Promise<ChangedGroup[]> {
+    return poolRows<ChangedGroup>(this.dataSource, {
+      name: 'notifications_insert_report_resolved',
+      text: `INSERT INTO notification_groups AS g (recipient_id, type, post_id, latest_at)
+             SELECT e.recipient_id, 'report_resolved', NULL, max(e.at)
+               FROM unnest($1::uuid[], $2::timestamptz[]) AS e(recipient_id, at) JOIN users r ON r.id = e.recipient_id AND r.is_active
+              GROUP BY e.recipient_id ORDER BY e.recipient_id
+             ON CONFLICT (recipient_id, type, post_id) DO UPDATE SET latest_at = greatest(g.latest_at, excluded.latest_at)
+             RETURNING g.recipient_id, g.id AS group_id`,
+      values: [recipientIds, at],
     });
   }
 
@@ -319,7 +342,7 @@ export class NotificationsRepository {
           FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id
          WHERE ${where.join(' AND ')}
          ORDER BY g.latest_at DESC, g.id DESC
-      ) x WHERE x.actor_count > 0 LIMIT ${limit}`;
+      ) x WHERE ${request.filter === 'verified' ? 'x.actor_count > 0' : SHOWN} LIMIT ${limit}`;
     return { text, values };
   }
 
@@ -330,7 +353,7 @@ export class NotificationsRepository {
       name: 'notifications_by_ids',
       text: `SELECT * FROM (
           SELECT ${groupColumns(false)} FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id WHERE g.id = ANY($1::uuid[])
-        ) x WHERE x.actor_count > 0`,
+        ) x WHERE ${SHOWN}`,
       values: [groupIds],
     });
   }

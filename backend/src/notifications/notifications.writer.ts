@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { NotificationType } from '@gundem/contract';
 import { type Activity, ActivityEvents } from '../common/activity/activity-events';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgErrorCode } from '../database/query-rows';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { toNotificationGroup } from './dto/notification.response';
-import { type ChangedGroup, type EventColumns, NotificationsRepository, type UndoableType } from './notifications.repository';
+import { type ActorType, type ChangedGroup, type EventColumns, NotificationsRepository, type UndoableType } from './notifications.repository';
 import { NOTIFICATIONS_WRITE_FAILED } from './notifications.texts';
 
 /** Activities queued on this node are written together at most this long after the first. */
@@ -141,14 +140,22 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
 
   /** Never throws: every failure is logged and the batch's other kinds still go in. */
   private async write(batch: Activity[]): Promise<void> {
-    const inserts = new Map<NotificationType, EventColumns>();
+    const inserts = new Map<ActorType, EventColumns>();
     const withdrawals = new Map<UndoableType, EventColumns>();
     const into = <K>(map: Map<K, EventColumns>, key: K) => {
       let found = map.get(key);
       if (!found) map.set(key, (found = columns()));
       return found;
     };
+    const resolved: { recipients: string[]; at: Date[] } = { recipients: [], at: [] };
     for (const a of batch) {
+      if (a.kind === 'report-resolved') {
+        for (const id of a.reporterIds) {
+          resolved.recipients.push(id);
+          resolved.at.push(a.at);
+        }
+        continue;
+      }
       // Nothing to write: a deactivation, a deletion (see enqueue), a post's changed pictures.
       if (a.kind === 'account' || a.kind === 'post-deleted' || a.kind === 'post-updated') continue;
       if (a.kind === 'post') {
@@ -162,6 +169,10 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
     const changed: ChangedGroup[] = [];
     for (const [type, events] of inserts) {
       const rows = await this.attempt(`${type}`, () => this.repository.insert(type, events));
+      if (rows) changed.push(...rows);
+    }
+    if (resolved.recipients.length) {
+      const rows = await this.attempt('report_resolved', () => this.repository.insertReportResolved(resolved.recipients, resolved.at));
       if (rows) changed.push(...rows);
     }
     for (const [type, events] of withdrawals) {

@@ -30,7 +30,13 @@ export interface DeletedPost {
  * Who deletes: staff (any post; the admin controller's guard checked the role; recorded in the
  * audit log) or a member (their own posts only).
  */
-type Deleter = { kind: 'staff'; actorId: string } | { kind: 'author'; userId: string };
+type Deleter = { kind: 'staff'; actorId: string; within?: InTransaction } | { kind: 'author'; userId: string };
+
+/**
+ * A caller's own statements to run first in the action's transaction (a report's resolution,
+ * admin/): they commit with the action or roll back with it; what they throw refuses the action.
+ */
+export type InTransaction = (em: EntityManager) => Promise<void>;
 
 /**
  * Deleting a post, for its author (DELETE /api/posts/:id) and for staff (DELETE
@@ -65,8 +71,8 @@ export class PostDeletionService {
   ) {}
 
   /** Staff (`actorId`): any post, whoever wrote it (deactivated authors included); an audit entry in the same transaction. */
-  deleteAny(id: string, actorId: string): Promise<DeletedPost> {
-    return this.delete(id, { kind: 'staff', actorId });
+  deleteAny(id: string, actorId: string, within?: InTransaction): Promise<DeletedPost> {
+    return this.delete(id, { kind: 'staff', actorId, within });
   }
 
   /** A member's own post or reply: 403 for somebody else's, 404 for one they cannot see. */
@@ -103,6 +109,7 @@ export class PostDeletionService {
   }
 
   private async deleteOnce(em: EntityManager, id: string, deleter: Deleter): Promise<{ parent: EngagementCounts | null; notified: string[]; mediaKeys: string[] }> {
+    if (deleter.kind === 'staff' && deleter.within) await deleter.within(em);
     await this.repository.setLockTimeout(em, DELETE_LOCK_TIMEOUT_MS);
     const found = await this.repository.findPostToDelete(em, id, false);
     // The author never changes, so the first read decides, before anything is deleted.

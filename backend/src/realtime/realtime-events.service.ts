@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent, PostUpdatedEvent } from '@gundem/contract';
 import { type EmittedEvent, Metrics } from '../common/metrics/metrics';
-import { authorRoom, type EngagementCounts, feedRoom, followingRoom, homeRoom, postRoom, type RealtimeServer, userRoom } from './realtime.types';
+import { authorRoom, type EngagementCounts, feedRoom, followingRoom, homeRoom, postRoom, type RealtimeServer, STAFF_ROOM, userRoom } from './realtime.types';
 
 /** Changes to one post within this window after an emitted event merge into one trailing event. */
 export const ENGAGEMENT_COALESCE_MS = 100;
@@ -319,6 +319,11 @@ export class RealtimeEvents implements OnModuleDestroy {
       open.pending = undefined;
     }
     this.emit('notification:read', (server) => server.to(userRoom(id)).emit('notification:read', event));
+  }
+
+  /** `reports:open` `{ open }` to every staff connection on every node: the back office's badge. */
+  reportsOpen(open: number): void {
+    this.emit('reports:open', (server) => server.to(STAFF_ROOM).emit('reports:open', { open }));
   }
 
   /**

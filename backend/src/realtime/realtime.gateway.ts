@@ -17,6 +17,7 @@ import { Public } from '../common/decorators/public.decorator';
 import { Metrics, type RateLimiter } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BlocksService } from '../social/blocks.service';
+import { type UserRole, STAFF_ROLES } from '../users/roles';
 import { SessionCache } from '../users/session-cache';
 import { UsersService } from '../users/users.service';
 import type { SessionUser } from '../users/session-user';
@@ -25,7 +26,7 @@ import { FollowingFeedRooms } from './following-feed-rooms';
 import { applyWatch } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
 import { connectionAddress } from './realtime-io.adapter';
-import { type FeedResult, type RealtimeServer, type RealtimeSocket, type TypingResult, userRoom, type WatchResult } from './realtime.types';
+import { type FeedResult, type RealtimeServer, type RealtimeSocket, STAFF_ROOM, type TypingResult, userRoom, type WatchResult } from './realtime.types';
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
 import { checkTyping } from './typing';
 import { type SocketCaps, SocketLimits, takeToken, TOO_MANY_CONNECTIONS } from './socket-limits';
@@ -208,6 +209,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     );
     if (!socket.data.userId) return;
     void socket.join(userRoom(socket.data.userId));
+    // The role is the session's at the handshake; a role change disconnects the socket (see below).
+    if (STAFF_ROLES.includes(socket.data.role as UserRole)) void socket.join(STAFF_ROOM);
     socket.onAnyOutgoing(dropIfExpired);
   }
 

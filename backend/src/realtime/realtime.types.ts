@@ -63,6 +63,8 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, 
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every connection of a staff member (moderator, admin): the moderation desk's live badge. */
+export const STAFF_ROOM = 'staff';
 export const postRoom = (postId: string) => `post:${postId}`;
 export const feedRoom = (feed: FeedName) => `feed:${feed}`;
 /**

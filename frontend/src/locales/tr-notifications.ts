@@ -33,6 +33,8 @@ export const trNotifications = {
     reply: 'gönderinize yanıt verdi',
     follow: 'sizi takip etmeye başladı',
     mention: 'bir gönderide sizden bahsetti',
+    // No actor: neither the staff member nor what was done is named (docs/product.md#notifications).
+    report_resolved: 'Bildiriminiz incelendi ve ekibimiz işlem yaptı. Teşekkürler!',
   },
   actorsLabel: 'Son etkileşenler',
 };

@@ -21,6 +21,8 @@ import { ProfileImages1764780000000 } from './1764780000000-ProfileImages';
 import { MediaStats1764790000000 } from './1764790000000-MediaStats';
 import { AuditLog1764800000000 } from './1764800000000-AuditLog';
 import { Blocks1764810000000 } from './1764810000000-Blocks';
+import { Reports1764830000001 } from './1764830000001-Reports';
+import { ReportNotifications1764830000002 } from './1764830000002-ReportNotifications';
 import { NotificationSenderCap1764840000000 } from './1764840000000-NotificationSenderCap';
 import { MentionsFrom1764840000001 } from './1764840000001-MentionsFrom';
 
@@ -49,6 +51,8 @@ export const migrations = [
   MediaStats1764790000000,
   AuditLog1764800000000,
   Blocks1764810000000,
+  Reports1764830000001,
+  ReportNotifications1764830000002,
   NotificationSenderCap1764840000000,
   MentionsFrom1764840000001,
 ];

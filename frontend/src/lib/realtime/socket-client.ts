@@ -47,6 +47,7 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'message:typing',
   'notification:new',
   'notification:read',
+  'reports:open',
 ];
 
 /** docs/wire-contract.md#postswatch: at most 200 ids per `posts:watch` call. */

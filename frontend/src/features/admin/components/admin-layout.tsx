@@ -7,12 +7,15 @@ import {
   FileTextIcon,
   GridIcon,
   SettingsIcon,
+  ShieldIcon,
   UsersIcon,
 } from '../../../components/icons';
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import type { User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { trAdmin } from '../../../locales/tr-admin';
+import { NavBadge } from '../../../components/nav-badge';
+import { useOpenReportsCount } from '../api/reports';
 import '../admin.css';
 
 function roleLabel(user: User): string {
@@ -22,6 +25,7 @@ function roleLabel(user: User): string {
 /** Frame of the back office: header with the user and role, side navigation, content. */
 export function AdminLayout({ user }: { user: User }) {
   const { pathname } = useLocation();
+  const openReports = useOpenReportsCount();
   const navRef = useRef<HTMLElement>(null);
   // On a phone the menu is a tab bar that scrolls sideways: the current tab is brought into view
   // by the least scroll (the first tabs stay whole when they fit), measured on screen rather than
@@ -41,6 +45,7 @@ export function AdminLayout({ user }: { user: User }) {
     { to: '/admin', label: trAdmin.dashboard, icon: GridIcon, end: true },
     { to: '/admin/users', label: trAdmin.users, icon: UsersIcon, end: false },
     { to: '/admin/posts', label: trAdmin.posts, icon: FileTextIcon, end: false },
+    { to: '/admin/moderation', label: trAdmin.moderation, icon: ShieldIcon, end: false, badge: true },
     ...(user.role === 'admin'
       ? [
           { to: '/admin/settings', label: trAdmin.settings, icon: SettingsIcon, end: false },
@@ -70,10 +75,11 @@ export function AdminLayout({ user }: { user: User }) {
       </header>
       <div className="admin__body">
         <nav ref={navRef} className="admin__nav" aria-label={trAdmin.nav}>
-          {links.map(({ to, label, icon: Icon, end }) => (
-            <NavLink key={to} to={to} end={end} className="admin__nav-link">
+          {links.map(({ to, label, icon: Icon, end, badge }) => (
+            <NavLink key={to} to={to} end={end} className={badge ? 'admin__nav-link nav-badge-anchor' : 'admin__nav-link'}>
               <Icon size={20} />
               <span>{label}</span>
+              {badge ? <NavBadge count={openReports} label={trAdmin.moderationBadge} cap={1000} /> : null}
             </NavLink>
           ))}
           <Link to="/" className="admin__nav-link admin__nav-link--back">

@@ -1,6 +1,7 @@
-// The five screens of the back office, imported by the router from this one place.
+// The six screens of the back office, imported by the router from this one place.
 export { AdminAudit } from './admin-audit';
 export { AdminDashboard } from './admin-dashboard';
+export { AdminModeration } from './admin-moderation';
 export { AdminPosts } from './admin-posts';
 export { AdminSettings } from './admin-settings';
 export { AdminUsers } from './admin-users';

@@ -57,6 +57,28 @@ const sent = (content: string) => ({
 });
 
 describe('ChatPane', () => {
+  it('Bildir under another member’s message reports that message (not one’s own)', async () => {
+    let body: unknown;
+    renderChat(
+      {
+        'GET /api/posts/user/zeynep': { body: { posts: [], nextCursor: null } },
+        'POST /api/reports': (init) => {
+          body = JSON.parse(String(init?.body));
+          return { status: 201, body: { message: 'Teşekkürler', report: { id: 'r1', updated: false } } };
+        },
+      },
+      [message({ id: 'm2', text: 'kendi mesajım', isOwn: true }), message({ id: 'm1', text: 'tehdit' })],
+    );
+    const buttons = await screen.findAllByRole('button', { name: 'Mesajı bildir' });
+    expect(buttons).toHaveLength(1);
+    await userEvent.click(buttons[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Mesajı bildir' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Şiddet' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bildir' }));
+    expect(await screen.findByTestId('report-thanks')).toBeTruthy();
+    expect(body).toEqual({ targetType: 'message', targetId: 'm1', category: 'violence' });
+  });
+
   it('shows the messages oldest first, own ones marked, and the member in the header', async () => {
     renderChat({}, [
       message({ id: 'm2', text: 'Sen nasılsın?', isOwn: true, timestamp: new Date().toISOString() }),
@@ -65,7 +87,7 @@ describe('ChatPane', () => {
     const list = await screen.findByRole('list', { name: 'Zeynep Kaya ile mesajlar' });
     const items = within(list).getAllByTestId('message');
     expect(items.map((item) => item.textContent)).toEqual([
-      'İyiyim, teşekkürler10dk',
+      'İyiyim, teşekkürler10dkBildir',
       'Siz: Sen nasılsın?Şimdi',
     ]);
     expect(items.map((item) => item.getAttribute('data-own'))).toEqual(['false', 'true']);

@@ -18,7 +18,9 @@ import { useViewerKey } from '../../../lib/auth';
 import { displayNameOf, formatFullDate, usernameOf } from '../../../lib/format';
 import { messagesPath, profilePath } from '../../../lib/paths';
 import type { Message, PostAuthor } from '../../../lib/types';
+import { ReportDialog } from '../../../components/report-dialog';
 import { trMessages } from '../../../locales/tr-messages';
+import { trReport } from '../../../locales/tr-report';
 import { useConversation } from '../api/get-conversation';
 import { markConversationRead, seenOf } from '../api/message-cache';
 import type { Outbox, QueuedMessage } from '../api/outbox';
@@ -46,6 +48,7 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
   const query = useConversation(userId);
   const name = displayNameOf(user);
   const username = usernameOf(user);
+  const [reporting, setReporting] = useState<string | null>(null);
   const { outbox, queued } = useOutbox(userId);
   const typing = useIsTyping(userId);
   // Messages on their way ("Gönderiliyor…") come after the stored ones; refused ones go back
@@ -151,6 +154,17 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
               >
                 {formatMessageTime(message.timestamp, now)}
               </time>
+              {message.isOwn ? null : (
+                <button
+                  type="button"
+                  className="bubble__report"
+                  aria-label={trReport.reportMessage}
+                  title={trReport.reportMessage}
+                  onClick={() => setReporting(message.id)}
+                >
+                  {trReport.menuItem}
+                </button>
+              )}
               {message.id === seenMessageId ? (
                 <span className="bubble__seen" data-testid="seen">
                   {trMessages.seen}
@@ -195,6 +209,9 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
         outbox={outbox}
         queued={queued}
       />
+      {reporting ? (
+        <ReportDialog targetType="message" targetId={reporting} account={{ username }} onClose={() => setReporting(null)} />
+      ) : null}
     </div>
   );
 }

@@ -212,8 +212,8 @@ describe('MessagesView — the open conversation', () => {
     const chat = await screen.findByRole('list', { name: 'Mehmet Demir ile mesajlar' });
     await socket.serverEmit('message:new', incoming(mehmet, 'Saat kaçta?', 1));
     expect(within(chat).getAllByTestId('message').map((m) => m.textContent)).toEqual([
-      'Yarın görüşürüzŞimdi',
-      'Saat kaçta?Şimdi',
+      'Yarın görüşürüzŞimdiBildir',
+      'Saat kaçta?ŞimdiBildir',
     ]);
     // The open conversation keeps no unread badge...
     expect(within(items()[0]).queryByTestId('unread-badge')).toBeNull();

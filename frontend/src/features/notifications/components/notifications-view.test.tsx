@@ -84,6 +84,18 @@ describe('notification sentences', () => {
   ] as const)('%o → %s', (fields, sentence) => {
     expect(notificationSentence(group({ id: 'x', ...fields, actors: [...fields.actors] }))).toBe(sentence);
   });
+
+  it('says staff acted on a report without naming anyone or the action', async () => {
+    const resolved = group({ id: 'g-report', type: 'report_resolved', post: null, actors: [], actorCount: 0 });
+    expect(notificationSentence(resolved)).toBe('Bildiriminiz incelendi ve ekibimiz işlem yaptı. Teşekkürler!');
+    renderView({ 'POST /api/notifications/g-report/read': { body: { unreadCount: 1 } } }, [resolved, LIKE], 2);
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(text(items()[0])).toBe('Bildiriminiz incelendi ve ekibimiz işlem yaptı. Teşekkürler!');
+    expect(within(items()[0]).queryAllByTestId('avatar')).toEqual([]);
+    // Opening it goes nowhere (no post, no profile) but marks it read.
+    fireEvent.click(items()[0]);
+    expect(currentLocation()).toBe('/notifications');
+  });
 });
 
 describe('NotificationsView', () => {

@@ -16,6 +16,7 @@ import {
   HeartIcon,
   MessageCircleIcon,
   RepeatIcon,
+  ShieldIcon,
   UserIcon,
 } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
@@ -58,6 +59,7 @@ const ICONS: Record<NotificationType, ReactNode> = {
   repost: <RepeatIcon size={22} />,
   reply: <MessageCircleIcon size={22} />,
   mention: <AtSignIcon size={22} />,
+  report_resolved: <ShieldIcon size={22} />,
 };
 
 /** Actors shown as avatars, newest first (the server sends at most this many). */
@@ -76,6 +78,7 @@ export function othersText(group: Pick<NotificationGroup, 'actors' | 'actorCount
 
 /** The whole line as one sentence: "Ayşe ve 3 kişi daha gönderinizi beğendi". */
 export function notificationSentence(group: NotificationGroup): string {
+  if (group.type === 'report_resolved') return trNotifications.actions.report_resolved;
   const first = group.actors[0]?.displayName ?? '';
   return `${first}${othersText(group) ?? ''} ${trNotifications.actions[group.type]}`;
 }
@@ -282,9 +285,11 @@ function NotificationItem({
           </time>
         </span>
         <span className="notification__text" data-testid="notification-text">
-          <span className="notification__name">{first?.displayName}</span>
+          {first ? <span className="notification__name">{first.displayName}</span> : null}
           {first?.isVerified ? <VerifiedBadge size={16} /> : null}
-          {others ?? ''} <span className="notification__action">{trNotifications.actions[group.type]}</span>
+          {others ?? ''}
+          {first ? ' ' : null}
+          <span className="notification__action">{trNotifications.actions[group.type]}</span>
         </span>
         {group.post?.content ? (
           <span className="notification__post">{snippet(group.post.content)}</span>

@@ -183,6 +183,7 @@ export function PostCard({ post, variant = 'feed', threadBelow = false }: PostCa
         postId={id}
         own={isAuthenticated && isOwnPost(post, user)}
         author={isAuthenticated && entityId(author) && username ? { id: entityId(author), username } : undefined}
+        report={isAuthenticated && !isOwnPost(post, user) ? { username: author.username } : null}
         roving={variant === 'feed'}
       />
       {replying ? (

@@ -29,6 +29,8 @@ export interface PostMenuButtonProps {
   own: boolean;
   /** The post's author: a member's menu of another's post offers to block them (issue 25). */
   author?: { id: string; username: string };
+  /** A signed-in viewer on somebody else's post: its menu also has `Bildir` (the author reported). */
+  report?: { username: string } | null;
   /**
    * The card moves the focus between its controls with the arrow keys (a feed card, see
    * use-card-keys.ts): the button then stays out of the Tab order like the card's others.
@@ -41,7 +43,7 @@ export interface PostMenuButtonProps {
  * WAI-ARIA menu button pattern, components in ./post-menu.tsx): `Bağlantıyı kopyala` for every
  * post, `Sil` too for one's own. ArrowDown opens it too; Escape gives the focus back here.
  */
-export function PostMenuButton({ postId, own, author, roving = false }: PostMenuButtonProps) {
+export function PostMenuButton({ postId, own, author, report, roving = false }: PostMenuButtonProps) {
   const [open, setOpen] = useState(false);
   // Once opened, the menu's component stays mounted: its delete confirmation outlives the list.
   const [wanted, setWanted] = useState(false);
@@ -87,6 +89,7 @@ export function PostMenuButton({ postId, own, author, roving = false }: PostMenu
             postId={postId}
             own={own}
             author={author}
+            report={report}
             open={open}
             menuId={menuId}
             wrapperRef={wrapperRef}

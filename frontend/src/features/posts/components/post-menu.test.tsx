@@ -56,7 +56,7 @@ describe('PostMenu — who sees it', () => {
     expect(await itemNames()).toEqual(['Sil', 'Bağlantıyı kopyala']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(await menuButton(other));
-    expect(await itemNames()).toEqual(['Bağlantıyı kopyala', '@mehmet kullanıcısını engelle']);
+    expect(await itemNames()).toEqual(['Bağlantıyı kopyala', '@mehmet kullanıcısını engelle', 'Bildir']);
   });
 
   it('blocks another member’s author after the confirmation, with a toast, and reads the lists again', async () => {
@@ -79,6 +79,63 @@ describe('PostMenu — who sees it', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.endsWith('/api/users/u-mehmet/block'))).toBe(true));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('@mehmet engellendi'));
     await waitFor(() => expect(screen.queryByText('mehmetin gönderisi')).toBeNull());
+  });
+
+  it('Bildir opens the report dialog: a category, up to 5 of the author’s posts, a comment, then thanks', async () => {
+    const author = { _id: 'u-mehmet', username: 'mehmet', displayName: 'Mehmet' };
+    const others = Array.from({ length: 7 }, (_, i) => makePost({ _id: `m${i}`, content: `eski gönderi ${i}`, author }));
+    let sent: unknown;
+    const view = renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([makePost({ _id: 'p2', content: 'kaba gönderi', author })]) },
+        'GET /api/posts/user/mehmet': { body: page(others) },
+        'POST /api/reports': (init) => {
+          sent = JSON.parse(String(init?.body));
+          return { status: 201, body: { message: 'Bildiriminiz için teşekkürler.', report: { id: 'r1', updated: false } } };
+        },
+      },
+    });
+    await screen.findByText('kaba gönderi');
+    const user = userEvent.setup();
+    await user.click(await menuButton(cardOf('kaba gönderi')));
+    await user.click(await screen.findByRole('menuitem', { name: 'Bildir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gönderiyi bildir' });
+    const submit = within(dialog).getByRole('button', { name: 'Bildir' });
+    expect(submit).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('radio', { name: 'Taciz ya da nefret söylemi' }));
+    const boxes = await within(dialog).findAllByRole('checkbox');
+    expect(boxes).toHaveLength(7);
+    for (const box of boxes.slice(0, 5)) await user.click(box);
+    // A sixth cannot be ticked.
+    expect(boxes[5]).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Açıklama (isteğe bağlı)' }), '  sürekli hakaret  ');
+    await user.click(submit);
+    const thanks = await screen.findByTestId('report-thanks');
+    expect(sent).toEqual({ targetType: 'post', targetId: 'p2', category: 'harassment', comment: 'sürekli hakaret', postIds: ['m0', 'm1', 'm2', 'm3', 'm4'] });
+    await user.click(within(thanks).getByRole('button', { name: 'Kapat' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    view.unmount();
+  });
+
+  it('shows the server’s Turkish refusal in the report dialog', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([makePost({ _id: 'p3', content: 'bir gönderi' })]) },
+        'GET /api/posts/user/mehmet': { body: page([]) },
+        'POST /api/reports': { status: 429, body: { message: 'Bir saatte en fazla 20 bildirim gönderebilirsiniz.', statusCode: 429 } },
+      },
+    });
+    await screen.findByText('bir gönderi');
+    const user = userEvent.setup();
+    await user.click(await menuButton(cardOf('bir gönderi')));
+    await user.click(await screen.findByRole('menuitem', { name: 'Bildir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Eklenecek başka gönderi yok.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: 'Diğer' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Bildir' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Bir saatte en fazla 20 bildirim gönderebilirsiniz.');
   });
 
   it('gives a guest Bağlantıyı kopyala only, even on a post by the same username', async () => {

@@ -3,7 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { BlockConfirmDialog } from '../../../components/block-confirm-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { BlockIcon, LinkIcon, TrashIcon } from '../../../components/icons';
+import { AlertCircleIcon, BlockIcon, LinkIcon, TrashIcon } from '../../../components/icons';
+import { ReportDialog } from '../../../components/report-dialog';
+import { trReport } from '../../../locales/tr-report';
 import { errorText } from '../../../lib/api-client';
 import { postPath } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
@@ -19,6 +21,8 @@ export interface PostMenuProps {
   own: boolean;
   /** Another member's post, seen by a member: the menu also blocks its author (issue 25). */
   author?: { id: string; username: string };
+  /** A signed-in viewer's menu on somebody else's post: `Bildir` reports it (the post's author). */
+  report?: { username: string } | null;
   open: boolean;
   menuId: string;
   /** The button and the menu: a click outside it closes the menu. */
@@ -45,9 +49,10 @@ export function postUrl(postId: string): string {
  * post's own page it then goes back (or home when the app has no page before it), not to a
  * "not found" page.
  */
-export function PostMenu({ postId, own, author, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
+export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
   const [confirming, setConfirming] = useState(false);
   const [blocking, setBlocking] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
@@ -178,9 +183,28 @@ export function PostMenu({ postId, own, author, open, menuId, wrapperRef, button
               {trBlock.block(author.username)}
             </button>
           ) : null}
+          {report ? (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="post-menu__item"
+              onClick={() => {
+                // The button is the dialog's opener: the focus returns to it when the dialog closes.
+                close();
+                setReporting(true);
+              }}
+            >
+              <AlertCircleIcon size={18} />
+              {trReport.menuItem}
+            </button>
+          ) : null}
         </div>
       ) : null}
       {blocking && author ? <BlockConfirmDialog user={author} onClose={() => setBlocking(false)} /> : null}
+      {reporting && report ? (
+        <ReportDialog targetType="post" targetId={postId} account={report} onClose={() => setReporting(false)} />
+      ) : null}
       {confirming ? (
         <ConfirmDialog
           title={trPostMenu.confirmTitle}

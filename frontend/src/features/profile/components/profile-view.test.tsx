@@ -210,6 +210,25 @@ describe('ProfileView', () => {
     });
     await screen.findByRole('button', { name: 'Takip et' });
     expect(screen.queryByRole('link', { name: 'Mesaj' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '@zeynep hesabını bildir' })).toBeNull();
+  });
+
+  it('lets a member report the account (Bildir): the report names the account, then thanks', async () => {
+    const { calls } = renderProfile('zeynep', {
+      user: member,
+      fetch: {
+        'GET /api/users/profile/zeynep': { body: { user: zeynep } },
+        'GET /api/posts/user/zeynep': { body: { posts: [], nextCursor: null } },
+        'POST /api/reports': { status: 201, body: { message: 'Teşekkürler', report: { id: 'r1', updated: false } } },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '@zeynep hesabını bildir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hesabı bildir' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Diğer' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Açıklama (isteğe bağlı)' }), 'sahte hesap');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bildir' }));
+    expect(await screen.findByTestId('report-thanks')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/reports')?.body).toEqual({ targetType: 'account', targetId: zeynep._id, category: 'other', comment: 'sahte hesap' });
   });
 });
 

@@ -4,7 +4,10 @@ import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { FollowButton } from '../../../components/follow-button';
+import { ReportDialog } from '../../../components/report-dialog';
+import { trReport } from '../../../locales/tr-report';
 import {
+  AlertCircleIcon,
   CalendarIcon,
   LinkIcon,
   MailIcon,
@@ -130,6 +133,7 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
   const userId = entityId(user);
   // The profile answer carries `isFollowing`; ask separately only when it does not.
   const status = useFollowStatus(userId, !own && user.isFollowing === undefined);
+  const [reporting, setReporting] = useState(false);
   const follow = useFollowToggle(userId, {
     isFollowing: user.isFollowing ?? status.data?.isFollowing ?? false,
     followersCount: user.followersCount ?? 0,
@@ -189,6 +193,21 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
                     name={name}
                   />
                 )}
+                {isAuthenticated && user.username ? (
+                  <Button
+                    variant="ghost"
+                    size="md"
+                    aria-label={trReport.reportAccount(user.username)}
+                    title={trReport.reportAccount(user.username)}
+                    onClick={() => setReporting(true)}
+                  >
+                    <AlertCircleIcon size={18} />
+                    <span>{trReport.menuItem}</span>
+                  </Button>
+                ) : null}
+                {reporting && user.username ? (
+                  <ReportDialog targetType="account" targetId={userId} account={{ username: user.username }} onClose={() => setReporting(false)} />
+                ) : null}
               </>
             )}
           </div>
