@@ -65,7 +65,7 @@ export interface UpdatePostResponse {
 
 /**
  * What a staff member did (docs/wire-contract.md#audit-log). `user.*` act on an account,
- * `post.*` on a post, `settings.update` on the system settings.
+ * `post.*` on a post, `settings.update` on the system settings, `rules.update` on the server rules.
  */
 export const AUDIT_ACTIONS = [
   'user.verify',
@@ -77,10 +77,11 @@ export const AUDIT_ACTIONS = [
   'post.clear_sensitive',
   'post.delete',
   'settings.update',
+  'rules.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'post', 'settings'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'post', 'settings', 'rules'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One entry of the staff audit log; append-only, never changed once written. */
@@ -91,7 +92,7 @@ export interface AuditEntry {
   /** The staff member, and their username at the time. */
   actor: { id: string; username: string };
   action: AuditAction;
-  /** `id` is null for the settings (one row). `label`: `@username`, the post's first 80 characters, or `Sistem ayarları`. */
+  /** `id` is null for the settings (one row) and the rules (one list). `label`: `@username`, the post's first 80 characters, `Sistem ayarları` or `Sunucu kuralları`. */
   target: { type: AuditTargetType; id: string | null; label: string };
   /** Null until a route takes a reason (none does yet). */
   reason: string | null;

@@ -12,6 +12,7 @@ export * from './notifications.js';
 export * from './pagination.js';
 export * from './posts.js';
 export * from './realtime.js';
+export * from './rules.js';
 export * from './settings.js';
 export * from './trending.js';
 export * from './users.js';

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * not added here fails the suite instead of going unchecked.
  */
 type Caller = 'guest' | 'user' | 'moderator' | 'admin';
-type Method = 'GET' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'PATCH' | 'PUT' | 'POST' | 'DELETE';
 
 interface AdminRoute {
   method: Method;
@@ -45,6 +45,7 @@ const ROUTES: AdminRoute[] = [
   { method: 'GET', path: '/api/admin/settings', expected: ADMINS_ONLY },
   { method: 'GET', path: '/api/admin/audit', expected: ADMINS_ONLY },
   { method: 'PATCH', path: '/api/admin/settings', request: async () => ({ url: '/api/admin/settings', body: { maxTweetLength: 280 } }), expected: ADMINS_ONLY },
+  { method: 'PUT', path: '/api/admin/rules', request: async () => ({ url: '/api/admin/rules', body: { rules: [{ text: 'Saygılı olun.' }] } }), expected: ADMINS_ONLY },
 ];
 
 const CALLERS: Caller[] = ['guest', 'user', 'moderator', 'admin'];
@@ -90,7 +91,7 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
 
   it.each(cases)('%s as %s → %i', async (_name, caller, status, route) => {
     const { url, body } = route.request ? await route.request(t) : { url: route.path, body: undefined };
-    const method = route.method.toLowerCase() as 'get' | 'patch' | 'delete';
+    const method = route.method.toLowerCase() as 'get' | 'patch' | 'put' | 'post' | 'delete';
     let req = t.http[method](url);
     if (caller !== 'guest') req = req.set('authorization', `Bearer ${tokens[caller]}`);
     const res = await (body ? req.send(body) : req);
@@ -107,7 +108,10 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
       await auth(t.http.patch(`/api/admin/posts/${post.id}`)).send({ sensitive: true }).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.delete(`/api/admin/posts/${post.id}`)).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.patch('/api/admin/settings')).send({ maintenanceMode: true }).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.put('/api/admin/rules')).send({ rules: [{ text: 'Yetkisiz kural' }] }).expect(caller === 'guest' ? 401 : 403);
     }
+    await t.http.put('/api/admin/rules').set('authorization', `Bearer ${tokens.moderator}`).send({ rules: [{ text: 'Yetkisiz kural' }] }).expect(403);
+    expect(await t.db.query(`SELECT 1 FROM server_rules WHERE text = 'Yetkisiz kural'`)).toEqual([]);
     const moderatorPatch = await t.http.patch('/api/admin/settings').set('authorization', `Bearer ${tokens.moderator}`).send({ maintenanceMode: true }).expect(403);
     expect(moderatorPatch.body.message).toBe('Bu işlem için yetkiniz yok.');
     const [row] = await t.db.query('SELECT is_active FROM users WHERE id = $1', [member.id]);

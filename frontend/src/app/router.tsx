@@ -23,6 +23,7 @@ const loadStatic = () => import('./routes/static-pages');
 const AdminPage = lazyScreen(loadAdmin, 'AdminPage');
 const AdminSettingsRoute = lazyScreen(loadAdmin, 'AdminSettingsRoute');
 const AdminAuditRoute = lazyScreen(loadAdmin, 'AdminAuditRoute');
+const AdminRulesRoute = lazyScreen(loadAdmin, 'AdminRulesRoute');
 const AdminDashboard = lazyScreen(loadAdminSections, 'AdminDashboard');
 const AdminUsers = lazyScreen(loadAdminSections, 'AdminUsers');
 const AdminPosts = lazyScreen(loadAdminSections, 'AdminPosts');
@@ -49,6 +50,7 @@ const PostPage = lazyScreen(() => import('./routes/post-page'), 'PostPage');
 const TermsPage = lazyScreen(loadStatic, 'TermsPage');
 const PrivacyPage = lazyScreen(loadStatic, 'PrivacyPage');
 const HelpPage = lazyScreen(loadStatic, 'HelpPage');
+const RulesPage = lazyScreen(() => import('./routes/rules-page'), 'RulesPage');
 const NotFoundPage = lazyScreen(loadStatic, 'NotFoundPage');
 
 /** `element` for a lazy screen: its own Suspense boundary, in the place the screen will take. */
@@ -78,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'posts', element: screen(AdminPosts) },
           { path: 'settings', element: screen(AdminSettingsRoute) },
           { path: 'audit', element: screen(AdminAuditRoute) },
+          { path: 'rules', element: screen(AdminRulesRoute) },
           // Unknown admin sub-paths show the dashboard (docs/product.md#routes).
           { path: '*', element: screen(AdminDashboard) },
         ],
@@ -100,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: 'terms', element: screen(TermsPage) },
           { path: 'privacy', element: screen(PrivacyPage) },
           { path: 'help', element: screen(HelpPage) },
+          { path: 'kurallar', element: screen(RulesPage) },
           { path: '*', element: screen(NotFoundPage) },
         ],
       },

@@ -12,6 +12,7 @@ export const SPA_ROUTES = [
   '/admin/posts',
   '/admin/settings',
   '/admin/audit',
+  '/admin/rules',
   // Unknown admin sub-paths show the dashboard (the back office's own fallback), so they all exist.
   '/admin/*',
   '/explore',
@@ -28,6 +29,7 @@ export const SPA_ROUTES = [
   '/terms',
   '/privacy',
   '/help',
+  '/kurallar',
 ] as const;
 
 /** The file name under dist/ that the server reads the list from. */

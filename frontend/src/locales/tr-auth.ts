@@ -20,6 +20,10 @@ export const trAuth = {
   emailPlaceholder: 'ornek@eposta.com',
   loginSubmit: 'Giriş Yap',
   registerSubmit: 'Kayıt Ol',
+  /** Before the submit button: `Kayıt olarak <sunucu kurallarını> kabul etmiş olursunuz.` (the link opens /kurallar in a new tab). */
+  rulesNoteBefore: 'Kayıt olarak ',
+  rulesNoteLink: 'sunucu kurallarını',
+  rulesNoteAfter: ' kabul etmiş olursunuz.',
   sending: 'Gönderiliyor…',
   forgotPassword: 'Şifremi unuttum',
   noAccount: 'Hesabınız yok mu?',

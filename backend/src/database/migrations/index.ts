@@ -20,6 +20,7 @@ import { AuthorMediaIndex1764775000000 } from './1764775000000-AuthorMediaIndex'
 import { ProfileImages1764780000000 } from './1764780000000-ProfileImages';
 import { MediaStats1764790000000 } from './1764790000000-MediaStats';
 import { AuditLog1764800000000 } from './1764800000000-AuditLog';
+import { ServerRules1764820000001 } from './1764820000001-ServerRules';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   ProfileImages1764780000000,
   MediaStats1764790000000,
   AuditLog1764800000000,
+  ServerRules1764820000001,
 ];

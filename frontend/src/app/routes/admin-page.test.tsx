@@ -104,6 +104,7 @@ describe('admin access', () => {
       ['Kullanıcılar', '/admin/users'],
       ['Gönderiler', '/admin/posts'],
       ['Sistem Ayarları', '/admin/settings'],
+      ['Kurallar', '/admin/rules'],
       ['Denetim Kaydı', '/admin/audit'],
       ['Siteye dön', '/'],
     ]);

@@ -7,6 +7,7 @@ import {
   FileTextIcon,
   GridIcon,
   SettingsIcon,
+  ShieldIcon,
   UsersIcon,
 } from '../../../components/icons';
 import { displayNameOf, usernameOf } from '../../../lib/format';
@@ -44,6 +45,7 @@ export function AdminLayout({ user }: { user: User }) {
     ...(user.role === 'admin'
       ? [
           { to: '/admin/settings', label: trAdmin.settings, icon: SettingsIcon, end: false },
+          { to: '/admin/rules', label: trAdmin.rules, icon: ShieldIcon, end: false },
           // Admins only: the log shows what every moderator did.
           { to: '/admin/audit', label: trAdmin.audit, icon: ActivityIcon, end: false },
         ]

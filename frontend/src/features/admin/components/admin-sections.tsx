@@ -1,6 +1,7 @@
-// The five screens of the back office, imported by the router from this one place.
+// The screens of the back office, imported by the router from this one place.
 export { AdminAudit } from './admin-audit';
 export { AdminDashboard } from './admin-dashboard';
 export { AdminPosts } from './admin-posts';
+export { AdminRules } from './admin-rules';
 export { AdminSettings } from './admin-settings';
 export { AdminUsers } from './admin-users';

@@ -214,6 +214,17 @@ describe('AuthModal — register validation', () => {
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Kayıt Ol' }));
   }
 
+  it('links the server rules before the submit button, in a new tab so the form keeps its input', () => {
+    mockFetch({});
+    renderModal('register');
+    const link = within(dialog()).getByRole('link', { name: 'sunucu kurallarını' });
+    expect(link.getAttribute('href')).toBe('/kurallar');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.closest('p')?.textContent).toBe('Kayıt olarak sunucu kurallarını kabul etmiş olursunuz.');
+    const submit = within(dialog()).getByRole('button', { name: 'Kayıt Ol' });
+    expect(link.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('marks every empty field as required and sends nothing', async () => {
     const { fetchMock } = mockFetch({});
     renderModal('register');

@@ -135,6 +135,14 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
         error={visible('password') ? errors.password : undefined}
         {...bind('password')}
       />
+      <p className="form__note">
+        {trAuth.rulesNoteBefore}
+        {/* A new tab: the form keeps what was typed. */}
+        <a href="/kurallar" target="_blank" rel="noopener" className="text-link">
+          {trAuth.rulesNoteLink}
+        </a>
+        {trAuth.rulesNoteAfter}
+      </p>
       <Button type="submit" size="lg" block disabled={sending}>
         {sending ? trAuth.sending : trAuth.registerSubmit}
       </Button>
