@@ -13,7 +13,7 @@ export const trPages = {
   notFoundTitle: 'Sayfa bulunamadı',
   notFound: 'Aradığınız sayfa taşınmış ya da hiç var olmamış olabilir.',
   rulesTitle: 'Sunucu kuralları',
-  rulesIntro: 'gündem’de herkesin uyduğu kurallar. Bir gönderiyi ya da hesabı bildirirken hangi kuralın çiğnendiğini bu numaralarla belirtebilirsiniz.',
+  rulesIntro: 'gündem’de uyulması gereken kurallar. Bir gönderiyi ya da hesabı bildirirken hangi kuralın çiğnendiğini bu numaralarla belirtebilirsiniz.',
   rulesListLabel: 'Kurallar',
   rulesLoading: 'Kurallar yükleniyor…',
   rulesLoadFailed: 'Kurallar yüklenemedi.',
