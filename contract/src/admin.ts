@@ -52,6 +52,18 @@ export interface UpdateUserResponse {
   user: User;
 }
 
+/** GET /api/admin/registrations (staff): accounts waiting for approval, newest first. */
+export interface PendingRegistrationsPage {
+  users: User[];
+  nextCursor: string | null;
+}
+
+/** POST /api/admin/registrations/:id/approve and /reject (staff). */
+export interface RegistrationDecisionResponse {
+  message: string;
+  user: User;
+}
+
 /** PATCH /api/admin/posts/:id (staff): set or clear the post's `sensitive` mark. */
 export interface PostPatch {
   sensitive: boolean;
@@ -73,6 +85,8 @@ export const AUDIT_ACTIONS = [
   'user.activate',
   'user.deactivate',
   'user.role',
+  'user.approve',
+  'user.reject',
   'post.mark_sensitive',
   'post.clear_sensitive',
   'post.delete',

@@ -1,8 +1,14 @@
 import { POST_DEFAULT_MAX_LENGTH, POST_MAX_LENGTH_RANGE } from './limits.js';
 
+/** `open`: anyone registers; `approval`: the account signs in once staff approve it; `closed`: registration answers 403. */
+export const REGISTRATION_MODES = ['open', 'approval', 'closed'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+
 /** The admin settings, under their wire names. */
 export interface SiteSettings {
   siteName: string;
+  registrationMode: RegistrationMode;
+  /** Read-only in answers: `registrationMode !== 'closed'`. A PATCH may still send it: false closes, true opens a closed site (an approval site stays so). */
   registrationEnabled: boolean;
   emailVerificationRequired: boolean;
   maintenanceMode: boolean;
@@ -38,6 +44,7 @@ export const SETTINGS_LIMITS = {
 /** A new site's settings (what the migration inserts). */
 export const DEFAULT_SETTINGS: Readonly<SiteSettings> = Object.freeze({
   siteName: 'gündem',
+  registrationMode: 'open',
   registrationEnabled: true,
   emailVerificationRequired: false,
   maintenanceMode: false,

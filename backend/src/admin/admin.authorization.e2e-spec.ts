@@ -20,6 +20,13 @@ interface AdminRoute {
 const STAFF: Record<Caller, number> = { guest: 401, user: 403, moderator: 200, admin: 200 };
 const ADMINS_ONLY: Record<Caller, number> = { guest: 401, user: 403, moderator: 403, admin: 200 };
 
+/** An account waiting for approval, as a registration under `approval` leaves it. */
+async function pendingAccount(t: TestApp) {
+  const user = await t.createUser();
+  await t.db.query(`UPDATE users SET approval = 'pending', is_active = false WHERE id = $1`, [user.id]);
+  return user;
+}
+
 const ROUTES: AdminRoute[] = [
   { method: 'GET', path: '/api/admin/dashboard', expected: STAFF },
   { method: 'GET', path: '/api/admin/users', expected: STAFF },
@@ -45,6 +52,19 @@ const ROUTES: AdminRoute[] = [
   { method: 'GET', path: '/api/admin/settings', expected: ADMINS_ONLY },
   { method: 'GET', path: '/api/admin/audit', expected: ADMINS_ONLY },
   { method: 'PATCH', path: '/api/admin/settings', request: async () => ({ url: '/api/admin/settings', body: { maxTweetLength: 280 } }), expected: ADMINS_ONLY },
+  { method: 'GET', path: '/api/admin/registrations', expected: STAFF },
+  {
+    method: 'POST',
+    path: '/api/admin/registrations/{id}/approve',
+    request: async (t) => ({ url: `/api/admin/registrations/${(await pendingAccount(t)).id}/approve` }),
+    expected: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/registrations/{id}/reject',
+    request: async (t) => ({ url: `/api/admin/registrations/${(await pendingAccount(t)).id}/reject` }),
+    expected: STAFF,
+  },
   { method: 'PUT', path: '/api/admin/rules', request: async () => ({ url: '/api/admin/rules', body: { rules: [{ text: 'Saygılı olun.' }] } }), expected: ADMINS_ONLY },
 ];
 

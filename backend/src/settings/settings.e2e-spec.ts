@@ -7,6 +7,7 @@ import { SettingsService } from './settings.service';
 
 const DEFAULTS = {
   siteName: 'gündem',
+  registrationMode: 'open',
   registrationEnabled: true,
   emailVerificationRequired: false,
   maintenanceMode: false,
@@ -58,6 +59,7 @@ describe('admin settings (real PostgreSQL)', () => {
     it('saves the whole settings object and answers it with the Turkish message', async () => {
       const changed = {
         ...DEFAULTS,
+        registrationMode: 'closed',
         registrationEnabled: false,
         emailVerificationRequired: true,
         maxTweetLength: 500,
@@ -116,6 +118,7 @@ describe('admin settings (real PostgreSQL)', () => {
       ['rateLimit null', { rateLimit: null }, 'Hız sınırı ayarları geçersiz.'],
       ['an unknown field inside rateLimit', { rateLimit: { windowMs: 900000, burst: 5 } }, 'Bilinmeyen alan: burst'],
       ['registrationEnabled as a string', { registrationEnabled: 'false' }, 'Yeni kayıtlar ayarı true ya da false olmalıdır.'],
+      ['an unknown registrationMode', { registrationMode: 'invite' }, 'Kayıt modu open (açık), approval (onaylı) ya da closed (kapalı) olmalıdır.'],
       ['emailVerificationRequired as a number', { emailVerificationRequired: 1 }, 'E-posta doğrulaması ayarı true ya da false olmalıdır.'],
       ['maintenanceMode null', { maintenanceMode: null }, 'Bakım modu ayarı true ya da false olmalıdır.'],
       ['allowedFileTypes not a list', { allowedFileTypes: 'image/png' }, RANGE.types],
@@ -164,6 +167,19 @@ describe('admin settings (real PostgreSQL)', () => {
       await t.http.post('/api/auth/login').send({ login: member.email, password: member.password }).expect(200);
       await save({ registrationEnabled: true }).expect(200);
       await t.http.post('/api/auth/register').send(body).expect(201);
+    });
+
+    it('registrationMode closed refuses registration with 403; the older boolean maps onto the mode', async () => {
+      expect((await save({ registrationMode: 'closed' }).expect(200)).body.settings).toMatchObject({ registrationMode: 'closed', registrationEnabled: false });
+      const body = registration();
+      expect((await t.http.post('/api/auth/register').send(body).expect(403)).body.message).toBe('Yeni kayıtlar şu anda kapalı.');
+      // true opens a closed site …
+      expect((await save({ registrationEnabled: true }).expect(200)).body.settings).toMatchObject({ registrationMode: 'open', registrationEnabled: true });
+      // … and keeps an approval one; the mode wins when both are sent.
+      await save({ registrationMode: 'approval' }).expect(200);
+      expect((await save({ registrationEnabled: true }).expect(200)).body.settings).toMatchObject({ registrationMode: 'approval', registrationEnabled: true });
+      expect((await save({ registrationEnabled: false, registrationMode: 'open' }).expect(200)).body.settings).toMatchObject({ registrationMode: 'open' });
+      expect((await t.db.query('SELECT registration_mode FROM settings'))[0].registration_mode).toBe('open');
     });
 
     describe('emailVerificationRequired=true', () => {

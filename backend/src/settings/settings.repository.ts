@@ -35,7 +35,7 @@ export class SettingsRepository {
       .values({
         id: ROW_ID,
         siteName: DEFAULT_SETTINGS.siteName,
-        registrationEnabled: DEFAULT_SETTINGS.registrationEnabled,
+        registrationMode: DEFAULT_SETTINGS.registrationMode,
         emailVerificationRequired: DEFAULT_SETTINGS.emailVerificationRequired,
         maintenanceMode: DEFAULT_SETTINGS.maintenanceMode,
         maxPostLength: DEFAULT_SETTINGS.maxTweetLength,

@@ -1,3 +1,4 @@
+import type { RegistrationMode } from '@gundem/contract';
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -23,6 +24,13 @@ function changedFields(before: SiteSettings, after: SiteSettings): [Record<strin
     now[key] = after[key];
   }
   return [was, now];
+}
+
+/** The older boolean as a mode: false closes, true opens a closed site and keeps an approval one. */
+function registrationModeOf(enabled: boolean | undefined, current: RegistrationMode): RegistrationMode | undefined {
+  if (enabled === undefined) return undefined;
+  if (!enabled) return 'closed';
+  return current === 'closed' ? 'open' : current;
 }
 
 /** The cached copy is shared by every request: frozen, so no caller can change it for the others. */
@@ -80,7 +88,7 @@ export class SettingsService {
       const current = await this.rows.findForUpdate(em);
       if (!current) throw new Error('settings row vanished during a save');
       if (dto.siteName !== undefined && dto.siteName !== current.siteName) throw new BadRequestException(SITE_NAME_READ_ONLY);
-      const row = await this.rows.update(em, { ...this.changesOf(dto), updatedBy: admin.id });
+      const row = await this.rows.update(em, { ...this.changesOf(dto, current), updatedBy: admin.id });
       const [before, after] = changedFields(toSiteSettings(current), toSiteSettings(row));
       await this.audit.record(em, { actorId: admin.id, action: 'settings.update', targetType: 'settings', targetId: null, targetLabel: SETTINGS_AUDIT_LABEL, before, after });
       return row;
@@ -93,9 +101,9 @@ export class SettingsService {
   }
 
   /** The entity's fields that `dto` names (absent ones left out, so the UPDATE keeps them). */
-  private changesOf(dto: UpdateSettingsDto): Partial<Settings> {
+  private changesOf(dto: UpdateSettingsDto, current: Settings): Partial<Settings> {
     const changes: Partial<Settings> = {
-      registrationEnabled: dto.registrationEnabled,
+      registrationMode: dto.registrationMode ?? registrationModeOf(dto.registrationEnabled, current.registrationMode),
       emailVerificationRequired: dto.emailVerificationRequired,
       maintenanceMode: dto.maintenanceMode,
       maxPostLength: dto.maxTweetLength,

@@ -27,6 +27,7 @@ const AdminRulesRoute = lazyScreen(loadAdmin, 'AdminRulesRoute');
 const AdminDashboard = lazyScreen(loadAdminSections, 'AdminDashboard');
 const AdminUsers = lazyScreen(loadAdminSections, 'AdminUsers');
 const AdminPosts = lazyScreen(loadAdminSections, 'AdminPosts');
+const AdminRegistrations = lazyScreen(loadAdminSections, 'AdminRegistrations');
 const ExplorePage = lazyScreen(() => import('./routes/explore-page'), 'ExplorePage');
 const NotificationsPage = lazyScreen(
   () => import('./routes/notifications-page'),
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
           { index: true, element: screen(AdminDashboard) },
           { path: 'users', element: screen(AdminUsers) },
           { path: 'posts', element: screen(AdminPosts) },
+          { path: 'registrations', element: screen(AdminRegistrations) },
           { path: 'settings', element: screen(AdminSettingsRoute) },
           { path: 'audit', element: screen(AdminAuditRoute) },
           { path: 'rules', element: screen(AdminRulesRoute) },

@@ -10,6 +10,7 @@ export const SPA_ROUTES = [
   '/admin',
   '/admin/users',
   '/admin/posts',
+  '/admin/registrations',
   '/admin/settings',
   '/admin/audit',
   '/admin/rules',

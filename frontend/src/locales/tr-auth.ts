@@ -38,6 +38,8 @@ export const trAuth = {
   genericError: 'Bir hata oluştu',
   networkError: 'Bağlantı hatası. Lütfen daha sonra tekrar deneyin.',
   registerWelcome: 'Kayıt başarılı! Hoş geldiniz.',
+  /** The server's answer when the site registers under staff approval (no session yet). */
+  registerPending: 'Kayıt başvurunuz alındı. Bir yönetici onayladığında giriş yapabilirsiniz.',
   registerSuccess:
     'Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.',
 };

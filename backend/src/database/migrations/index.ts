@@ -21,6 +21,7 @@ import { ProfileImages1764780000000 } from './1764780000000-ProfileImages';
 import { MediaStats1764790000000 } from './1764790000000-MediaStats';
 import { AuditLog1764800000000 } from './1764800000000-AuditLog';
 import { ServerRules1764820000001 } from './1764820000001-ServerRules';
+import { RegistrationMode1764820000002 } from './1764820000002-RegistrationMode';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   MediaStats1764790000000,
   AuditLog1764800000000,
   ServerRules1764820000001,
+  RegistrationMode1764820000002,
 ];

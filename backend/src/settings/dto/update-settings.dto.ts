@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsInt, IsObject, IsString, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { REGISTRATION_MODES, type RegistrationMode } from '@gundem/contract';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { SETTINGS_LIMITS } from '../settings.constants';
 import { SITE_NAME_READ_ONLY } from '../settings.texts';
 
@@ -14,6 +15,7 @@ const MB = 1024 * 1024;
 
 const MESSAGES = {
   registrationEnabled: 'Yeni kayıtlar ayarı true ya da false olmalıdır.',
+  registrationMode: 'Kayıt modu open (açık), approval (onaylı) ya da closed (kapalı) olmalıdır.',
   emailVerificationRequired: 'E-posta doğrulaması ayarı true ya da false olmalıdır.',
   maintenanceMode: 'Bakım modu ayarı true ya da false olmalıdır.',
   maxTweetLength: `Maksimum gönderi uzunluğu ${maxTweetLength.min} ile ${maxTweetLength.max} arasında bir tam sayı olmalıdır.`,
@@ -54,6 +56,12 @@ export class UpdateSettingsDto {
   @IsString({ message: SITE_NAME_READ_ONLY })
   siteName?: string;
 
+  /** Wins over registrationEnabled when both are sent. */
+  @ValidateIf(present)
+  @IsIn(REGISTRATION_MODES, { message: MESSAGES.registrationMode })
+  registrationMode?: RegistrationMode;
+
+  /** The older boolean: false closes registration, true opens a closed site (an approval site stays so). */
   @ValidateIf(present)
   @IsBoolean({ message: MESSAGES.registrationEnabled })
   registrationEnabled?: boolean;

@@ -103,6 +103,7 @@ describe('admin access', () => {
       ['Gösterge Paneli', '/admin'],
       ['Kullanıcılar', '/admin/users'],
       ['Gönderiler', '/admin/posts'],
+      ['Kayıt Başvuruları', '/admin/registrations'],
       ['Sistem Ayarları', '/admin/settings'],
       ['Kurallar', '/admin/rules'],
       ['Denetim Kaydı', '/admin/audit'],

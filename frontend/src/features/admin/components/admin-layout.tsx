@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/avatar';
 import {
   ActivityIcon,
   ArrowLeftIcon,
+  CheckCircleIcon,
   FileTextIcon,
   GridIcon,
   SettingsIcon,
@@ -42,6 +43,7 @@ export function AdminLayout({ user }: { user: User }) {
     { to: '/admin', label: trAdmin.dashboard, icon: GridIcon, end: true },
     { to: '/admin/users', label: trAdmin.users, icon: UsersIcon, end: false },
     { to: '/admin/posts', label: trAdmin.posts, icon: FileTextIcon, end: false },
+    { to: '/admin/registrations', label: trAdmin.registrations, icon: CheckCircleIcon, end: false },
     ...(user.role === 'admin'
       ? [
           { to: '/admin/settings', label: trAdmin.settings, icon: SettingsIcon, end: false },

@@ -2,6 +2,7 @@
 export { AdminAudit } from './admin-audit';
 export { AdminDashboard } from './admin-dashboard';
 export { AdminPosts } from './admin-posts';
+export { AdminRegistrations } from './admin-registrations';
 export { AdminRules } from './admin-rules';
 export { AdminSettings } from './admin-settings';
 export { AdminUsers } from './admin-users';

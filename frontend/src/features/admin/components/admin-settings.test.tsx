@@ -6,6 +6,7 @@ import type { AdminSettings } from '../types';
 
 const SETTINGS: AdminSettings = {
   siteName: 'gündem',
+  registrationMode: 'open',
   registrationEnabled: true,
   emailVerificationRequired: false,
   maintenanceMode: false,
@@ -46,13 +47,24 @@ async function setLength(value: string) {
 }
 
 describe('AdminSettings', () => {
+  it('chooses the registration mode among open, approval and closed, and sends it', async () => {
+    const { calls } = await renderSettings({ body: { message: 'Kaydedildi', settings: { ...SETTINGS, registrationMode: 'approval' } } });
+    const registration = within(screen.getByRole('group', { name: 'Yeni kayıtlar' }));
+    await userEvent.click(registration.getByRole('radio', { name: /^Personel onayıyla/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect(patches(calls)[0]).toMatchObject({ registrationMode: 'approval', registrationEnabled: true });
+    await userEvent.click(registration.getByRole('radio', { name: /^Kapalı/ }));
+    expect((registration.getByRole('radio', { name: /^Kapalı/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('shows the settings with the site name and the three limits read-only', async () => {
     await renderSettings();
     expect(field('Site adı').value).toBe('gündem');
     expect(field('Site adı').readOnly).toBe(true);
-    expect(
-      (screen.getByRole('switch', { name: 'Yeni kayıtlar açık' }) as HTMLInputElement).checked,
-    ).toBe(true);
+    const registration = within(screen.getByRole('group', { name: 'Yeni kayıtlar' }));
+    expect((registration.getByRole('radio', { name: /^Açık/ }) as HTMLInputElement).checked).toBe(true);
+    expect(registration.getAllByRole('radio')).toHaveLength(3);
     expect((screen.getByRole('switch', { name: 'Bakım modu' }) as HTMLInputElement).checked).toBe(
       false,
     );

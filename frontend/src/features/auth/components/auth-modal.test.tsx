@@ -376,6 +376,28 @@ describe('AuthModal — register submission', () => {
     expect(field('Şifre').value).toBe('');
   });
 
+  it('under staff approval (no token, pendingApproval): says the account waits and stays on the form', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockFetch({
+      'POST /api/auth/register': {
+        status: 201,
+        body: { message: 'Kayıt başvurunuz alındı.', user: makeUser({ username: 'ayse_01' }), pendingApproval: true },
+      },
+    });
+    renderModal('register');
+    fireEvent.change(field('Ad Soyad'), { target: { value: 'Ayşe Yılmaz' } });
+    fireEvent.change(field('Kullanıcı adı'), { target: { value: 'ayse_01' } });
+    fireEvent.change(field('E-posta'), { target: { value: 'ayse@ornek.com' } });
+    fireEvent.change(field('Şifre'), { target: { value: 'gizli123' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Kayıt Ol' }));
+    expect(await screen.findByText('Kayıt başvurunuz alındı. Bir yönetici onayladığında giriş yapabilirsiniz.')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    // No move to login: a login would only say the account is waiting.
+    expect(screen.getByRole('dialog', { name: 'Hesap Oluştur' })).toBeTruthy();
+  });
+
   it('without verification required: signs the new member in at once and lands on the home feed', async () => {
     mockFetch({
       'POST /api/auth/register': {
