@@ -15,6 +15,11 @@ export interface SiteSettings {
   /** A post's maximum length in characters. */
   maxTweetLength: number;
   allowedFileTypes: string[];
+  /**
+   * E-mail domains registration refuses, each with all its subdomains (`ornek.com` also refuses
+   * `posta.ornek.com`); lowercase ASCII (an internationalised name in punycode), sorted.
+   */
+  blockedEmailDomains: string[];
   /** Bytes: the largest upload (`POST /api/media` answers 413 above it). */
   maxFileSize: number;
   /** Pictures one post may carry (`mediaIds`). */
@@ -39,6 +44,7 @@ export const SETTINGS_LIMITS = {
   windowMs: { min: 1 * MINUTE, max: 60 * MINUTE },
   maxRequests: { min: 10, max: 1000 },
   allowedFileTypes: { maxItems: 50 },
+  blockedEmailDomains: { maxItems: 1000 },
 } as const;
 
 /** A new site's settings (what the migration inserts). */
@@ -50,6 +56,7 @@ export const DEFAULT_SETTINGS: Readonly<SiteSettings> = Object.freeze({
   maintenanceMode: false,
   maxTweetLength: POST_DEFAULT_MAX_LENGTH,
   allowedFileTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  blockedEmailDomains: [],
   maxFileSize: 5 * MB,
   maxImagesPerPost: 4,
   maxImagePixels: 40_000_000,

@@ -6,7 +6,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { passwordResetMail, verifyEmailMail } from '../mail/mail.templates';
 import { SettingsService } from '../settings/settings.service';
-import { REGISTRATION_CLOSED } from '../settings/settings.texts';
+import { isBlockedEmail } from '../settings/blocked-domains';
+import { EMAIL_DOMAIN_BLOCKED, REGISTRATION_CLOSED } from '../settings/settings.texts';
 import type { User } from '../users/user.entity';
 import { isStaff } from '../users/roles';
 import { toUserResponse, type UserResponse } from '../users/user.response';
@@ -47,7 +48,8 @@ export class AuthService {
   ) {}
 
   /**
-   * 403 while the admin setting `registrationMode` is `closed`. Under `approval` the account is
+   * 403 while the admin setting `registrationMode` is `closed`; 400 for an address on a blocked
+   * domain (`blockedEmailDomains`, subdomains included). Under `approval` the account is
    * created inactive and `pending` (docs/wire-contract.md#registration-approval): no session, the
    * answer says it waits for staff (a verification link is mailed too when the site requires one).
    * When `emailVerificationRequired` is on, mails a verification link and answers SPEC's "check
@@ -58,6 +60,8 @@ export class AuthService {
   async register(dto: RegisterDto): Promise<{ message: string; user: UserResponse; token?: string; pendingApproval?: true }> {
     const settings = await this.settings.get();
     if (settings.registrationMode === 'closed') throw new ForbiddenException(REGISTRATION_CLOSED);
+    // The DTO has normalised the address (lowercase, NFKC): the domain and its parents are compared as stored.
+    if (isBlockedEmail(dto.email, settings.blockedEmailDomains)) throw new BadRequestException(EMAIL_DOMAIN_BLOCKED);
     const pendingApproval = settings.registrationMode === 'approval';
     const user = await this.users.create({ ...dto, pendingApproval });
     if (pendingApproval) {

@@ -30,6 +30,10 @@ export class Settings {
   @Column({ name: 'allowed_file_types', type: 'text', array: true })
   allowedFileTypes: string[];
 
+  /** Normalised (blocked-domains.ts), sorted. */
+  @Column({ name: 'blocked_email_domains', type: 'text', array: true })
+  blockedEmailDomains: string[];
+
   /** Bytes. */
   @Column({ name: 'max_file_size', type: 'integer' })
   maxFileSize: number;

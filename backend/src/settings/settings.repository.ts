@@ -40,6 +40,7 @@ export class SettingsRepository {
         maintenanceMode: DEFAULT_SETTINGS.maintenanceMode,
         maxPostLength: DEFAULT_SETTINGS.maxTweetLength,
         allowedFileTypes: [...DEFAULT_SETTINGS.allowedFileTypes],
+        blockedEmailDomains: [...DEFAULT_SETTINGS.blockedEmailDomains],
         maxFileSize: DEFAULT_SETTINGS.maxFileSize,
         maxImagesPerPost: DEFAULT_SETTINGS.maxImagesPerPost,
         maxImagePixels: DEFAULT_SETTINGS.maxImagePixels,

@@ -11,6 +11,7 @@ export function toSiteSettings(row: Settings): SiteSettings {
     maintenanceMode: row.maintenanceMode,
     maxTweetLength: row.maxPostLength,
     allowedFileTypes: [...row.allowedFileTypes],
+    blockedEmailDomains: [...row.blockedEmailDomains],
     maxFileSize: row.maxFileSize,
     maxImagesPerPost: row.maxImagesPerPost,
     maxImagePixels: row.maxImagePixels,

@@ -9,7 +9,8 @@ import type { Settings } from './settings.entity';
 import { SettingsRepository } from './settings.repository';
 import { toSiteSettings } from './settings.response';
 import type { UpdateSettingsDto } from './dto/update-settings.dto';
-import { SITE_NAME_READ_ONLY } from './settings.texts';
+import { BLOCKED_DOMAIN_INVALID, SITE_NAME_READ_ONLY } from './settings.texts';
+import { normaliseBlockedDomain } from './blocked-domains';
 
 /** The settings' label in the audit log (docs/wire-contract.md#audit-log). */
 export const SETTINGS_AUDIT_LABEL = 'Sistem ayarları';
@@ -33,9 +34,21 @@ function registrationModeOf(enabled: boolean | undefined, current: RegistrationM
   return current === 'closed' ? 'open' : current;
 }
 
+/** The blocklist as stored: each entry normalised (a bad one is a 400 naming it), repeats dropped, sorted. */
+function blockedDomainsOf(entries: string[]): string[] {
+  const domains = new Set<string>();
+  for (const entry of entries) {
+    const domain = normaliseBlockedDomain(entry);
+    if (!domain) throw new BadRequestException(BLOCKED_DOMAIN_INVALID(entry));
+    domains.add(domain);
+  }
+  return [...domains].sort();
+}
+
 /** The cached copy is shared by every request: frozen, so no caller can change it for the others. */
 function freeze(settings: SiteSettings): SiteSettings {
   Object.freeze(settings.allowedFileTypes);
+  Object.freeze(settings.blockedEmailDomains);
   Object.freeze(settings.rateLimit);
   return Object.freeze(settings);
 }
@@ -108,6 +121,7 @@ export class SettingsService {
       maintenanceMode: dto.maintenanceMode,
       maxPostLength: dto.maxTweetLength,
       allowedFileTypes: dto.allowedFileTypes,
+      blockedEmailDomains: dto.blockedEmailDomains && blockedDomainsOf(dto.blockedEmailDomains),
       maxFileSize: dto.maxFileSize,
       maxImagesPerPost: dto.maxImagesPerPost,
       maxImagePixels: dto.maxImagePixels,

@@ -22,6 +22,7 @@ import { MediaStats1764790000000 } from './1764790000000-MediaStats';
 import { AuditLog1764800000000 } from './1764800000000-AuditLog';
 import { ServerRules1764820000001 } from './1764820000001-ServerRules';
 import { RegistrationMode1764820000002 } from './1764820000002-RegistrationMode';
+import { BlockedEmailDomains1764820000003 } from './1764820000003-BlockedEmailDomains';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   AuditLog1764800000000,
   ServerRules1764820000001,
   RegistrationMode1764820000002,
+  BlockedEmailDomains1764820000003,
 ];

@@ -12,6 +12,7 @@ const SETTINGS: AdminSettings = {
   maintenanceMode: false,
   maxTweetLength: 280,
   allowedFileTypes: ['image/jpeg', 'image/png'],
+  blockedEmailDomains: ['spam.example'],
   maxFileSize: 5 * 1024 * 1024,
   maxImagesPerPost: 4,
   maxImagePixels: 40_000_000,
@@ -47,6 +48,16 @@ async function setLength(value: string) {
 }
 
 describe('AdminSettings', () => {
+  it('edits the blocked e-mail domains one a line and sends them as a list', async () => {
+    const { calls } = await renderSettings();
+    const domains = field('Engellenen e-posta alan adları') as unknown as HTMLTextAreaElement;
+    expect(domains.value).toBe('spam.example');
+    await userEvent.type(domains, '{Enter}kotu.com.tr, ornek.com{Enter}spam.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect(patches(calls)[0]).toMatchObject({ blockedEmailDomains: ['spam.example', 'kotu.com.tr', 'ornek.com'] });
+  });
+
   it('chooses the registration mode among open, approval and closed, and sends it', async () => {
     const { calls } = await renderSettings({ body: { message: 'Kaydedildi', settings: { ...SETTINGS, registrationMode: 'approval' } } });
     const registration = within(screen.getByRole('group', { name: 'Yeni kayıtlar' }));

@@ -56,6 +56,7 @@ interface Draft {
   maintenanceMode: boolean;
   maxPostLength: string;
   allowedFileTypes: string;
+  blockedEmailDomains: string;
   maxImagesPerPost: string;
   maxImagePixels: string;
   mediaUploadsPerHour: string;
@@ -100,6 +101,7 @@ function toDraft(settings: Settings): Draft {
     maintenanceMode: Boolean(settings.maintenanceMode),
     maxPostLength: String(settings.maxTweetLength ?? ''),
     allowedFileTypes: settings.allowedFileTypes.join(', '),
+    blockedEmailDomains: (settings.blockedEmailDomains ?? []).join('\n'),
     maxImagesPerPost: String(settings.maxImagesPerPost ?? ''),
     maxImagePixels: String(settings.maxImagePixels ?? ''),
     mediaUploadsPerHour: String(settings.mediaUploadsPerHour ?? ''),
@@ -116,6 +118,11 @@ export function parseFileTypes(text: string): string[] {
         .filter(Boolean),
     ),
   ];
+}
+
+/** One domain a line (commas and spaces separate too); the server normalises and checks each. */
+export function parseDomains(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).map((domain) => domain.trim()).filter(Boolean))];
 }
 
 /** null when `value` is a whole number within 1..500, else the Turkish error. */
@@ -275,6 +282,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         maintenanceMode: draft.maintenanceMode,
         maxTweetLength: Number(draft.maxPostLength.trim()),
         allowedFileTypes: parseFileTypes(draft.allowedFileTypes),
+        blockedEmailDomains: parseDomains(draft.blockedEmailDomains),
         maxImagesPerPost: Number(draft.maxImagesPerPost.trim()),
         maxImagePixels: Number(draft.maxImagePixels.trim()),
         mediaUploadsPerHour: Number(draft.mediaUploadsPerHour.trim()),
@@ -303,6 +311,19 @@ function SettingsForm({ settings }: { settings: Settings }) {
           )}
         </Field>
         <RegistrationModeField value={draft.registrationMode} onChange={(mode) => set('registrationMode', mode)} />
+        <Field label={trAdmin.blockedEmailDomains} hint={trAdmin.blockedEmailDomainsHint}>
+          {(props) => (
+            <textarea
+              {...props}
+              className="field__input admin-settings__domains"
+              rows={3}
+              value={draft.blockedEmailDomains}
+              spellCheck={false}
+              autoCapitalize="off"
+              onChange={(event) => set('blockedEmailDomains', event.target.value)}
+            />
+          )}
+        </Field>
         {toggles.map(({ key, label, hint }) => (
           <SwitchRow
             key={key}
