@@ -77,7 +77,7 @@ export interface UpdatePostResponse {
 
 /**
  * What a staff member did (docs/wire-contract.md#audit-log). `user.*` act on an account,
- * `post.*` on a post, `settings.update` on the system settings, `rules.update` on the server rules.
+ * `post.*` on a post, `settings.update` on the system settings, `rules.update` on the server rules, `trend.*` on a hashtag's place in the trends.
  */
 export const AUDIT_ACTIONS = [
   'user.verify',
@@ -92,10 +92,12 @@ export const AUDIT_ACTIONS = [
   'post.delete',
   'settings.update',
   'rules.update',
+  'trend.hide',
+  'trend.unhide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'post', 'settings', 'rules'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'post', 'settings', 'rules', 'hashtag'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One entry of the staff audit log; append-only, never changed once written. */
@@ -106,7 +108,7 @@ export interface AuditEntry {
   /** The staff member, and their username at the time. */
   actor: { id: string; username: string };
   action: AuditAction;
-  /** `id` is null for the settings (one row) and the rules (one list). `label`: `@username`, the post's first 80 characters, `Sistem ayarları` or `Sunucu kuralları`. */
+  /** `id` is null for the settings (one row), the rules (one list) and a hashtag (named by its label). `label`: `@username`, the post's first 80 characters, `Sistem ayarları`, `Sunucu kuralları` or `#etiket`. */
   target: { type: AuditTargetType; id: string | null; label: string };
   /** Null until a route takes a reason (none does yet). */
   reason: string | null;

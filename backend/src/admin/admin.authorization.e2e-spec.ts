@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp, uniqueName } from '../../test/test-app';
 
 /**
  * Every back-office route × every kind of caller, from ONE table. The first test compares the
@@ -63,6 +63,18 @@ const ROUTES: AdminRoute[] = [
     method: 'POST',
     path: '/api/admin/registrations/{id}/reject',
     request: async (t) => ({ url: `/api/admin/registrations/${(await pendingAccount(t)).id}/reject` }),
+    expected: STAFF,
+  },
+  { method: 'GET', path: '/api/admin/trends/hidden', expected: STAFF },
+  { method: 'PUT', path: '/api/admin/trends/hidden/{tag}', request: async () => ({ url: `/api/admin/trends/hidden/${uniqueName('etiket')}` }), expected: STAFF },
+  {
+    method: 'DELETE',
+    path: '/api/admin/trends/hidden/{tag}',
+    request: async (t) => {
+      const tag = uniqueName('etiket').toLowerCase();
+      await t.db.query('INSERT INTO hidden_hashtags (tag) VALUES ($1)', [tag]);
+      return { url: `/api/admin/trends/hidden/${tag}` };
+    },
     expected: STAFF,
   },
   { method: 'PUT', path: '/api/admin/rules', request: async () => ({ url: '/api/admin/rules', body: { rules: [{ text: 'Saygılı olun.' }] } }), expected: ADMINS_ONLY },
@@ -132,6 +144,11 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
     }
     await t.http.put('/api/admin/rules').set('authorization', `Bearer ${tokens.moderator}`).send({ rules: [{ text: 'Yetkisiz kural' }] }).expect(403);
     expect(await t.db.query(`SELECT 1 FROM server_rules WHERE text = 'Yetkisiz kural'`)).toEqual([]);
+    for (const caller of ['guest', 'user'] as const) {
+      const req = t.http.put('/api/admin/trends/hidden/yetkisiz');
+      await (caller === 'guest' ? req : req.set('authorization', `Bearer ${tokens[caller]}`)).expect(caller === 'guest' ? 401 : 403);
+    }
+    expect(await t.db.query(`SELECT 1 FROM hidden_hashtags WHERE tag = 'yetkisiz'`)).toEqual([]);
     const moderatorPatch = await t.http.patch('/api/admin/settings').set('authorization', `Bearer ${tokens.moderator}`).send({ maintenanceMode: true }).expect(403);
     expect(moderatorPatch.body.message).toBe('Bu işlem için yetkiniz yok.');
     const [row] = await t.db.query('SELECT is_active FROM users WHERE id = $1', [member.id]);

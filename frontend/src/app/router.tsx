@@ -28,6 +28,7 @@ const AdminDashboard = lazyScreen(loadAdminSections, 'AdminDashboard');
 const AdminUsers = lazyScreen(loadAdminSections, 'AdminUsers');
 const AdminPosts = lazyScreen(loadAdminSections, 'AdminPosts');
 const AdminRegistrations = lazyScreen(loadAdminSections, 'AdminRegistrations');
+const AdminTrends = lazyScreen(loadAdminSections, 'AdminTrends');
 const ExplorePage = lazyScreen(() => import('./routes/explore-page'), 'ExplorePage');
 const NotificationsPage = lazyScreen(
   () => import('./routes/notifications-page'),
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: 'users', element: screen(AdminUsers) },
           { path: 'posts', element: screen(AdminPosts) },
           { path: 'registrations', element: screen(AdminRegistrations) },
+          { path: 'trends', element: screen(AdminTrends) },
           { path: 'settings', element: screen(AdminSettingsRoute) },
           { path: 'audit', element: screen(AdminAuditRoute) },
           { path: 'rules', element: screen(AdminRulesRoute) },

@@ -11,6 +11,7 @@ export const SPA_ROUTES = [
   '/admin/users',
   '/admin/posts',
   '/admin/registrations',
+  '/admin/trends',
   '/admin/settings',
   '/admin/audit',
   '/admin/rules',

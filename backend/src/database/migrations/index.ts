@@ -23,6 +23,7 @@ import { AuditLog1764800000000 } from './1764800000000-AuditLog';
 import { ServerRules1764820000001 } from './1764820000001-ServerRules';
 import { RegistrationMode1764820000002 } from './1764820000002-RegistrationMode';
 import { BlockedEmailDomains1764820000003 } from './1764820000003-BlockedEmailDomains';
+import { HiddenHashtags1764820000004 } from './1764820000004-HiddenHashtags';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   ServerRules1764820000001,
   RegistrationMode1764820000002,
   BlockedEmailDomains1764820000003,
+  HiddenHashtags1764820000004,
 ];

@@ -104,6 +104,7 @@ describe('admin access', () => {
       ['Kullanıcılar', '/admin/users'],
       ['Gönderiler', '/admin/posts'],
       ['Kayıt Başvuruları', '/admin/registrations'],
+      ['Gündem', '/admin/trends'],
       ['Sistem Ayarları', '/admin/settings'],
       ['Kurallar', '/admin/rules'],
       ['Denetim Kaydı', '/admin/audit'],

@@ -9,6 +9,7 @@ import {
   GridIcon,
   SettingsIcon,
   ShieldIcon,
+  TrendingIcon,
   UsersIcon,
 } from '../../../components/icons';
 import { displayNameOf, usernameOf } from '../../../lib/format';
@@ -44,6 +45,7 @@ export function AdminLayout({ user }: { user: User }) {
     { to: '/admin/users', label: trAdmin.users, icon: UsersIcon, end: false },
     { to: '/admin/posts', label: trAdmin.posts, icon: FileTextIcon, end: false },
     { to: '/admin/registrations', label: trAdmin.registrations, icon: CheckCircleIcon, end: false },
+    { to: '/admin/trends', label: trAdmin.trends, icon: TrendingIcon, end: false },
     ...(user.role === 'admin'
       ? [
           { to: '/admin/settings', label: trAdmin.settings, icon: SettingsIcon, end: false },

@@ -5,4 +5,5 @@ export { AdminPosts } from './admin-posts';
 export { AdminRegistrations } from './admin-registrations';
 export { AdminRules } from './admin-rules';
 export { AdminSettings } from './admin-settings';
+export { AdminTrends } from './admin-trends';
 export { AdminUsers } from './admin-users';
