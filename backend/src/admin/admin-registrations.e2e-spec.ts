@@ -92,6 +92,16 @@ describe('registration under approval (real PostgreSQL)', () => {
     expect(activate.body.message).toBe('Bu hesabın kayıt başvurusu onay bekliyor ya da reddedildi; onay ekranından karar verin.');
   });
 
+  it('lets only an admin decide a waiting account that was given a staff role (403 for a moderator, nothing changed)', async () => {
+    const member = await register();
+    await t.db.query(`UPDATE users SET role = 'moderator' WHERE id = $1`, [member.id]);
+    const refused = await t.http.post(`/api/admin/registrations/${member.id}/approve`).set('authorization', moderatorAuth).expect(403);
+    expect(refused.body.message).toBe('Yönetici ve moderatör hesaplarını yalnızca yöneticiler değiştirebilir.');
+    expect(await t.db.query('SELECT approval, is_active FROM users WHERE id = $1', [member.id])).toEqual([{ approval: 'pending', is_active: false }]);
+    expect(await t.db.query('SELECT 1 FROM audit_log WHERE target_id = $1', [member.id])).toEqual([]);
+    await t.http.post(`/api/admin/registrations/${member.id}/approve`).set('authorization', adminAuth).expect(200);
+  });
+
   it('answers 404 for an account that never waited, and 400 for a malformed id', async () => {
     const member = await t.createUser();
     await t.http.post(`/api/admin/registrations/${member.id}/approve`).set('authorization', adminAuth).expect(404);

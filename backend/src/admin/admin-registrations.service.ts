@@ -1,5 +1,5 @@
 import type { PendingRegistrationsPage, RegistrationDecisionResponse } from '@gundem/contract';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditLogWriter } from '../audit/audit-log.writer';
@@ -12,13 +12,14 @@ import type { SessionUser } from '../users/session-user';
 import { toUserResponse } from '../users/user.response';
 import { UsersService } from '../users/users.service';
 import { AdminRepository } from './admin.repository';
-import { REGISTRATION_APPROVED, REGISTRATION_NOT_PENDING, REGISTRATION_REJECTED } from './admin.texts';
+import { REGISTRATION_APPROVED, REGISTRATION_NOT_PENDING, REGISTRATION_REJECTED, STAFF_ACCOUNTS_ADMIN_ONLY } from './admin.texts';
 
 /**
  * Registrations under approval (docs/wire-contract.md#registration-approval): staff list the
- * accounts that wait and approve or reject each. Only members' own sign-ups wait, so there is no
- * staff account to protect here; the decision and its audit entry commit together, and the member
- * is mailed the outcome after the commit.
+ * accounts that wait and approve or reject each. Sign-ups are members; a waiting account that was
+ * given a staff role meanwhile is decided by an admin only, as every change to a staff account.
+ * The decision and its audit entry commit together, and the member is mailed the outcome after
+ * the commit.
  */
 @Injectable()
 export class AdminRegistrationsService {
@@ -44,10 +45,12 @@ export class AdminRegistrationsService {
     return { users, nextCursor: page.nextCursor };
   }
 
-  async decide(actor: Pick<SessionUser, 'id'>, userId: string, approve: boolean): Promise<RegistrationDecisionResponse> {
+  async decide(actor: Pick<SessionUser, 'id' | 'role'>, userId: string, approve: boolean): Promise<RegistrationDecisionResponse> {
     const decided = await this.dataSource.transaction(async (em) => {
       const row = await this.repository.decideRegistration(em, userId, approve);
       if (!row) throw new NotFoundException(REGISTRATION_NOT_PENDING);
+      // Sign-ups are members; should a waiting account have been given a staff role, only an admin decides (rolled back).
+      if (row.role !== 'user' && actor.role !== 'admin') throw new ForbiddenException(STAFF_ACCOUNTS_ADMIN_ONLY);
       await this.audit.record(em, {
         actorId: actor.id,
         action: approve ? 'user.approve' : 'user.reject',
