@@ -184,7 +184,7 @@ export const trAdmin = {
   hiddenEmpty: 'Gizlenen etiket yok.',
   hiddenBy: (username: string | null, date: string) => (username ? `@${username} gizledi · ${date}` : `Gizlendi · ${date}`),
   unhideTrend: 'Geri al',
-  unhideTrendLabel: (tag: string) => `#${tag} etiketini yeniden göster`,
+  unhideTrendLabel: (tag: string) => `#${tag}: gizlemeyi geri al`,
   // Registrations under approval (docs/product.md#admin-panel).
   registrations: 'Kayıt Başvuruları',
   registrationsIntro: 'Kayıt modu “Personel onayıyla” iken oluşturulan hesaplar, onaylanana kadar giriş yapamaz. En yenisi üstte.',

@@ -36,7 +36,7 @@ describe('admin trend review screen', () => {
     expect(within(hiddenList).getByTestId('admin-hidden-trend').textContent).toContain('@moderator gizledi');
     await waitFor(() => expect(screen.getAllByTestId('admin-trend')).toHaveLength(1));
 
-    await userEvent.click(within(hiddenList).getByRole('button', { name: '#kumar etiketini yeniden göster' }));
+    await userEvent.click(within(hiddenList).getByRole('button', { name: '#kumar: gizlemeyi geri al' }));
     await waitFor(() => expect(screen.getAllByTestId('admin-trend')).toHaveLength(2));
     expect(await screen.findByText('Gizlenen etiket yok.')).toBeTruthy();
     expect(mock.calls.filter((c) => c.url.includes('/api/admin/trends/hidden/kumar')).map((c) => c.method)).toEqual(['PUT', 'DELETE']);
