@@ -26,6 +26,7 @@ import { RealtimeModule } from './realtime/realtime.module';
 import { MaintenanceGuard } from './settings/maintenance.guard';
 import { RateLimitGuard } from './settings/rate-limit.guard';
 import { SettingsModule } from './settings/settings.module';
+import { RulesModule } from './rules/rules.module';
 import { AuditModule } from './audit/audit.module';
 import { SocialModule } from './social/social.module';
 import { TrendingModule } from './trending/trending.module';
@@ -56,6 +57,7 @@ export class AppModule {
         MailModule,
         AuditModule,
         SettingsModule,
+        RulesModule,
         UsersModule,
         AuthModule,
         SocialModule,

@@ -52,6 +52,18 @@ export interface UpdateUserResponse {
   user: User;
 }
 
+/** GET /api/admin/registrations (staff): accounts waiting for approval, newest first. */
+export interface PendingRegistrationsPage {
+  users: User[];
+  nextCursor: string | null;
+}
+
+/** POST /api/admin/registrations/:id/approve and /reject (staff). */
+export interface RegistrationDecisionResponse {
+  message: string;
+  user: User;
+}
+
 /** PATCH /api/admin/posts/:id (staff): set or clear the post's `sensitive` mark. */
 export interface PostPatch {
   sensitive: boolean;
@@ -65,8 +77,9 @@ export interface UpdatePostResponse {
 
 /**
  * What a staff member did (docs/wire-contract.md#audit-log). `user.*` act on an account,
- * `post.*` on a post, `settings.update` on the system settings, `report.*` on a report case
- * (the moderation desk: its id is the case's).
+ * `post.*` on a post, `settings.update` on the system settings, `rules.update` on the server
+ * rules, `trend.*` on a hashtag's place in the trends, `report.*` on a report case (the
+ * moderation desk: its id is the case's).
  */
 export const AUDIT_ACTIONS = [
   'user.verify',
@@ -74,16 +87,21 @@ export const AUDIT_ACTIONS = [
   'user.activate',
   'user.deactivate',
   'user.role',
+  'user.approve',
+  'user.reject',
   'post.mark_sensitive',
   'post.clear_sensitive',
   'post.delete',
   'settings.update',
+  'rules.update',
+  'trend.hide',
+  'trend.unhide',
   'report.assign',
   'report.resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'post', 'settings', 'report'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'post', 'settings', 'rules', 'hashtag', 'report'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One entry of the staff audit log; append-only, never changed once written. */
@@ -94,7 +112,7 @@ export interface AuditEntry {
   /** The staff member, and their username at the time. */
   actor: { id: string; username: string };
   action: AuditAction;
-  /** `id` is null for the settings (one row). `label`: `@username`, the post's first 80 characters, or `Sistem ayarları`. */
+  /** `id` is null for the settings (one row), the rules (one list) and a hashtag (named by its label). `label`: `@username`, the post's first 80 characters, `Sistem ayarları`, `Sunucu kuralları` or `#etiket`. */
   target: { type: AuditTargetType; id: string | null; label: string };
   /** Null until a route takes a reason (none does yet). */
   reason: string | null;

@@ -10,6 +10,11 @@ export interface RegisterResponse {
    * verification link was mailed: the member logs in after following it.
    */
   token?: string;
+  /**
+   * Present (true) when the site registers under approval: the account waits for staff and cannot
+   * sign in yet; `message` says so. No token then.
+   */
+  pendingApproval?: true;
 }
 
 /** POST /api/auth/login */

@@ -13,6 +13,7 @@ export * from './pagination.js';
 export * from './posts.js';
 export * from './realtime.js';
 export * from './reports.js';
+export * from './rules.js';
 export * from './settings.js';
 export * from './trending.js';
 export * from './users.js';

@@ -15,3 +15,25 @@ export interface TrendingHashtagsResponse {
 export interface TrendingUsersResponse {
   users: User[];
 }
+
+/** One hashtag staff hid from the trends (docs/wire-contract.md#trend-review). */
+export interface HiddenHashtag {
+  /** Without `#`, lowercase as posts store it. */
+  hashtag: string;
+  /** ISO 8601. */
+  hiddenAt: string;
+  /** Null once that account is gone. */
+  hiddenBy: { id: string; username: string } | null;
+}
+
+/** GET /api/admin/trends/hidden (staff): newest first. */
+export interface HiddenHashtagsResponse {
+  hashtags: HiddenHashtag[];
+}
+
+/** PUT and DELETE /api/admin/trends/hidden/:tag (staff). */
+export interface HashtagReviewResponse {
+  message: string;
+  hashtag: string;
+  hidden: boolean;
+}

@@ -206,4 +206,43 @@ describe('accessibility (axe-core)', () => {
       expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
   });
+  /** axe wide (the signed-in page of `who`) and at 390 px (a fresh page), nothing wider than the phone's screen. */
+  async function wideAndNarrow(name: string, page: Page, who: (typeof DEMO)[keyof typeof DEMO] | null, path: string, ready: string) {
+    await withScreenshots(name, [page], async () => {
+      expect(describeViolations(await audit(page, path, ready))).toEqual([]);
+    });
+    const { page: narrow } = await e2e.newPage({ width: 390, height: 844 });
+    await withScreenshots(`${name}-390`, [narrow], async () => {
+      if (who) await e2e.signIn(narrow, who);
+      expect(describeViolations(await audit(narrow, path, ready))).toEqual([]);
+      expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    });
+  }
+
+  it('the server rules, public (/kurallar, a guest) and their editor (/admin/rules), wide and at 390 px, have no serious or critical violations (issue 25)', async () => {
+    const token = await e2e.token(DEMO.admin);
+    const rules = [{ text: 'Saygılı olun.', hint: 'Kişilere değil fikirlere itiraz edin.' }, { text: 'Spam ve reklam yok.' }];
+    expect((await e2e.api('/api/admin/rules', { method: 'PUT', token, body: { rules } })).status).toBe(200);
+    const { page: guest } = await e2e.newPage();
+    await wideAndNarrow('a11y-rules', guest, null, '/kurallar', 'Kişilere değil fikirlere itiraz edin.');
+    await wideAndNarrow('a11y-admin-rules', admin, DEMO.admin, '/admin/rules', 'Kural 2');
+  });
+
+  it('registrations waiting for approval (/admin/registrations), wide and at 390 px, have no serious or critical violations (issue 25)', async () => {
+    const token = await e2e.token(DEMO.admin);
+    expect((await e2e.api('/api/admin/settings', { method: 'PATCH', token, body: { registrationMode: 'approval' } })).status).toBe(200);
+    try {
+      const waiting = { username: 'onay_bekleyen', displayName: 'Onay Bekleyen', email: 'onay_bekleyen@ornek.com', password: 'gizli123' };
+      expect((await e2e.api('/api/auth/register', { body: waiting })).status).toBe(201);
+    } finally {
+      expect((await e2e.api('/api/admin/settings', { method: 'PATCH', token, body: { registrationMode: 'open' } })).status).toBe(200);
+    }
+    await wideAndNarrow('a11y-admin-registrations', admin, DEMO.admin, '/admin/registrations', 'onay_bekleyen@ornek.com');
+  });
+
+  it('trend review (/admin/trends), wide and at 390 px, has no serious or critical violations (issue 25)', async () => {
+    const token = await e2e.token(DEMO.admin);
+    expect((await e2e.api('/api/admin/trends/hidden/erisilebilirlik', { method: 'PUT', token })).status).toBe(200);
+    await wideAndNarrow('a11y-admin-trends', admin, DEMO.admin, '/admin/trends', '#erisilebilirlik');
+  });
 });

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp, uniqueName } from '../../test/test-app';
 
 /**
  * Every back-office route × every kind of caller, from ONE table. The first test compares the
@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * not added here fails the suite instead of going unchecked.
  */
 type Caller = 'guest' | 'user' | 'moderator' | 'admin';
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'PATCH' | 'PUT' | 'POST' | 'DELETE';
 
 interface AdminRoute {
   method: Method;
@@ -26,6 +26,13 @@ async function newCase(t: TestApp): Promise<string> {
   await t.http.post('/api/reports').set('authorization', await t.bearer(await t.createUser())).send({ targetType: 'post', targetId: post.id, category: 'spam' }).expect(201);
   const [row] = await t.db.query('SELECT id FROM report_cases WHERE target_id = $1', [post.id]);
   return row.id;
+}
+
+/** An account waiting for approval, as a registration under `approval` leaves it. */
+async function pendingAccount(t: TestApp) {
+  const user = await t.createUser();
+  await t.db.query(`UPDATE users SET approval = 'pending', is_active = false WHERE id = $1`, [user.id]);
+  return user;
 }
 
 const ROUTES: AdminRoute[] = [
@@ -69,6 +76,32 @@ const ROUTES: AdminRoute[] = [
   { method: 'GET', path: '/api/admin/settings', expected: ADMINS_ONLY },
   { method: 'GET', path: '/api/admin/audit', expected: ADMINS_ONLY },
   { method: 'PATCH', path: '/api/admin/settings', request: async () => ({ url: '/api/admin/settings', body: { maxTweetLength: 280 } }), expected: ADMINS_ONLY },
+  { method: 'GET', path: '/api/admin/registrations', expected: STAFF },
+  {
+    method: 'POST',
+    path: '/api/admin/registrations/{id}/approve',
+    request: async (t) => ({ url: `/api/admin/registrations/${(await pendingAccount(t)).id}/approve` }),
+    expected: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/registrations/{id}/reject',
+    request: async (t) => ({ url: `/api/admin/registrations/${(await pendingAccount(t)).id}/reject` }),
+    expected: STAFF,
+  },
+  { method: 'GET', path: '/api/admin/trends/hidden', expected: STAFF },
+  { method: 'PUT', path: '/api/admin/trends/hidden/{tag}', request: async () => ({ url: `/api/admin/trends/hidden/${uniqueName('etiket')}` }), expected: STAFF },
+  {
+    method: 'DELETE',
+    path: '/api/admin/trends/hidden/{tag}',
+    request: async (t) => {
+      const tag = uniqueName('etiket').toLowerCase();
+      await t.db.query('INSERT INTO hidden_hashtags (tag) VALUES ($1)', [tag]);
+      return { url: `/api/admin/trends/hidden/${tag}` };
+    },
+    expected: STAFF,
+  },
+  { method: 'PUT', path: '/api/admin/rules', request: async () => ({ url: '/api/admin/rules', body: { rules: [{ text: 'Saygılı olun.' }] } }), expected: ADMINS_ONLY },
 ];
 
 const CALLERS: Caller[] = ['guest', 'user', 'moderator', 'admin'];
@@ -114,7 +147,7 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
 
   it.each(cases)('%s as %s → %i', async (_name, caller, status, route) => {
     const { url, body } = route.request ? await route.request(t) : { url: route.path, body: undefined };
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+    const method = route.method.toLowerCase() as 'get' | 'patch' | 'put' | 'post' | 'delete';
     let req = t.http[method](url);
     if (caller !== 'guest') req = req.set('authorization', `Bearer ${tokens[caller]}`);
     const res = await (body ? req.send(body) : req);
@@ -135,9 +168,17 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
       await auth(t.http.post(`/api/admin/reports/${caseId}/resolve`)).send({ action: 'delete_post' }).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.post(`/api/admin/reports/${caseId}/assign`)).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.post(`/api/admin/reports/${caseId}/notes`)).send({ body: 'not' }).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.put('/api/admin/rules')).send({ rules: [{ text: 'Yetkisiz kural' }] }).expect(caller === 'guest' ? 401 : 403);
     }
     expect(await t.db.query('SELECT status, assignee_id FROM report_cases WHERE id = $1', [caseId])).toEqual([{ status: 'open', assignee_id: null }]);
     expect(await t.db.query('SELECT 1 FROM report_notes WHERE case_id = $1', [caseId])).toEqual([]);
+    await t.http.put('/api/admin/rules').set('authorization', `Bearer ${tokens.moderator}`).send({ rules: [{ text: 'Yetkisiz kural' }] }).expect(403);
+    expect(await t.db.query(`SELECT 1 FROM server_rules WHERE text = 'Yetkisiz kural'`)).toEqual([]);
+    for (const caller of ['guest', 'user'] as const) {
+      const req = t.http.put('/api/admin/trends/hidden/yetkisiz');
+      await (caller === 'guest' ? req : req.set('authorization', `Bearer ${tokens[caller]}`)).expect(caller === 'guest' ? 401 : 403);
+    }
+    expect(await t.db.query(`SELECT 1 FROM hidden_hashtags WHERE tag = 'yetkisiz'`)).toEqual([]);
     const moderatorPatch = await t.http.patch('/api/admin/settings').set('authorization', `Bearer ${tokens.moderator}`).send({ maintenanceMode: true }).expect(403);
     expect(moderatorPatch.body.message).toBe('Bu işlem için yetkiniz yok.');
     const [row] = await t.db.query('SELECT is_active FROM users WHERE id = $1', [member.id]);

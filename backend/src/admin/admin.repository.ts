@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import { queryRows } from '../database/query-rows';
+import type { Cursor } from '../common/pagination/cursor';
+import { poolRows, queryRows } from '../database/query-rows';
 import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from '../posts/post-view.sql';
 import type { Sql } from '../posts/posts.repository';
 import type { DashboardStatistics } from '@gundem/contract';
@@ -63,6 +64,8 @@ export interface LockedUser {
   role: UserRole;
   is_active: boolean;
   is_verified: boolean;
+  /** `pending` or `rejected` for a registration under approval (null otherwise). */
+  approval: 'pending' | 'rejected' | null;
 }
 
 /** The column of each field staff may change; only these constants are ever put into SQL text. */
@@ -270,7 +273,7 @@ export class AdminRepository {
 
   /** The accounts' rows, locked in id order (two staff changing each other cannot deadlock); missing ids are absent. */
   lockUsers(em: EntityManager, ids: string[]): Promise<LockedUser[]> {
-    return queryRows(em, `SELECT id, username, role, is_active, is_verified FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
+    return queryRows(em, `SELECT id, username, role, is_active, is_verified, approval FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
   }
 
   /** One field of an account; `endsSessions` also bumps its session version (its tokens stop working). */
@@ -285,5 +288,39 @@ export class AdminRepository {
   /** Accounts by id (entities, private fields included), in no particular order. */
   usersByIds(ids: string[]): Promise<User[]> {
     return this.dataSource.getRepository(User).findBy({ id: In(ids) });
+  }
+
+  /**
+   * Accounts waiting for approval, newest first, after `cursor`: a walk of idx_users_pending (which
+   * holds only them), `limit` entries whatever the table's size.
+   */
+  pendingPage(cursor: Cursor | undefined, limit: number): Promise<{ id: string; created_at: string }[]> {
+    const params: unknown[] = [];
+    let after = '';
+    if (cursor) {
+      params.push(cursor.createdAt, cursor.id);
+      after = 'AND (u.created_at, u.id) < ($1::timestamptz, $2::uuid)';
+    }
+    params.push(limit);
+    return poolRows(this.dataSource, {
+      text: `SELECT u.id, to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+               FROM users u WHERE u.approval = 'pending' ${after}
+              ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length}`,
+      values: params,
+    });
+  }
+
+  /**
+   * Decides a waiting account on `em`'s transaction: approved (active, approval cleared) or rejected
+   * (stays inactive). Null when the account is not waiting (unknown, or decided already).
+   */
+  async decideRegistration(em: EntityManager, userId: string, approve: boolean): Promise<{ id: string; username: string; email: string; display_name: string; role: UserRole } | null> {
+    const [row] = await queryRows<{ id: string; username: string; email: string; display_name: string; role: UserRole }>(
+      em,
+      `UPDATE users SET approval = ${approve ? 'NULL, is_active = true' : "'rejected'"}, updated_at = now()
+        WHERE id = $1 AND approval = 'pending' RETURNING id, username, email, display_name, role`,
+      [userId],
+    );
+    return row ?? null;
   }
 }

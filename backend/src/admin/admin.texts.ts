@@ -14,3 +14,7 @@ export const AUDIT_ACTION_INVALID = 'İşlem (action) bilinen işlem kodlarında
 export const AUDIT_TARGET_TYPE_INVALID = 'Hedef türü (targetType) bilinen hedef türlerinden biri olmalıdır.';
 export const AUDIT_TARGET_ID_INVALID = 'Hedef kimliği (targetId) geçerli bir kimlik olmalıdır.';
 export const AUDIT_TARGET_ID_NEEDS_TYPE = 'Hedef kimliği (targetId) hedef türüyle (targetType) birlikte gönderilmelidir.';
+export const REGISTRATION_APPROVED = 'Kayıt onaylandı; hesap artık giriş yapabilir.';
+export const REGISTRATION_REJECTED = 'Kayıt başvurusu reddedildi.';
+export const REGISTRATION_NOT_PENDING = 'Onay bekleyen böyle bir kayıt başvurusu yok.';
+export const ACTIVATE_AWAITS_DECISION = 'Bu hesabın kayıt başvurusu onay bekliyor ya da reddedildi; onay ekranından karar verin.';

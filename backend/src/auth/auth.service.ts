@@ -6,13 +6,14 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { passwordResetMail, verifyEmailMail } from '../mail/mail.templates';
 import { SettingsService } from '../settings/settings.service';
-import { REGISTRATION_CLOSED } from '../settings/settings.texts';
+import { isBlockedEmail } from '../settings/blocked-domains';
+import { EMAIL_DOMAIN_BLOCKED, REGISTRATION_CLOSED } from '../settings/settings.texts';
 import type { User } from '../users/user.entity';
 import { isStaff } from '../users/roles';
 import { toUserResponse, type UserResponse } from '../users/user.response';
 import { hashPassword, verifyPassword } from '../users/password-hashing';
 import { UsersService } from '../users/users.service';
-import { ACCOUNT_DISABLED, EMAIL_NOT_VERIFIED, FORGOT_PASSWORD_SENT, INVALID_CREDENTIALS, INVALID_RESET_LINK, PASSWORD_RESET_DONE, REGISTER_SUCCESS, REGISTER_WELCOME } from './auth.texts';
+import { ACCOUNT_DISABLED, ACCOUNT_PENDING, ACCOUNT_REJECTED, EMAIL_NOT_VERIFIED, REGISTER_PENDING, FORGOT_PASSWORD_SENT, INVALID_CREDENTIALS, INVALID_RESET_LINK, PASSWORD_RESET_DONE, REGISTER_SUCCESS, REGISTER_WELCOME } from './auth.texts';
 import type { ForgotPasswordDto } from './dto/forgot-password.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
@@ -47,15 +48,26 @@ export class AuthService {
   ) {}
 
   /**
-   * 403 while the admin setting `registrationEnabled` is off. When `emailVerificationRequired` is
-   * on, mails a verification link and answers SPEC's "check your e-mail" message (no session: the
-   * login waits for the link). Otherwise the member is signed in at once, as a login would: the
-   * answer carries a token (and the controller sets the home-page cookie beside it).
+   * 403 while the admin setting `registrationMode` is `closed`; 400 for an address on a blocked
+   * domain (`blockedEmailDomains`, subdomains included). Under `approval` the account is
+   * created inactive and `pending` (docs/wire-contract.md#registration-approval): no session, the
+   * answer says it waits for staff (a verification link is mailed too when the site requires one).
+   * When `emailVerificationRequired` is on, mails a verification link and answers SPEC's "check
+   * your e-mail" message (no session: the login waits for the link). Otherwise the member is signed
+   * in at once, as a login would: the answer carries a token (and the controller sets the home-page
+   * cookie beside it).
    */
-  async register(dto: RegisterDto): Promise<{ message: string; user: UserResponse; token?: string }> {
+  async register(dto: RegisterDto): Promise<{ message: string; user: UserResponse; token?: string; pendingApproval?: true }> {
     const settings = await this.settings.get();
-    if (!settings.registrationEnabled) throw new ForbiddenException(REGISTRATION_CLOSED);
-    const user = await this.users.create(dto);
+    if (settings.registrationMode === 'closed') throw new ForbiddenException(REGISTRATION_CLOSED);
+    // The DTO has normalised the address (lowercase, NFKC): the domain and its parents are compared as stored.
+    if (isBlockedEmail(dto.email, settings.blockedEmailDomains)) throw new BadRequestException(EMAIL_DOMAIN_BLOCKED);
+    const pendingApproval = settings.registrationMode === 'approval';
+    const user = await this.users.create({ ...dto, pendingApproval });
+    if (pendingApproval) {
+      if (settings.emailVerificationRequired) await this.sendVerification(user);
+      return { message: REGISTER_PENDING, user: toUserResponse(user, { includePrivate: true }), pendingApproval: true };
+    }
     if (settings.emailVerificationRequired) {
       await this.sendVerification(user);
       return { message: REGISTER_SUCCESS, user: toUserResponse(user, { includePrivate: true }) };
@@ -87,6 +99,9 @@ export class AuthService {
     // Failures of a parallel burst may have locked the account while this password was checked.
     await this.loginThrottle.assertOpen(subject, address);
     await this.loginThrottle.succeeded(subject, address);
+    // An account under approval is inactive too: its own message, not the deactivated one's.
+    if (user.approval === 'pending') throw new ForbiddenException(ACCOUNT_PENDING);
+    if (user.approval === 'rejected') throw new ForbiddenException(ACCOUNT_REJECTED);
     if (!user.isActive) throw new ForbiddenException(ACCOUNT_DISABLED);
     // Staff are never locked out of the panel by a setting they manage (like maintenance mode).
     if (!user.isEmailVerified && !isStaff(user) && (await this.settings.get()).emailVerificationRequired) {

@@ -3,6 +3,12 @@
 export const REGISTER_SUCCESS = 'Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.';
 /** The answer when no verification is required: the new member is signed in at once. */
 export const REGISTER_WELCOME = 'Kayıt başarılı! Hoş geldiniz.';
+/** The answer when the site registers under approval: the account waits for staff (no session). */
+export const REGISTER_PENDING = 'Kayıt başvurunuz alındı. Bir yönetici onayladığında giriş yapabilirsiniz.';
+/** Login of an account that waits for staff's approval (403). */
+export const ACCOUNT_PENDING = 'Hesabınız yönetici onayı bekliyor.';
+/** Login of an account whose registration staff rejected (403). */
+export const ACCOUNT_REJECTED = 'Kayıt başvurunuz onaylanmadı.';
 export const FORGOT_PASSWORD_SENT = 'Bu e-posta adresi kayıtlıysa şifre sıfırlama bağlantısı gönderildi.';
 export const INVALID_CREDENTIALS = 'E-posta/kullanıcı adı veya şifre hatalı.';
 export const ACCOUNT_DISABLED = 'Hesabınız devre dışı bırakılmış.';

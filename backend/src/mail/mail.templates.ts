@@ -33,3 +33,27 @@ export function verifyEmailMail(to: string, displayName: string, link: string): 
     link,
   };
 }
+
+/** Staff approved a registration that waited (docs/wire-contract.md#registration-approval). */
+export function registrationApprovedMail(to: string, displayName: string, link: string): Mail {
+  const intro = `Merhaba ${displayName}, gündem kayıt başvurunuz onaylandı. Artık giriş yapabilirsiniz.`;
+  return {
+    to,
+    subject: 'gündem kaydınız onaylandı',
+    text: `${intro}\n\n${link}\n\n— gündem`,
+    html: layout('Kaydınız onaylandı', escape(intro), link, 'gündem’e git'),
+    link,
+  };
+}
+
+/** Staff rejected a registration that waited. */
+export function registrationRejectedMail(to: string, displayName: string, link: string): Mail {
+  const intro = `Merhaba ${displayName}, gündem kayıt başvurunuz onaylanmadı. Bu hesapla giriş yapılamaz.`;
+  return {
+    to,
+    subject: 'gündem kayıt başvurunuz',
+    text: `${intro}\n\n${link}\n\n— gündem`,
+    html: layout('Kayıt başvurunuz onaylanmadı', escape(intro), link, 'gündem’e git'),
+    link,
+  };
+}

@@ -7,11 +7,13 @@ import { SettingsService } from './settings.service';
 
 const DEFAULTS = {
   siteName: 'gündem',
+  registrationMode: 'open',
   registrationEnabled: true,
   emailVerificationRequired: false,
   maintenanceMode: false,
   maxTweetLength: 280,
   allowedFileTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  blockedEmailDomains: [],
   maxFileSize: 5242880,
   maxImagesPerPost: 4,
   maxImagePixels: 40000000,
@@ -58,6 +60,7 @@ describe('admin settings (real PostgreSQL)', () => {
     it('saves the whole settings object and answers it with the Turkish message', async () => {
       const changed = {
         ...DEFAULTS,
+        registrationMode: 'closed',
         registrationEnabled: false,
         emailVerificationRequired: true,
         maxTweetLength: 500,
@@ -116,6 +119,11 @@ describe('admin settings (real PostgreSQL)', () => {
       ['rateLimit null', { rateLimit: null }, 'Hız sınırı ayarları geçersiz.'],
       ['an unknown field inside rateLimit', { rateLimit: { windowMs: 900000, burst: 5 } }, 'Bilinmeyen alan: burst'],
       ['registrationEnabled as a string', { registrationEnabled: 'false' }, 'Yeni kayıtlar ayarı true ya da false olmalıdır.'],
+      ['blockedEmailDomains not a list', { blockedEmailDomains: 'ornek.com' }, 'Engellenen e-posta alan adları en fazla 1000 alan adından (ör. ornek.com) oluşan bir liste olmalıdır.'],
+      ['blockedEmailDomains with no domain name', { blockedEmailDomains: ['ornek.com', 'ornek'] }, 'Engellenen e-posta alan adlarında geçersiz bir değer var: “ornek”. Örnek: ornek.com'],
+      ['blockedEmailDomains with an address', { blockedEmailDomains: ['ali@ornek.com'] }, 'Engellenen e-posta alan adlarında geçersiz bir değer var: “ali@ornek.com”. Örnek: ornek.com'],
+      ['blockedEmailDomains too long', { blockedEmailDomains: Array.from({ length: 1001 }, (_, i) => `alan${i}.com`) }, 'Engellenen e-posta alan adları en fazla 1000 alan adından (ör. ornek.com) oluşan bir liste olmalıdır.'],
+      ['an unknown registrationMode', { registrationMode: 'invite' }, 'Kayıt modu open (açık), approval (onaylı) ya da closed (kapalı) olmalıdır.'],
       ['emailVerificationRequired as a number', { emailVerificationRequired: 1 }, 'E-posta doğrulaması ayarı true ya da false olmalıdır.'],
       ['maintenanceMode null', { maintenanceMode: null }, 'Bakım modu ayarı true ya da false olmalıdır.'],
       ['allowedFileTypes not a list', { allowedFileTypes: 'image/png' }, RANGE.types],
@@ -164,6 +172,36 @@ describe('admin settings (real PostgreSQL)', () => {
       await t.http.post('/api/auth/login').send({ login: member.email, password: member.password }).expect(200);
       await save({ registrationEnabled: true }).expect(200);
       await t.http.post('/api/auth/register').send(body).expect(201);
+    });
+
+    it('registrationMode closed refuses registration with 403; the older boolean maps onto the mode', async () => {
+      expect((await save({ registrationMode: 'closed' }).expect(200)).body.settings).toMatchObject({ registrationMode: 'closed', registrationEnabled: false });
+      const body = registration();
+      expect((await t.http.post('/api/auth/register').send(body).expect(403)).body.message).toBe('Yeni kayıtlar şu anda kapalı.');
+      // true opens a closed site …
+      expect((await save({ registrationEnabled: true }).expect(200)).body.settings).toMatchObject({ registrationMode: 'open', registrationEnabled: true });
+      // … and keeps an approval one; the mode wins when both are sent.
+      await save({ registrationMode: 'approval' }).expect(200);
+      expect((await save({ registrationEnabled: true }).expect(200)).body.settings).toMatchObject({ registrationMode: 'approval', registrationEnabled: true });
+      expect((await save({ registrationEnabled: false, registrationMode: 'open' }).expect(200)).body.settings).toMatchObject({ registrationMode: 'open' });
+      expect((await t.db.query('SELECT registration_mode FROM settings'))[0].registration_mode).toBe('open');
+    });
+
+    it('blockedEmailDomains refuses registration on a listed domain and its subdomains, in any case; logs the change', async () => {
+      const saved = await save({ blockedEmailDomains: ['  Spam.Example ', '@kotu.com.tr', '*.spam.example', 'örnek-spam.com'] }).expect(200);
+      // Normalised, repeats dropped, sorted; an internationalised name in punycode.
+      expect(saved.body.settings.blockedEmailDomains).toEqual(['kotu.com.tr', 'spam.example', 'xn--rnek-spam-z7a.com']);
+      for (const email of ['ali@spam.example', 'ali@POSTA.SPAM.EXAMPLE', 'ali@kotu.com.tr', 'ali@örnek-spam.com']) {
+        const body = registration({ email });
+        const res = await t.http.post('/api/auth/register').send(body).expect(400);
+        expect(res.body).toEqual({ message: 'Bu e-posta alan adıyla kayıt olunamaz. Lütfen başka bir e-posta adresi kullanın.', statusCode: 400 });
+        expect(await t.db.query('SELECT 1 FROM users WHERE username = $1', [body.username])).toEqual([]);
+      }
+      // A lookalike domain and a parent of a listed one are not blocked.
+      await t.http.post('/api/auth/register').send(registration({ email: `${uniqueName('a')}@benzerspam.example` })).expect(201);
+      await t.http.post('/api/auth/register').send(registration({ email: `${uniqueName('a')}@com.tr` })).expect(201);
+      const [entry] = await t.db.query(`SELECT before, after FROM audit_log WHERE action = 'settings.update' ORDER BY created_at DESC LIMIT 1`);
+      expect(entry).toEqual({ before: { blockedEmailDomains: [] }, after: { blockedEmailDomains: ['kotu.com.tr', 'spam.example', 'xn--rnek-spam-z7a.com'] } });
     });
 
     describe('emailVerificationRequired=true', () => {

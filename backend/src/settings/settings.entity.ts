@@ -1,3 +1,4 @@
+import type { RegistrationMode } from '@gundem/contract';
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
@@ -13,8 +14,8 @@ export class Settings {
   @Column({ name: 'site_name', type: 'varchar', length: 50 })
   siteName: string;
 
-  @Column({ name: 'registration_enabled', type: 'boolean' })
-  registrationEnabled: boolean;
+  @Column({ name: 'registration_mode', type: 'varchar', length: 10 })
+  registrationMode: RegistrationMode;
 
   @Column({ name: 'email_verification_required', type: 'boolean' })
   emailVerificationRequired: boolean;
@@ -28,6 +29,10 @@ export class Settings {
 
   @Column({ name: 'allowed_file_types', type: 'text', array: true })
   allowedFileTypes: string[];
+
+  /** Normalised (blocked-domains.ts), sorted. */
+  @Column({ name: 'blocked_email_domains', type: 'text', array: true })
+  blockedEmailDomains: string[];
 
   /** Bytes. */
   @Column({ name: 'max_file_size', type: 'integer' })

@@ -35,11 +35,12 @@ export class SettingsRepository {
       .values({
         id: ROW_ID,
         siteName: DEFAULT_SETTINGS.siteName,
-        registrationEnabled: DEFAULT_SETTINGS.registrationEnabled,
+        registrationMode: DEFAULT_SETTINGS.registrationMode,
         emailVerificationRequired: DEFAULT_SETTINGS.emailVerificationRequired,
         maintenanceMode: DEFAULT_SETTINGS.maintenanceMode,
         maxPostLength: DEFAULT_SETTINGS.maxTweetLength,
         allowedFileTypes: [...DEFAULT_SETTINGS.allowedFileTypes],
+        blockedEmailDomains: [...DEFAULT_SETTINGS.blockedEmailDomains],
         maxFileSize: DEFAULT_SETTINGS.maxFileSize,
         maxImagesPerPost: DEFAULT_SETTINGS.maxImagesPerPost,
         maxImagePixels: DEFAULT_SETTINGS.maxImagePixels,

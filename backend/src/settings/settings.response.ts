@@ -5,11 +5,13 @@ import type { Settings } from './settings.entity';
 export function toSiteSettings(row: Settings): SiteSettings {
   return {
     siteName: row.siteName,
-    registrationEnabled: row.registrationEnabled,
+    registrationMode: row.registrationMode,
+    registrationEnabled: row.registrationMode !== 'closed',
     emailVerificationRequired: row.emailVerificationRequired,
     maintenanceMode: row.maintenanceMode,
     maxTweetLength: row.maxPostLength,
     allowedFileTypes: [...row.allowedFileTypes],
+    blockedEmailDomains: [...row.blockedEmailDomains],
     maxFileSize: row.maxFileSize,
     maxImagesPerPost: row.maxImagesPerPost,
     maxImagePixels: row.maxImagePixels,

@@ -1,3 +1,4 @@
+import type { RegistrationMode } from '@gundem/contract';
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -8,7 +9,8 @@ import type { Settings } from './settings.entity';
 import { SettingsRepository } from './settings.repository';
 import { toSiteSettings } from './settings.response';
 import type { UpdateSettingsDto } from './dto/update-settings.dto';
-import { SITE_NAME_READ_ONLY } from './settings.texts';
+import { BLOCKED_DOMAIN_INVALID, SITE_NAME_READ_ONLY } from './settings.texts';
+import { normaliseBlockedDomain } from './blocked-domains';
 
 /** The settings' label in the audit log (docs/wire-contract.md#audit-log). */
 export const SETTINGS_AUDIT_LABEL = 'Sistem ayarları';
@@ -25,9 +27,28 @@ function changedFields(before: SiteSettings, after: SiteSettings): [Record<strin
   return [was, now];
 }
 
+/** The older boolean as a mode: false closes, true opens a closed site and keeps an approval one. */
+function registrationModeOf(enabled: boolean | undefined, current: RegistrationMode): RegistrationMode | undefined {
+  if (enabled === undefined) return undefined;
+  if (!enabled) return 'closed';
+  return current === 'closed' ? 'open' : current;
+}
+
+/** The blocklist as stored: each entry normalised (a bad one is a 400 naming it), repeats dropped, sorted. */
+function blockedDomainsOf(entries: string[]): string[] {
+  const domains = new Set<string>();
+  for (const entry of entries) {
+    const domain = normaliseBlockedDomain(entry);
+    if (!domain) throw new BadRequestException(BLOCKED_DOMAIN_INVALID(entry));
+    domains.add(domain);
+  }
+  return [...domains].sort();
+}
+
 /** The cached copy is shared by every request: frozen, so no caller can change it for the others. */
 function freeze(settings: SiteSettings): SiteSettings {
   Object.freeze(settings.allowedFileTypes);
+  Object.freeze(settings.blockedEmailDomains);
   Object.freeze(settings.rateLimit);
   return Object.freeze(settings);
 }
@@ -80,7 +101,7 @@ export class SettingsService {
       const current = await this.rows.findForUpdate(em);
       if (!current) throw new Error('settings row vanished during a save');
       if (dto.siteName !== undefined && dto.siteName !== current.siteName) throw new BadRequestException(SITE_NAME_READ_ONLY);
-      const row = await this.rows.update(em, { ...this.changesOf(dto), updatedBy: admin.id });
+      const row = await this.rows.update(em, { ...this.changesOf(dto, current), updatedBy: admin.id });
       const [before, after] = changedFields(toSiteSettings(current), toSiteSettings(row));
       await this.audit.record(em, { actorId: admin.id, action: 'settings.update', targetType: 'settings', targetId: null, targetLabel: SETTINGS_AUDIT_LABEL, before, after });
       return row;
@@ -93,13 +114,14 @@ export class SettingsService {
   }
 
   /** The entity's fields that `dto` names (absent ones left out, so the UPDATE keeps them). */
-  private changesOf(dto: UpdateSettingsDto): Partial<Settings> {
+  private changesOf(dto: UpdateSettingsDto, current: Settings): Partial<Settings> {
     const changes: Partial<Settings> = {
-      registrationEnabled: dto.registrationEnabled,
+      registrationMode: dto.registrationMode ?? registrationModeOf(dto.registrationEnabled, current.registrationMode),
       emailVerificationRequired: dto.emailVerificationRequired,
       maintenanceMode: dto.maintenanceMode,
       maxPostLength: dto.maxTweetLength,
       allowedFileTypes: dto.allowedFileTypes,
+      blockedEmailDomains: dto.blockedEmailDomains && blockedDomainsOf(dto.blockedEmailDomains),
       maxFileSize: dto.maxFileSize,
       maxImagesPerPost: dto.maxImagesPerPost,
       maxImagePixels: dto.maxImagePixels,

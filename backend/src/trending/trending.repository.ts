@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { withStatementTimeout } from '../database/bounded-client';
-import { poolRows } from '../database/query-rows';
+import { poolRows, queryRows } from '../database/query-rows';
 import type { Sql } from '../posts/posts.repository';
 import { notBlockedSql } from '../social/blocks.sql';
 import type { User } from '../users/user.entity';
@@ -56,7 +56,7 @@ export class TrendingRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Hashtags of the posts of the last 7 days (active authors only), ranked by how many posts
+   * Hashtags of the posts of the last 7 days (active authors only, none staff hid), ranked by how many posts
    * carry them. engagementScore = Σ (likes + 2 × reposts + replies) over those posts, with the
    * posts' current counters; it breaks ties in postCount, then the tag's alphabetical order.
    * Background work: reads only the 7-day range of idx_posts_created, never the older posts.
@@ -70,6 +70,7 @@ export class TrendingRepository {
          JOIN users u ON u.id = p.author_id AND u.is_active
          CROSS JOIN LATERAL unnest(p.hashtags) AS tag
         WHERE p.created_at > now() - interval '${TRENDING_WINDOW}'
+          AND NOT EXISTS (SELECT 1 FROM hidden_hashtags h WHERE h.tag = tag.tag)
         GROUP BY tag
         ORDER BY post_count DESC, engagement_score DESC, tag ASC
         LIMIT $1`,
@@ -198,5 +199,33 @@ export class TrendingRepository {
     const sql = this.newestNotFollowedSql(viewerId, exclude, limit);
     const rows: { id: string }[] = await this.dataSource.query(sql.text, sql.params);
     return rows.map((r) => r.id);
+  }
+
+  /** Every hidden hashtag (a short list staff keep): each node filters what it serves by it. */
+  async hiddenTags(): Promise<string[]> {
+    const rows = await poolRows<{ tag: string }>(this.dataSource, { name: 'trending_hidden_tags', text: 'SELECT tag FROM hidden_hashtags' });
+    return rows.map((row) => row.tag);
+  }
+
+  /** The newest `limit` hidden hashtags with who hid them: a walk of idx_hidden_hashtags_hidden_at. */
+  hiddenList(limit: number): Promise<{ tag: string; hidden_at: Date; hidden_by: string | null; username: string | null }[]> {
+    return poolRows(this.dataSource, {
+      text: `SELECT h.tag, h.hidden_at, u.id AS hidden_by, u.username
+               FROM hidden_hashtags h LEFT JOIN users u ON u.id = h.hidden_by
+              ORDER BY h.hidden_at DESC, h.tag LIMIT $1`,
+      values: [limit],
+    });
+  }
+
+  /** True when the tag was not hidden before (on `em`'s transaction). */
+  async hide(em: EntityManager, tag: string, staffId: string): Promise<boolean> {
+    const rows = await queryRows(em, 'INSERT INTO hidden_hashtags (tag, hidden_by) VALUES ($1, $2) ON CONFLICT (tag) DO NOTHING RETURNING tag', [tag, staffId]);
+    return rows.length === 1;
+  }
+
+  /** True when the tag was hidden (on `em`'s transaction). */
+  async unhide(em: EntityManager, tag: string): Promise<boolean> {
+    const rows = await queryRows(em, 'DELETE FROM hidden_hashtags WHERE tag = $1 RETURNING tag', [tag]);
+    return rows.length === 1;
   }
 }

@@ -44,8 +44,24 @@ export class TrendingService implements OnModuleDestroy {
   private loadedAt = 0;
   private loading?: Promise<void>;
   private refreshing?: Promise<void>;
+  /**
+   * Hashtags staff hid (trend review): read with the stored ranking, so another node's hide is
+   * applied within RELOAD_AFTER_MS; this node's own hide and undo change it at once.
+   */
+  private hidden = new Set<string>();
+  private hiddenLoaded = false;
+  /** Bumped by every hide or undo here, so a read that started before it cannot bring the old list back. */
+  private hiddenGeneration = 0;
 
   constructor(private readonly trending: TrendingRepository) {}
+
+  /** A hide or undo committed on this node: served at once, and the ranking recomputed so it fills up again (or takes the tag back). */
+  hiddenChanged(tag: string, hidden: boolean): void {
+    this.hiddenGeneration += 1;
+    if (hidden) this.hidden.add(tag);
+    else this.hidden.delete(tag);
+    this.background(this.recompute(undefined));
+  }
 
   async onModuleDestroy(): Promise<void> {
     // Background work must not outlive the pool it uses.
@@ -80,7 +96,12 @@ export class TrendingService implements OnModuleDestroy {
   private reload(): Promise<void> {
     this.loading ??= (async () => {
       try {
-        const stored = await this.trending.load();
+        const generation = this.hiddenGeneration;
+        const [stored, hidden] = await Promise.all([this.trending.load(), this.trending.hiddenTags()]);
+        if (generation === this.hiddenGeneration) {
+          this.hidden = new Set(hidden);
+          this.hiddenLoaded = true;
+        }
         this.loadedAt = Date.now();
         if (stored && (!this.snapshot || stored.ageMs < Date.now() - this.snapshot.computedAt)) {
           this.snapshot = { hashtags: stored.hashtags, candidates: stored.candidates, computedAt: Date.now() - stored.ageMs };
@@ -98,7 +119,7 @@ export class TrendingService implements OnModuleDestroy {
 
   /** The ranking to serve; waits only when there is none yet or it is past SERVE_STALE_UNTIL_MS. */
   private async current(): Promise<Snapshot> {
-    if (!this.snapshot) await this.reload();
+    if (!this.snapshot || !this.hiddenLoaded) await this.reload();
     const age = this.snapshot ? Date.now() - this.snapshot.computedAt : Infinity;
     if (age > SERVE_STALE_UNTIL_MS) {
       // Another node may be computing it (the lock is taken): serve what is stored meanwhile.
@@ -110,10 +131,11 @@ export class TrendingService implements OnModuleDestroy {
     return this.snapshot ?? { hashtags: [], candidates: [], computedAt: 0 };
   }
 
-  /** Hashtags without `#` (the interface adds it). */
+  /** Hashtags without `#` (the interface adds it); never one staff hid, even in a ranking computed before. */
   async hashtags(query: TrendingQueryDto): Promise<{ trends: HashtagTrend[] }> {
     const { hashtags } = await this.current();
-    return { trends: hashtags.slice(0, query.limit ?? DEFAULT_TRENDING_HASHTAGS) };
+    const shown = this.hidden.size ? hashtags.filter((trend) => !this.hidden.has(trend.hashtag)) : hashtags;
+    return { trends: shown.slice(0, query.limit ?? DEFAULT_TRENDING_HASHTAGS) };
   }
 
   /**

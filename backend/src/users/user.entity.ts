@@ -2,6 +2,9 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 import type { UserRole } from './roles';
 
 /** Unique lower(username) and lower(email) indexes live in the migration (expression indexes). */
+/** `users.approval` (null: approved or never waited). */
+export type AccountApproval = 'pending' | 'rejected';
+
 @Entity('users')
 export class User {
   @PrimaryGeneratedColumn('uuid')
@@ -50,6 +53,14 @@ export class User {
 
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive: boolean;
+
+  /**
+   * Registration under approval (docs/wire-contract.md#registration-approval): `pending` while staff
+   * have not decided, `rejected` once refused (the account stays inactive either way); null once
+   * approved, as for every account that did not wait.
+   */
+  @Column({ type: 'varchar', length: 10, nullable: true, default: null })
+  approval: AccountApproval | null;
 
   @Column({ type: 'varchar', length: 16, default: 'user' })
   role: UserRole;

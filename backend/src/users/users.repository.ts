@@ -11,7 +11,8 @@ import { User } from './user.entity';
 export type NewUserRow = Pick<
   User,
   'username' | 'email' | 'displayName' | 'passwordHash' | 'role' | 'isEmailVerified' | 'isVerified' | 'bio' | 'location' | 'website'
->;
+> &
+  Partial<Pick<User, 'approval' | 'isActive'>>;
 
 /**
  * Every statement on `users` for accounts and sessions (docs/architecture.md#rules: repositories

@@ -22,6 +22,8 @@ export interface NewUser {
   bio?: string;
   location?: string;
   website?: string;
+  /** Registration under approval: created inactive and `pending` until staff decide. */
+  pendingApproval?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -123,6 +125,7 @@ export class UsersService {
         bio: input.bio ?? '',
         location: input.location ?? '',
         website: input.website ?? '',
+        ...(input.pendingApproval ? { approval: 'pending' as const, isActive: false } : {}),
       });
       return (await this.findById(id))!;
     } catch (error) {

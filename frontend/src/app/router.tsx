@@ -23,10 +23,13 @@ const loadStatic = () => import('./routes/static-pages');
 const AdminPage = lazyScreen(loadAdmin, 'AdminPage');
 const AdminSettingsRoute = lazyScreen(loadAdmin, 'AdminSettingsRoute');
 const AdminAuditRoute = lazyScreen(loadAdmin, 'AdminAuditRoute');
+const AdminRulesRoute = lazyScreen(loadAdmin, 'AdminRulesRoute');
 const AdminDashboard = lazyScreen(loadAdminSections, 'AdminDashboard');
 const AdminUsers = lazyScreen(loadAdminSections, 'AdminUsers');
 const AdminPosts = lazyScreen(loadAdminSections, 'AdminPosts');
 const AdminModeration = lazyScreen(loadAdminSections, 'AdminModeration');
+const AdminRegistrations = lazyScreen(loadAdminSections, 'AdminRegistrations');
+const AdminTrends = lazyScreen(loadAdminSections, 'AdminTrends');
 const ExplorePage = lazyScreen(() => import('./routes/explore-page'), 'ExplorePage');
 const NotificationsPage = lazyScreen(
   () => import('./routes/notifications-page'),
@@ -50,6 +53,7 @@ const PostPage = lazyScreen(() => import('./routes/post-page'), 'PostPage');
 const TermsPage = lazyScreen(loadStatic, 'TermsPage');
 const PrivacyPage = lazyScreen(loadStatic, 'PrivacyPage');
 const HelpPage = lazyScreen(loadStatic, 'HelpPage');
+const RulesPage = lazyScreen(() => import('./routes/rules-page'), 'RulesPage');
 const NotFoundPage = lazyScreen(loadStatic, 'NotFoundPage');
 
 /** `element` for a lazy screen: its own Suspense boundary, in the place the screen will take. */
@@ -78,8 +82,11 @@ export const routes: RouteObject[] = [
           { path: 'users', element: screen(AdminUsers) },
           { path: 'posts', element: screen(AdminPosts) },
           { path: 'moderation', element: screen(AdminModeration) },
+          { path: 'registrations', element: screen(AdminRegistrations) },
+          { path: 'trends', element: screen(AdminTrends) },
           { path: 'settings', element: screen(AdminSettingsRoute) },
           { path: 'audit', element: screen(AdminAuditRoute) },
+          { path: 'rules', element: screen(AdminRulesRoute) },
           // Unknown admin sub-paths show the dashboard (docs/product.md#routes).
           { path: '*', element: screen(AdminDashboard) },
         ],
@@ -102,6 +109,7 @@ export const routes: RouteObject[] = [
           { path: 'terms', element: screen(TermsPage) },
           { path: 'privacy', element: screen(PrivacyPage) },
           { path: 'help', element: screen(HelpPage) },
+          { path: 'kurallar', element: screen(RulesPage) },
           { path: '*', element: screen(NotFoundPage) },
         ],
       },

@@ -11,8 +11,11 @@ export const SPA_ROUTES = [
   '/admin/users',
   '/admin/posts',
   '/admin/moderation',
+  '/admin/registrations',
+  '/admin/trends',
   '/admin/settings',
   '/admin/audit',
+  '/admin/rules',
   // Unknown admin sub-paths show the dashboard (the back office's own fallback), so they all exist.
   '/admin/*',
   '/explore',
@@ -29,6 +32,7 @@ export const SPA_ROUTES = [
   '/terms',
   '/privacy',
   '/help',
+  '/kurallar',
 ] as const;
 
 /** The file name under dist/ that the server reads the list from. */

@@ -20,6 +20,10 @@ export const trAuth = {
   emailPlaceholder: 'ornek@eposta.com',
   loginSubmit: 'Giriş Yap',
   registerSubmit: 'Kayıt Ol',
+  /** Before the submit button: `Kayıt olarak <sunucu kurallarını> kabul etmiş olursunuz.` (the link opens /kurallar in a new tab). */
+  rulesNoteBefore: 'Kayıt olarak ',
+  rulesNoteLink: 'sunucu kurallarını',
+  rulesNoteAfter: ' kabul etmiş olursunuz.',
   sending: 'Gönderiliyor…',
   forgotPassword: 'Şifremi unuttum',
   noAccount: 'Hesabınız yok mu?',
@@ -34,6 +38,8 @@ export const trAuth = {
   genericError: 'Bir hata oluştu',
   networkError: 'Bağlantı hatası. Lütfen daha sonra tekrar deneyin.',
   registerWelcome: 'Kayıt başarılı! Hoş geldiniz.',
+  /** The server's answer when the site registers under staff approval (no session yet). */
+  registerPending: 'Kayıt başvurunuz alındı. Bir yönetici onayladığında giriş yapabilirsiniz.',
   registerSuccess:
     'Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.',
 };

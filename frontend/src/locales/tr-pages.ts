@@ -12,4 +12,12 @@ export const trPages = {
   help: 'Yardım merkezi yakında burada olacak.',
   notFoundTitle: 'Sayfa bulunamadı',
   notFound: 'Aradığınız sayfa taşınmış ya da hiç var olmamış olabilir.',
+  rulesTitle: 'Sunucu kuralları',
+  rulesIntro: 'gündem’de uyulması gereken kurallar. Bir gönderiyi ya da hesabı bildirirken hangi kuralın çiğnendiğini bu numaralarla belirtebilirsiniz.',
+  rulesListLabel: 'Kurallar',
+  rulesLoading: 'Kurallar yükleniyor…',
+  rulesLoadFailed: 'Kurallar yüklenemedi.',
+  rulesRetry: 'Tekrar dene',
+  rulesEmptyTitle: 'Henüz kural yok',
+  rulesEmpty: 'Yöneticiler kuralları eklediğinde burada listelenecek.',
 };

@@ -47,6 +47,7 @@ export const tr = {
     terms: 'Kullanım Koşulları',
     privacy: 'Gizlilik Politikası',
     help: 'Yardım',
+    rules: 'Kurallar',
     copyright: '© gündem',
   },
   search: {

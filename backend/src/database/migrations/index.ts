@@ -21,6 +21,10 @@ import { ProfileImages1764780000000 } from './1764780000000-ProfileImages';
 import { MediaStats1764790000000 } from './1764790000000-MediaStats';
 import { AuditLog1764800000000 } from './1764800000000-AuditLog';
 import { Blocks1764810000000 } from './1764810000000-Blocks';
+import { ServerRules1764820000001 } from './1764820000001-ServerRules';
+import { RegistrationMode1764820000002 } from './1764820000002-RegistrationMode';
+import { BlockedEmailDomains1764820000003 } from './1764820000003-BlockedEmailDomains';
+import { HiddenHashtags1764820000004 } from './1764820000004-HiddenHashtags';
 import { Reports1764830000001 } from './1764830000001-Reports';
 import { ReportNotifications1764830000002 } from './1764830000002-ReportNotifications';
 import { NotificationSenderCap1764840000000 } from './1764840000000-NotificationSenderCap';
@@ -51,6 +55,10 @@ export const migrations = [
   MediaStats1764790000000,
   AuditLog1764800000000,
   Blocks1764810000000,
+  ServerRules1764820000001,
+  RegistrationMode1764820000002,
+  BlockedEmailDomains1764820000003,
+  HiddenHashtags1764820000004,
   Reports1764830000001,
   ReportNotifications1764830000002,
   NotificationSenderCap1764840000000,

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsInt, IsObject, IsString, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { REGISTRATION_MODES, type RegistrationMode } from '@gundem/contract';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, MaxLength, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { SETTINGS_LIMITS } from '../settings.constants';
 import { SITE_NAME_READ_ONLY } from '../settings.texts';
 
@@ -14,6 +15,7 @@ const MB = 1024 * 1024;
 
 const MESSAGES = {
   registrationEnabled: 'Yeni kayıtlar ayarı true ya da false olmalıdır.',
+  registrationMode: 'Kayıt modu open (açık), approval (onaylı) ya da closed (kapalı) olmalıdır.',
   emailVerificationRequired: 'E-posta doğrulaması ayarı true ya da false olmalıdır.',
   maintenanceMode: 'Bakım modu ayarı true ya da false olmalıdır.',
   maxTweetLength: `Maksimum gönderi uzunluğu ${maxTweetLength.min} ile ${maxTweetLength.max} arasında bir tam sayı olmalıdır.`,
@@ -23,6 +25,7 @@ const MESSAGES = {
   mediaUploadsPerHour: `Saatlik görsel yükleme sınırı ${mediaUploadsPerHour.min} ile ${mediaUploadsPerHour.max} arasında bir tam sayı olmalıdır.`,
   allowedFileTypes: `İzin verilen dosya türleri en fazla ${allowedFileTypes.maxItems} farklı MIME türünden (ör. image/png) oluşan bir liste olmalıdır.`,
   rateLimit: 'Hız sınırı ayarları geçersiz.',
+  blockedEmailDomains: `Engellenen e-posta alan adları en fazla ${SETTINGS_LIMITS.blockedEmailDomains.maxItems} alan adından (ör. ornek.com) oluşan bir liste olmalıdır.`,
   windowMs: `Hız sınırı süresi ${windowMs.min / 60_000} ile ${windowMs.max / 60_000} dakika arasında (milisaniye cinsinden tam sayı) olmalıdır.`,
   maxRequests: `Hız sınırı istek sayısı ${maxRequests.min} ile ${maxRequests.max} arasında bir tam sayı olmalıdır.`,
 };
@@ -54,6 +57,12 @@ export class UpdateSettingsDto {
   @IsString({ message: SITE_NAME_READ_ONLY })
   siteName?: string;
 
+  /** Wins over registrationEnabled when both are sent. */
+  @ValidateIf(present)
+  @IsIn(REGISTRATION_MODES, { message: MESSAGES.registrationMode })
+  registrationMode?: RegistrationMode;
+
+  /** The older boolean: false closes registration, true opens a closed site (an approval site stays so). */
   @ValidateIf(present)
   @IsBoolean({ message: MESSAGES.registrationEnabled })
   registrationEnabled?: boolean;
@@ -79,6 +88,14 @@ export class UpdateSettingsDto {
   @IsString({ each: true, message: MESSAGES.allowedFileTypes })
   @IsArray({ message: MESSAGES.allowedFileTypes })
   allowedFileTypes?: string[];
+
+  /** Normalised and checked entry by entry in SettingsService (the entry at fault is named). */
+  @ValidateIf(present)
+  @ArrayMaxSize(SETTINGS_LIMITS.blockedEmailDomains.maxItems, { message: MESSAGES.blockedEmailDomains })
+  @MaxLength(300, { each: true, message: MESSAGES.blockedEmailDomains })
+  @IsString({ each: true, message: MESSAGES.blockedEmailDomains })
+  @IsArray({ message: MESSAGES.blockedEmailDomains })
+  blockedEmailDomains?: string[];
 
   @ValidateIf(present)
   @Max(maxFileSize.max, { message: MESSAGES.maxFileSize })

@@ -72,13 +72,13 @@ describe('LeftSidebar', () => {
     expect(within(dialog).getByLabelText('E-posta')).toBeTruthy();
   });
 
-  it('carries links to terms, privacy and help', () => {
+  it('carries links to terms, privacy, help and the server rules', () => {
     renderSidebar();
     const footer = screen.getByRole('navigation', { name: 'Alt bilgi' });
     const hrefs = within(footer)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/terms', '/privacy', '/help']);
+    expect(hrefs).toEqual(['/terms', '/privacy', '/help', '/kurallar']);
   });
 
   it('shows a member the member entries, the post button and the user card', async () => {

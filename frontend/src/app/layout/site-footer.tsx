@@ -14,6 +14,7 @@ export function SiteFooter({
         <Link to="/terms">{tr.footer.terms}</Link>
         <Link to="/privacy">{tr.footer.privacy}</Link>
         <Link to="/help">{tr.footer.help}</Link>
+        <Link to="/kurallar">{tr.footer.rules}</Link>
       </nav>
       <p className="site-footer__meta">
         {tr.footer.copyright}

@@ -104,7 +104,10 @@ describe('admin access', () => {
       ['Kullanıcılar', '/admin/users'],
       ['Gönderiler', '/admin/posts'],
       ['Moderasyon', '/admin/moderation'],
+      ['Kayıt Başvuruları', '/admin/registrations'],
+      ['Gündem', '/admin/trends'],
       ['Sistem Ayarları', '/admin/settings'],
+      ['Kurallar', '/admin/rules'],
       ['Denetim Kaydı', '/admin/audit'],
       ['Siteye dön', '/'],
     ]);

@@ -2,7 +2,7 @@ import { Spinner } from '../../components/spinner';
 import { AdminAccessDenied } from '../../features/admin/components/admin-access-denied';
 import { AdminLayout } from '../../features/admin/components/admin-layout';
 import { Navigate } from 'react-router-dom';
-import { AdminAudit, AdminSettings } from '../../features/admin/components/admin-sections';
+import { AdminAudit, AdminRules, AdminSettings } from '../../features/admin/components/admin-sections';
 import { useAuth } from '../../lib/auth';
 import { isStaff } from '../../lib/types';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -42,4 +42,10 @@ export function AdminSettingsRoute() {
 export function AdminAuditRoute() {
   const { user } = useAuth();
   return user?.role === 'admin' ? <AdminAudit /> : <AdminAccessDenied reason="forbidden" description={trAdmin.auditDenied} />;
+}
+
+/** The server rules' editor is for admins (the API answers a moderator 403), as the audit log. */
+export function AdminRulesRoute() {
+  const { user } = useAuth();
+  return user?.role === 'admin' ? <AdminRules /> : <AdminAccessDenied reason="forbidden" description={trAdmin.rulesDenied} />;
 }

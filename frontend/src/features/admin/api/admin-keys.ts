@@ -10,6 +10,11 @@ export const adminKeys = {
   listPage: (list: 'users' | 'posts', page: number, search: string) =>
     [...ADMIN_ROOT_KEY, list, { page, search }] as const,
   settings: () => [...ADMIN_ROOT_KEY, 'settings'] as const,
+  /** Trend review: the current trends as staff see them, and the hidden hashtags. */
+  trends: () => [...ADMIN_ROOT_KEY, 'trends'] as const,
+  hiddenHashtags: () => [...ADMIN_ROOT_KEY, 'trends', 'hidden'] as const,
+  /** Registrations waiting for approval (their pages). */
+  registrations: () => [...ADMIN_ROOT_KEY, 'registrations'] as const,
   /** The audit log's pages for one choice of filters. */
   audit: (filters: { actorId: string; action: string }) => [...ADMIN_ROOT_KEY, 'audit', filters] as const,
 };

@@ -12,11 +12,17 @@ import { formatDateTime } from '../admin-format';
 import { type AuditFilters, useAdminAudit } from '../api/get-admin-audit';
 import type { AuditEntry } from '../types';
 
-/** A field's value as the log shows it: yes/no for flags, the role's name, anything else as JSON. */
+/** A field's value as the log shows it: yes/no for flags, the role's name, the rules numbered, anything else as JSON. */
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? trAdmin.auditYes : trAdmin.auditNo;
   if (field === 'role' && typeof value === 'string') return trAdmin.auditRole(value);
+  if (field === 'registrationMode' && typeof value === 'string') return trAdmin.auditRegistrationMode(value);
+  if (field === 'approval' && typeof value === 'string') return trAdmin.auditApproval(value);
+  // The server rules' list: "1. text; 2. text" (an empty list: none).
+  if (field === 'rules' && Array.isArray(value)) {
+    return value.length ? value.map((rule: { text?: unknown }, i) => `${i + 1}. ${String(rule?.text ?? '')}`).join('; ') : '—';
+  }
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }

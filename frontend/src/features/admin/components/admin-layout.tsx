@@ -4,10 +4,12 @@ import { Avatar } from '../../../components/avatar';
 import {
   ActivityIcon,
   ArrowLeftIcon,
+  CheckCircleIcon,
   FileTextIcon,
   GridIcon,
   SettingsIcon,
   ShieldIcon,
+  TrendingIcon,
   UsersIcon,
 } from '../../../components/icons';
 import { displayNameOf, usernameOf } from '../../../lib/format';
@@ -46,9 +48,12 @@ export function AdminLayout({ user }: { user: User }) {
     { to: '/admin/users', label: trAdmin.users, icon: UsersIcon, end: false },
     { to: '/admin/posts', label: trAdmin.posts, icon: FileTextIcon, end: false },
     { to: '/admin/moderation', label: trAdmin.moderation, icon: ShieldIcon, end: false, badge: true },
+    { to: '/admin/registrations', label: trAdmin.registrations, icon: CheckCircleIcon, end: false },
+    { to: '/admin/trends', label: trAdmin.trends, icon: TrendingIcon, end: false },
     ...(user.role === 'admin'
       ? [
           { to: '/admin/settings', label: trAdmin.settings, icon: SettingsIcon, end: false },
+          { to: '/admin/rules', label: trAdmin.rules, icon: ShieldIcon, end: false },
           // Admins only: the log shows what every moderator did.
           { to: '/admin/audit', label: trAdmin.audit, icon: ActivityIcon, end: false },
         ]

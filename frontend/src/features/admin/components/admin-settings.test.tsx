@@ -6,11 +6,13 @@ import type { AdminSettings } from '../types';
 
 const SETTINGS: AdminSettings = {
   siteName: 'gündem',
+  registrationMode: 'open',
   registrationEnabled: true,
   emailVerificationRequired: false,
   maintenanceMode: false,
   maxTweetLength: 280,
   allowedFileTypes: ['image/jpeg', 'image/png'],
+  blockedEmailDomains: ['spam.example'],
   maxFileSize: 5 * 1024 * 1024,
   maxImagesPerPost: 4,
   maxImagePixels: 40_000_000,
@@ -46,13 +48,34 @@ async function setLength(value: string) {
 }
 
 describe('AdminSettings', () => {
+  it('edits the blocked e-mail domains one a line and sends them as a list', async () => {
+    const { calls } = await renderSettings();
+    const domains = field('Engellenen e-posta alan adları') as unknown as HTMLTextAreaElement;
+    expect(domains.value).toBe('spam.example');
+    await userEvent.type(domains, '{Enter}kotu.com.tr, ornek.com{Enter}spam.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect(patches(calls)[0]).toMatchObject({ blockedEmailDomains: ['spam.example', 'kotu.com.tr', 'ornek.com'] });
+  });
+
+  it('chooses the registration mode among open, approval and closed, and sends it', async () => {
+    const { calls } = await renderSettings({ body: { message: 'Kaydedildi', settings: { ...SETTINGS, registrationMode: 'approval' } } });
+    const registration = within(screen.getByRole('group', { name: 'Yeni kayıtlar' }));
+    await userEvent.click(registration.getByRole('radio', { name: /^Personel onayıyla/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect(patches(calls)[0]).toMatchObject({ registrationMode: 'approval', registrationEnabled: true });
+    await userEvent.click(registration.getByRole('radio', { name: /^Kapalı/ }));
+    expect((registration.getByRole('radio', { name: /^Kapalı/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('shows the settings with the site name and the three limits read-only', async () => {
     await renderSettings();
     expect(field('Site adı').value).toBe('gündem');
     expect(field('Site adı').readOnly).toBe(true);
-    expect(
-      (screen.getByRole('switch', { name: 'Yeni kayıtlar açık' }) as HTMLInputElement).checked,
-    ).toBe(true);
+    const registration = within(screen.getByRole('group', { name: 'Yeni kayıtlar' }));
+    expect((registration.getByRole('radio', { name: /^Açık/ }) as HTMLInputElement).checked).toBe(true);
+    expect(registration.getAllByRole('radio')).toHaveLength(3);
     expect((screen.getByRole('switch', { name: 'Bakım modu' }) as HTMLInputElement).checked).toBe(
       false,
     );

@@ -1,4 +1,4 @@
-import { SETTINGS_LIMITS } from '@gundem/contract';
+import { type RegistrationMode, SETTINGS_LIMITS } from '@gundem/contract';
 import { type ChangeEvent, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -51,25 +51,57 @@ const MINUTE_MS = 60_000;
 const MEGABYTE = 1024 * 1024;
 
 interface Draft {
-  registrationEnabled: boolean;
+  registrationMode: RegistrationMode;
   emailVerificationRequired: boolean;
   maintenanceMode: boolean;
   maxPostLength: string;
   allowedFileTypes: string;
+  blockedEmailDomains: string;
   maxImagesPerPost: string;
   maxImagePixels: string;
   mediaUploadsPerHour: string;
 }
 
-type Toggle = 'registrationEnabled' | 'emailVerificationRequired' | 'maintenanceMode';
+type Toggle = 'emailVerificationRequired' | 'maintenanceMode';
+
+const REGISTRATION_CHOICES: { mode: RegistrationMode; label: string; hint: string }[] = [
+  { mode: 'open', label: trAdmin.registrationOpen, hint: trAdmin.registrationOpenHint },
+  { mode: 'approval', label: trAdmin.registrationApproval, hint: trAdmin.registrationApprovalHint },
+  { mode: 'closed', label: trAdmin.registrationClosed, hint: trAdmin.registrationClosedHint },
+];
+
+/** The three registration modes as one radio group (docs/product.md#admin-panel). */
+function RegistrationModeField({ value, onChange }: { value: RegistrationMode; onChange: (mode: RegistrationMode) => void }) {
+  const id = useId();
+  return (
+    <fieldset className="admin-radio-group" aria-labelledby={`${id}-legend`}>
+      <legend id={`${id}-legend`} className="field__label">
+        {trAdmin.registrationMode}
+      </legend>
+      {REGISTRATION_CHOICES.map(({ mode, label, hint }) => (
+        <label key={mode} className="admin-radio">
+          <input type="radio" name={`${id}-mode`} value={mode} checked={value === mode} aria-describedby={`${id}-${mode}-hint`} onChange={() => onChange(mode)} />
+          <span className="admin-radio__text">
+            <span className="admin-radio__label">{label}</span>
+            <span id={`${id}-${mode}-hint`} className="field__hint">
+              {hint}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 function toDraft(settings: Settings): Draft {
   return {
-    registrationEnabled: Boolean(settings.registrationEnabled),
+    // A server from before the modes sent only the boolean.
+    registrationMode: settings.registrationMode ?? (settings.registrationEnabled === false ? 'closed' : 'open'),
     emailVerificationRequired: Boolean(settings.emailVerificationRequired),
     maintenanceMode: Boolean(settings.maintenanceMode),
     maxPostLength: String(settings.maxTweetLength ?? ''),
     allowedFileTypes: settings.allowedFileTypes.join(', '),
+    blockedEmailDomains: (settings.blockedEmailDomains ?? []).join('\n'),
     maxImagesPerPost: String(settings.maxImagesPerPost ?? ''),
     maxImagePixels: String(settings.maxImagePixels ?? ''),
     mediaUploadsPerHour: String(settings.mediaUploadsPerHour ?? ''),
@@ -86,6 +118,11 @@ export function parseFileTypes(text: string): string[] {
         .filter(Boolean),
     ),
   ];
+}
+
+/** One domain a line (commas and spaces separate too); the server normalises and checks each. */
+export function parseDomains(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).map((domain) => domain.trim()).filter(Boolean))];
 }
 
 /** null when `value` is a whole number within 1..500, else the Turkish error. */
@@ -239,11 +276,13 @@ function SettingsForm({ settings }: { settings: Settings }) {
     try {
       await save.mutateAsync({
         ...settings,
-        registrationEnabled: draft.registrationEnabled,
+        registrationMode: draft.registrationMode,
+        registrationEnabled: draft.registrationMode !== 'closed',
         emailVerificationRequired: draft.emailVerificationRequired,
         maintenanceMode: draft.maintenanceMode,
         maxTweetLength: Number(draft.maxPostLength.trim()),
         allowedFileTypes: parseFileTypes(draft.allowedFileTypes),
+        blockedEmailDomains: parseDomains(draft.blockedEmailDomains),
         maxImagesPerPost: Number(draft.maxImagesPerPost.trim()),
         maxImagePixels: Number(draft.maxImagePixels.trim()),
         mediaUploadsPerHour: Number(draft.mediaUploadsPerHour.trim()),
@@ -255,11 +294,6 @@ function SettingsForm({ settings }: { settings: Settings }) {
   };
 
   const toggles: { key: Toggle; label: string; hint: string }[] = [
-    {
-      key: 'registrationEnabled',
-      label: trAdmin.registrationEnabled,
-      hint: trAdmin.registrationEnabledHint,
-    },
     {
       key: 'emailVerificationRequired',
       label: trAdmin.emailVerificationRequired,
@@ -274,6 +308,20 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <Field label={trAdmin.siteName} hint={trAdmin.siteNameHint}>
           {(props) => (
             <input {...props} className="field__input" value={settings.siteName ?? ''} readOnly />
+          )}
+        </Field>
+        <RegistrationModeField value={draft.registrationMode} onChange={(mode) => set('registrationMode', mode)} />
+        <Field label={trAdmin.blockedEmailDomains} hint={trAdmin.blockedEmailDomainsHint}>
+          {(props) => (
+            <textarea
+              {...props}
+              className="field__input admin-settings__domains"
+              rows={3}
+              value={draft.blockedEmailDomains}
+              spellCheck={false}
+              autoCapitalize="off"
+              onChange={(event) => set('blockedEmailDomains', event.target.value)}
+            />
           )}
         </Field>
         {toggles.map(({ key, label, hint }) => (

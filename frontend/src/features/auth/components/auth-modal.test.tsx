@@ -214,6 +214,17 @@ describe('AuthModal — register validation', () => {
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Kayıt Ol' }));
   }
 
+  it('links the server rules before the submit button, in a new tab so the form keeps its input', () => {
+    mockFetch({});
+    renderModal('register');
+    const link = within(dialog()).getByRole('link', { name: 'sunucu kurallarını' });
+    expect(link.getAttribute('href')).toBe('/kurallar');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.closest('p')?.textContent).toBe('Kayıt olarak sunucu kurallarını kabul etmiş olursunuz.');
+    const submit = within(dialog()).getByRole('button', { name: 'Kayıt Ol' });
+    expect(link.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('marks every empty field as required and sends nothing', async () => {
     const { fetchMock } = mockFetch({});
     renderModal('register');
@@ -363,6 +374,28 @@ describe('AuthModal — register submission', () => {
     expect(screen.getByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
     expect(field('E-posta').value).toBe('ayse@ornek.com');
     expect(field('Şifre').value).toBe('');
+  });
+
+  it('under staff approval (no token, pendingApproval): says the account waits and stays on the form', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockFetch({
+      'POST /api/auth/register': {
+        status: 201,
+        body: { message: 'Kayıt başvurunuz alındı.', user: makeUser({ username: 'ayse_01' }), pendingApproval: true },
+      },
+    });
+    renderModal('register');
+    fireEvent.change(field('Ad Soyad'), { target: { value: 'Ayşe Yılmaz' } });
+    fireEvent.change(field('Kullanıcı adı'), { target: { value: 'ayse_01' } });
+    fireEvent.change(field('E-posta'), { target: { value: 'ayse@ornek.com' } });
+    fireEvent.change(field('Şifre'), { target: { value: 'gizli123' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Kayıt Ol' }));
+    expect(await screen.findByText('Kayıt başvurunuz alındı. Bir yönetici onayladığında giriş yapabilirsiniz.')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    // No move to login: a login would only say the account is waiting.
+    expect(screen.getByRole('dialog', { name: 'Hesap Oluştur' })).toBeTruthy();
   });
 
   it('without verification required: signs the new member in at once and lands on the home feed', async () => {

@@ -35,6 +35,8 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [registered, setRegistered] = useState(false);
+  /** Registered under approval: the account waits for staff, so the form does not move on to login. */
+  const [pending, setPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const errors = validateRegister(values);
 
@@ -66,6 +68,10 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
         return;
       }
       setRegistered(true);
+      if (answer?.pendingApproval) {
+        setPending(true);
+        return;
+      }
       timer.current = setTimeout(() => onRegistered(email), REGISTER_TO_LOGIN_DELAY_MS);
     } catch (caught) {
       setError(errorText(caught, trAuth.genericError, trAuth.networkError));
@@ -77,7 +83,7 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
   if (registered) {
     return (
       <div className="form">
-        <Alert tone="success">{trAuth.registerSuccess}</Alert>
+        <Alert tone="success">{pending ? trAuth.registerPending : trAuth.registerSuccess}</Alert>
         <p className="form__switch">
           {trAuth.haveAccount}{' '}
           <button
@@ -135,6 +141,14 @@ export function RegisterForm({ onRegistered, onSignedIn, onSwitchToLogin }: Regi
         error={visible('password') ? errors.password : undefined}
         {...bind('password')}
       />
+      <p className="form__note">
+        {trAuth.rulesNoteBefore}
+        {/* A new tab: the form keeps what was typed. */}
+        <a href="/kurallar" target="_blank" rel="noopener" className="text-link">
+          {trAuth.rulesNoteLink}
+        </a>
+        {trAuth.rulesNoteAfter}
+      </p>
       <Button type="submit" size="lg" block disabled={sending}>
         {sending ? trAuth.sending : trAuth.registerSubmit}
       </Button>
