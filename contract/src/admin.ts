@@ -65,7 +65,8 @@ export interface UpdatePostResponse {
 
 /**
  * What a staff member did (docs/wire-contract.md#audit-log). `user.*` act on an account,
- * `post.*` on a post, `settings.update` on the system settings.
+ * `post.*` on a post, `settings.update` on the system settings. `user.warn`, `user.sensitive_media`,
+ * `user.suspend` are account actions (their `reason` is the staff's text), `user.action_undo` undoes one.
  */
 export const AUDIT_ACTIONS = [
   'user.verify',
@@ -77,6 +78,10 @@ export const AUDIT_ACTIONS = [
   'post.clear_sensitive',
   'post.delete',
   'settings.update',
+  'user.warn',
+  'user.sensitive_media',
+  'user.suspend',
+  'user.action_undo',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -93,7 +98,7 @@ export interface AuditEntry {
   action: AuditAction;
   /** `id` is null for the settings (one row). `label`: `@username`, the post's first 80 characters, or `Sistem ayarları`. */
   target: { type: AuditTargetType; id: string | null; label: string };
-  /** Null until a route takes a reason (none does yet). */
+  /** The staff's reason of an account action (`user.warn`, …); null for the other actions. */
   reason: string | null;
   /** The changed fields before and after, by wire name (`{ isVerified: false }` → `{ isVerified: true }`); `after` is null for a deletion. */
   before: Record<string, unknown> | null;

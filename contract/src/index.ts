@@ -15,3 +15,4 @@ export * from './realtime.js';
 export * from './settings.js';
 export * from './trending.js';
 export * from './users.js';
+export * from './moderation.js';

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * not added here fails the suite instead of going unchecked.
  */
 type Caller = 'guest' | 'user' | 'moderator' | 'admin';
-type Method = 'GET' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'PATCH' | 'DELETE' | 'POST';
 
 interface AdminRoute {
   method: Method;
@@ -18,6 +18,7 @@ interface AdminRoute {
 }
 
 const STAFF: Record<Caller, number> = { guest: 401, user: 403, moderator: 200, admin: 200 };
+const STAFF_CREATED: Record<Caller, number> = { guest: 401, user: 403, moderator: 201, admin: 201 };
 const ADMINS_ONLY: Record<Caller, number> = { guest: 401, user: 403, moderator: 403, admin: 200 };
 
 const ROUTES: AdminRoute[] = [
@@ -40,6 +41,28 @@ const ROUTES: AdminRoute[] = [
     method: 'DELETE',
     path: '/api/admin/posts/{id}',
     request: async (t) => ({ url: `/api/admin/posts/${(await t.createPost(await t.createUser(), 'silinecek gönderi')).id}` }),
+    expected: STAFF,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/{id}/actions',
+    request: async (t) => ({ url: `/api/admin/users/${(await t.createUser()).id}/actions` }),
+    expected: STAFF,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/{id}/actions',
+    request: async (t) => ({ url: `/api/admin/users/${(await t.createUser()).id}/actions`, body: { kind: 'warn', reason: 'Kurallara uyun.' } }),
+    expected: STAFF_CREATED,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/actions/{id}/undo',
+    request: async (t) => {
+      const [admin, member] = [await t.createUser({ role: 'admin' }), await t.createUser()];
+      const made = await t.http.post(`/api/admin/users/${member.id}/actions`).set('authorization', await t.bearer(admin)).send({ kind: 'warn', reason: 'Geri alınacak.' }).expect(201);
+      return { url: `/api/admin/actions/${made.body.action.id}/undo` };
+    },
     expected: STAFF,
   },
   { method: 'GET', path: '/api/admin/settings', expected: ADMINS_ONLY },
@@ -90,7 +113,7 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
 
   it.each(cases)('%s as %s → %i', async (_name, caller, status, route) => {
     const { url, body } = route.request ? await route.request(t) : { url: route.path, body: undefined };
-    const method = route.method.toLowerCase() as 'get' | 'patch' | 'delete';
+    const method = route.method.toLowerCase() as 'get' | 'patch' | 'delete' | 'post';
     let req = t.http[method](url);
     if (caller !== 'guest') req = req.set('authorization', `Bearer ${tokens[caller]}`);
     const res = await (body ? req.send(body) : req);
@@ -107,7 +130,9 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
       await auth(t.http.patch(`/api/admin/posts/${post.id}`)).send({ sensitive: true }).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.delete(`/api/admin/posts/${post.id}`)).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.patch('/api/admin/settings')).send({ maintenanceMode: true }).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.post(`/api/admin/users/${member.id}/actions`)).send({ kind: 'suspend', reason: 'Yetkisiz deneme.' }).expect(caller === 'guest' ? 401 : 403);
     }
+    expect(await t.db.query('SELECT 1 FROM account_actions WHERE target_id = $1', [member.id])).toEqual([]);
     const moderatorPatch = await t.http.patch('/api/admin/settings').set('authorization', `Bearer ${tokens.moderator}`).send({ maintenanceMode: true }).expect(403);
     expect(moderatorPatch.body.message).toBe('Bu işlem için yetkiniz yok.');
     const [row] = await t.db.query('SELECT is_active FROM users WHERE id = $1', [member.id]);

@@ -14,3 +14,4 @@ export const AUDIT_ACTION_INVALID = 'İşlem (action) bilinen işlem kodlarında
 export const AUDIT_TARGET_TYPE_INVALID = 'Hedef türü (targetType) bilinen hedef türlerinden biri olmalıdır.';
 export const AUDIT_TARGET_ID_INVALID = 'Hedef kimliği (targetId) geçerli bir kimlik olmalıdır.';
 export const AUDIT_TARGET_ID_NEEDS_TYPE = 'Hedef kimliği (targetId) hedef türüyle (targetType) birlikte gönderilmelidir.';
+export const SUSPENDED_USE_UNDO = 'Bu hesap askıya alınmış; etkinleştirmek ya da devre dışı bırakmak için önce askıyı geri alın.';

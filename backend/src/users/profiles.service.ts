@@ -6,6 +6,7 @@ import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-
 import type { FollowListKind } from '../social/follows.repository';
 import { FollowsService } from '../social/follows.service';
 import type { User } from './user.entity';
+import { PROFILE_SUSPENDED } from './users.texts';
 import { canSeePrivate, toUserResponse, type UserResponse } from './user.response';
 import { UsersService } from './users.service';
 
@@ -20,6 +21,8 @@ export class ProfilesService {
   /** Private fields only for the member and staff; a deactivated account is a 404 like an unknown one. */
   async get(username: string, viewer: Pick<User, 'id' | 'role'> | undefined): Promise<{ user: UserResponse }> {
     const user = await this.users.findByUsername(username);
+    // A suspended account's profile says so instead of showing its content (issue 25).
+    if (user && !user.isActive && user.suspended) throw new NotFoundException({ message: PROFILE_SUSPENDED, extra: { suspended: true } });
     if (!user || !user.isActive) throw new NotFoundException(USER_NOT_FOUND);
     const isFollowing = await this.follows.isFollowing(viewer?.id, user.id);
     return { user: toUserResponse(user, { includePrivate: canSeePrivate(viewer, user), isFollowing }) };

@@ -51,6 +51,10 @@ export class User {
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive: boolean;
 
+  /** Inactive because of a standing suspension (moderation/; is_active is false with it). */
+  @Column({ type: 'boolean', default: false })
+  suspended: boolean;
+
   @Column({ type: 'varchar', length: 16, default: 'user' })
   role: UserRole;
 

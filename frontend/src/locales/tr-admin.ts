@@ -198,6 +198,10 @@ export const trAdmin = {
       'post.clear_sensitive': 'Gönderinin hassas işareti kaldırıldı',
       'post.delete': 'Gönderi silindi',
       'settings.update': 'Sistem ayarları değiştirildi',
+      'user.warn': 'Hesap uyarıldı',
+      'user.sensitive_media': 'Hesabın medyası hassas işaretlendi',
+      'user.suspend': 'Hesap askıya alındı',
+      'user.action_undo': 'Hesap işlemi geri alındı',
     })[action] ?? action,
   auditRole: (role: string): string => ({ user: 'Kullanıcı', moderator: 'Moderatör', admin: 'Yönetici' })[role] ?? role,
   auditField: (field: string): string =>

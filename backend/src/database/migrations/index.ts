@@ -21,6 +21,7 @@ import { ProfileImages1764780000000 } from './1764780000000-ProfileImages';
 import { MediaStats1764790000000 } from './1764790000000-MediaStats';
 import { AuditLog1764800000000 } from './1764800000000-AuditLog';
 import { NotificationSenderCap1764840000000 } from './1764840000000-NotificationSenderCap';
+import { AccountActions1764850000001 } from './1764850000001-AccountActions';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   MediaStats1764790000000,
   AuditLog1764800000000,
   NotificationSenderCap1764840000000,
+  AccountActions1764850000001,
 ];
