@@ -66,7 +66,8 @@ export interface UpdatePostResponse {
 /**
  * What a staff member did (docs/wire-contract.md#audit-log). `user.*` act on an account,
  * `post.*` on a post, `settings.update` on the system settings. `user.warn`, `user.sensitive_media`,
- * `user.suspend` are account actions (their `reason` is the staff's text), `user.action_undo` undoes one.
+ * `user.suspend` are account actions (their `reason` is the staff's text), `user.action_undo` undoes one,
+ * `user.appeal_accept` / `user.appeal_reject` decide a member's appeal of one.
  */
 export const AUDIT_ACTIONS = [
   'user.verify',
@@ -82,6 +83,8 @@ export const AUDIT_ACTIONS = [
   'user.sensitive_media',
   'user.suspend',
   'user.action_undo',
+  'user.appeal_accept',
+  'user.appeal_reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

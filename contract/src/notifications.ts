@@ -2,8 +2,12 @@
 import type { Media } from './media.js';
 import type { CursorPage } from './pagination.js';
 
-/** What happened. `reply` and `mention` point at the new post; `follow` has no post. */
-export const NOTIFICATION_TYPES = ['like', 'repost', 'reply', 'follow', 'mention'] as const;
+/**
+ * What happened. `reply` and `mention` point at the new post; `follow` has no post. `moderation`
+ * (issue 25): staff acted on the member's account or decided their appeal; no post, the member
+ * themself as its only actor (staff are not named), read on the notices page (`/bildirimler/uyarilar`).
+ */
+export const NOTIFICATION_TYPES = ['like', 'repost', 'reply', 'follow', 'mention', 'moderation'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The tabs of the Bildirimler screen: `Tümü`, `Bahsedenler` (mentions and replies), `Onaylı` (from verified accounts). */

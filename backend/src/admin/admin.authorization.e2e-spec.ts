@@ -17,6 +17,14 @@ interface AdminRoute {
   expected: Record<Caller, number>;
 }
 
+/** A member's fresh warning (by an admin) and the member's appeal of it: the appeal's id. */
+async function pendingAppeal(t: TestApp): Promise<string> {
+  const [admin, member] = [await t.createUser({ role: 'admin' }), await t.createUser()];
+  const made = await t.http.post(`/api/admin/users/${member.id}/actions`).set('authorization', await t.bearer(admin)).send({ kind: 'warn', reason: 'İtiraz edilecek.' }).expect(201);
+  const appeal = await t.http.post(`/api/moderation/notices/${made.body.action.id}/appeal`).set('authorization', await t.bearer(member)).send({ text: 'Yanlış.' }).expect(201);
+  return appeal.body.appeal.id as string;
+}
+
 const STAFF: Record<Caller, number> = { guest: 401, user: 403, moderator: 200, admin: 200 };
 const STAFF_CREATED: Record<Caller, number> = { guest: 401, user: 403, moderator: 201, admin: 201 };
 const ADMINS_ONLY: Record<Caller, number> = { guest: 401, user: 403, moderator: 403, admin: 200 };
@@ -65,6 +73,15 @@ const ROUTES: AdminRoute[] = [
     },
     expected: STAFF,
   },
+  { method: 'GET', path: '/api/admin/appeals', expected: STAFF },
+  ...(['accept', 'reject'] as const).map(
+    (verdict): AdminRoute => ({
+      method: 'POST',
+      path: `/api/admin/appeals/{id}/${verdict}`,
+      request: async (t) => ({ url: `/api/admin/appeals/${await pendingAppeal(t)}/${verdict}`, body: {} }),
+      expected: STAFF,
+    }),
+  ),
   { method: 'GET', path: '/api/admin/settings', expected: ADMINS_ONLY },
   { method: 'GET', path: '/api/admin/audit', expected: ADMINS_ONLY },
   { method: 'PATCH', path: '/api/admin/settings', request: async () => ({ url: '/api/admin/settings', body: { maxTweetLength: 280 } }), expected: ADMINS_ONLY },

@@ -58,7 +58,13 @@ describe('account actions (real PostgreSQL)', () => {
       await t.http.get('/api/auth/me').set('authorization', `Bearer ${token}`).expect(401);
       const refused = await login(member).expect(403);
       const date = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' }).format(endsAt);
-      expect(refused.body).toEqual({ statusCode: 403, message: `Hesabınız ${date} tarihine kadar askıya alındı.`, suspended: true, suspendedUntil: endsAt.toISOString() });
+      expect(refused.body).toEqual({
+        statusCode: 403,
+        message: `Hesabınız ${date} tarihine kadar askıya alındı.`,
+        suspended: true,
+        suspendedUntil: endsAt.toISOString(),
+        appealToken: expect.any(String),
+      });
       expect(date).toMatch(/^\d{1,2} (Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık) \d{4}$/);
 
       const profile = await t.http.get(`/api/users/profile/${member.username}`).expect(404);
@@ -103,7 +109,7 @@ describe('account actions (real PostgreSQL)', () => {
       const res = await act(admin, member.id, { kind: 'suspend', reason: 'Spam hesabı.' }).then((r) => r.body);
       expect(res.action.endsAt).toBeNull();
       const refused = await login(member).expect(403);
-      expect(refused.body).toEqual({ statusCode: 403, message: 'Hesabınız süresiz olarak askıya alındı.', suspended: true, suspendedUntil: null });
+      expect(refused.body).toEqual({ statusCode: 403, message: 'Hesabınız süresiz olarak askıya alındı.', suspended: true, suspendedUntil: null, appealToken: expect.any(String) });
       const twice = await act(admin, member.id, { kind: 'suspend', reason: 'Yine.' }).then((r) => r);
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe('Bu hesap zaten askıya alınmış.');

@@ -91,13 +91,7 @@ export class AccountActionsService {
     if (dto.kind !== 'suspend' && dto.days != null) throw new BadRequestException(DAYS_ONLY_FOR_SUSPENSION);
     const endsAt = dto.kind === 'suspend' && dto.days != null ? new Date(Date.now() + dto.days * DAY_MS) : null;
     const row = await this.dataSource.transaction(async (em) => {
-      const rows = await this.repository.lockUsers(em, [actor.id, targetId]);
-      const target = rows.find((r) => r.id === targetId);
-      if (!target) throw new NotFoundException(USER_NOT_FOUND);
-      checkPermission(
-        rows.find((r) => r.id === actor.id),
-        target,
-      );
+      const target = await this.lockAndCheck(em, actor.id, targetId);
       if (dto.kind === 'suspend') {
         if (target.suspended) throw new ConflictException(ALREADY_SUSPENDED);
         if (!target.is_active) throw new ConflictException(INACTIVE_CANNOT_BE_SUSPENDED);
@@ -119,6 +113,7 @@ export class AccountActionsService {
       return inserted;
     });
     if (dto.kind === 'suspend') this.sessionsEnded(actor.id, targetId);
+    this.notify(targetId);
     return { message: DONE_MESSAGES[dto.kind], action: toAccountAction(row, true) };
   }
 
@@ -137,13 +132,7 @@ export class AccountActionsService {
   async undoIn(em: EntityManager, actorId: string, actionId: string): Promise<{ row: AccountActionRow; lifted: boolean }> {
     const action = await this.repository.lockAction(em, actionId);
     if (!action) throw new NotFoundException(ACTION_NOT_FOUND);
-    const rows = await this.repository.lockUsers(em, [actorId, action.target_id]);
-    const target = rows.find((r) => r.id === action.target_id);
-    if (!target) throw new NotFoundException(ACTION_NOT_FOUND);
-    checkPermission(
-      rows.find((r) => r.id === actorId),
-      target,
-    );
+    const target = await this.lockAndCheck(em, actorId, action.target_id);
     if (action.revoked_at) throw new ConflictException(ACTION_ALREADY_UNDONE);
     if (action.lifted_at) throw new ConflictException(ACTION_ALREADY_ENDED);
     const row = await this.repository.markRevoked(em, actionId, actorId);
@@ -160,6 +149,26 @@ export class AccountActionsService {
       after: { actionId, revoked: true, ...(action.kind === 'suspend' && { isActive: true }), ...(action.kind === 'sensitive_media' && { mediaSensitive: false }) },
     });
     return { row, lifted: action.kind === 'suspend' };
+  }
+
+  /**
+   * The member's accounts and the actor's locked (id order) and the rules checked on them: what
+   * every decision about `targetId` by `actorId` starts with. The target's row.
+   */
+  async lockAndCheck(em: EntityManager, actorId: string, targetId: string): Promise<ActionTarget> {
+    const rows = await this.repository.lockUsers(em, [actorId, targetId]);
+    const target = rows.find((r) => r.id === targetId);
+    if (!target) throw new NotFoundException(USER_NOT_FOUND);
+    checkPermission(
+      rows.find((r) => r.id === actorId),
+      target,
+    );
+    return target;
+  }
+
+  /** After a commit: the member's `moderation` notification (written and pushed by notifications/). */
+  notify(userId: string): void {
+    this.activity.publish({ kind: 'moderation', actorId: userId, userId, at: new Date() });
   }
 
   /** After a suspension's commit: every node reads the session row again and closes the account's sockets. */

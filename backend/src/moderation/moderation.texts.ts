@@ -23,3 +23,16 @@ export const ACCOUNT_WARNED = 'Hesap uyarıldı.';
 export const ACCOUNT_MEDIA_SENSITIVE = 'Hesabın medyası hassas olarak işaretlendi.';
 export const ACCOUNT_SUSPENDED = 'Hesap askıya alındı.';
 export const ACTION_UNDONE = 'İşlem geri alındı.';
+
+export const APPEAL_TEXT_REQUIRED = 'Lütfen itirazınızı yazın.';
+export const appealTooLong = (max: number): string => `İtiraz en fazla ${max} karakter olabilir.`;
+export const replyTooLong = (max: number): string => `Yanıt en fazla ${max} karakter olabilir.`;
+export const APPEAL_ALREADY_SENT = 'Bu işleme zaten itiraz ettiniz; her işleme bir kez itiraz edilebilir.';
+export const APPEAL_NOT_NEEDED = 'Bu işlem artık geçerli değil; itiraz gerekmiyor.';
+export const APPEAL_SENT = 'İtirazınız alındı. Sonucu size bildirilecek.';
+export const APPEAL_NOT_FOUND = 'İtiraz bulunamadı.';
+export const APPEAL_ALREADY_DECIDED = 'Bu itiraz zaten karara bağlanmış.';
+export const APPEAL_ACCEPTED = 'İtiraz kabul edildi; işlem geri alındı.';
+export const APPEAL_REJECTED = 'İtiraz reddedildi.';
+export const APPEAL_LINK_INVALID = 'İtiraz bağlantısının süresi dolmuş ya da geçersiz. Lütfen yeniden giriş yapmayı deneyin.';
+export const REPLY_INVALID = 'Yanıt bir metin olmalıdır.';

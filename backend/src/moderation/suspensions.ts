@@ -2,6 +2,7 @@ import { ForbiddenException, Injectable, Logger, type OnModuleDestroy, type OnMo
 import { AuthService, type InactiveLoginCheck } from '../auth/auth.service';
 import { AccountActionsRepository } from './account-actions.repository';
 import { AccountActionsService } from './account-actions.service';
+import { AppealTokens } from './appeal-token';
 import { SUSPENDED_INDEFINITELY, suspendedUntil } from './moderation.texts';
 
 /** "4 Aralık 2026": the day a suspension ends, on Türkiye's calendar. */
@@ -19,7 +20,7 @@ const LIFT_BATCH = 100;
  *
  * - the login of a suspended account is refused (403) with the end date in Turkish
  *   (`Hesabınız 4 Aralık 2026 tarihine kadar askıya alındı.`), `suspended: true` and
- *   `suspendedUntil` beside it;
+ *   `suspendedUntil` beside it, and `appealToken` (AppealTokens) for the notices and the appeal;
  * - a timed suspension whose end has passed is lifted without staff: every node sweeps the due
  *   ones each minute (AccountActionsRepository.liftDue: idempotent, and safe with many nodes),
  *   and a login that meets one lifts it at once rather than waiting for the sweep.
@@ -33,6 +34,7 @@ export class Suspensions implements OnModuleInit, OnModuleDestroy {
     private readonly repository: AccountActionsRepository,
     private readonly actions: AccountActionsService,
     private readonly auth: AuthService,
+    private readonly tokens: AppealTokens,
   ) {}
 
   onModuleInit(): void {
@@ -56,7 +58,7 @@ export class Suspensions implements OnModuleInit, OnModuleDestroy {
       return 'lifted';
     }
     const message = suspension.ends_at ? suspendedUntil(suspensionDate(suspension.ends_at)) : SUSPENDED_INDEFINITELY;
-    return new ForbiddenException({ message, extra: { suspended: true, suspendedUntil: suspension.ends_at?.toISOString() ?? null } });
+    return new ForbiddenException({ message, extra: { suspended: true, suspendedUntil: suspension.ends_at?.toISOString() ?? null, appealToken: this.tokens.issue(userId) } });
   };
 
   /** Lifts every suspension whose end has passed; the lifted accounts' ids. */

@@ -83,6 +83,10 @@ const SOURCES: Record<NotificationType, string> = {
            JOIN users r ON lower(r.username) = lower(ev.name) AND r.is_active AND r.id <> ev.actor_id
           WHERE NOT EXISTS (SELECT 1 FROM posts parent WHERE parent.id = p.reply_to_id AND parent.author_id = r.id)
           FOR KEY SHARE OF p`,
+  // The member themself is the only actor (staff are not named); a suspended member's notice is
+  // stored too (it shows once the account is active again).
+  moderation: `SELECT r.id AS recipient_id, NULL::uuid AS post_id, ev.actor_id, ev.at
+           FROM ev JOIN users r ON r.id = ev.target_id AND r.id = ev.actor_id`,
 };
 
 /** Only these kinds can be undone (an unlike, an unrepost, an unfollow). */
@@ -137,9 +141,11 @@ const CAPPED = `capped AS (
  * kind but follow passes through the per-sender cap (CAPPED).
  */
 function insertSql(type: NotificationType): string {
-  const from = type === 'follow' ? 'src' : 'capped';
+  // A follow is one group; a moderation notice comes from staff, not from a sender to cap.
+  const uncapped = type === 'follow' || type === 'moderation';
+  const from = uncapped ? 'src' : 'capped';
   return `WITH ${EVENTS},
-    src AS (${SOURCES[type]}),${type === 'follow' ? '' : `
+    src AS (${SOURCES[type]}),${uncapped ? '' : `
     ${CAPPED},`}
     groups AS (
       INSERT INTO notification_groups AS g (recipient_id, type, post_id, latest_at)

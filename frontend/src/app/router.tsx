@@ -31,6 +31,10 @@ const NotificationsPage = lazyScreen(
   () => import('./routes/notifications-page'),
   'NotificationsPage',
 );
+const NoticesPage = lazyScreen(
+  () => import('./routes/moderation-notices-page'),
+  'NoticesPage',
+);
 const MessagesPage = lazyScreen(() => import('./routes/messages-page'), 'MessagesPage');
 const OwnProfilePage = lazyScreen(loadProfile, 'OwnProfilePage');
 const UserProfilePage = lazyScreen(loadProfile, 'UserProfilePage');
@@ -88,6 +92,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'explore', element: screen(ExplorePage) },
           { path: 'notifications', element: screen(NotificationsPage) },
+          { path: 'notifications/moderation', element: screen(NoticesPage) },
           { path: 'messages', element: screen(MessagesPage) },
           { path: 'profile', element: screen(OwnProfilePage) },
           { path: 'profile/:username', element: screen(UserProfilePage) },

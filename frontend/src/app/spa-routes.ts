@@ -16,6 +16,7 @@ export const SPA_ROUTES = [
   '/admin/*',
   '/explore',
   '/notifications',
+  '/notifications/moderation',
   '/messages',
   '/profile',
   '/profile/:username',

@@ -202,6 +202,8 @@ export const trAdmin = {
       'user.sensitive_media': 'Hesabın medyası hassas işaretlendi',
       'user.suspend': 'Hesap askıya alındı',
       'user.action_undo': 'Hesap işlemi geri alındı',
+      'user.appeal_accept': 'İtiraz kabul edildi',
+      'user.appeal_reject': 'İtiraz reddedildi',
     })[action] ?? action,
   auditRole: (role: string): string => ({ user: 'Kullanıcı', moderator: 'Moderatör', admin: 'Yönetici' })[role] ?? role,
   auditField: (field: string): string =>

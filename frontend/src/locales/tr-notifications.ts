@@ -33,6 +33,7 @@ export const trNotifications = {
     reply: 'gönderinize yanıt verdi',
     follow: 'sizi takip etmeye başladı',
     mention: 'bir gönderide sizden bahsetti',
+    moderation: 'Hesabınızla ilgili yeni bir moderasyon bildirimi var',
   },
   actorsLabel: 'Son etkileşenler',
 };

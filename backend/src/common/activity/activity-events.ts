@@ -23,7 +23,9 @@ export type Activity =
    * edited an alt text). `media` and `sensitive`: the post's whole values now, as a guest sees
    * them; posts/ (PostUpdatesService) drops its cached first page and pushes `post:updated`.
    */
-  | { kind: 'post-updated'; actorId: string; postId: string; media: Media[]; sensitive: boolean; at: Date };
+  | { kind: 'post-updated'; actorId: string; postId: string; media: Media[]; sensitive: boolean; at: Date }
+  /** Staff acted on `userId`'s account or decided their appeal (moderation/): their `moderation` notification. `actorId` is `userId` (staff are not named). */
+  | { kind: 'moderation'; actorId: string; userId: string; at: Date };
 
 export type ActivityListener = (activity: Activity) => void;
 

@@ -22,6 +22,7 @@ import { MediaStats1764790000000 } from './1764790000000-MediaStats';
 import { AuditLog1764800000000 } from './1764800000000-AuditLog';
 import { NotificationSenderCap1764840000000 } from './1764840000000-NotificationSenderCap';
 import { AccountActions1764850000001 } from './1764850000001-AccountActions';
+import { Appeals1764850000002 } from './1764850000002-Appeals';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   AuditLog1764800000000,
   NotificationSenderCap1764840000000,
   AccountActions1764850000001,
+  Appeals1764850000002,
 ];
