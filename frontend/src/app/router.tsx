@@ -26,6 +26,7 @@ const AdminAuditRoute = lazyScreen(loadAdmin, 'AdminAuditRoute');
 const AdminDashboard = lazyScreen(loadAdminSections, 'AdminDashboard');
 const AdminUsers = lazyScreen(loadAdminSections, 'AdminUsers');
 const AdminPosts = lazyScreen(loadAdminSections, 'AdminPosts');
+const AdminAppeals = lazyScreen(loadAdminSections, 'AdminAppeals');
 const ExplorePage = lazyScreen(() => import('./routes/explore-page'), 'ExplorePage');
 const NotificationsPage = lazyScreen(
   () => import('./routes/notifications-page'),
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           { index: true, element: screen(AdminDashboard) },
           { path: 'users', element: screen(AdminUsers) },
           { path: 'posts', element: screen(AdminPosts) },
+          { path: 'appeals', element: screen(AdminAppeals) },
           { path: 'settings', element: screen(AdminSettingsRoute) },
           { path: 'audit', element: screen(AdminAuditRoute) },
           // Unknown admin sub-paths show the dashboard (docs/product.md#routes).

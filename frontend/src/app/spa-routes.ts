@@ -10,6 +10,7 @@ export const SPA_ROUTES = [
   '/admin',
   '/admin/users',
   '/admin/posts',
+  '/admin/appeals',
   '/admin/settings',
   '/admin/audit',
   // Unknown admin sub-paths show the dashboard (the back office's own fallback), so they all exist.

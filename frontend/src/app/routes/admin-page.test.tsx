@@ -103,6 +103,7 @@ describe('admin access', () => {
       ['Gösterge Paneli', '/admin'],
       ['Kullanıcılar', '/admin/users'],
       ['Gönderiler', '/admin/posts'],
+      ['İtirazlar', '/admin/appeals'],
       ['Sistem Ayarları', '/admin/settings'],
       ['Denetim Kaydı', '/admin/audit'],
       ['Siteye dön', '/'],

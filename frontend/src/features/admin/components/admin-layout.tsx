@@ -41,6 +41,7 @@ export function AdminLayout({ user }: { user: User }) {
     { to: '/admin', label: trAdmin.dashboard, icon: GridIcon, end: true },
     { to: '/admin/users', label: trAdmin.users, icon: UsersIcon, end: false },
     { to: '/admin/posts', label: trAdmin.posts, icon: FileTextIcon, end: false },
+    { to: '/admin/appeals', label: trAdmin.appeals, icon: ActivityIcon, end: false },
     ...(user.role === 'admin'
       ? [
           { to: '/admin/settings', label: trAdmin.settings, icon: SettingsIcon, end: false },

@@ -1,4 +1,5 @@
-// The five screens of the back office, imported by the router from this one place.
+// The six screens of the back office, imported by the router from this one place.
+export { AdminAppeals } from './admin-appeals';
 export { AdminAudit } from './admin-audit';
 export { AdminDashboard } from './admin-dashboard';
 export { AdminPosts } from './admin-posts';

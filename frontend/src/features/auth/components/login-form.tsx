@@ -60,45 +60,48 @@ export function LoginForm({
   };
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <p className="form__intro">{trAuth.loginSubtitle}</p>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+    <>
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={sending}>
+        <p className="form__intro">{trAuth.loginSubtitle}</p>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <TextField
+          label={trAuth.loginLabel}
+          placeholder={trAuth.loginPlaceholder}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          autoFocus={!initialLogin}
+          error={visible('login') ? errors.login : undefined}
+          {...bind('login')}
+        />
+        <TextField
+          label={trAuth.passwordLabel}
+          placeholder={trAuth.passwordPlaceholder}
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus={Boolean(initialLogin)}
+          error={visible('password') ? errors.password : undefined}
+          {...bind('password')}
+        />
+        <div className="form__row-end">
+          <Link to="/forgot-password" className="text-link" onClick={onForgotPassword}>
+            {trAuth.forgotPassword}
+          </Link>
+        </div>
+        <Button type="submit" size="lg" block disabled={sending}>
+          {sending ? trAuth.sending : trAuth.loginSubmit}
+        </Button>
+        <p className="form__switch">
+          {trAuth.noAccount}{' '}
+          <button type="button" className="text-link" onClick={onSwitchToRegister}>
+            {trAuth.toRegister}
+          </button>
+        </p>
+      </form>
+      {/* Outside the login form: the appeal has a form of its own. */}
       {appealToken && Refusal ? <Refusal token={appealToken} /> : null}
-      <TextField
-        label={trAuth.loginLabel}
-        placeholder={trAuth.loginPlaceholder}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        autoFocus={!initialLogin}
-        error={visible('login') ? errors.login : undefined}
-        {...bind('login')}
-      />
-      <TextField
-        label={trAuth.passwordLabel}
-        placeholder={trAuth.passwordPlaceholder}
-        type="password"
-        autoComplete="current-password"
-        required
-        autoFocus={Boolean(initialLogin)}
-        error={visible('password') ? errors.password : undefined}
-        {...bind('password')}
-      />
-      <div className="form__row-end">
-        <Link to="/forgot-password" className="text-link" onClick={onForgotPassword}>
-          {trAuth.forgotPassword}
-        </Link>
-      </div>
-      <Button type="submit" size="lg" block disabled={sending}>
-        {sending ? trAuth.sending : trAuth.loginSubmit}
-      </Button>
-      <p className="form__switch">
-        {trAuth.noAccount}{' '}
-        <button type="button" className="text-link" onClick={onSwitchToRegister}>
-          {trAuth.toRegister}
-        </button>
-      </p>
-    </form>
+    </>
   );
 }

@@ -110,6 +110,7 @@ function AppealForm({
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    event.stopPropagation();
     if (!text.trim()) {
       setError(trModeration.appealEmpty);
       return;

@@ -1,9 +1,9 @@
 import type { ModerationNotice, ModerationNoticesResponse } from '@gundem/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, member, renderWithProviders } from '../../../test/render';
-import { NoticesPage } from '../../../app/routes/moderation-notices-page';
-import { SuspensionNotices } from './suspension-notices';
+import { deferred, member, renderWithProviders } from '../../test/render';
+import { NoticesPage } from './moderation-notices-page';
+import { SuspensionNotices } from '../../features/moderation/components/suspension-notices';
 
 function notice(overrides: Partial<ModerationNotice> & { id: string }): ModerationNotice {
   return {
