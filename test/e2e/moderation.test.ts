@@ -41,6 +41,8 @@ describe('moderation journey: suspension, appeal, acceptance', () => {
       await row.getByRole('button', { name: 'İşlemler' }).click();
       const actions = moderator.getByRole('dialog', { name: '@selin hakkında işlemler' });
       await actions.getByText('Bu hesap hakkında henüz işlem yok.').waitFor();
+      // The dialog's backdrop fades in: checked once it has (mid-fade, the table behind it reads as low contrast).
+      await moderator.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       expect(describeViolations(await runAxe(moderator))).toEqual([]);
       await actions.getByLabel('Gerekçe (üyeye gösterilir)').fill('Başka üyelere tekrarlanan hakaret.');
       await actions.getByLabel('Askı süresi').selectOption('7');
