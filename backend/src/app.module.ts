@@ -19,6 +19,7 @@ import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
+import { ModerationModule } from './moderation/moderation.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { PostsModule } from './posts/posts.module';
@@ -68,6 +69,7 @@ export class AppModule {
         MessagesModule,
         NotificationsModule,
         ReportsModule,
+        ModerationModule,
         AdminModule,
         HealthModule,
         ObservabilityModule,

@@ -79,7 +79,9 @@ export interface UpdatePostResponse {
  * What a staff member did (docs/wire-contract.md#audit-log). `user.*` act on an account,
  * `post.*` on a post, `settings.update` on the system settings, `rules.update` on the server
  * rules, `trend.*` on a hashtag's place in the trends, `report.*` on a report case (the
- * moderation desk: its id is the case's).
+ * moderation desk: its id is the case's). `user.warn`, `user.sensitive_media`, `user.suspend`
+ * are account actions (their `reason` is the staff's text), `user.action_undo` undoes one,
+ * `user.appeal_accept` / `user.appeal_reject` decide a member's appeal of one.
  */
 export const AUDIT_ACTIONS = [
   'user.verify',
@@ -98,6 +100,12 @@ export const AUDIT_ACTIONS = [
   'trend.unhide',
   'report.assign',
   'report.resolve',
+  'user.warn',
+  'user.sensitive_media',
+  'user.suspend',
+  'user.action_undo',
+  'user.appeal_accept',
+  'user.appeal_reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -114,7 +122,7 @@ export interface AuditEntry {
   action: AuditAction;
   /** `id` is null for the settings (one row), the rules (one list) and a hashtag (named by its label). `label`: `@username`, the post's first 80 characters, `Sistem ayarları`, `Sunucu kuralları` or `#etiket`. */
   target: { type: AuditTargetType; id: string | null; label: string };
-  /** Null until a route takes a reason (none does yet). */
+  /** The staff's reason of an account action (`user.warn`, …); null for the other actions. */
   reason: string | null;
   /** The changed fields before and after, by wire name (`{ isVerified: false }` → `{ isVerified: true }`); `after` is null for a deletion. */
   before: Record<string, unknown> | null;

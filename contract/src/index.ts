@@ -17,3 +17,4 @@ export * from './rules.js';
 export * from './settings.js';
 export * from './trending.js';
 export * from './users.js';
+export * from './moderation.js';

@@ -6,8 +6,10 @@ import type { CursorPage } from './pagination.js';
  * What happened. `reply` and `mention` point at the new post; `follow` has no post.
  * `report_resolved`: staff acted on a report the member sent (no post, no actors: neither the
  * staff member nor what was done is named); one group per member, renewed by each action.
+ * `moderation` (issue 25): staff acted on the member's account or decided their appeal; no post,
+ * the member themself as its only actor (staff are not named), read on the notices page.
  */
-export const NOTIFICATION_TYPES = ['like', 'repost', 'reply', 'follow', 'mention', 'report_resolved'] as const;
+export const NOTIFICATION_TYPES = ['like', 'repost', 'reply', 'follow', 'mention', 'report_resolved', 'moderation'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The tabs of the Bildirimler screen: `Tümü`, `Bahsedenler` (mentions and replies), `Onaylı` (from verified accounts). */

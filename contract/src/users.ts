@@ -24,6 +24,8 @@ export interface User extends Identified {
   email?: string;
   isEmailVerified?: boolean;
   lastLogin?: string | null;
+  /** Private: inactive because of a standing suspension (docs/wire-contract.md#account-actions), not a plain deactivation. */
+  suspended?: boolean;
   /** Whether the viewer follows this user; present where a viewer is known to matter. */
   isFollowing?: boolean;
   /**

@@ -190,6 +190,13 @@ describe('accessibility (axe-core)', () => {
       expect(describeViolations(await audit(admin, '/admin', 'Toplam kullanıcı'))).toEqual([]);
     }));
 
+  it('the moderation notices page and the appeals queue (issue 25) have no serious or critical violations', async () => {
+    await withScreenshots('a11y-moderation', [member, admin], async () => {
+      expect(describeViolations(await audit(member, '/notifications/moderation', 'Hesabınız hakkında bir işlem yapılmadı.'))).toEqual([]);
+      expect(describeViolations(await audit(admin, '/admin/appeals', 'Bekleyen itiraz yok'))).toEqual([]);
+    });
+  });
+
   it('the admin audit log, wide and at 390 px, has no serious or critical violations', async () => {
     // One entry at least: a settings save that changes nothing is still a logged staff action.
     const token = await e2e.token(DEMO.admin);

@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ActivityEvents } from '../common/activity/activity-events';
@@ -14,7 +14,7 @@ import { AuditLogWriter } from '../audit/audit-log.writer';
 import type { InTransaction } from '../posts/post-deletion.service';
 import type { AuditAction } from '@gundem/contract';
 import { AdminRepository, type LockedUser } from './admin.repository';
-import { ACTIVATE_AWAITS_DECISION, CANNOT_CHANGE_OWN_ROLE, CANNOT_DEACTIVATE_SELF, ROLES_ADMIN_ONLY, STAFF_ACCOUNTS_ADMIN_ONLY, USER_UPDATED } from './admin.texts';
+import { ACTIVATE_AWAITS_DECISION, CANNOT_CHANGE_OWN_ROLE, CANNOT_DEACTIVATE_SELF, ROLES_ADMIN_ONLY, STAFF_ACCOUNTS_ADMIN_ONLY, SUSPENDED_USE_UNDO, USER_UPDATED } from './admin.texts';
 import { type AdminPageQueryDto, type Pagination, pageOffset, pagination } from './dto/admin-page-query.dto';
 import { singleChange, type UpdateUserDto, type UserChange } from './dto/update-user.dto';
 
@@ -104,6 +104,8 @@ export class AdminUsersService {
       checkPermission(current, target, change);
       // A registration under approval is decided on its own screen (approve also activates), not by the switch.
       if (change.field === 'isActive' && change.value && target.approval) throw new BadRequestException(ACTIVATE_AWAITS_DECISION);
+      // A suspension is lifted by its undo (or its end), which the member's notice and the history show.
+      if (change.field === 'isActive' && target.suspended) throw new ConflictException(SUSPENDED_USE_UNDO);
       const endsSessions = change.field === 'isActive' && !change.value && target.is_active;
       await this.repository.applyUserChange(em, targetId, change, endsSessions);
       // In the change's transaction: the entry commits (or rolls back) with it.

@@ -17,7 +17,16 @@ interface AdminRoute {
   expected: Record<Caller, number>;
 }
 
+/** A member's fresh warning (by an admin) and the member's appeal of it: the appeal's id. */
+async function pendingAppeal(t: TestApp): Promise<string> {
+  const [admin, member] = [await t.createUser({ role: 'admin' }), await t.createUser()];
+  const made = await t.http.post(`/api/admin/users/${member.id}/actions`).set('authorization', await t.bearer(admin)).send({ kind: 'warn', reason: 'İtiraz edilecek.' }).expect(201);
+  const appeal = await t.http.post(`/api/moderation/notices/${made.body.action.id}/appeal`).set('authorization', await t.bearer(member)).send({ text: 'Yanlış.' }).expect(201);
+  return appeal.body.appeal.id as string;
+}
+
 const STAFF: Record<Caller, number> = { guest: 401, user: 403, moderator: 200, admin: 200 };
+const STAFF_CREATED: Record<Caller, number> = { guest: 401, user: 403, moderator: 201, admin: 201 };
 const ADMINS_ONLY: Record<Caller, number> = { guest: 401, user: 403, moderator: 403, admin: 200 };
 
 /** A fresh open report case (a member's report of another member's post): its id. */
@@ -68,11 +77,42 @@ const ROUTES: AdminRoute[] = [
     expected: STAFF,
   },
   {
+    method: 'GET',
+    path: '/api/admin/users/{id}/actions',
+    request: async (t) => ({ url: `/api/admin/users/${(await t.createUser()).id}/actions` }),
+    expected: STAFF,
+  },
+  {
     method: 'POST',
     path: '/api/admin/reports/{id}/resolve',
     request: async (t) => ({ url: `/api/admin/reports/${await newCase(t)}/resolve`, body: { action: 'dismiss' } }),
     expected: STAFF,
   },
+  {
+    method: 'POST',
+    path: '/api/admin/users/{id}/actions',
+    request: async (t) => ({ url: `/api/admin/users/${(await t.createUser()).id}/actions`, body: { kind: 'warn', reason: 'Kurallara uyun.' } }),
+    expected: STAFF_CREATED,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/actions/{id}/undo',
+    request: async (t) => {
+      const [admin, member] = [await t.createUser({ role: 'admin' }), await t.createUser()];
+      const made = await t.http.post(`/api/admin/users/${member.id}/actions`).set('authorization', await t.bearer(admin)).send({ kind: 'warn', reason: 'Geri alınacak.' }).expect(201);
+      return { url: `/api/admin/actions/${made.body.action.id}/undo` };
+    },
+    expected: STAFF,
+  },
+  { method: 'GET', path: '/api/admin/appeals', expected: STAFF },
+  ...(['accept', 'reject'] as const).map(
+    (verdict): AdminRoute => ({
+      method: 'POST',
+      path: `/api/admin/appeals/{id}/${verdict}`,
+      request: async (t) => ({ url: `/api/admin/appeals/${await pendingAppeal(t)}/${verdict}`, body: {} }),
+      expected: STAFF,
+    }),
+  ),
   { method: 'GET', path: '/api/admin/settings', expected: ADMINS_ONLY },
   { method: 'GET', path: '/api/admin/audit', expected: ADMINS_ONLY },
   { method: 'PATCH', path: '/api/admin/settings', request: async () => ({ url: '/api/admin/settings', body: { maxTweetLength: 280 } }), expected: ADMINS_ONLY },
@@ -169,6 +209,7 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
       await auth(t.http.post(`/api/admin/reports/${caseId}/assign`)).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.post(`/api/admin/reports/${caseId}/notes`)).send({ body: 'not' }).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.put('/api/admin/rules')).send({ rules: [{ text: 'Yetkisiz kural' }] }).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.post(`/api/admin/users/${member.id}/actions`)).send({ kind: 'suspend', reason: 'Yetkisiz deneme.' }).expect(caller === 'guest' ? 401 : 403);
     }
     expect(await t.db.query('SELECT status, assignee_id FROM report_cases WHERE id = $1', [caseId])).toEqual([{ status: 'open', assignee_id: null }]);
     expect(await t.db.query('SELECT 1 FROM report_notes WHERE case_id = $1', [caseId])).toEqual([]);
@@ -179,6 +220,7 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
       await (caller === 'guest' ? req : req.set('authorization', `Bearer ${tokens[caller]}`)).expect(caller === 'guest' ? 401 : 403);
     }
     expect(await t.db.query(`SELECT 1 FROM hidden_hashtags WHERE tag = 'yetkisiz'`)).toEqual([]);
+    expect(await t.db.query('SELECT 1 FROM account_actions WHERE target_id = $1', [member.id])).toEqual([]);
     const moderatorPatch = await t.http.patch('/api/admin/settings').set('authorization', `Bearer ${tokens.moderator}`).send({ maintenanceMode: true }).expect(403);
     expect(moderatorPatch.body.message).toBe('Bu işlem için yetkiniz yok.');
     const [row] = await t.db.query('SELECT is_active FROM users WHERE id = $1', [member.id]);

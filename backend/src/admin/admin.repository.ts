@@ -66,6 +66,8 @@ export interface LockedUser {
   is_verified: boolean;
   /** `pending` or `rejected` for a registration under approval (null otherwise). */
   approval: 'pending' | 'rejected' | null;
+  /** Inactive because of a standing suspension: only its undo makes it active again. */
+  suspended: boolean;
 }
 
 /** The column of each field staff may change; only these constants are ever put into SQL text. */
@@ -273,7 +275,7 @@ export class AdminRepository {
 
   /** The accounts' rows, locked in id order (two staff changing each other cannot deadlock); missing ids are absent. */
   lockUsers(em: EntityManager, ids: string[]): Promise<LockedUser[]> {
-    return queryRows(em, `SELECT id, username, role, is_active, is_verified, approval FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
+    return queryRows(em, `SELECT id, username, role, is_active, is_verified, approval, suspended FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
   }
 
   /** One field of an account; `endsSessions` also bumps its session version (its tokens stop working). */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BadRequestException, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, type HttpException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { SESSION_INVALID } from '../common/common.texts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -27,6 +27,14 @@ import { UserTokensRepository } from './user-tokens.repository';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Asked when an inactive account's password was right: the refusal to answer instead of
+ * ACCOUNT_DISABLED (a suspension's, naming its end), `'lifted'` when the account turned out to be
+ * active again (a suspension whose end had passed), or null for a plain deactivation. Registered by
+ * moderation/ (Suspensions), which sits above auth/.
+ */
+export type InactiveLoginCheck = (userId: string) => Promise<HttpException | 'lifted' | null>;
+
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
@@ -35,6 +43,7 @@ export function sha256(value: string): string {
 export class AuthService {
   /** Verified against when no account matches, so a wrong login costs the same time either way. */
   private dummyHash?: Promise<string>;
+  private inactiveLoginCheck?: InactiveLoginCheck;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -102,7 +111,11 @@ export class AuthService {
     // An account under approval is inactive too: its own message, not the deactivated one's.
     if (user.approval === 'pending') throw new ForbiddenException(ACCOUNT_PENDING);
     if (user.approval === 'rejected') throw new ForbiddenException(ACCOUNT_REJECTED);
-    if (!user.isActive) throw new ForbiddenException(ACCOUNT_DISABLED);
+    if (!user.isActive) {
+      const outcome = await this.inactiveLoginCheck?.(user.id);
+      if (outcome !== 'lifted') throw outcome ?? new ForbiddenException(ACCOUNT_DISABLED);
+      user.isActive = true;
+    }
     // Staff are never locked out of the panel by a setting they manage (like maintenance mode).
     if (!user.isEmailVerified && !isStaff(user) && (await this.settings.get()).emailVerificationRequired) {
       await this.sendVerification(user);
@@ -110,6 +123,10 @@ export class AuthService {
     }
     user.lastLogin = await this.users.touchLastLogin(user.id);
     return { user: toUserResponse(user, { includePrivate: true }), token: this.sign(user) };
+  }
+
+  setInactiveLoginCheck(check: InactiveLoginCheck): void {
+    this.inactiveLoginCheck = check;
   }
 
   /**

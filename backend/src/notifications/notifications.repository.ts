@@ -91,6 +91,10 @@ const SOURCES: Record<ActorType, string> = {
             AND (r.mentions_from = 'everyone' OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = ev.actor_id))
             AND ${notBlockedSql('r.id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
+  // The member themself is the only actor (staff are not named); a suspended member's notice is
+  // stored too (it shows once the account is active again).
+  moderation: `SELECT r.id AS recipient_id, NULL::uuid AS post_id, ev.actor_id, ev.at
+           FROM ev JOIN users r ON r.id = ev.target_id AND r.id = ev.actor_id`,
 };
 
 /** Only these kinds can be undone (an unlike, an unrepost, an unfollow). */
@@ -145,9 +149,11 @@ const CAPPED = `capped AS (
  * kind but follow passes through the per-sender cap (CAPPED).
  */
 function insertSql(type: ActorType): string {
-  const from = type === 'follow' ? 'src' : 'capped';
+  // A follow is one group; a moderation notice comes from staff, not from a sender to cap.
+  const uncapped = type === 'follow' || type === 'moderation';
+  const from = uncapped ? 'src' : 'capped';
   return `WITH ${EVENTS},
-    src AS (${SOURCES[type]}),${type === 'follow' ? '' : `
+    src AS (${SOURCES[type]}),${uncapped ? '' : `
     ${CAPPED},`}
     groups AS (
       INSERT INTO notification_groups AS g (recipient_id, type, post_id, latest_at)

@@ -158,6 +158,10 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
       }
       // Nothing to write: a deactivation, a deletion (see enqueue), a post's changed pictures.
       if (a.kind === 'account' || a.kind === 'post-deleted' || a.kind === 'post-updated') continue;
+      if (a.kind === 'moderation') {
+        push(into(inserts, 'moderation'), a.userId, a.userId, a.at);
+        continue;
+      }
       if (a.kind === 'post') {
         if (a.replyToId) push(into(inserts, 'reply'), a.actorId, a.postId, a.at);
         for (const name of a.mentions) push(into(inserts, 'mention'), a.actorId, a.postId, a.at, name);

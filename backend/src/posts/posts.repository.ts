@@ -419,13 +419,17 @@ export class PostsRepository {
         ), author AS (
           UPDATE users SET posts_count = posts_count + 1
           WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM parent))
-          RETURNING id, username, display_name, is_verified, profile_image
+          RETURNING id, username, display_name, is_verified, profile_image, media_sensitive
         ), mentioned AS (
           SELECT coalesce(array_agg(m.username ORDER BY array_position($7::text[], lower(m.username))), '{}') AS names
             FROM users m WHERE lower(m.username) = ANY($7::text[]) AND m.is_active
         ), inserted AS (
-          INSERT INTO posts (author_id, content, reply_to_id, hashtags, links, search_text, mentions, media, sensitive)
-          SELECT a.id, $2, $3, $4::text[], $5::text[], $6, mentioned.names, $8::jsonb, $9 FROM author a CROSS JOIN mentioned
+          INSERT INTO posts (author_id, content, reply_to_id, hashtags, links, search_text, mentions, media, sensitive, forced_sensitive)
+          SELECT a.id, $2, $3, $4::text[], $5::text[], $6, mentioned.names, $8::jsonb,
+                 $9 OR (a.media_sensitive AND $8::jsonb <> '[]'::jsonb),
+                 -- Sensitive because staff marked the account's media (moderation/), not by the author's choice.
+                 NOT $9 AND a.media_sensitive AND $8::jsonb <> '[]'::jsonb
+            FROM author a CROSS JOIN mentioned
           RETURNING *
         ), bumped AS (
           UPDATE posts p SET reply_count = p.reply_count + 1, ${BUMP_VERSION}

@@ -7,6 +7,7 @@ import type { FollowListKind } from '../social/follows.repository';
 import { BlocksService } from '../social/blocks.service';
 import { FollowsService } from '../social/follows.service';
 import type { User } from './user.entity';
+import { PROFILE_SUSPENDED } from './users.texts';
 import { canSeePrivate, toUserResponse, type UserResponse } from './user.response';
 import { UsersService } from './users.service';
 
@@ -22,6 +23,8 @@ export class ProfilesService {
   /** Private fields only for the member and staff; a deactivated account is a 404 like an unknown one. */
   async get(username: string, viewer: Pick<User, 'id' | 'role'> | undefined): Promise<{ user: UserResponse }> {
     const user = await this.users.findByUsername(username);
+    // A suspended account's profile says so instead of showing its content (issue 25).
+    if (user && !user.isActive && user.suspended) throw new NotFoundException({ message: PROFILE_SUSPENDED, extra: { suspended: true } });
     if (!user || !user.isActive) throw new NotFoundException(USER_NOT_FOUND);
     const [isFollowing, blocking] = await Promise.all([this.follows.isFollowing(viewer?.id, user.id), this.blocks.isBlocking(viewer?.id, user.id)]);
     // `blocking` only on a member's view of another account: whether they block it, never whether it blocks them.

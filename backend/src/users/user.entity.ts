@@ -62,6 +62,10 @@ export class User {
   @Column({ type: 'varchar', length: 10, nullable: true, default: null })
   approval: AccountApproval | null;
 
+  /** Inactive because of a standing suspension (moderation/; is_active is false with it). */
+  @Column({ type: 'boolean', default: false })
+  suspended: boolean;
+
   @Column({ type: 'varchar', length: 16, default: 'user' })
   role: UserRole;
 

@@ -31,6 +31,7 @@ export function toUserResponse(user: User, options: { includePrivate?: boolean; 
     body.email = user.email;
     body.isEmailVerified = user.isEmailVerified;
     body.lastLogin = user.lastLogin ? new Date(user.lastLogin).toISOString() : null;
+    body.suspended = user.suspended ?? false;
   }
   if (options.isFollowing !== undefined) body.isFollowing = options.isFollowing;
   if (options.blocking !== undefined) body.blocking = options.blocking;

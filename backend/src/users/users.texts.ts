@@ -11,3 +11,5 @@ export const SUGGEST_QUERY_TOO_LONG = 'Kullanıcı adı araması en fazla 30 kar
 export const USER_SEARCH_REQUIRED = 'Arama metni gerekli.';
 export const USER_SEARCH_TOO_LONG = `Arama metni en fazla ${SEARCH_MAX_LENGTH} karakter olabilir.`;
 export const USER_SEARCH_LIMIT_INVALID = `limit 1 ile ${USER_SEARCH_MAX_LIMIT} arasında olmalıdır.`;
+/** A suspended account's public profile (issue 25). */
+export const PROFILE_SUSPENDED = 'Hesap askıya alındı.';

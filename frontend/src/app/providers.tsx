@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
+import { LoginRefusalContext } from '../lib/login-refusal';
+import { SuspensionNotices } from '../features/moderation/components/suspension-notices';
 import { installWriteRetries } from '../lib/idempotent-write';
 import { SocketProvider } from '../lib/realtime/hooks';
 
@@ -27,7 +29,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <SocketProvider>{children}</SocketProvider>
+        <SocketProvider>
+          <LoginRefusalContext.Provider value={SuspensionNotices}>{children}</LoginRefusalContext.Provider>
+        </SocketProvider>
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -30,10 +30,15 @@ const AdminPosts = lazyScreen(loadAdminSections, 'AdminPosts');
 const AdminModeration = lazyScreen(loadAdminSections, 'AdminModeration');
 const AdminRegistrations = lazyScreen(loadAdminSections, 'AdminRegistrations');
 const AdminTrends = lazyScreen(loadAdminSections, 'AdminTrends');
+const AdminAppeals = lazyScreen(loadAdminSections, 'AdminAppeals');
 const ExplorePage = lazyScreen(() => import('./routes/explore-page'), 'ExplorePage');
 const NotificationsPage = lazyScreen(
   () => import('./routes/notifications-page'),
   'NotificationsPage',
+);
+const NoticesPage = lazyScreen(
+  () => import('./routes/moderation-notices-page'),
+  'NoticesPage',
 );
 const MessagesPage = lazyScreen(() => import('./routes/messages-page'), 'MessagesPage');
 const OwnProfilePage = lazyScreen(loadProfile, 'OwnProfilePage');
@@ -84,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'moderation', element: screen(AdminModeration) },
           { path: 'registrations', element: screen(AdminRegistrations) },
           { path: 'trends', element: screen(AdminTrends) },
+          { path: 'appeals', element: screen(AdminAppeals) },
           { path: 'settings', element: screen(AdminSettingsRoute) },
           { path: 'audit', element: screen(AdminAuditRoute) },
           { path: 'rules', element: screen(AdminRulesRoute) },
@@ -97,6 +103,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'explore', element: screen(ExplorePage) },
           { path: 'notifications', element: screen(NotificationsPage) },
+          { path: 'notifications/moderation', element: screen(NoticesPage) },
           { path: 'messages', element: screen(MessagesPage) },
           { path: 'profile', element: screen(OwnProfilePage) },
           { path: 'profile/:username', element: screen(UserProfilePage) },

@@ -35,6 +35,7 @@ export const trNotifications = {
     mention: 'bir gönderide sizden bahsetti',
     // No actor: neither the staff member nor what was done is named (docs/product.md#notifications).
     report_resolved: 'Bildiriminiz incelendi ve ekibimiz işlem yaptı. Teşekkürler!',
+    moderation: 'Hesabınızla ilgili yeni bir moderasyon bildirimi var',
   },
   actorsLabel: 'Son etkileşenler',
 };

@@ -25,7 +25,9 @@ export type Activity =
    */
   | { kind: 'post-updated'; actorId: string; postId: string; media: Media[]; sensitive: boolean; at: Date }
   /** Staff resolved a report case with an action (not a dismissal): `reporterIds` are told "işlem yapıldı". */
-  | { kind: 'report-resolved'; actorId: string; reporterIds: string[]; at: Date };
+  | { kind: 'report-resolved'; actorId: string; reporterIds: string[]; at: Date }
+  /** Staff acted on `userId`'s account or decided their appeal (moderation/): their `moderation` notification. `actorId` is `userId` (staff are not named). */
+  | { kind: 'moderation'; actorId: string; userId: string; at: Date };
 
 export type ActivityListener = (activity: Activity) => void;
 

@@ -106,6 +106,9 @@ export function toErrorBody(exception: unknown): ErrorBody {
       // health check still tells which part is down.
       const { status, details } = response as { status?: unknown; details?: unknown };
       if (typeof status === 'string') extra = { status, ...(details && typeof details === 'object' ? { details } : {}) };
+      // A refusal's own fields beside its message (a suspended login's `suspendedUntil`).
+      const fields = (response as { extra?: unknown }).extra;
+      if (fields && typeof fields === 'object' && !Array.isArray(fields)) extra = { ...fields, ...extra };
     }
     if (!message || isFrameworkMessage(message)) message = DEFAULT_MESSAGES[statusCode] ?? DEFAULT_MESSAGES[400];
     return { statusCode, message, extra };

@@ -29,6 +29,8 @@ import { Reports1764830000001 } from './1764830000001-Reports';
 import { ReportNotifications1764830000002 } from './1764830000002-ReportNotifications';
 import { NotificationSenderCap1764840000000 } from './1764840000000-NotificationSenderCap';
 import { MentionsFrom1764840000001 } from './1764840000001-MentionsFrom';
+import { AccountActions1764850000001 } from './1764850000001-AccountActions';
+import { Appeals1764850000002 } from './1764850000002-Appeals';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -63,4 +65,6 @@ export const migrations = [
   ReportNotifications1764830000002,
   NotificationSenderCap1764840000000,
   MentionsFrom1764840000001,
+  AccountActions1764850000001,
+  Appeals1764850000002,
 ];

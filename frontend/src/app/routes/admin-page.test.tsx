@@ -106,6 +106,7 @@ describe('admin access', () => {
       ['Moderasyon', '/admin/moderation'],
       ['Kayıt Başvuruları', '/admin/registrations'],
       ['Gündem', '/admin/trends'],
+      ['İtirazlar', '/admin/appeals'],
       ['Sistem Ayarları', '/admin/settings'],
       ['Kurallar', '/admin/rules'],
       ['Denetim Kaydı', '/admin/audit'],

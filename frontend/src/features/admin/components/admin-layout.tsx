@@ -50,6 +50,7 @@ export function AdminLayout({ user }: { user: User }) {
     { to: '/admin/moderation', label: trAdmin.moderation, icon: ShieldIcon, end: false, badge: true },
     { to: '/admin/registrations', label: trAdmin.registrations, icon: CheckCircleIcon, end: false },
     { to: '/admin/trends', label: trAdmin.trends, icon: TrendingIcon, end: false },
+    { to: '/admin/appeals', label: trAdmin.appeals, icon: ActivityIcon, end: false },
     ...(user.role === 'admin'
       ? [
           { to: '/admin/settings', label: trAdmin.settings, icon: SettingsIcon, end: false },

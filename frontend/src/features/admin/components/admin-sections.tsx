@@ -1,4 +1,5 @@
 // The screens of the back office, imported by the router from this one place.
+export { AdminAppeals } from './admin-appeals';
 export { AdminAudit } from './admin-audit';
 export { AdminDashboard } from './admin-dashboard';
 export { AdminModeration } from './admin-moderation';

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { UsersIcon } from '../../../components/icons';
@@ -12,6 +13,7 @@ import { trAdmin } from '../../../locales/tr-admin';
 import { failureText } from '../admin-errors';
 import { formatCount, formatDate, formatDateTime } from '../admin-format';
 import { useAdminUsers } from '../api/get-admin-users';
+import { AdminUserActions } from './admin-user-actions';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import type { UserPatch } from '../types';
 
@@ -43,6 +45,7 @@ function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
   const handle = usernameOf(user);
   const active = user.isActive !== false;
   const busy = update.isPending || !id;
+  const [actionsOpen, setActionsOpen] = useState(false);
   // Why a control is off for this viewer, shown as its tooltip; undefined when it is usable.
   const staffLock = !viewerIsAdmin && isStaff(user) ? trAdmin.staffAdminOnly : undefined;
   const activeLock = isSelf ? trAdmin.ownAccount : staffLock;
@@ -98,7 +101,7 @@ function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
       </td>
       <td className="admin-cell" data-label={trAdmin.colStatus}>
         <span className={`admin-status admin-status--${active ? 'on' : 'off'}`}>
-          {active ? trAdmin.statusActive : trAdmin.statusInactive}
+          {active ? trAdmin.statusActive : user.suspended ? trAdmin.suspendedStatus : trAdmin.statusInactive}
         </span>
       </td>
       <td className="admin-cell" data-label={trAdmin.colJoined}>
@@ -126,8 +129,12 @@ function UserRow({ user, isSelf, viewerIsAdmin }: UserRowProps) {
           >
             {user.isVerified ? trAdmin.unverify : trAdmin.verify}
           </Button>
+          <Button size="sm" variant="secondary" disabled={!id || activeLock !== undefined} title={activeLock} onClick={() => setActionsOpen(true)}>
+            {trAdmin.accountActions}
+          </Button>
           {update.isPending ? <Spinner size="sm" label={trAdmin.updating} /> : null}
         </div>
+        {actionsOpen ? <AdminUserActions userId={id} username={handle} onClose={() => setActionsOpen(false)} /> : null}
       </td>
     </tr>
   );

@@ -81,6 +81,8 @@ describe('notification sentences', () => {
     [{ type: 'follow', actors: [can, mehmet, zeynep], actorCount: 1000 }, 'Can Öz ve 999+ kişi daha sizi takip etmeye başladı'],
     [{ type: 'reply', actors: [can], actorCount: 1 }, 'Can Öz gönderinize yanıt verdi'],
     [{ type: 'mention', actors: [can], actorCount: 1 }, 'Can Öz bir gönderide sizden bahsetti'],
+    // Staff's action on the member's own account: nobody named (the actor is the member).
+    [{ type: 'moderation', actors: [can], actorCount: 1 }, 'Hesabınızla ilgili yeni bir moderasyon bildirimi var'],
   ] as const)('%o → %s', (fields, sentence) => {
     expect(notificationSentence(group({ id: 'x', ...fields, actors: [...fields.actors] }))).toBe(sentence);
   });

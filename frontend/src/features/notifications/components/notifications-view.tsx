@@ -60,7 +60,11 @@ const ICONS: Record<NotificationType, ReactNode> = {
   reply: <MessageCircleIcon size={22} />,
   mention: <AtSignIcon size={22} />,
   report_resolved: <ShieldIcon size={22} />,
+  moderation: <BellIcon size={22} />,
 };
+
+/** The member's notices of staff actions (features/moderation). */
+const MODERATION_NOTICES_PATH = '/notifications/moderation';
 
 /** Actors shown as avatars, newest first (the server sends at most this many). */
 const AVATARS_SHOWN = 3;
@@ -79,6 +83,8 @@ export function othersText(group: Pick<NotificationGroup, 'actors' | 'actorCount
 /** The whole line as one sentence: "Ayşe ve 3 kişi daha gönderinizi beğendi". */
 export function notificationSentence(group: NotificationGroup): string {
   if (group.type === 'report_resolved') return trNotifications.actions.report_resolved;
+  // Staff's action on the member's own account: no actor to name (docs/product.md#moderation-notices).
+  if (group.type === 'moderation') return trNotifications.actions.moderation;
   const first = group.actors[0]?.displayName ?? '';
   return `${first}${othersText(group) ?? ''} ${trNotifications.actions[group.type]}`;
 }
@@ -120,7 +126,9 @@ export function NotificationsView() {
       );
     }
     const actor = group.actors[0];
-    if (group.type === 'follow' || !group.post) {
+    if (group.type === 'moderation') {
+      navigate(MODERATION_NOTICES_PATH);
+    } else if (group.type === 'follow' || !group.post) {
       if (actor) navigate(profilePath(actor.username));
     } else {
       navigate(postPath(group.post.id ?? group.post._id));
@@ -272,7 +280,7 @@ function NotificationItem({
       <span className="notification__main">
         <span className="notification__head">
           <span className="notification__avatars">
-            {group.actors.slice(0, AVATARS_SHOWN).map((actor) => (
+            {(group.type === 'moderation' ? [] : group.actors).slice(0, AVATARS_SHOWN).map((actor) => (
               <Avatar key={actor.id ?? actor._id} displayName={actor.displayName} seed={actor.username} src={actor.profileImage} size="sm" />
             ))}
           </span>
@@ -284,13 +292,19 @@ function NotificationItem({
             {formatRelativeTime(group.latestAt, now)}
           </time>
         </span>
-        <span className="notification__text" data-testid="notification-text">
-          {first ? <span className="notification__name">{first.displayName}</span> : null}
-          {first?.isVerified ? <VerifiedBadge size={16} /> : null}
-          {others ?? ''}
-          {first ? ' ' : null}
-          <span className="notification__action">{trNotifications.actions[group.type]}</span>
-        </span>
+        {group.type === 'moderation' ? (
+          <span className="notification__text" data-testid="notification-text">
+            <span className="notification__action">{trNotifications.actions.moderation}</span>
+          </span>
+        ) : (
+          <span className="notification__text" data-testid="notification-text">
+            {first ? <span className="notification__name">{first.displayName}</span> : null}
+            {first?.isVerified ? <VerifiedBadge size={16} /> : null}
+            {others ?? ''}
+            {first ? ' ' : null}
+            <span className="notification__action">{trNotifications.actions[group.type]}</span>
+          </span>
+        )}
         {group.post?.content ? (
           <span className="notification__post">{snippet(group.post.content)}</span>
         ) : null}

@@ -1,0 +1,186 @@
+import type { AccountAction, AccountActionKind, AuditAction } from '@gundem/contract';
+import { ACCOUNT_ACTION_REASON_MAX } from '@gundem/contract';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AuditLogWriter } from '../audit/audit-log.writer';
+import { ActivityEvents } from '../common/activity/activity-events';
+import { FORBIDDEN, USER_NOT_FOUND } from '../common/common.texts';
+import { charCount } from '../posts/post-text';
+import { RealtimeEvents } from '../realtime/realtime-events.service';
+import { isStaff } from '../users/roles';
+import type { SessionUser } from '../users/session-user';
+import { UsersService } from '../users/users.service';
+import { type AccountActionRow, AccountActionsRepository, type ActionTarget } from './account-actions.repository';
+import type { CreateAccountActionDto } from './dto/create-account-action.dto';
+import {
+  ACCOUNT_MEDIA_SENSITIVE,
+  ACCOUNT_SUSPENDED,
+  ACCOUNT_WARNED,
+  ACTION_ALREADY_ENDED,
+  ACTION_ALREADY_UNDONE,
+  ACTION_NOT_FOUND,
+  ACTION_REASON_REQUIRED,
+  ACTION_UNDONE,
+  ALREADY_MEDIA_SENSITIVE,
+  ALREADY_SUSPENDED,
+  actionReasonTooLong,
+  CANNOT_ACT_ON_SELF,
+  DAYS_ONLY_FOR_SUSPENSION,
+  INACTIVE_CANNOT_BE_SUSPENDED,
+  STAFF_ACTIONS_ADMIN_ONLY,
+} from './moderation.texts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const AUDIT_CODES: Record<AccountActionKind, AuditAction> = { warn: 'user.warn', sensitive_media: 'user.sensitive_media', suspend: 'user.suspend' };
+const DONE_MESSAGES: Record<AccountActionKind, string> = { warn: ACCOUNT_WARNED, sensitive_media: ACCOUNT_MEDIA_SENSITIVE, suspend: ACCOUNT_SUSPENDED };
+
+/** The wire's action; `actor` only for staff. */
+export function toAccountAction(row: AccountActionRow, withActor: boolean): AccountAction {
+  return {
+    id: row.id,
+    kind: row.kind,
+    reason: row.reason,
+    createdAt: row.created_at.toISOString(),
+    endsAt: row.ends_at?.toISOString() ?? null,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+    lifted: row.lifted_at !== null,
+    ...(withActor && { actor: row.actor_id && row.actor_username ? { id: row.actor_id, username: row.actor_username } : null }),
+  };
+}
+
+/**
+ * Who may act on an account (docs/wire-contract.md#account-actions): moderators and admins,
+ * nobody on themself, and only an admin on a staff account (a moderator cannot act on an admin
+ * or another moderator). Checked on the rows as locked, so a role changed a moment ago counts.
+ */
+function checkPermission(actor: ActionTarget | undefined, target: ActionTarget): void {
+  if (!actor?.is_active || !isStaff(actor)) throw new ForbiddenException(FORBIDDEN);
+  if (actor.id === target.id) throw new ForbiddenException(CANNOT_ACT_ON_SELF);
+  if (actor.role !== 'admin' && target.role !== 'user') throw new ForbiddenException(STAFF_ACTIONS_ADMIN_ONLY);
+}
+
+/**
+ * Graduated actions on an account (issue 25): warn, mark its media sensitive, suspend; and their
+ * undo. Each is one transaction with its audit entry; a suspension's session end (every node's
+ * session cache, every node's sockets) follows the commit, as a deactivation's does.
+ */
+@Injectable()
+export class AccountActionsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: AccountActionsRepository,
+    private readonly audit: AuditLogWriter,
+    private readonly users: UsersService,
+    private readonly realtime: RealtimeEvents,
+    private readonly activity: ActivityEvents,
+  ) {}
+
+  /** The account's actions, newest first, for staff (404 for an unknown account). */
+  async history(targetId: string): Promise<{ actions: AccountAction[] }> {
+    const [user] = await this.dataSource.query(`SELECT 1 FROM users WHERE id = $1`, [targetId]);
+    if (!user) throw new NotFoundException(USER_NOT_FOUND);
+    return { actions: (await this.repository.history(targetId)).map((r) => toAccountAction(r, true)) };
+  }
+
+  async create(actor: Pick<SessionUser, 'id'>, targetId: string, dto: CreateAccountActionDto): Promise<{ message: string; action: AccountAction }> {
+    const reason = dto.reason.trim();
+    if (!reason) throw new BadRequestException(ACTION_REASON_REQUIRED);
+    if (charCount(reason) > ACCOUNT_ACTION_REASON_MAX) throw new BadRequestException(actionReasonTooLong(ACCOUNT_ACTION_REASON_MAX));
+    if (dto.kind !== 'suspend' && dto.days != null) throw new BadRequestException(DAYS_ONLY_FOR_SUSPENSION);
+    const endsAt = dto.kind === 'suspend' && dto.days != null ? new Date(Date.now() + dto.days * DAY_MS) : null;
+    const row = await this.dataSource.transaction(async (em) => {
+      const target = await this.lockAndCheck(em, actor.id, targetId);
+      if (dto.kind === 'suspend') {
+        if (target.suspended) throw new ConflictException(ALREADY_SUSPENDED);
+        if (!target.is_active) throw new ConflictException(INACTIVE_CANNOT_BE_SUSPENDED);
+      }
+      if (dto.kind === 'sensitive_media' && target.media_sensitive) throw new ConflictException(ALREADY_MEDIA_SENSITIVE);
+      const inserted = await this.repository.insert(em, { targetId, actorId: actor.id, kind: dto.kind, reason, endsAt });
+      if (dto.kind === 'suspend') await this.repository.suspend(em, targetId);
+      if (dto.kind === 'sensitive_media') await this.repository.markMediaSensitive(em, targetId);
+      await this.audit.record(em, {
+        actorId: actor.id,
+        action: AUDIT_CODES[dto.kind],
+        targetType: 'user',
+        targetId,
+        targetLabel: `@${target.username}`,
+        reason,
+        before: dto.kind === 'suspend' ? { isActive: true } : dto.kind === 'sensitive_media' ? { mediaSensitive: false } : null,
+        after: { actionId: inserted.id, ...(dto.kind === 'suspend' && { isActive: false, suspendedUntil: endsAt?.toISOString() ?? null }), ...(dto.kind === 'sensitive_media' && { mediaSensitive: true }) },
+      });
+      return inserted;
+    });
+    if (dto.kind === 'suspend') this.sessionsEnded(actor.id, targetId);
+    this.notify(targetId);
+    return { message: DONE_MESSAGES[dto.kind], action: toAccountAction(row, true) };
+  }
+
+  /** Undoes the action (staff's undo route; an accepted appeal does the same in its own transaction through `undoIn`). */
+  async undo(actor: Pick<SessionUser, 'id'>, actionId: string): Promise<{ message: string; action: AccountAction }> {
+    const { row, lifted } = await this.dataSource.transaction((em) => this.undoIn(em, actor.id, actionId));
+    if (lifted) this.accountBack(actor.id, row.target_id);
+    return { message: ACTION_UNDONE, action: toAccountAction(row, true) };
+  }
+
+  /**
+   * The undo on the caller's transaction: the action's row and both accounts locked, the rules
+   * checked, the effect reversed, the audit entry written. `lifted`: a suspension ended (the
+   * caller calls accountBack after its commit).
+   */
+  async undoIn(em: EntityManager, actorId: string, actionId: string): Promise<{ row: AccountActionRow; lifted: boolean }> {
+    const action = await this.repository.lockAction(em, actionId);
+    if (!action) throw new NotFoundException(ACTION_NOT_FOUND);
+    const target = await this.lockAndCheck(em, actorId, action.target_id);
+    if (action.revoked_at) throw new ConflictException(ACTION_ALREADY_UNDONE);
+    if (action.lifted_at) throw new ConflictException(ACTION_ALREADY_ENDED);
+    const row = await this.repository.markRevoked(em, actionId, actorId);
+    if (action.kind === 'suspend') await this.repository.unsuspend(em, action.target_id);
+    if (action.kind === 'sensitive_media') await this.repository.clearMediaSensitive(em, action.target_id);
+    await this.audit.record(em, {
+      actorId,
+      action: 'user.action_undo',
+      targetType: 'user',
+      targetId: action.target_id,
+      targetLabel: `@${target.username}`,
+      reason: action.reason,
+      before: { actionId, kind: action.kind, ...(action.kind === 'suspend' && { isActive: false }), ...(action.kind === 'sensitive_media' && { mediaSensitive: true }) },
+      after: { actionId, revoked: true, ...(action.kind === 'suspend' && { isActive: true }), ...(action.kind === 'sensitive_media' && { mediaSensitive: false }) },
+    });
+    return { row, lifted: action.kind === 'suspend' };
+  }
+
+  /**
+   * The member's accounts and the actor's locked (id order) and the rules checked on them: what
+   * every decision about `targetId` by `actorId` starts with. The target's row.
+   */
+  async lockAndCheck(em: EntityManager, actorId: string, targetId: string): Promise<ActionTarget> {
+    const rows = await this.repository.lockUsers(em, [actorId, targetId]);
+    const target = rows.find((r) => r.id === targetId);
+    if (!target) throw new NotFoundException(USER_NOT_FOUND);
+    checkPermission(
+      rows.find((r) => r.id === actorId),
+      target,
+    );
+    return target;
+  }
+
+  /** After a commit: the member's `moderation` notification (written and pushed by notifications/). */
+  notify(userId: string): void {
+    this.activity.publish({ kind: 'moderation', actorId: userId, userId, at: new Date() });
+  }
+
+  /** After a suspension's commit: every node reads the session row again and closes the account's sockets. */
+  private sessionsEnded(actorId: string, userId: string): void {
+    this.users.sessionChanged(userId);
+    this.realtime.disconnectUser(userId);
+    this.activity.publish({ kind: 'account', actorId, userId, active: false, at: new Date() });
+  }
+
+  /** After a suspension was lifted (undo, accepted appeal, its end): the account is active again everywhere. */
+  accountBack(actorId: string, userId: string): void {
+    this.users.sessionChanged(userId);
+    this.activity.publish({ kind: 'account', actorId, userId, active: true, at: new Date() });
+  }
+}
