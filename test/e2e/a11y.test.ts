@@ -156,12 +156,12 @@ describe('accessibility (axe-core)', () => {
       await member.goto(`/post/${created.body.post.id}`);
       const card = member.getByRole('article').filter({ hasText: 'Erişilebilirlik için bildirilen gönderi' }).first();
       await postMenuButton(card).click();
-      await member.getByRole('menuitem', { name: 'Bildir' }).click();
+      await member.getByRole('menuitem', { name: 'Bildir', exact: true }).click();
       const dialog = member.getByRole('dialog', { name: 'Gönderiyi bildir' });
       await dialog.getByText('Eklenecek başka gönderi yok.').waitFor();
       expect(describeViolations(await runAxe(member))).toEqual([]);
       await dialog.getByRole('radio', { name: 'İstenmeyen içerik (spam)' }).check();
-      await dialog.getByRole('button', { name: 'Bildir' }).click();
+      await dialog.getByRole('button', { name: 'Bildir', exact: true }).click();
       await member.getByTestId('report-thanks').waitFor();
       expect(describeViolations(await runAxe(member))).toEqual([]);
       await member.getByTestId('report-thanks').getByRole('button', { name: 'Kapat' }).click();

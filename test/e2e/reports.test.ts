@@ -29,11 +29,11 @@ describe('reports journey', () => {
       await member.goto(`/post/${created.body.post.id}`);
       const card = member.getByRole('article').filter({ hasText: 'Kurallara aykırı bir gönderi' }).first();
       await postMenuButton(card).click();
-      await member.getByRole('menuitem', { name: 'Bildir' }).click();
+      await member.getByRole('menuitem', { name: 'Bildir', exact: true }).click();
       const dialog = member.getByRole('dialog', { name: 'Gönderiyi bildir' });
       await dialog.getByRole('radio', { name: 'Taciz ya da nefret söylemi' }).check();
       await dialog.getByRole('textbox', { name: 'Açıklama (isteğe bağlı)' }).fill('Hakaret içeriyor');
-      await dialog.getByRole('button', { name: 'Bildir' }).click();
+      await dialog.getByRole('button', { name: 'Bildir', exact: true }).click();
       await member.getByTestId('report-thanks').waitFor();
       await member.getByTestId('report-thanks').getByRole('button', { name: 'Kapat' }).click();
 

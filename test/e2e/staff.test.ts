@@ -150,7 +150,7 @@ describe('staff journey', () => {
     await withScreenshots('staff-settings', [admin, guest], async () => {
       await admin.goto('/admin/settings');
       await admin.getByLabel('Maksimum gönderi uzunluğu').fill('50');
-      await admin.getByLabel('Yeni kayıtlar açık').uncheck();
+      await admin.getByRole('group', { name: 'Yeni kayıtlar' }).getByRole('radio', { name: 'Kapalı' }).check();
       await admin.getByRole('button', { name: 'Kaydet' }).click();
       await admin.getByText('Ayarlar başarıyla kaydedildi!').waitFor();
       await admin.getByText('Ayarlar başarıyla kaydedildi!').waitFor({ state: 'detached', timeout: 5_000 });
