@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
 import { LoginRefusalContext } from '../lib/login-refusal';
-import { SuspensionNotices } from '../features/moderation/components/suspension-notices';
 import { installWriteRetries } from '../lib/idempotent-write';
 import { SocketProvider } from '../lib/realtime/hooks';
+import { tr } from '../locales/tr';
 
 function createQueryClient() {
   const client = new QueryClient({
@@ -22,6 +22,23 @@ function createQueryClient() {
   // Posts and messages (with their Idempotency-Key), likes, reposts and follows (PUT/DELETE)
   // retry after a network failure or a 503; no other mutation does.
   return installWriteRetries(client);
+}
+
+/**
+ * A suspended member's notices under the login form's refusal: rare, so its code (the notices
+ * list, the appeal form, their texts) loads only when a refusal shows it, not with every
+ * visitor's first page (the guest `/` JS budget of test/e2e/bundle-budget.test.ts).
+ */
+const LazySuspensionNotices = lazy(() =>
+  import('../features/moderation/components/suspension-notices').then((module) => ({ default: module.SuspensionNotices })),
+);
+
+function SuspensionNotices({ token }: { token: string }) {
+  return (
+    <Suspense fallback={<p role="status">{tr.app.loading}</p>}>
+      <LazySuspensionNotices token={token} />
+    </Suspense>
+  );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,6 +1,38 @@
 // The back office's Turkish strings, kept apart from locales/tr.ts so that they load with the
 // admin screens and not in every visitor's first page (issue 13's JS budget). Texts quoted by
 // docs/product.md are copied verbatim: check them here before changing anything.
+import type { AuditAction } from '@gundem/contract';
+
+/**
+ * Every staff action's name in the audit log, in the contract's order (AUDIT_ACTIONS): typed by
+ * the contract, so a new action without its Turkish name does not compile. The screen's action
+ * filter lists these keys, so the contract's runtime list stays out of the app's first page.
+ */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'user.verify': 'Onay rozeti verildi',
+  'user.unverify': 'Onay rozeti kaldırıldı',
+  'user.activate': 'Hesap etkinleştirildi',
+  'user.deactivate': 'Hesap devre dışı bırakıldı',
+  'user.role': 'Rol değiştirildi',
+  'user.approve': 'Kayıt onaylandı',
+  'user.reject': 'Kayıt reddedildi',
+  'post.mark_sensitive': 'Gönderi hassas olarak işaretlendi',
+  'post.clear_sensitive': 'Gönderinin hassas işareti kaldırıldı',
+  'post.delete': 'Gönderi silindi',
+  'settings.update': 'Sistem ayarları değiştirildi',
+  'rules.update': 'Sunucu kuralları değiştirildi',
+  'trend.hide': 'Etiket gündemden gizlendi',
+  'trend.unhide': 'Etiket yeniden gösterildi',
+  'report.assign': 'Bildirim üstlenildi',
+  'report.resolve': 'Bildirim çözüldü',
+  'user.warn': 'Hesap uyarıldı',
+  'user.sensitive_media': 'Hesabın medyası hassas işaretlendi',
+  'user.suspend': 'Hesap askıya alındı',
+  'user.action_undo': 'Hesap işlemi geri alındı',
+  'user.appeal_accept': 'İtiraz kabul edildi',
+  'user.appeal_reject': 'İtiraz reddedildi',
+};
+
 export const trAdmin = {
   title: 'Yönetim Paneli',
   nav: 'Yönetim menüsü',
@@ -331,31 +363,7 @@ export const trAdmin = {
   moderationBusy: 'İşleniyor…',
   moderationActionFailed: 'İşlem yapılamadı. Lütfen tekrar deneyin.',
   moderationMore: 'Daha fazla',
-  auditAction: (action: string): string =>
-    ({
-      'user.verify': 'Onay rozeti verildi',
-      'user.unverify': 'Onay rozeti kaldırıldı',
-      'user.activate': 'Hesap etkinleştirildi',
-      'user.deactivate': 'Hesap devre dışı bırakıldı',
-      'user.role': 'Rol değiştirildi',
-      'user.approve': 'Kayıt onaylandı',
-      'user.reject': 'Kayıt reddedildi',
-      'post.mark_sensitive': 'Gönderi hassas olarak işaretlendi',
-      'post.clear_sensitive': 'Gönderinin hassas işareti kaldırıldı',
-      'post.delete': 'Gönderi silindi',
-      'settings.update': 'Sistem ayarları değiştirildi',
-      'report.assign': 'Bildirim üstlenildi',
-      'report.resolve': 'Bildirim çözüldü',
-      'rules.update': 'Sunucu kuralları değiştirildi',
-      'trend.hide': 'Etiket gündemden gizlendi',
-      'trend.unhide': 'Etiket yeniden gösterildi',
-      'user.warn': 'Hesap uyarıldı',
-      'user.sensitive_media': 'Hesabın medyası hassas işaretlendi',
-      'user.suspend': 'Hesap askıya alındı',
-      'user.action_undo': 'Hesap işlemi geri alındı',
-      'user.appeal_accept': 'İtiraz kabul edildi',
-      'user.appeal_reject': 'İtiraz reddedildi',
-    })[action] ?? action,
+  auditAction: (action: string): string => (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action,
   auditRegistrationMode: (mode: string): string => ({ open: 'açık', approval: 'onaylı', closed: 'kapalı' })[mode] ?? mode,
   auditApproval: (value: string): string => ({ pending: 'bekliyor', approved: 'onaylandı', rejected: 'reddedildi' })[value] ?? value,
   auditRole: (role: string): string => ({ user: 'Kullanıcı', moderator: 'Moderatör', admin: 'Yönetici' })[role] ?? role,

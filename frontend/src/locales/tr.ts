@@ -172,45 +172,5 @@ export const tr = {
     errorTitle: 'Bir şeyler ters gitti',
     error: 'Beklenmeyen bir hata oluştu. Sayfayı yenileyip tekrar deneyin.',
   },
-  // Hard-coded sample content (docs/product.md#explore, #right-sidebar): the explore tab's accounts, and the
-  // lists the sidebar falls back to when its calls fail (the explore tab's topics: locales/tr-explore.ts).
-  samples: {
-    trends: [
-      { hashtag: 'gündem', postCount: 48 },
-      { hashtag: 'teknoloji', postCount: 36 },
-      { hashtag: 'yapayzeka', postCount: 29 },
-      { hashtag: 'istanbul', postCount: 21 },
-      { hashtag: 'kitap', postCount: 14 },
-    ],
-    accounts: [
-      {
-        _id: 'ornek-gundem',
-        username: 'gundem',
-        displayName: 'gündem',
-        bio: 'Resmi hesap: duyurular, yenilikler ve ipuçları.',
-        isVerified: true,
-      },
-      {
-        _id: 'ornek-teknoloji',
-        username: 'teknoloji_gundemi',
-        displayName: 'Teknoloji Gündemi',
-        bio: 'Yazılım, donanım ve yapay zekâ dünyasından haberler.',
-        isVerified: true,
-      },
-      {
-        _id: 'ornek-kitap',
-        username: 'kitap_kurdu',
-        displayName: 'Kitap Kurdu',
-        bio: 'Her hafta bir kitap önerisi.',
-        isVerified: false,
-      },
-      {
-        _id: 'ornek-spor',
-        username: 'spor_masasi',
-        displayName: 'Spor Masası',
-        bio: 'Maç sonuçları, transferler ve yorumlar.',
-        isVerified: false,
-      },
-    ],
-  },
+  // The hard-coded samples (the sidebar's fallbacks, the explore tab's accounts) are in locales/tr-samples.ts.
 } as const;

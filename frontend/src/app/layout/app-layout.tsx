@@ -1,8 +1,8 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LiveNotifications } from '../../features/notifications/components/live-notifications';
 import { ComposeFab } from '../../features/posts/components/compose-fab';
 import { ComposeLauncher } from '../../features/posts/components/compose-launcher';
-import { FeedShortcuts } from '../../features/posts/components/feed-shortcuts';
 import { LivePosts } from '../../features/posts/components/live-posts';
 import { useAuth } from '../../lib/auth';
 import { LAYOUT_QUERIES, useMediaQuery } from '../../lib/use-media-query';
@@ -12,6 +12,22 @@ import { LeftSidebar } from './left-sidebar';
 import { MobileHeader } from './mobile-header';
 import { RightSidebar } from './right-sidebar';
 import { SiteFooter } from './site-footer';
+
+// The keyboard shortcuts (j, k, n, /, ?) listen from their own chunk, asked for once the page has
+// hydrated: they act on a page the reader is already looking at, so a guest's first paint does not
+// carry them (the guest `/` JS budget of test/e2e/bundle-budget.test.ts). Not rendered on the
+// server nor in the hydrating render, which must match it (renderToString has no Suspense).
+const FeedShortcuts = lazy(async () => ({ default: (await import('../../features/posts/components/feed-shortcuts')).FeedShortcuts }));
+
+function LazyFeedShortcuts() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <FeedShortcuts />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The three-column shell: left sidebar, main column, right sidebar. A part is rendered only at
@@ -40,7 +56,7 @@ export function AppLayout() {
         {wide ? <RightSidebar /> : null}
         {phone ? <BottomNav /> : null}
         {phone ? <ComposeFab /> : null}
-        <FeedShortcuts />
+        <LazyFeedShortcuts />
         <LivePosts />
         {isAuthenticated ? <LiveNotifications /> : null}
       </div>

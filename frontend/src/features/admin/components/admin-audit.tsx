@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { AUDIT_ACTIONS } from '@gundem/contract';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ActivityIcon } from '../../../components/icons';
@@ -7,7 +6,8 @@ import { LoadError } from '../../../components/load-error';
 import { SectionHead } from '../../../components/section-head';
 import { LoadingBlock } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-client';
-import { trAdmin } from '../../../locales/tr-admin';
+import type { AuditAction } from '@gundem/contract';
+import { AUDIT_ACTION_LABELS, trAdmin } from '../../../locales/tr-admin';
 import { formatDateTime } from '../admin-format';
 import { type AuditFilters, useAdminAudit } from '../api/get-admin-audit';
 import type { AuditEntry } from '../types';
@@ -171,7 +171,7 @@ export function AdminAudit() {
               onChange={(event) => setFilters((f) => ({ ...f, action: event.target.value }))}
             >
               <option value="">{trAdmin.auditAllActions}</option>
-              {AUDIT_ACTIONS.map((action) => (
+              {(Object.keys(AUDIT_ACTION_LABELS) as AuditAction[]).map((action) => (
                 <option key={action} value={action}>
                   {trAdmin.auditAction(action)}
                 </option>

@@ -11,6 +11,7 @@ import { formatCount } from '../../../lib/format';
 import { searchPath } from '../../../lib/paths';
 import { SEARCH_SHORTCUT, wantsSearchFocus } from '../../../lib/search-shortcut';
 import { tr } from '../../../locales/tr';
+import { samples } from '../../../locales/tr-samples';
 import { trExplore } from '../../../locales/tr-explore';
 import '../../../components/list-row.css';
 import '../explore.css';
@@ -201,7 +202,7 @@ function SampleAccounts({
   showBio?: boolean;
 }) {
   const { isAuthenticated, openAuthModal } = useAuth();
-  const accounts = tr.samples.accounts.slice(0, limit);
+  const accounts = samples.accounts.slice(0, limit);
   return (
     <section className="explore__section" aria-label={title ?? trExplore.tabUsers}>
       {title ? <h2 className="explore__section-title">{title}</h2> : null}

@@ -3,7 +3,6 @@ import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
 import type { User } from '../../../lib/types';
 import type { TrendingUsersResponse } from '@gundem/contract';
-import { tr } from '../../../locales/tr';
 
 export const SUGGESTED_USERS_LIMIT = 3;
 
@@ -11,8 +10,13 @@ export const SUGGESTED_USERS_LIMIT = 3;
 export type Suggestion = Pick<User, 'username' | 'displayName' | 'isVerified'> &
   Partial<Pick<User, '_id' | 'id' | 'bio' | 'isFollowing' | 'profileImage'>>;
 
-/** Shown when the call fails (docs/product.md#calls): a silent fallback to hard-coded accounts. */
-export const FALLBACK_USERS: readonly Suggestion[] = tr.samples.accounts.slice(0, SUGGESTED_USERS_LIMIT);
+/**
+ * Shown when the call fails (docs/product.md#calls): a silent fallback to hard-coded accounts,
+ * loaded then, not with the first page (locales/tr-samples.ts).
+ */
+async function fallbackUsers(): Promise<readonly Suggestion[]> {
+  return (await import('../../../locales/tr-samples')).samples.accounts.slice(0, SUGGESTED_USERS_LIMIT);
+}
 
 export const suggestedUsersQueryKey = (viewer: string) =>
   ['trending', 'users', SUGGESTED_USERS_LIMIT, viewer] as const;
@@ -33,7 +37,7 @@ export async function getSuggestedUsers(signal?: AbortSignal): Promise<readonly 
     return await fetchSuggestedUsers(SUGGESTED_USERS_LIMIT, signal);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return FALLBACK_USERS;
+    return fallbackUsers();
   }
 }
 

@@ -2,12 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { Trend } from '../../../lib/types';
 import type { TrendingHashtagsResponse } from '@gundem/contract';
-import { tr } from '../../../locales/tr';
 
 export const TRENDS_LIMIT = 5;
 
-/** Shown when the call fails: docs/product.md#calls asks for a silent fallback to a hard-coded list. */
-export const FALLBACK_TRENDS: readonly Trend[] = tr.samples.trends;
+/**
+ * Shown when the call fails: docs/product.md#calls asks for a silent fallback to a hard-coded list
+ * (loaded then, not with the first page: locales/tr-samples.ts).
+ */
+async function fallbackTrends(): Promise<readonly Trend[]> {
+  return (await import('../../../locales/tr-samples')).samples.trends;
+}
 
 export const trendingHashtagsQueryKey = ['trending', 'hashtags', TRENDS_LIMIT] as const;
 
@@ -18,11 +22,11 @@ export async function getTrendingHashtags(signal?: AbortSignal): Promise<readonl
       query: { limit: TRENDS_LIMIT },
       signal,
     });
-    if (!Array.isArray(data?.trends)) return FALLBACK_TRENDS;
+    if (!Array.isArray(data?.trends)) return fallbackTrends();
     return data.trends;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return FALLBACK_TRENDS;
+    return fallbackTrends();
   }
 }
 
