@@ -5,6 +5,7 @@ import { poolRows } from '../database/query-rows';
 import { type ToggleMode, type ToggleRow, type ToggleSpec, toggleStatements } from '../database/toggle';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 import { type FollowingItem, type FollowingRow, toFollowingItem } from './following-feed.repository';
+import { notBlockedSql } from '../social/blocks.sql';
 import { POST_VIEW_COLUMNS_NO_VIEWER } from './post-view.sql';
 
 export type EngagementKind = 'like' | 'repost';
@@ -18,8 +19,9 @@ const KINDS: Record<EngagementKind, { table: 'likes' | 'reposts'; counter: 'like
 };
 
 /**
- * A like or repost is the toggle idiom of database/toggle.ts: the target is the post if it exists
- * and its author is active (hidden posts cannot be engaged with), and the counter UPDATE also
+ * A like or repost is the toggle idiom of database/toggle.ts: the target is the post if it exists,
+ * its author is active and neither blocks the other (hidden posts cannot be engaged with, even by
+ * an id kept from before a block: a 404 like any post one cannot see), and the counter UPDATE also
  * bumps the post's engagement_version (one UPDATE, no extra statement).
  *
  * A post deleted after the snapshot fails the insert's foreign key (23503). Locks are taken in the
@@ -28,7 +30,7 @@ const KINDS: Record<EngagementKind, { table: 'likes' | 'reposts'; counter: 'like
 function spec(kind: EngagementKind): ToggleSpec {
   const { table, counter } = KINDS[kind];
   return {
-    target: `SELECT p.id FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2 AND u.is_active`,
+    target: `SELECT p.id FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2 AND u.is_active AND ${notBlockedSql('$1', 'u.id')}`,
     table,
     actorColumn: 'user_id',
     targetColumn: 'post_id',

@@ -53,6 +53,33 @@ describe('blocks: visibility on every path (real PostgreSQL)', () => {
     expect(authors(await get('/api/posts/timeline?limit=100'))).toEqual(expect.arrayContaining([blocker.id, blocked.id]));
   });
 
+  it('likes and reposts by id: a post of the other side is not found, in both directions, and nothing is counted', async () => {
+    const { blocker, blocked, other } = await scene();
+    const theirs = await t.createPost(blocked, 'engellenenin gönderisi');
+    const mine = await t.createPost(blocker, 'engelleyenin gönderisi');
+    await block(blocker, blocked);
+    for (const [who, post] of [
+      [blocked, mine],
+      [blocker, theirs],
+    ] as const) {
+      const auth = await t.bearer(who);
+      for (const kind of ['like', 'retweet']) {
+        const put = await t.http.put(`/api/posts/${post.id}/${kind}`).set('authorization', auth).expect(404);
+        expect(put.body.message).toBe('Gönderi bulunamadı.');
+        await t.http.post(`/api/posts/${post.id}/${kind}`).set('authorization', auth).expect(404);
+      }
+    }
+    const counts = await t.db.query('SELECT like_count, retweet_count FROM posts WHERE id = ANY($1::uuid[])', [[theirs.id, mine.id]]);
+    expect(counts).toEqual([
+      { like_count: 0, retweet_count: 0 },
+      { like_count: 0, retweet_count: 0 },
+    ]);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM likes WHERE post_id = ANY($1::uuid[])', [[theirs.id, mine.id]]))[0].n).toBe(0);
+    // A third member still likes both.
+    await t.http.put(`/api/posts/${mine.id}/like`).set('authorization', await t.bearer(other)).expect(200);
+    await t.http.put(`/api/posts/${theirs.id}/like`).set('authorization', await t.bearer(other)).expect(200);
+  });
+
   it('following feed and the kept feed: a followed account’s repost of a blocked author is left out, before and after the feed is kept', async () => {
     const { blocker, blocked, other } = await scene();
     await t.http.put(`/api/users/${other.id}/follow`).set('authorization', await t.bearer(blocker)).expect(200);
