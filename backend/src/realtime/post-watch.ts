@@ -42,11 +42,13 @@ function watchedCount(socket: RoomMember): number {
  * Joins or leaves `post:<id>` rooms. A refused call changes nothing: every id is valid, the
  * total stays within MAX_WATCHED_POSTS and the new rooms within `allowance` (what the other
  * connections of the client's address leave of its budget, see socket-limits.ts), or none is joined.
+ * `hidden`: ids (lowercased) this connection may not watch, skipped silently (a block's, issue 25).
  */
-export function applyWatch(socket: RoomMember, body: unknown, action: 'watch' | 'unwatch', allowance = Infinity): WatchResult {
+export function applyWatch(socket: RoomMember, body: unknown, action: 'watch' | 'unwatch', allowance = Infinity, hidden?: ReadonlySet<string>): WatchResult {
   const parsed = parsePostIds(body);
   if (!parsed.ok) return parsed;
-  const rooms = parsed.ids.map(postRoom);
+  // Posts a block hides from this member are left out without a word (the member is not told).
+  const rooms = (hidden?.size && action === 'watch' ? parsed.ids.filter((id) => !hidden.has(id)) : parsed.ids).map(postRoom);
   if (action === 'unwatch') {
     for (const room of rooms) void socket.leave(room);
     return { ok: true, watching: watchedCount(socket) };

@@ -23,14 +23,14 @@ import { UsersService } from '../users/users.service';
 import type { SessionUser } from '../users/session-user';
 import { applyFeedWatch, parseFeed } from './feed-watch';
 import { FollowingFeedRooms } from './following-feed-rooms';
-import { applyWatch } from './post-watch';
+import { applyWatch, parsePostIds } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
 import { connectionAddress } from './realtime-io.adapter';
-import { type FeedResult, type RealtimeServer, type RealtimeSocket, STAFF_ROOM, type TypingResult, userRoom, type WatchResult } from './realtime.types';
+import { type FeedResult, type RealtimeServer, type RealtimeSocket, postRoom, STAFF_ROOM, type TypingResult, userRoom, type WatchResult } from './realtime.types';
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
 import { checkTyping } from './typing';
 import { type SocketCaps, SocketLimits, takeToken, TOO_MANY_CONNECTIONS } from './socket-limits';
-import { EVENTS_TOO_FAST, IP_CONNECTIONS_FULL, TYPING_NOT_ALLOWED, WATCH_IP_LIMIT_REACHED, WATCH_LIMIT_REACHED } from './realtime.texts';
+import { EVENTS_TOO_FAST, IP_CONNECTIONS_FULL, TYPING_NOT_ALLOWED, WATCH_IP_LIMIT_REACHED, WATCH_LIMIT_REACHED, WATCH_UNAVAILABLE } from './realtime.texts';
 
 /** `connect_error` message of a refused handshake (docs/wire-contract.md#handshake): the client should sign in again. */
 export const UNAUTHORIZED = CONNECT_ERRORS.unauthorized;
@@ -167,6 +167,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.events.attach(server);
     // post:new and post:reply leave out the members a block (either way) separates from the author.
     this.events.useBlocks((ids) => this.blocks.relatedMany(ids));
+    this.blocks.onChange(({ blockerId, blockedId, blocking }) => (blocking ? this.separatePostRooms(server, blockerId, blockedId) : undefined));
     // Session rows are cached per node (SessionCache): a change made on one node drops the row on
     // the others through the adapter, and every node ends the connections the change revoked.
     // Without Redis there are no other nodes.
@@ -224,19 +225,66 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     socket.data.watched = 0;
   }
 
+  /**
+   * A member's connection never joins the room of a post whose author they block or are blocked
+   * by (issue 25): its `post:engagement`, `post:updated` and `post:deleted` stay on the other side
+   * of the block. One read of at most 200 primary keys per call; a guest's call reads nothing.
+   */
   @SubscribeMessage('posts:watch')
-  watch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): void {
-    const result = applyWatch(socket, body, 'watch', this.limits.watchAllowance(socket.data.address ?? 'unknown'));
-    if (watchCapped(result)) this.metrics.refused('socket_watched');
-    this.countWatched(socket, result);
-    this.answer(socket, 'posts:error', result, ack);
+  watch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): Promise<void> {
+    return this.inWatchOrder(socket, async () => {
+      let hidden: Set<string> | undefined;
+      const parsed = socket.data.userId ? parsePostIds(body) : undefined;
+      if (parsed?.ok && parsed.ids.length) {
+        try {
+          hidden = new Set(await this.blocks.hiddenPostsAmong(socket.data.userId!, parsed.ids));
+        } catch (error) {
+          this.logger.warn(`İzlenen gönderilerin engellemeleri okunamadı: ${error instanceof Error ? error.message : String(error)}`);
+          return this.answer(socket, 'posts:error', { ok: false, message: WATCH_UNAVAILABLE }, ack);
+        }
+      }
+      const result = applyWatch(socket, body, 'watch', this.limits.watchAllowance(socket.data.address ?? 'unknown'), hidden);
+      if (watchCapped(result)) this.metrics.refused('socket_watched');
+      this.countWatched(socket, result);
+      this.answer(socket, 'posts:error', result, ack);
+    });
   }
 
   @SubscribeMessage('posts:unwatch')
-  unwatch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): void {
-    const result = applyWatch(socket, body, 'unwatch');
-    this.countWatched(socket, result);
-    this.answer(socket, 'posts:error', result, ack);
+  unwatch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): Promise<void> {
+    return this.inWatchOrder(socket, () => {
+      const result = applyWatch(socket, body, 'unwatch');
+      this.countWatched(socket, result);
+      this.answer(socket, 'posts:error', result, ack);
+    });
+  }
+
+  /** Runs a connection's watch calls in the order they came, though a watch awaits a read: a quick unwatch cannot overtake it. */
+  private inWatchOrder(socket: RealtimeSocket, work: () => void | Promise<void>): Promise<void> {
+    const next = (socket.data.watchQueue ?? Promise.resolve()).then(work, work);
+    socket.data.watchQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * After a block committed: on every node, each side's connections leave the rooms of the other's
+   * posts they watch (the watch itself refuses them from then on). Best effort: a failed read
+   * leaves a room joined until the page is left, and such a room only carries counts and deletions.
+   */
+  private async separatePostRooms(server: RealtimeServer, a: string, b: string): Promise<void> {
+    for (const viewer of [a, b]) {
+      try {
+        const sockets = await server.in(userRoom(viewer.toLowerCase())).fetchSockets();
+        const watched = new Set<string>();
+        for (const s of sockets) for (const room of s.rooms) if (room.startsWith('post:')) watched.add(room.slice('post:'.length));
+        if (!watched.size) continue;
+        // Every watched post a block now hides (this one's, and any other the watch let in).
+        const theirs = (await this.blocks.hiddenPostsAmong(viewer, [...watched])).map(postRoom);
+        for (const s of sockets) for (const room of theirs) if (s.rooms.has(room)) s.leave(room);
+      } catch (error) {
+        this.logger.warn(`Engelleme sonrası izlenen gönderiler ayrılamadı: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   }
 
   /** `{ feed: 'home' }` joins one room; `{ feed: 'following' }` (members) the member's author rooms (FollowingFeedRooms). */

@@ -9,6 +9,7 @@ export const WATCH_TOO_MANY_PER_CALL = `Tek seferde en fazla ${MAX_WATCH_IDS_PER
 export const WATCH_INVALID_ID = 'Geçersiz gönderi kimliği.';
 export const WATCH_LIMIT_REACHED = `Aynı anda en fazla ${MAX_WATCHED_POSTS} gönderi izlenebilir.`;
 export const WATCH_IP_LIMIT_REACHED = 'Bu adresten aynı anda izlenebilecek gönderi sınırına ulaşıldı.';
+export const WATCH_UNAVAILABLE = 'Gönderiler şu an izlenemiyor; lütfen yeniden deneyin.';
 
 export const FEED_NOT_AN_OBJECT = 'Akış { feed: "home" } biçiminde gönderilmelidir.';
 export const FEED_UNKNOWN = 'Bilinmeyen akış.';

@@ -45,6 +45,8 @@ export interface SocketData {
   counted?: boolean;
   /** Posts this connection watches, as counted against its address's budget. */
   watched?: number;
+  /** The connection's `posts:watch`/`posts:unwatch` calls, applied one after the other (a watch reads blocks first). */
+  watchQueue?: Promise<void>;
   /** Client → server event budget (token bucket), and events refused in a row since the last accepted one. */
   tokens?: number;
   tokensAt?: number;

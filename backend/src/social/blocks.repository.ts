@@ -5,6 +5,9 @@ import type { Cursor } from '../common/pagination/cursor';
 import { poolRows } from '../database/query-rows';
 import { notBlockedSql } from './blocks.sql';
 
+/** Of the posts `$2`, those whose author `$1` blocks or is blocked by (exported for its EXPLAIN test). */
+export const HIDDEN_POSTS_AMONG_SQL = `SELECT p.id::text AS id FROM posts p WHERE p.id = ANY($2::uuid[]) AND NOT (${notBlockedSql('$1', 'p.author_id')})`;
+
 /** What a block or unblock did. */
 export interface BlockChangeRow {
   /** The target is an active account. */
@@ -100,6 +103,20 @@ export class BlocksRepository {
       name: 'blocks_blocked_among',
       text: `SELECT o.id::text AS id FROM unnest($2::uuid[]) AS o(id) WHERE NOT (${notBlockedSql('$1', 'o.id')})`,
       values: [userId, others],
+    });
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Of `postIds`, the posts whose author the member blocks or is blocked by (the posts a socket
+   * may not watch): a primary-key lookup and two key probes per id given.
+   */
+  async hiddenPostsAmong(userId: string, postIds: string[]): Promise<string[]> {
+    if (!postIds.length) return [];
+    const rows = await poolRows<{ id: string }>(this.dataSource, {
+      name: 'blocks_hidden_posts_among',
+      text: HIDDEN_POSTS_AMONG_SQL,
+      values: [userId, postIds],
     });
     return rows.map((r) => r.id);
   }

@@ -7,7 +7,7 @@ import { type BlockListRow, BlocksRepository } from './blocks.repository';
 import { CANNOT_BLOCK_SELF } from './social.texts';
 
 /** A change of other modules' state a block or unblock made (the realtime rooms, the kept feeds). */
-export type BlockListener = (change: { blockerId: string; blockedId: string; blocking: boolean }) => void;
+export type BlockListener = (change: { blockerId: string; blockedId: string; blocking: boolean }) => void | Promise<void>;
 
 /**
  * Blocks (issue 25, docs/product.md#engellemek): `blocker` blocks `blocked`. A block removes both
@@ -24,7 +24,7 @@ export class BlocksService {
     private readonly activity: ActivityEvents,
   ) {}
 
-  /** Called after each committed change (realtime/ leaves the pair out of each other's rooms). */
+  /** Called after each committed change, awaited before the answer (realtime/ takes each side out of the rooms of the other's posts). */
   onChange(listener: BlockListener): void {
     this.listeners.push(listener);
   }
@@ -45,7 +45,8 @@ export class BlocksService {
     // After the commit: each removed follow as an unfollow (its notification withdrawn, the kept
     // following feeds of the follower dropped, docs/architecture.md#takip-edilenler-akışı).
     for (const [follower, followee] of row.unfollowed) this.activity.publish({ kind: 'follow', actorId: follower, userId: followee, active: false, at });
-    if (row.changed) for (const listener of this.listeners) listener({ blockerId, blockedId, blocking: block });
+    // Awaited (each listener handles its own failures): once the answer is out, no push crosses the block.
+    if (row.changed) await Promise.all(this.listeners.map((listener) => listener({ blockerId, blockedId, blocking: block })));
     return { blocking: block };
   }
 
@@ -64,6 +65,11 @@ export class BlocksService {
   /** Of `others`, the accounts the member blocks or is blocked by. */
   blockedAmong(userId: string, others: string[]): Promise<string[]> {
     return this.repository.blockedAmong(userId, others);
+  }
+
+  /** Of `postIds`, the posts of accounts the member blocks or is blocked by (lowercased ids). */
+  async hiddenPostsAmong(userId: string, postIds: string[]): Promise<string[]> {
+    return (await this.repository.hiddenPostsAmong(userId, postIds)).map((id) => id.toLowerCase());
   }
 
   /** Every account the member blocks or is blocked by. */

@@ -189,4 +189,34 @@ describe('blocks across two nodes (shared PostgreSQL and Redis)', () => {
     expect((await next).reply.id).toBe(fine.id);
     expect(replies.map((e) => e.reply.id)).toEqual([fine.id]);
   });
+  it('post rooms: a block takes the blocked member on node B out of the blocker’s post rooms, and a later watch of them joins nothing', async () => {
+    const [blocker, blocked, other] = await a.createUsers(3);
+    const theirs = await a.createPost(blocker, 'izlenen gönderi');
+    // A second post of the blocker, untouched before the block, so its first like would go out at
+    // once (no coalescing window of the first post's likes), ahead of the control's.
+    const theirsToo = await a.createPost(blocker, 'izlenen ikinci gönderi');
+    const control = await a.createPost(other, 'kontrol gönderisi');
+    const socket = await connectSocket(await b.listen(), await b.tokenFor(blocked));
+    expect(await request(socket, 'posts:watch', [theirs.id, theirsToo.id, control.id])).toEqual({ ok: true, watching: 3 });
+    // Before the block the member gets the counts of the blocker's post.
+    const first = nextEvent(socket, 'post:engagement', 10_000);
+    await a.http.put(`/api/posts/${theirs.id}/like`).set('authorization', await a.bearer(other)).expect(200);
+    expect((await first).postId).toBe(theirs.id);
+
+    await a.http.put(`/api/users/${blocked.id}/block`).set('authorization', await a.bearer(blocker)).expect(200);
+    // Once the block is answered, node B's connection has left the room: a like of the blocker's
+    // post sends nothing to it, and the control post's like is the next event it gets.
+    const seen = collect(socket, 'post:engagement');
+    await a.http.put(`/api/posts/${theirsToo.id}/like`).set('authorization', await a.bearer(other)).expect(200);
+    const next = nextEvent(socket, 'post:engagement', 10_000);
+    await a.http.put(`/api/posts/${control.id}/like`).set('authorization', await a.bearer(other)).expect(200);
+    expect((await next).postId).toBe(control.id);
+    expect(seen.map((e) => e.postId)).toEqual([control.id]);
+    // Watching it again is answered as usual but joins nothing; the control stays watched.
+    expect(await request(socket, 'posts:watch', [theirs.id, theirsToo.id])).toEqual({ ok: true, watching: 1 });
+    // The blocker's own connection cannot watch the blocked member's posts either.
+    const mine = await a.createPost(blocked, 'engellenenin gönderisi');
+    const blockerSocket = await connectSocket(await a.listen(), await a.tokenFor(blocker));
+    expect(await request(blockerSocket, 'posts:watch', [mine.id, control.id])).toEqual({ ok: true, watching: 1 });
+  });
 });

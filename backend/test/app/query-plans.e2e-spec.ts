@@ -1,5 +1,6 @@
 import { createTestApp, type Statement, type TestApp } from '../test-app';
 import { notificationInsertSql } from '../../src/notifications/notifications.repository';
+import { HIDDEN_POSTS_AMONG_SQL } from '../../src/social/blocks.repository';
 import { TrendingService } from '../../src/trending/trending.service';
 
 /**
@@ -265,6 +266,17 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
       // The cap's reads (the source's own join is the planner's choice by size: reposts, 10k rows
       // here, may be hashed whole; that statement predates the cap).
       expect(plan).not.toMatch(/Seq Scan on (notification_groups|notifications)\b/);
+    }
+  });
+
+  it('a socket’s posts:watch and a block’s room cleanup read the posts by primary key (200 ids), no scan', async () => {
+    const ids = (await t.db.query('SELECT id FROM posts ORDER BY created_at DESC LIMIT 200')).map((r: { id: string }) => r.id);
+    for (const member of [viewer, other]) {
+      const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN ${HIDDEN_POSTS_AMONG_SQL}`, [member.id, ids]);
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      // The blocks probes' plans with 1,000 blocks are blocks.visibility.e2e-spec.ts's (this fill has none).
+      expect(plan).toMatch(/Index Scan (using posts_pkey on posts p|on posts_pkey)/);
+      expect(plan).not.toMatch(GROWING);
     }
   });
 
