@@ -1,6 +1,5 @@
 import { RULES_LIMITS, type ServerRule } from '@gundem/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { SectionHead } from '../../../components/section-head';
@@ -8,6 +7,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useServerRules } from '../../../lib/server-rules';
 import { trAdmin } from '../../../locales/tr-admin';
+import { AdminFormFooter, type SaveResult } from './admin-form-footer';
 import { useSaveServerRules } from '../api/admin-rules';
 
 /** The saved message leaves after this long, as the settings' does. */
@@ -99,7 +99,7 @@ function RulesForm({ rules }: { rules: ServerRule[] }) {
   const save = useSaveServerRules();
   const [draft, setDraft] = useState<DraftRule[]>(() => toDraft(rules));
   const [submitted, setSubmitted] = useState(false);
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<SaveResult>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const focusLast = useRef(false);
   const dirty = comparable(draft) !== comparable(toDraft(rules));
@@ -174,24 +174,15 @@ function RulesForm({ rules }: { rules: ServerRule[] }) {
           {trAdmin.rulesPublicLink}
         </a>
       </div>
-      <div className="admin-settings__footer">
-        <div className="admin-settings__result">{result ? <Alert tone={result.tone}>{result.text}</Alert> : null}</div>
-        <div className="admin-settings__buttons">
-          <Button
-            variant="secondary"
-            disabled={!dirty || save.isPending}
-            onClick={() => {
-              setDraft(toDraft(rules));
-              setSubmitted(false);
-            }}
-          >
-            {trAdmin.resetChanges}
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? trAdmin.saving : trAdmin.save}
-          </Button>
-        </div>
-      </div>
+      <AdminFormFooter
+        result={result}
+        dirty={dirty}
+        pending={save.isPending}
+        onReset={() => {
+          setDraft(toDraft(rules));
+          setSubmitted(false);
+        }}
+      />
     </form>
   );
 }

@@ -1,7 +1,5 @@
 import { type RegistrationMode, SETTINGS_LIMITS } from '@gundem/contract';
 import { type ChangeEvent, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ShieldIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/load-error';
@@ -11,6 +9,7 @@ import { SwitchRow, type SwitchRowClasses } from '../../../components/switch-row
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { trAdmin } from '../../../locales/tr-admin';
+import { AdminFormFooter, type SaveResult } from './admin-form-footer';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin-settings';
 import type { AdminSettings as Settings } from '../types';
 
@@ -244,7 +243,7 @@ function NumberField({
 function SettingsForm({ settings }: { settings: Settings }) {
   const save = useSaveAdminSettings();
   const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<SaveResult>(null);
   const [submitted, setSubmitted] = useState(false);
 
   const lengthError = maxPostLengthError(draft.maxPostLength);
@@ -399,26 +398,15 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </div>
       </SettingsGroup>
 
-      <div className="admin-settings__footer">
-        <div className="admin-settings__result">
-          {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-        </div>
-        <div className="admin-settings__buttons">
-          <Button
-            variant="secondary"
-            disabled={!dirty || save.isPending}
-            onClick={() => {
-              setDraft(toDraft(settings));
-              setSubmitted(false);
-            }}
-          >
-            {trAdmin.resetChanges}
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? trAdmin.saving : trAdmin.save}
-          </Button>
-        </div>
-      </div>
+      <AdminFormFooter
+        result={result}
+        dirty={dirty}
+        pending={save.isPending}
+        onReset={() => {
+          setDraft(toDraft(settings));
+          setSubmitted(false);
+        }}
+      />
     </form>
   );
 }
