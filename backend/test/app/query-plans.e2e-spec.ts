@@ -24,6 +24,8 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
   let viewer: { id: string; username: string };
   let other: { id: string; username: string };
   let auth: string;
+  /** plan9's: a member who follows every limited account (the timeline's own first page, Popüler's follows probe). */
+  let followerAuth: string;
   let threadId: string;
 
   beforeAll(async () => {
@@ -121,6 +123,9 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
                 RETURNING id, post_id, latest_at)
          INSERT INTO notifications (group_id, actor_id, created_at) SELECT g.id, p.author_id, g.latest_at FROM g JOIN posts p ON p.id = g.post_id`,
       );
+      // Every 250th account is limited (the `limit` action): each list's filter of limited
+      // authors (social/limits.sql.ts) meets real rows, and plan9 follows every one of them.
+      await fill.query(`UPDATE users SET limited = true WHERE substring(username from 5)::int % 250 = 3`);
       await fill.query(`UPDATE posts p SET reply_count = x.n FROM (SELECT reply_to_id, count(*)::int AS n FROM posts WHERE reply_to_id IS NOT NULL GROUP BY 1) x WHERE p.id = x.reply_to_id`);
       // VACUUM also merges GIN's pending list, which the planner would otherwise price as a scan.
       await fill.query('VACUUM ANALYZE');
@@ -130,6 +135,7 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     [viewer] = await t.db.query(`SELECT id, username FROM users WHERE username = 'plan1'`);
     [other] = await t.db.query(`SELECT id, username FROM users WHERE username = 'plan9'`);
     auth = `Bearer ${await t.tokenFor(viewer)}`;
+    followerAuth = `Bearer ${await t.tokenFor(other)}`;
     [{ id: threadId }] = await t.db.query(`SELECT id FROM posts WHERE reply_count > 0 ORDER BY created_at DESC LIMIT 1`);
     await t.app.get(TrendingService).refresh();
   }, 120_000);
@@ -139,10 +145,10 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
   });
 
   /** The statements `path` sends, each with its plan. */
-  async function plansOf(path: string, signedIn = true): Promise<{ sql: string; plan: string }[]> {
+  async function plansOf(path: string, signedIn: boolean | string = true): Promise<{ sql: string; plan: string }[]> {
     const { statements } = await t.countQueries(async () => {
       const req = t.http.get(path);
-      if (signedIn) req.set('authorization', auth);
+      if (signedIn) req.set('authorization', signedIn === true ? auth : signedIn);
       const res = await req;
       expect(res.status).toBe(200);
       return res;
@@ -170,12 +176,17 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
   };
 
   /** Name, path, and whether to call it signed in (as staff: the viewer is an admin). */
-  const routes: [string, () => Promise<string> | string, boolean][] = [
+  const routes: [string, () => Promise<string> | string, boolean | (() => string)][] = [
     ['guest timeline', () => '/api/posts/timeline', false],
     ['signed-in timeline', () => '/api/posts/timeline', true],
     ['timeline after a cursor', async () => `/api/posts/timeline?cursor=${await firstCursor('/api/posts/timeline')}`, true],
     ['Popüler (guest)', () => '/api/posts/popular', false],
     ['Popüler after a cursor', async () => `/api/posts/popular?cursor=${await firstCursor('/api/posts/popular?limit=2')}`, true],
+    ['timeline of a follower of limited accounts', () => '/api/posts/timeline', () => followerAuth],
+    ['Popüler of a follower of limited accounts', () => '/api/posts/popular', () => followerAuth],
+    ['search of a follower of limited accounts', () => '/api/posts/search?q=yayg%C4%B1n', () => followerAuth],
+    ['people search', () => '/api/users/search?q=plan', true],
+    ['people search (guest)', () => '/api/users/search?q=%C3%BCyesi', false],
     ['Takip edilenler', () => '/api/posts/timeline/following', true],
     ['Takip edilenler after a cursor', async () => `/api/posts/timeline/following?cursor=${await firstCursor('/api/posts/timeline/following?limit=2')}`, true],
     ['a profile', () => `/api/users/profile/${other.username}`, true],
@@ -221,7 +232,7 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
   ];
 
   it.each(routes)('%s: no sequential scan of a growing table', async (_name, path, signedIn) => {
-    const plans = await plansOf(await path(), signedIn);
+    const plans = await plansOf(await path(), typeof signedIn === 'function' ? signedIn() : signedIn);
     const scans = plans.filter((p) => GROWING.test(p.plan) && !BOUNDED_EXACT_COUNT.test(p.sql)).map((p) => `${p.sql}\n${p.plan}`);
     expect(scans).toEqual([]);
     // Served from memory: the trending hashtags send no statement of their own. A background
