@@ -301,6 +301,24 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     expect(rows.map((r) => r['QUERY PLAN']).join('\n')).not.toMatch(/Seq Scan on posts/);
   });
 
+  it('the limit filter (social/limits.sql.ts) probes follows by key, and Popüler reads the limited accounts by idx_users_limited', async () => {
+    const cursor = await firstCursor('/api/posts/timeline');
+    for (const path of [`/api/posts/timeline?cursor=${cursor}`, '/api/posts/search?q=yayg%C4%B1n', '/api/users/search?q=plan', '/api/posts/popular']) {
+      const filtered = (await plansOf(path, followerAuth)).filter((p) => /follows lf/.test(p.sql));
+      expect(filtered.length).toBeGreaterThan(0);
+      for (const { plan } of filtered) {
+        expect(plan).toMatch(/follows_pkey/);
+        expect(plan).not.toMatch(GROWING);
+      }
+    }
+    const [popular] = (await plansOf('/api/posts/popular', followerAuth)).filter((p) => /FROM users lu WHERE lu.limited/.test(p.sql));
+    expect(popular.plan).toMatch(/idx_users_limited/);
+    // The follower's first page of the timeline: the viewer flags ask whether they follow a limited account by the same index.
+    const flags = (await plansOf('/api/posts/timeline', followerAuth)).find((p) => /'limited' AS kind/.test(p.sql));
+    expect(flags?.plan).toMatch(/idx_users_limited/);
+    expect(flags?.plan).not.toMatch(GROWING);
+  });
+
   it('the follow lists walk their index newest follow first, no sort of a member’s follows', async () => {
     for (const [kind, index] of [['followers', 'idx_follows_followee_created'], ['following', 'idx_follows_follower_created']]) {
       const plans = (await plansOf(`/api/users/profile/${other.username}/${kind}`)).filter((p) => /FROM follows f/.test(p.sql));
