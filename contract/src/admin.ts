@@ -79,8 +79,8 @@ export interface UpdatePostResponse {
  * What a staff member did (docs/wire-contract.md#audit-log). `user.*` act on an account,
  * `post.*` on a post, `settings.update` on the system settings, `rules.update` on the server
  * rules, `trend.*` on a hashtag's place in the trends, `report.*` on a report case (the
- * moderation desk: its id is the case's). `user.warn`, `user.sensitive_media`, `user.suspend`
- * are account actions (their `reason` is the staff's text), `user.action_undo` undoes one,
+ * moderation desk: its id is the case's). `user.warn`, `user.sensitive_media`, `user.suspend`,
+ * `user.limit` are account actions (their `reason` is the staff's text), `user.action_undo` undoes one,
  * `user.appeal_accept` / `user.appeal_reject` decide a member's appeal of one.
  */
 export const AUDIT_ACTIONS = [
@@ -103,6 +103,7 @@ export const AUDIT_ACTIONS = [
   'user.warn',
   'user.sensitive_media',
   'user.suspend',
+  'user.limit',
   'user.action_undo',
   'user.appeal_accept',
   'user.appeal_reject',

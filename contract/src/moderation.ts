@@ -1,7 +1,10 @@
 // Graduated staff actions on an account (issue 25, docs/wire-contract.md#account-actions).
 
-/** `warn`: a notice only; `sensitive_media`: the account's pictures behind the sensitive placeholder; `suspend`: no login, content hidden. */
-export const ACCOUNT_ACTION_KINDS = ['warn', 'sensitive_media', 'suspend'] as const;
+/**
+ * `warn`: a notice only; `sensitive_media`: the account's pictures behind the sensitive placeholder; `suspend`: no login, content hidden;
+ * `limit`: the account and its posts reach only its followers (out of the everyone timeline, `Popüler`, search, trends, who-to-follow).
+ */
+export const ACCOUNT_ACTION_KINDS = ['warn', 'sensitive_media', 'suspend', 'limit'] as const;
 export type AccountActionKind = (typeof ACCOUNT_ACTION_KINDS)[number];
 
 /** A reason is required and at most this many characters (code points). */

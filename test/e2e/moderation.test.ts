@@ -3,8 +3,9 @@ import { describeViolations, runAxe } from './axe';
 import { DEMO, type E2E, startE2E, waitForHydration, withScreenshots } from './harness';
 
 /**
- * Issue 25's journey: a moderator suspends a member for 7 days; the member's login names the date
- * and offers the appeal; the member appeals; an admin accepts; the member can log in again.
+ * Issue 25's journeys: a moderator suspends a member for 7 days; the member's login names the date
+ * and offers the appeal; the member appeals; an admin accepts; the member can log in again. And a
+ * moderator limits a member: its posts leave a non-follower's `Size özel`.
  */
 describe('moderation journey: suspension, appeal, acceptance', () => {
   let e2e: E2E;
@@ -79,6 +80,54 @@ describe('moderation journey: suspension, appeal, acceptance', () => {
       await member.goto('/notifications/moderation');
       await member.getByText('İtirazınız kabul edildi; işlem geri alındı').waitFor();
       await member.getByText('Ekibin yanıtı: Haklısınız, askıyı kaldırdık.').waitFor();
+      await member.waitForLoadState('networkidle');
+      expect(describeViolations(await runAxe(member))).toEqual([]);
+    });
+  });
+
+  it('a moderator limits a member from the admin page: the member’s posts leave a non-follower’s Size özel, the member sees the notice', async () => {
+    const limitli = { username: 'limitli', displayName: 'Limit Li', email: 'limitli@ornek.com', password: 'gizli123' };
+    const yabanci = { username: 'yabanci', displayName: 'Yaban Cı', email: 'yabanci@ornek.com', password: 'gizli123' };
+    for (const account of [limitli, yabanci]) expect((await e2e.api('/api/auth/register', { body: account })).status).toBe(201);
+    const limitliToken = await e2e.token(limitli);
+    expect((await e2e.api('/api/posts', { body: { content: 'Sınırlanmadan önceki gönderi' }, token: limitliToken })).status).toBe(201);
+    const { page: stranger } = await e2e.newPage();
+    const { page: moderator } = await e2e.newPage();
+    const { page: member } = await e2e.newPage();
+    await withScreenshots('moderation-limit', [stranger, moderator, member], async () => {
+      await e2e.signIn(stranger, yabanci);
+      await stranger.goto('/');
+      const feed = stranger.getByRole('tabpanel');
+      await feed.getByText('Sınırlanmadan önceki gönderi').waitFor();
+
+      await e2e.signIn(moderator, DEMO.moderator);
+      await moderator.goto('/admin/users');
+      await moderator.getByLabel('Kullanıcı ara').fill('limitli');
+      await moderator.getByTestId('admin-user-row').filter({ hasText: '@limitli' }).getByRole('button', { name: 'İşlemler' }).click();
+      const actions = moderator.getByRole('dialog', { name: '@limitli hakkında işlemler' });
+      await actions.getByText('Bu hesap hakkında henüz işlem yok.').waitFor();
+      await actions.getByLabel('Gerekçe (üyeye gösterilir)').fill('Aynı bağlantıyı tekrar tekrar paylaşmak.');
+      await actions.getByRole('button', { name: 'Sınırla' }).click();
+      await actions.getByTestId('admin-action').filter({ hasText: 'Sınırlama' }).waitFor();
+      await moderator.getByText('Hesap sınırlandırıldı.').first().waitFor();
+
+      // A post after the limit (it also renews the shared first page), and one by somebody else.
+      expect((await e2e.api('/api/posts', { body: { content: 'Sınırlandıktan sonraki gönderi' }, token: limitliToken })).status).toBe(201);
+      expect((await e2e.api('/api/posts', { body: { content: 'Yabancının kendi gönderisi' }, token: await e2e.token(yabanci) })).status).toBe(201);
+      await stranger.reload();
+      await feed.getByText('Yabancının kendi gönderisi').waitFor();
+      expect(await feed.getByText('Sınırlanmadan önceki gönderi').count()).toBe(0);
+      expect(await feed.getByText('Sınırlandıktan sonraki gönderi').count()).toBe(0);
+      // Hidden, not removed: the profile still shows them.
+      await stranger.goto('/profile/limitli');
+      await stranger.getByText('Sınırlandıktan sonraki gönderi').waitFor();
+
+      await e2e.signIn(member, limitli);
+      await member.goto('/notifications/moderation');
+      const notice = member.getByTestId('moderation-notice');
+      await notice.getByText('Hesabınız sınırlandırıldı: gönderileriniz yalnızca takipçilerinize ulaşır').waitFor();
+      await notice.getByText('Aynı bağlantıyı tekrar tekrar paylaşmak.').waitFor();
+      await notice.getByRole('button', { name: 'İtiraz et' }).waitFor();
       await member.waitForLoadState('networkidle');
       expect(describeViolations(await runAxe(member))).toEqual([]);
     });

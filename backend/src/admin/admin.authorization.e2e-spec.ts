@@ -210,6 +210,7 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
       await auth(t.http.post(`/api/admin/reports/${caseId}/notes`)).send({ body: 'not' }).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.put('/api/admin/rules')).send({ rules: [{ text: 'Yetkisiz kural' }] }).expect(caller === 'guest' ? 401 : 403);
       await auth(t.http.post(`/api/admin/users/${member.id}/actions`)).send({ kind: 'suspend', reason: 'Yetkisiz deneme.' }).expect(caller === 'guest' ? 401 : 403);
+      await auth(t.http.post(`/api/admin/users/${member.id}/actions`)).send({ kind: 'limit', reason: 'Yetkisiz deneme.' }).expect(caller === 'guest' ? 401 : 403);
     }
     expect(await t.db.query('SELECT status, assignee_id FROM report_cases WHERE id = $1', [caseId])).toEqual([{ status: 'open', assignee_id: null }]);
     expect(await t.db.query('SELECT 1 FROM report_notes WHERE case_id = $1', [caseId])).toEqual([]);
@@ -223,8 +224,8 @@ describe('back-office authorization matrix (real PostgreSQL)', () => {
     expect(await t.db.query('SELECT 1 FROM account_actions WHERE target_id = $1', [member.id])).toEqual([]);
     const moderatorPatch = await t.http.patch('/api/admin/settings').set('authorization', `Bearer ${tokens.moderator}`).send({ maintenanceMode: true }).expect(403);
     expect(moderatorPatch.body.message).toBe('Bu işlem için yetkiniz yok.');
-    const [row] = await t.db.query('SELECT is_active FROM users WHERE id = $1', [member.id]);
-    expect(row.is_active).toBe(true);
+    const [row] = await t.db.query('SELECT is_active, limited FROM users WHERE id = $1', [member.id]);
+    expect(row).toEqual({ is_active: true, limited: false });
     expect(await t.db.query('SELECT sensitive FROM posts WHERE id = $1', [post.id])).toEqual([{ sensitive: false }]);
     const [settings] = await t.db.query('SELECT maintenance_mode FROM settings');
     expect(settings.maintenance_mode).toBe(false);

@@ -25,13 +25,13 @@ export class AccountActionsController {
     return this.actions.history(id);
   }
 
-  /** `warn`, `sensitive_media` or `suspend` (with `days`, or indefinite), with a required reason. */
+  /** `warn`, `sensitive_media`, `limit` or `suspend` (with `days`, or indefinite), with a required reason. */
   @Post('users/:id/actions')
   create(@Param('id', UuidPipe) id: string, @Body() dto: CreateAccountActionDto, @CurrentUser() actor: SessionUser): Promise<AccountActionResponse> {
     return this.actions.create(actor, id, dto);
   }
 
-  /** Undoes the action: a suspension is lifted, the media marks it set are cleared, a warning is withdrawn. */
+  /** Undoes the action: a suspension or a limit is lifted, the media marks it set are cleared, a warning is withdrawn. */
   @Post('actions/:id/undo')
   @HttpCode(200)
   undo(@Param('id', UuidPipe) id: string, @CurrentUser() actor: SessionUser): Promise<AccountActionResponse> {

@@ -207,7 +207,7 @@ describe('account actions (real PostgreSQL)', () => {
       ['no reason', { kind: 'warn' }, 400, 'Lütfen bir gerekçe yazın.'],
       ['a blank reason', { kind: 'warn', reason: '   ' }, 400, 'Lütfen bir gerekçe yazın.'],
       ['a reason over 1,000 characters', { kind: 'warn', reason: 'ç'.repeat(1001) }, 400, 'Gerekçe en fazla 1000 karakter olabilir.'],
-      ['an unknown kind', { kind: 'ban', reason: 'x' }, 400, 'İşlem türü (kind) uyarı, hassas medya ya da askıya alma olmalıdır.'],
+      ['an unknown kind', { kind: 'ban', reason: 'x' }, 400, 'İşlem türü (kind) uyarı, hassas medya, askıya alma ya da sınırlama olmalıdır.'],
       ['days on a warning', { kind: 'warn', reason: 'x', days: 7 }, 400, 'Süre (days) yalnızca askıya almada gönderilir.'],
       ['0 days', { kind: 'suspend', reason: 'x', days: 0 }, 400, 'Askı süresi (days) 1 ile 365 gün arasında bir tam sayı olmalıdır.'],
       ['an unknown field', { kind: 'warn', reason: 'x', role: 'admin' }, 400, undefined],

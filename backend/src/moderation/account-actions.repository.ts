@@ -2,7 +2,7 @@ import type { AccountActionKind } from '@gundem/contract';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { queryRows } from '../database/query-rows';
+import { poolRows, queryRows } from '../database/query-rows';
 import type { Sql } from '../posts/posts.repository';
 import type { UserRole } from '../users/roles';
 
@@ -17,6 +17,7 @@ export interface ActionTarget {
   is_active: boolean;
   suspended: boolean;
   media_sensitive: boolean;
+  limited: boolean;
 }
 
 export interface AccountActionRow {
@@ -41,7 +42,7 @@ export class AccountActionsRepository {
 
   /** The accounts' rows, locked in id order (as AdminRepository.lockUsers: two staff acting on each other cannot deadlock). */
   lockUsers(em: EntityManager, ids: string[]): Promise<ActionTarget[]> {
-    return queryRows(em, `SELECT id, username, role, is_active, suspended, media_sensitive FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
+    return queryRows(em, `SELECT id, username, role, is_active, suspended, media_sensitive, limited FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
   }
 
   async insert(em: EntityManager, action: { targetId: string; actorId: string; kind: AccountActionKind; reason: string; endsAt: Date | null }): Promise<AccountActionRow> {
@@ -102,6 +103,26 @@ export class AccountActionsRepository {
   async markMediaSensitive(em: EntityManager, userId: string): Promise<void> {
     await queryRows(em, `UPDATE users SET media_sensitive = true WHERE id = $1`, [userId]);
     await queryRows(em, `UPDATE posts SET sensitive = true, forced_sensitive = true WHERE author_id = $1 AND NOT sensitive AND media <> '[]'::jsonb`, [userId]);
+  }
+
+  /** Sets or clears users.limited (a `limit` action, its undo): every list reads it on the author row (social/limits.sql.ts). */
+  async setLimited(em: EntityManager, userId: string, limited: boolean): Promise<void> {
+    await queryRows(em, `UPDATE users SET limited = $2 WHERE id = $1`, [userId, limited]);
+  }
+
+  /**
+   * Of `ids`, the limited accounts, each with its followers (RealtimeEvents.useLimits: who gets
+   * its posts pushed in the everyone feed). A primary-key probe per account; the followers are
+   * read (idx_follows_followee_created) only for a limited one.
+   */
+  async limitedAudiences(ids: string[]): Promise<Map<string, string[]>> {
+    const rows = await poolRows<{ id: string; followers: string[] }>(this.dataSource, {
+      name: 'moderation_limited_audiences',
+      text: `SELECT u.id::text AS id, ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.followee_id = u.id) AS followers
+               FROM users u WHERE u.id = ANY($1::uuid[]) AND u.limited`,
+      values: [ids],
+    });
+    return new Map(rows.map((r) => [r.id, r.followers]));
   }
 
   /** Clears what markMediaSensitive (and the inserts since) set; the author's own marks stay. */

@@ -1,6 +1,6 @@
 import type { AccountAction, AccountActionKind, AuditAction } from '@gundem/contract';
 import { ACCOUNT_ACTION_REASON_MAX } from '@gundem/contract';
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditLogWriter } from '../audit/audit-log.writer';
@@ -14,6 +14,7 @@ import { UsersService } from '../users/users.service';
 import { type AccountActionRow, AccountActionsRepository, type ActionTarget } from './account-actions.repository';
 import type { CreateAccountActionDto } from './dto/create-account-action.dto';
 import {
+  ACCOUNT_LIMITED,
   ACCOUNT_MEDIA_SENSITIVE,
   ACCOUNT_SUSPENDED,
   ACCOUNT_WARNED,
@@ -22,6 +23,7 @@ import {
   ACTION_NOT_FOUND,
   ACTION_REASON_REQUIRED,
   ACTION_UNDONE,
+  ALREADY_LIMITED,
   ALREADY_MEDIA_SENSITIVE,
   ALREADY_SUSPENDED,
   actionReasonTooLong,
@@ -33,8 +35,21 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const AUDIT_CODES: Record<AccountActionKind, AuditAction> = { warn: 'user.warn', sensitive_media: 'user.sensitive_media', suspend: 'user.suspend' };
-const DONE_MESSAGES: Record<AccountActionKind, string> = { warn: ACCOUNT_WARNED, sensitive_media: ACCOUNT_MEDIA_SENSITIVE, suspend: ACCOUNT_SUSPENDED };
+const AUDIT_CODES: Record<AccountActionKind, AuditAction> = { warn: 'user.warn', sensitive_media: 'user.sensitive_media', suspend: 'user.suspend', limit: 'user.limit' };
+const DONE_MESSAGES: Record<AccountActionKind, string> = {
+  warn: ACCOUNT_WARNED,
+  sensitive_media: ACCOUNT_MEDIA_SENSITIVE,
+  suspend: ACCOUNT_SUSPENDED,
+  limit: ACCOUNT_LIMITED,
+};
+
+/** The account column an action sets and its undo clears, by wire name, for the audit entries (warn: none). */
+function auditState(kind: AccountActionKind, holding: boolean): Record<string, boolean> | null {
+  if (kind === 'suspend') return { isActive: !holding };
+  if (kind === 'sensitive_media') return { mediaSensitive: holding };
+  if (kind === 'limit') return { limited: holding };
+  return null;
+}
 
 /** The wire's action; `actor` only for staff. */
 export function toAccountAction(row: AccountActionRow, withActor: boolean): AccountAction {
@@ -62,12 +77,13 @@ function checkPermission(actor: ActionTarget | undefined, target: ActionTarget):
 }
 
 /**
- * Graduated actions on an account (issue 25): warn, mark its media sensitive, suspend; and their
- * undo. Each is one transaction with its audit entry; a suspension's session end (every node's
+ * Graduated actions on an account (issue 25): warn, mark its media sensitive, limit (its posts
+ * and the account reach only its followers: social/limits.sql.ts; indefinite until undone),
+ * suspend; and their undo. Each is one transaction with its audit entry; a suspension's session end (every node's
  * session cache, every node's sockets) follows the commit, as a deactivation's does.
  */
 @Injectable()
-export class AccountActionsService {
+export class AccountActionsService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repository: AccountActionsRepository,
@@ -76,6 +92,11 @@ export class AccountActionsService {
     private readonly realtime: RealtimeEvents,
     private readonly activity: ActivityEvents,
   ) {}
+
+  /** From now on `post:new` of the everyone feed takes a limited account's posts only to its followers and itself. */
+  onModuleInit(): void {
+    this.realtime.useLimits((ids) => this.repository.limitedAudiences(ids));
+  }
 
   /** The account's actions, newest first, for staff (404 for an unknown account). */
   async history(targetId: string): Promise<{ actions: AccountAction[] }> {
@@ -97,9 +118,11 @@ export class AccountActionsService {
         if (!target.is_active) throw new ConflictException(INACTIVE_CANNOT_BE_SUSPENDED);
       }
       if (dto.kind === 'sensitive_media' && target.media_sensitive) throw new ConflictException(ALREADY_MEDIA_SENSITIVE);
+      if (dto.kind === 'limit' && target.limited) throw new ConflictException(ALREADY_LIMITED);
       const inserted = await this.repository.insert(em, { targetId, actorId: actor.id, kind: dto.kind, reason, endsAt });
       if (dto.kind === 'suspend') await this.repository.suspend(em, targetId);
       if (dto.kind === 'sensitive_media') await this.repository.markMediaSensitive(em, targetId);
+      if (dto.kind === 'limit') await this.repository.setLimited(em, targetId, true);
       await this.audit.record(em, {
         actorId: actor.id,
         action: AUDIT_CODES[dto.kind],
@@ -107,8 +130,8 @@ export class AccountActionsService {
         targetId,
         targetLabel: `@${target.username}`,
         reason,
-        before: dto.kind === 'suspend' ? { isActive: true } : dto.kind === 'sensitive_media' ? { mediaSensitive: false } : null,
-        after: { actionId: inserted.id, ...(dto.kind === 'suspend' && { isActive: false, suspendedUntil: endsAt?.toISOString() ?? null }), ...(dto.kind === 'sensitive_media' && { mediaSensitive: true }) },
+        before: auditState(dto.kind, false),
+        after: { actionId: inserted.id, ...auditState(dto.kind, true), ...(dto.kind === 'suspend' && { suspendedUntil: endsAt?.toISOString() ?? null }) },
       });
       return inserted;
     });
@@ -138,6 +161,7 @@ export class AccountActionsService {
     const row = await this.repository.markRevoked(em, actionId, actorId);
     if (action.kind === 'suspend') await this.repository.unsuspend(em, action.target_id);
     if (action.kind === 'sensitive_media') await this.repository.clearMediaSensitive(em, action.target_id);
+    if (action.kind === 'limit') await this.repository.setLimited(em, action.target_id, false);
     await this.audit.record(em, {
       actorId,
       action: 'user.action_undo',
@@ -145,8 +169,8 @@ export class AccountActionsService {
       targetId: action.target_id,
       targetLabel: `@${target.username}`,
       reason: action.reason,
-      before: { actionId, kind: action.kind, ...(action.kind === 'suspend' && { isActive: false }), ...(action.kind === 'sensitive_media' && { mediaSensitive: true }) },
-      after: { actionId, revoked: true, ...(action.kind === 'suspend' && { isActive: true }), ...(action.kind === 'sensitive_media' && { mediaSensitive: false }) },
+      before: { actionId, kind: action.kind, ...auditState(action.kind, true) },
+      after: { actionId, revoked: true, ...auditState(action.kind, false) },
     });
     return { row, lifted: action.kind === 'suspend' };
   }

@@ -4,7 +4,7 @@
 export const suspendedUntil = (date: string): string => `Hesabınız ${date} tarihine kadar askıya alındı.`;
 export const SUSPENDED_INDEFINITELY = 'Hesabınız süresiz olarak askıya alındı.';
 
-export const ACTION_KIND_INVALID = 'İşlem türü (kind) uyarı, hassas medya ya da askıya alma olmalıdır.';
+export const ACTION_KIND_INVALID = 'İşlem türü (kind) uyarı, hassas medya, askıya alma ya da sınırlama olmalıdır.';
 export const ACTION_REASON_REQUIRED = 'Lütfen bir gerekçe yazın.';
 export const actionReasonTooLong = (max: number): string => `Gerekçe en fazla ${max} karakter olabilir.`;
 export const SUSPENSION_DAYS_INVALID = 'Askı süresi (days) 1 ile 365 gün arasında bir tam sayı olmalıdır.';
@@ -13,6 +13,7 @@ export const CANNOT_ACT_ON_SELF = 'Kendi hesabınız hakkında işlem yapamazsı
 export const STAFF_ACTIONS_ADMIN_ONLY = 'Yönetici ve moderatör hesapları hakkında yalnızca yöneticiler işlem yapabilir.';
 export const ALREADY_SUSPENDED = 'Bu hesap zaten askıya alınmış.';
 export const ALREADY_MEDIA_SENSITIVE = 'Bu hesabın medyası zaten hassas olarak işaretli.';
+export const ALREADY_LIMITED = 'Bu hesap zaten sınırlandırılmış.';
 export const INACTIVE_CANNOT_BE_SUSPENDED = 'Devre dışı bırakılmış bir hesap askıya alınamaz.';
 export const ACTION_NOT_FOUND = 'İşlem bulunamadı.';
 export const ACTION_ALREADY_UNDONE = 'Bu işlem zaten geri alınmış.';
@@ -22,6 +23,7 @@ export const WARN_CANNOT_BE_UNDONE = 'Uyarı geri alınamaz; bildirimi üyede ka
 export const ACCOUNT_WARNED = 'Hesap uyarıldı.';
 export const ACCOUNT_MEDIA_SENSITIVE = 'Hesabın medyası hassas olarak işaretlendi.';
 export const ACCOUNT_SUSPENDED = 'Hesap askıya alındı.';
+export const ACCOUNT_LIMITED = 'Hesap sınırlandırıldı.';
 export const ACTION_UNDONE = 'İşlem geri alındı.';
 
 export const APPEAL_TEXT_REQUIRED = 'Lütfen itirazınızı yazın.';

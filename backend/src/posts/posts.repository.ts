@@ -7,6 +7,7 @@ import type { Cursor } from '../common/pagination/cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
+import { hiddenLimitedAuthorsSql, notLimitedSql } from '../social/limits.sql';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 
@@ -117,6 +118,8 @@ export class PostsRepository {
     source: ListSource = POSTS_LIST,
     /** False for one author's lists: PostsService answers those empty across a block, so no row needs the probe. */
     blockFilter = true,
+    /** True for the lists a limited account's posts leave (the everyone timeline, search): social/limits.sql.ts. */
+    limitFilter = false,
   ): Sql {
     // The viewer is $1 when there is one; a guest's statement has no viewer parameter at all.
     const params: unknown[] = viewerId === null ? [] : [viewerId];
@@ -127,6 +130,9 @@ export class PostsRepository {
     // A member never sees the posts of an account they block or are blocked by (issue 25): two
     // key probes of blocks per row read (social/blocks.sql.ts), whatever the number of posts.
     const where = ['u.is_active', ...(viewerId === null || !blockFilter ? [] : [notBlockedSql('$1', 'u.id')]), ...filters(param)];
+    // A limited account's posts reach only its followers and itself (issue 25): a column test of
+    // the joined author row, and a follows key probe for a limited author's rows only.
+    if (limitFilter) where.push(notLimitedSql(viewerId === null ? null : '$1', 'u'));
     // Row comparison matches the (created_at, id) index order, so PostgreSQL starts the index
     // scan at the cursor instead of filtering rows before it.
     if (page.cursor) {
@@ -177,6 +183,9 @@ export class PostsRepository {
     // sort; only the page's rows then join their authors, each by primary key.
     const where = ['p.reply_to_id IS NULL', `p.created_at > now() - interval '${windowHours} hours'`, 'p.author_id NOT IN (SELECT id FROM users WHERE NOT is_active)'];
     if (viewerId !== null) where.push(notBlockedSql('$1', 'p.author_id'));
+    // A limited account's posts only for its followers and itself: an anti-join with the few
+    // limited accounts (idx_users_limited), as with the inactive ones.
+    where.push(`p.author_id NOT IN (${hiddenLimitedAuthorsSql(viewerId === null ? null : '$1')})`);
     if (page.after) {
       where.push(`(${POPULAR_SCORE}, p.created_at, p.id) < (${param(page.after.score)}::int, ${param(page.after.createdAt)}::timestamptz, ${param(page.after.id)}::uuid)`);
     }
@@ -202,28 +211,40 @@ export class PostsRepository {
 
   /** Every member's posts and replies, newest first. */
   timeline(viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.listSql(viewerId, () => [], page, 'newest'), true);
+    return this.run(this.timelineSql(viewerId, page), true);
+  }
+
+  /** The everyone timeline's statement: a limited account's posts only for its followers and itself. */
+  timelineSql(viewerId: string | null, page: PageRequest): Sql {
+    return this.listSql(viewerId, () => [], page, 'newest', POSTS_LIST, true, true);
   }
 
   /**
    * Which of `postIds` the viewer has liked and reposted: primary-key probes of likes and
    * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache); and,
    * in the same statement, which of them are by an account the viewer blocks or is blocked by
-   * (`hidden`, issue 25: a post's primary key and two key probes of blocks each).
+   * (`hidden`, issue 25: a post's primary key and two key probes of blocks each); and whether
+   * the viewer is or follows a limited account (`seesLimited`: the shared page, read as a guest
+   * sees it, lacks that account's posts; a probe of follows per limited account, idx_users_limited).
    */
-  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string> }> {
-    const flags = { liked: new Set<string>(), reposted: new Set<string>(), hidden: new Set<string>() };
-    if (!postIds.length) return flags;
-    const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' | 'hidden' }>(this.dataSource, {
+  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string>; seesLimited: boolean }> {
+    const flags = { liked: new Set<string>(), reposted: new Set<string>(), hidden: new Set<string>(), seesLimited: false };
+    const rows = await poolRows<{ post_id: string | null; kind: 'like' | 'repost' | 'hidden' | 'limited' }>(this.dataSource, {
       name: 'posts_viewer_flags',
       text: `SELECT post_id, 'like' AS kind FROM likes WHERE user_id = $1 AND post_id = ANY($2::uuid[])
              UNION ALL
              SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])
              UNION ALL
-             SELECT p.id, 'hidden' AS kind FROM posts p WHERE p.id = ANY($2::uuid[]) AND NOT (${notBlockedSql('$1', 'p.author_id')})`,
+             SELECT p.id, 'hidden' AS kind FROM posts p WHERE p.id = ANY($2::uuid[]) AND NOT (${notBlockedSql('$1', 'p.author_id')})
+             UNION ALL
+             SELECT NULL::uuid, 'limited' AS kind WHERE EXISTS (SELECT 1 FROM users lu WHERE lu.limited AND (lu.id = $1::uuid
+               OR EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = $1::uuid AND lf.followee_id = lu.id)))`,
       values: [viewerId, postIds],
     });
-    for (const row of rows) (row.kind === 'like' ? flags.liked : row.kind === 'repost' ? flags.reposted : flags.hidden).add(row.post_id);
+    for (const row of rows) {
+      if (row.kind === 'limited') flags.seesLimited = true;
+      else if (row.post_id) (row.kind === 'like' ? flags.liked : row.kind === 'repost' ? flags.reposted : flags.hidden).add(row.post_id);
+    }
     return flags;
   }
 
@@ -306,7 +327,7 @@ export class PostsRepository {
    * answered by the trigram GIN index idx_posts_search_trgm (posts.search.e2e-spec.ts EXPLAINs it).
    */
   searchSql(pattern: string, viewerId: string | null, page: PageRequest): Sql {
-    return this.listSql(viewerId, (param) => [`p.search_text LIKE ${param(pattern)}`], page, 'newest');
+    return this.listSql(viewerId, (param) => [`p.search_text LIKE ${param(pattern)}`], page, 'newest', POSTS_LIST, true, true);
   }
 
   /**
@@ -350,6 +371,7 @@ export class PostsRepository {
         FROM (SELECT p.* FROM posts p ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ${stretch}) p
         JOIN users u ON u.id = p.author_id
         WHERE u.is_active AND p.search_text LIKE ${like}${viewerId === null ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}
+          AND ${notLimitedSql(viewerId === null ? null : '$1', 'u')}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${page.limit + 1}`,
       params,

@@ -225,8 +225,9 @@ export class PostsService {
     );
     // The shared page holds a post of an account the member blocks or is blocked by (issue 25,
     // read with the flags): the member's own first page instead, filtered by the list's SQL, so
-    // it is still a full page. Members without such a post pay nothing more.
-    if (flags.hidden.size) return toPostPage(await this.posts.timeline(viewer.id, page), page.limit);
+    // it is still a full page. Members without such a post pay nothing more. So does a member who
+    // is or follows a limited account: the shared page (as a guest sees it) lacks its posts.
+    if (flags.hidden.size || flags.seesLimited) return toPostPage(await this.posts.timeline(viewer.id, page), page.limit);
     return toPostPage(
       views.map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id) })),
       page.limit,

@@ -313,6 +313,30 @@ describe('RealtimeEvents', () => {
       expect(sent.slice(3)).toEqual([{ room: 'author:u2', event: 'post:new', payload: { post: repost('u2'), posts: [repost('u2')], feed: 'following' } }]);
     });
 
+    it("leaves a limited author's posts out of the shared batch; its followers and itself get them in one emit to their home rooms", async () => {
+      const { server, sent } = fakeServer();
+      events.attach(server);
+      const lookups: string[][] = [];
+      events.useLimits(async (ids) => {
+        lookups.push(ids);
+        return new Map([['U1', ['F1', 'f2']]]);
+      });
+      const hidden = { id: 'p1', content: 'sınırlı', userId: 'U1' } as unknown as Post;
+      const open = { id: 'p2', content: 'açık', userId: 'u2' } as unknown as Post;
+      events.postNew(hidden);
+      events.postNew(open);
+      jest.advanceTimersByTime(NEW_POSTS_FLUSH_MS);
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      expect(lookups).toEqual([['u1', 'u2']]);
+      const home = sent.filter((s) => s.room !== 'author:u1' && s.room !== 'author:u2');
+      const sorted = (rooms: unknown) => [...(rooms as string[])].sort();
+      expect(home).toHaveLength(2);
+      expect(home[0]).toMatchObject({ room: 'feed:home', event: 'post:new', payload: { post: open, posts: [open] } });
+      expect(sorted(home[0].except)).toEqual(['user:f1', 'user:f2', 'user:u1']);
+      expect(sorted(home[1].room)).toEqual(['home:f1', 'home:f2', 'home:u1']);
+      expect(home[1]).toMatchObject({ event: 'post:new', payload: { post: open, posts: [hidden, open] } });
+    });
+
     it('queues nothing before attach and drops the pending batch on shutdown', () => {
       events.postNew(post(1));
       const { server, sent } = fakeServer();

@@ -36,6 +36,12 @@ function without<T extends { except(rooms: string[]): T }>(operator: T, rooms: s
 /** For each of some accounts, the accounts they block or are blocked by (BlocksService.relatedMany). */
 export type BlockLookup = (userIds: string[]) => Promise<Map<string, string[]>>;
 
+/**
+ * Of some accounts, the limited ones (the `limit` account action, moderation/), each with its
+ * followers: who besides the account itself may get its posts in the everyone feed.
+ */
+export type LimitLookup = (userIds: string[]) => Promise<Map<string, string[]>>;
+
 /** What `messageNew` needs of a stored message. */
 export interface NewMessage {
   id: string;
@@ -82,6 +88,7 @@ export class RealtimeEvents implements OnModuleDestroy {
   private readonly notificationWindows = new Map<string, { timer: NodeJS.Timeout; pending?: NotificationNewEvent }>();
   private lastFailureLog = 0;
   private blocks?: BlockLookup;
+  private limits?: LimitLookup;
 
   constructor(private readonly metrics: Metrics) {}
 
@@ -91,6 +98,14 @@ export class RealtimeEvents implements OnModuleDestroy {
    */
   useBlocks(lookup: BlockLookup): void {
     this.blocks = lookup;
+  }
+
+  /**
+   * Set by moderation/: from then on a limited account's posts go out in `post:new` of the home
+   * feed (the everyone timeline) only to its followers and itself. One read per push batch.
+   */
+  useLimits(lookup: LimitLookup): void {
+    this.limits = lookup;
   }
 
   /** Called by the gateway once the Socket.IO server exists; until then emits are no-ops. */
@@ -389,8 +404,27 @@ export class RealtimeEvents implements OnModuleDestroy {
     const reposts = this.newReposts;
     this.newPosts = [];
     this.newReposts = [];
-    if (!this.blocks) return this.sendNewPosts(posts, reposts, new Map());
-    void this.separated([...posts.map((p) => p.userId), ...reposts.map((r) => r.userId)]).then((related) => related && this.sendNewPosts(posts, reposts, related));
+    if (!this.blocks && !this.limits) return this.sendNewPosts(posts, reposts, new Map(), new Map());
+    void Promise.all([this.separated([...posts.map((p) => p.userId), ...reposts.map((r) => r.userId)]), this.audiences(posts.map((p) => p.userId))]).then(
+      ([related, limited]) => related && limited && this.sendNewPosts(posts, reposts, related, limited),
+    );
+  }
+
+  /**
+   * The limited ones among `authors`, each with who may get its posts in the home feed (its
+   * followers and itself, lowercased), or undefined when they could not be read: the push is then
+   * dropped, as for blocks.
+   */
+  private async audiences(authors: Array<string | undefined>): Promise<Map<string, Set<string>> | undefined> {
+    const ids = [...new Set(authors.filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
+    if (!this.limits || !ids.length) return new Map();
+    try {
+      const found = await this.limits(ids);
+      return new Map([...found].map(([id, followers]) => [id.toLowerCase(), new Set([id.toLowerCase(), ...followers.map((f) => f.toLowerCase())])]));
+    } catch (error) {
+      this.logger.warn(`Sınırlı hesaplar okunamadı, anlık gönderiler atlandı: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
   }
 
   /**
@@ -398,18 +432,33 @@ export class RealtimeEvents implements OnModuleDestroy {
    * member separated from an author of the batch gets the home batch without that author's
    * posts, in their own room (homeRoom), and is left out of the shared one; in a `following`
    * batch (an account's posts and reposts) such a member is left out of that account's event.
+   * `limited`: the batch's limited authors, each with its audience (followers and itself). The
+   * shared home batch leaves their posts out; each member of an audience gets their own batch
+   * with them (homeRoom), and members whose batches are the same share one emit.
    */
-  private sendNewPosts(posts: Post[], reposts: Post[], related: Map<string, Set<string>>): void {
+  private sendNewPosts(posts: Post[], reposts: Post[], related: Map<string, Set<string>>, limited: Map<string, Set<string>>): void {
     const separatedFrom = (post: Post) => (post.userId ? related.get(post.userId.toLowerCase()) : undefined);
-    const hidden = (member: string, post: Post) => separatedFrom(post)?.has(member) ?? false;
+    const audienceOf = (post: Post) => (post.userId ? limited.get(post.userId.toLowerCase()) : undefined);
+    const hidden = (member: string, post: Post) => (separatedFrom(post)?.has(member) ?? false) || !(audienceOf(post)?.has(member) ?? true);
     const affected = (batch: Post[]) => [...new Set(batch.flatMap((p) => [...(separatedFrom(p) ?? [])]))];
     // `post` (the newest) keeps clients written before batching working.
     if (posts.length) {
-      const separated = affected(posts);
-      this.emit('post:new', (server) => without(server.to(feedRoom('home')), separated.map(userRoom)).emit('post:new', { post: posts[posts.length - 1], posts }));
-      for (const member of separated) {
-        const own = posts.filter((p) => !hidden(member, p));
-        if (own.length) this.emit('post:new', (server) => server.to(homeRoom(member)).emit('post:new', { post: own[own.length - 1], posts: own }));
+      const open = posts.filter((p) => !audienceOf(p));
+      const own = new Set([...affected(posts), ...posts.flatMap((p) => [...(audienceOf(p) ?? [])])]);
+      if (open.length) {
+        this.emit('post:new', (server) => without(server.to(feedRoom('home')), [...own].map(userRoom)).emit('post:new', { post: open[open.length - 1], posts: open }));
+      }
+      const batches = new Map<string, { rooms: string[]; posts: Post[] }>();
+      for (const member of own) {
+        const mine = posts.filter((p) => !hidden(member, p));
+        if (!mine.length) continue;
+        const key = mine.map((p) => p.id).join(',');
+        const batch = batches.get(key);
+        if (batch) batch.rooms.push(homeRoom(member));
+        else batches.set(key, { rooms: [homeRoom(member)], posts: mine });
+      }
+      for (const { rooms, posts: mine } of batches.values()) {
+        this.emit('post:new', (server) => server.to(rooms).emit('post:new', { post: mine[mine.length - 1], posts: mine }));
       }
     }
     // The `following` feeds: each account's posts and reposts to the connections of their

@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, type Repository } from 'typeorm';
 import { poolRows } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
+import { notLimitedSql } from '../social/limits.sql';
 import type { UserSearchResult, UserSummary } from '@gundem/contract';
 import type { SessionUser } from './session-user';
 import { User } from './user.entity';
@@ -117,6 +118,7 @@ export class UsersRepository {
       text: `SELECT id, username, display_name AS "displayName", is_verified AS "isVerified", profile_image AS "profileImage"
                FROM users
               WHERE is_active AND lower(username) ~>=~ $1 AND lower(username) ~<~ $2 AND ${notBlockedSql('$3', 'users.id')}
+                AND ${notLimitedSql('$3', 'users')}
               ORDER BY lower(username) USING ~<~
               LIMIT ${limit}`,
       values: [prefix, upper, viewerId],
@@ -148,18 +150,19 @@ export class UsersRepository {
       text: `WITH by_username AS (
                     SELECT id, 1 AS rank FROM users
                      WHERE is_active AND lower(username) ~>=~ $2::text AND lower(username) ~<~ $3::text AND ${notBlockedSql('$4', 'users.id')}
+                       AND ${notLimitedSql('$4', 'users')}
                      ORDER BY lower(username) USING ~<~
                      LIMIT ${limit}),
                   by_name AS (
                     SELECT id, 2 AS rank FROM users
-                     WHERE is_active AND ${notBlockedSql('$4', 'users.id')}
+                     WHERE is_active AND ${notBlockedSql('$4', 'users.id')} AND ${notLimitedSql('$4', 'users')}
                        AND user_name_fold(display_name) ~>=~ user_name_fold($1::text)
                        AND user_name_fold(display_name) ~<~ (user_name_fold($1::text) || chr(1114111))
                      ORDER BY user_name_fold(display_name) USING ~<~
                      LIMIT ${limit}),
                   by_word AS (
                     SELECT w.user_id AS id, 3 AS rank FROM user_name_words w JOIN users u ON u.id = w.user_id
-                     WHERE u.is_active AND ${notBlockedSql('$4', 'u.id')}
+                     WHERE u.is_active AND ${notBlockedSql('$4', 'u.id')} AND ${notLimitedSql('$4', 'u')}
                        AND w.rest ~>=~ user_name_fold($1::text)
                        AND w.rest ~<~ (user_name_fold($1::text) || chr(1114111))
                      ORDER BY w.rest USING ~<~

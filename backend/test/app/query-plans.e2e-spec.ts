@@ -25,6 +25,8 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
   let viewer: { id: string; username: string };
   let other: { id: string; username: string };
   let auth: string;
+  /** plan9's: a member who follows every limited account (the timeline's own first page, Popüler's follows probe). */
+  let followerAuth: string;
   let threadId: string;
 
   beforeAll(async () => {
@@ -122,6 +124,9 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
                 RETURNING id, post_id, latest_at)
          INSERT INTO notifications (group_id, actor_id, created_at) SELECT g.id, p.author_id, g.latest_at FROM g JOIN posts p ON p.id = g.post_id`,
       );
+      // Every 250th account is limited (the `limit` action): each list's filter of limited
+      // authors (social/limits.sql.ts) meets real rows, and plan9 follows every one of them.
+      await fill.query(`UPDATE users SET limited = true WHERE substring(username from 5)::int % 250 = 3`);
       await fill.query(`UPDATE posts p SET reply_count = x.n FROM (SELECT reply_to_id, count(*)::int AS n FROM posts WHERE reply_to_id IS NOT NULL GROUP BY 1) x WHERE p.id = x.reply_to_id`);
       // VACUUM also merges GIN's pending list, which the planner would otherwise price as a scan.
       await fill.query('VACUUM ANALYZE');
@@ -131,6 +136,7 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     [viewer] = await t.db.query(`SELECT id, username FROM users WHERE username = 'plan1'`);
     [other] = await t.db.query(`SELECT id, username FROM users WHERE username = 'plan9'`);
     auth = `Bearer ${await t.tokenFor(viewer)}`;
+    followerAuth = `Bearer ${await t.tokenFor(other)}`;
     [{ id: threadId }] = await t.db.query(`SELECT id FROM posts WHERE reply_count > 0 ORDER BY created_at DESC LIMIT 1`);
     await t.app.get(TrendingService).refresh();
   }, 120_000);
@@ -140,10 +146,10 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
   });
 
   /** The statements `path` sends, each with its plan. */
-  async function plansOf(path: string, signedIn = true): Promise<{ sql: string; plan: string }[]> {
+  async function plansOf(path: string, signedIn: boolean | string = true): Promise<{ sql: string; plan: string }[]> {
     const { statements } = await t.countQueries(async () => {
       const req = t.http.get(path);
-      if (signedIn) req.set('authorization', auth);
+      if (signedIn) req.set('authorization', signedIn === true ? auth : signedIn);
       const res = await req;
       expect(res.status).toBe(200);
       return res;
@@ -171,12 +177,17 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
   };
 
   /** Name, path, and whether to call it signed in (as staff: the viewer is an admin). */
-  const routes: [string, () => Promise<string> | string, boolean][] = [
+  const routes: [string, () => Promise<string> | string, boolean | (() => string)][] = [
     ['guest timeline', () => '/api/posts/timeline', false],
     ['signed-in timeline', () => '/api/posts/timeline', true],
     ['timeline after a cursor', async () => `/api/posts/timeline?cursor=${await firstCursor('/api/posts/timeline')}`, true],
     ['Popüler (guest)', () => '/api/posts/popular', false],
     ['Popüler after a cursor', async () => `/api/posts/popular?cursor=${await firstCursor('/api/posts/popular?limit=2')}`, true],
+    ['timeline of a follower of limited accounts', () => '/api/posts/timeline', () => followerAuth],
+    ['Popüler of a follower of limited accounts', () => '/api/posts/popular', () => followerAuth],
+    ['search of a follower of limited accounts', () => '/api/posts/search?q=yayg%C4%B1n', () => followerAuth],
+    ['people search', () => '/api/users/search?q=plan', true],
+    ['people search (guest)', () => '/api/users/search?q=%C3%BCyesi', false],
     ['Takip edilenler', () => '/api/posts/timeline/following', true],
     ['Takip edilenler after a cursor', async () => `/api/posts/timeline/following?cursor=${await firstCursor('/api/posts/timeline/following?limit=2')}`, true],
     ['a profile', () => `/api/users/profile/${other.username}`, true],
@@ -222,7 +233,7 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
   ];
 
   it.each(routes)('%s: no sequential scan of a growing table', async (_name, path, signedIn) => {
-    const plans = await plansOf(await path(), signedIn);
+    const plans = await plansOf(await path(), typeof signedIn === 'function' ? signedIn() : signedIn);
     const scans = plans.filter((p) => GROWING.test(p.plan) && !BOUNDED_EXACT_COUNT.test(p.sql)).map((p) => `${p.sql}\n${p.plan}`);
     expect(scans).toEqual([]);
     // Served from memory: the trending hashtags send no statement of their own. A background
@@ -300,6 +311,24 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     // The day is 1,728 of the 50,000 posts: the planner expects a few thousand rows, not the table.
     const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN (ANALYZE, FORMAT TEXT) SELECT count(*) FROM posts WHERE created_at > now() - interval '24 hours'`);
     expect(rows.map((r) => r['QUERY PLAN']).join('\n')).not.toMatch(/Seq Scan on posts/);
+  });
+
+  it('the limit filter (social/limits.sql.ts) probes follows by key, and Popüler reads the limited accounts by idx_users_limited', async () => {
+    const cursor = await firstCursor('/api/posts/timeline');
+    for (const path of [`/api/posts/timeline?cursor=${cursor}`, '/api/posts/search?q=yayg%C4%B1n', '/api/users/search?q=plan', '/api/posts/popular']) {
+      const filtered = (await plansOf(path, followerAuth)).filter((p) => /follows lf/.test(p.sql));
+      expect(filtered.length).toBeGreaterThan(0);
+      for (const { plan } of filtered) {
+        expect(plan).toMatch(/follows_pkey/);
+        expect(plan).not.toMatch(GROWING);
+      }
+    }
+    const [popular] = (await plansOf('/api/posts/popular', followerAuth)).filter((p) => /FROM users lu WHERE lu.limited/.test(p.sql));
+    expect(popular.plan).toMatch(/idx_users_limited/);
+    // The follower's first page of the timeline: the viewer flags ask whether they follow a limited account by the same index.
+    const flags = (await plansOf('/api/posts/timeline', followerAuth)).find((p) => /'limited' AS kind/.test(p.sql));
+    expect(flags?.plan).toMatch(/idx_users_limited/);
+    expect(flags?.plan).not.toMatch(GROWING);
   });
 
   it('the follow lists walk their index newest follow first, no sort of a member’s follows', async () => {

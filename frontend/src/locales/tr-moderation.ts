@@ -7,6 +7,7 @@ export const trModeration = {
     warn: 'Uyarı',
     sensitive_media: 'Medyanız hassas olarak işaretlendi',
     suspend: 'Hesap askıya alındı',
+    limit: 'Hesabınız sınırlandırıldı: gönderileriniz yalnızca takipçilerinize ulaşır',
   } as Record<string, string>,
   reason: 'Gerekçe',
   until: (date: string) => `Bitiş: ${date}`,

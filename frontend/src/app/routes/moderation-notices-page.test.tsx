@@ -95,6 +95,30 @@ describe('the member’s moderation notices', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
   });
 
+  it('names a limit and what it does, with no end date, and appeals it like any action', async () => {
+    const user = userEvent.setup();
+    const LIMIT = notice({ id: 'a-limit', kind: 'limit', reason: 'Aynı bağlantıyı tekrar tekrar paylaşmak.' });
+    const { calls } = renderWithProviders(<NoticesPage />, {
+      user: member,
+      fetch: {
+        'GET /api/moderation/notices': answer([LIMIT]),
+        'POST /api/moderation/notices/a-limit/appeal': (init) => ({
+          status: 201,
+          body: { message: 'İtirazınız alındı.', appeal: { id: 'ap', text: JSON.parse(String(init?.body)).text, createdAt: '2026-11-21T10:00:00.000Z', status: 'pending', decidedAt: null, reply: null } },
+        }),
+      },
+    });
+    const item = await screen.findByTestId('moderation-notice');
+    expect(within(item).getByRole('heading', { name: 'Hesabınız sınırlandırıldı: gönderileriniz yalnızca takipçilerinize ulaşır' })).toBeTruthy();
+    expect(item.textContent).toContain('Gerekçe: Aynı bağlantıyı tekrar tekrar paylaşmak.');
+    expect(item.textContent).not.toContain('Bitiş:');
+    await user.click(within(item).getByRole('button', { name: 'İtiraz et' }));
+    await user.type(screen.getByRole('textbox', { name: 'İtirazınız' }), 'Spam yapmadım.');
+    await user.click(screen.getByRole('button', { name: 'İtirazı gönder' }));
+    expect((await screen.findByTestId('appeal-status')).textContent).toContain('İtirazınız inceleniyor');
+    expect(calls.find((c) => c.url === '/api/moderation/notices/a-limit/appeal')?.body).toEqual({ text: 'Spam yapmadım.' });
+  });
+
   it('under a suspended login: the standing suspension only, appealed with the token (no session)', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithProviders(<SuspensionNotices token="tok-appeal" />, {

@@ -75,6 +75,47 @@ describe('account actions in the users screen', () => {
     expect(mock.calls.some((c) => c.method === 'POST' && c.url === '/api/admin/actions/a2/undo')).toBe(true);
   });
 
+  it('limits with a reason and no length, lists the limit and undoes it', async () => {
+    const user = userEvent.setup();
+    let history: AccountAction[] = [];
+    const sent: unknown[] = [];
+    const mock = await renderAdmin('/admin/users', {
+      user: MODERATOR,
+      api: {
+        'GET /api/admin/users': usersPage,
+        'GET /api/admin/users/u-ayse/actions': () => ({ body: { actions: history } }),
+        'POST /api/admin/users/u-ayse/actions': (init): MockReply => {
+          const body = JSON.parse(String(init?.body)) as { kind: string; reason: string };
+          sent.push(body);
+          const made = action({ id: 'a3', kind: 'limit', reason: body.reason });
+          history = [made];
+          return { status: 201, body: { message: 'Hesap sınırlandırıldı.', action: made } };
+        },
+        'POST /api/admin/actions/a3/undo': (): MockReply => {
+          history = history.map((a) => ({ ...a, lifted: true, revokedAt: '2026-11-21T10:00:00.000Z' }));
+          return { body: { message: 'İşlem geri alındı.', action: history[0] } };
+        },
+      },
+    });
+    await user.click(within((await screen.findAllByTestId('admin-user-row'))[0]).getByRole('button', { name: 'İşlemler' }));
+    const dialog = await screen.findByRole('dialog', { name: '@ayse hakkında işlemler' });
+    expect(await within(dialog).findByText('Bu hesap hakkında henüz işlem yok.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Sınırla' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Lütfen bir gerekçe yazın.');
+    expect(sent).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Gerekçe (üyeye gösterilir)' }), 'Spam.');
+    await user.click(within(dialog).getByRole('button', { name: 'Sınırla' }));
+    // A limit has no length: `days` is never sent with it.
+    await waitFor(() => expect(sent).toEqual([{ kind: 'limit', reason: 'Spam.' }]));
+    expect(toast).toHaveBeenCalledWith('Hesap sınırlandırıldı.');
+    const item = await within(dialog).findByTestId('admin-action');
+    expect(item.textContent).toContain('Sınırlama');
+    expect(item.textContent).toContain('Spam.');
+    await user.click(within(item).getByRole('button', { name: 'Geri al' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('İşlem geri alındı.'));
+    expect(mock.calls.some((c) => c.method === 'POST' && c.url === '/api/admin/actions/a3/undo')).toBe(true);
+  });
+
   it('shows the server’s refusal in its own words', async () => {
     const user = userEvent.setup();
     await renderAdmin('/admin/users', {

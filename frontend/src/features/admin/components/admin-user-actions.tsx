@@ -13,12 +13,13 @@ import { useAccountActions, useCreateAccountAction, useUndoAccountAction } from 
 const KINDS: { kind: AccountActionKind; label: string; variant: 'secondary' | 'danger' }[] = [
   { kind: 'warn', label: trAdmin.warnAction, variant: 'secondary' },
   { kind: 'sensitive_media', label: trAdmin.sensitiveMediaAction, variant: 'secondary' },
+  { kind: 'limit', label: trAdmin.limitAction, variant: 'secondary' },
   { kind: 'suspend', label: trAdmin.suspendAction, variant: 'danger' },
 ];
 
 /**
  * The account actions dialog of one member (docs/product.md#admin-panel): a required reason, the
- * suspension's length, `Uyar` / `Medyayı hassas işaretle` / `Askıya al`, and the account's history
+ * suspension's length, `Uyar` / `Medyayı hassas işaretle` / `Sınırla` / `Askıya al`, and the account's history
  * with `Geri al` on each action that still holds. The server decides who may (a moderator cannot
  * act on staff); its refusal is shown in its own words.
  */

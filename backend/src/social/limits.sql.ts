@@ -1,0 +1,28 @@
+/**
+ * The read filter of limited accounts (issue 25's `limit` action, moderation/): a limited
+ * account's posts and the account itself reach only its followers (and itself). True when the
+ * account `author` (an alias of an already-joined users row) is not limited, or `viewer` is that
+ * account or follows it. The follows probe is a primary-key lookup (follower_id, followee_id),
+ * evaluated only for a limited author's rows (`NOT limited` answers the rest from the row at
+ * hand): the cost grows with the page, never with the posts. `viewer` is an SQL expression (a
+ * parameter such as `$1`) or null for a guest, who follows nobody.
+ *
+ * It lives beside blocks.sql.ts (social/, below every module that lists posts or accounts)
+ * rather than in moderation/, which stands above them.
+ */
+export function notLimitedSql(viewer: string | null, author: string): string {
+  if (viewer === null) return `NOT ${author}.limited`;
+  return `(NOT ${author}.limited OR ${author}.id = ${viewer}::uuid
+    OR EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = ${viewer}::uuid AND lf.followee_id = ${author}.id))`;
+}
+
+/**
+ * The same rule for a list that reads posts before their authors (`Popüler`): the limited
+ * accounts the viewer may not see, for `author_id NOT IN (…)`. idx_users_limited holds only the
+ * few limited accounts, so this is a small hashed set whatever the number of users or posts.
+ */
+export function hiddenLimitedAuthorsSql(viewer: string | null): string {
+  if (viewer === null) return `SELECT id FROM users WHERE limited`;
+  return `SELECT lu.id FROM users lu WHERE lu.limited AND lu.id <> ${viewer}::uuid
+    AND NOT EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = ${viewer}::uuid AND lf.followee_id = lu.id)`;
+}
