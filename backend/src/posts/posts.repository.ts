@@ -7,6 +7,8 @@ import type { Cursor } from '../common/pagination/cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
+import { notMatchingSql, notMutedSql } from '../social/mutes.sql';
+import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 
@@ -81,9 +83,9 @@ export const POPULAR_SCORE = `(p.like_count * ${POPULAR_WEIGHTS.like} + p.retwee
 /** The two searches of PostsService.search, bound to one transaction (PostsRepository.searching). */
 export interface SearchReads {
   /** The trigram index's answer, at any age. */
-  indexed(pattern: string, viewerId: string | null, page: PageRequest): Promise<PostView[]>;
+  indexed(pattern: string, viewerId: string | null, page: PageRequest, hide?: ViewerFilter): Promise<PostView[]>;
   /** The newest `window` posts after the cursor. */
-  recent(pattern: string, viewerId: string | null, page: PageRequest, window: number): Promise<PostView[]>;
+  recent(pattern: string, viewerId: string | null, page: PageRequest, window: number, hide?: ViewerFilter): Promise<PostView[]>;
 }
 
 /** A statement and its parameters, so a test can EXPLAIN exactly what the API runs. */
@@ -97,6 +99,16 @@ export interface Sql {
  * of the migration (no OFFSET), fetches limit + 1 rows to know whether more follow, and hides
  * posts of deactivated authors.
  */
+/**
+ * The viewer's mutes and muted words as conditions of a post list (issue 25, social/mutes.sql.ts):
+ * a primary-key probe of mutes per row when they mute anyone, their words as one pattern
+ * parameter when they have any; nothing at all otherwise (and for a guest).
+ */
+function hiddenFor(viewerId: string | null, hide: ViewerFilter, param: (value: unknown) => string, author: string): string[] {
+  if (viewerId === null) return [];
+  return [...(hide.muting ? [notMutedSql('$1', author)] : []), ...(hide.words !== null ? [notMatchingSql(param(hide.words), 'p.search_text')] : [])];
+}
+
 @Injectable()
 export class PostsRepository {
   constructor(
@@ -117,6 +129,8 @@ export class PostsRepository {
     source: ListSource = POSTS_LIST,
     /** False for one author's lists: PostsService answers those empty across a block, so no row needs the probe. */
     blockFilter = true,
+    /** What the viewer mutes (issue 25): the timeline and search only (a profile and a thread stay as they are). */
+    hide: ViewerFilter = NO_FILTER,
   ): Sql {
     // The viewer is $1 when there is one; a guest's statement has no viewer parameter at all.
     const params: unknown[] = viewerId === null ? [] : [viewerId];
@@ -126,7 +140,7 @@ export class PostsRepository {
     };
     // A member never sees the posts of an account they block or are blocked by (issue 25): two
     // key probes of blocks per row read (social/blocks.sql.ts), whatever the number of posts.
-    const where = ['u.is_active', ...(viewerId === null || !blockFilter ? [] : [notBlockedSql('$1', 'u.id')]), ...filters(param)];
+    const where = ['u.is_active', ...(viewerId === null || !blockFilter ? [] : [notBlockedSql('$1', 'u.id')]), ...filters(param), ...hiddenFor(viewerId, hide, param, 'u.id')];
     // Row comparison matches the (created_at, id) index order, so PostgreSQL starts the index
     // scan at the cursor instead of filtering rows before it.
     if (page.cursor) {
@@ -201,8 +215,8 @@ export class PostsRepository {
   }
 
   /** Every member's posts and replies, newest first. */
-  timeline(viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.listSql(viewerId, () => [], page, 'newest'), true);
+  timeline(viewerId: string | null, page: PageRequest, hide: ViewerFilter = NO_FILTER): Promise<PostView[]> {
+    return this.run(this.listSql(viewerId, () => [], page, 'newest', POSTS_LIST, true, hide), true);
   }
 
   /**
@@ -211,7 +225,7 @@ export class PostsRepository {
    * in the same statement, which of them are by an account the viewer blocks or is blocked by
    * (`hidden`, issue 25: a post's primary key and two key probes of blocks each).
    */
-  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string> }> {
+  async viewerFlags(viewerId: string, postIds: string[], hide: ViewerFilter = NO_FILTER): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string> }> {
     const flags = { liked: new Set<string>(), reposted: new Set<string>(), hidden: new Set<string>() };
     if (!postIds.length) return flags;
     const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' | 'hidden' }>(this.dataSource, {
@@ -220,8 +234,9 @@ export class PostsRepository {
              UNION ALL
              SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])
              UNION ALL
-             SELECT p.id, 'hidden' AS kind FROM posts p WHERE p.id = ANY($2::uuid[]) AND NOT (${notBlockedSql('$1', 'p.author_id')})`,
-      values: [viewerId, postIds],
+             SELECT p.id, 'hidden' AS kind FROM posts p WHERE p.id = ANY($2::uuid[])
+                AND NOT (${notBlockedSql('$1', 'p.author_id')} AND ${notMutedSql('$1', 'p.author_id')} AND ${notMatchingSql('$3', 'p.search_text')})`,
+      values: [viewerId, postIds, hide.words],
     });
     for (const row of rows) (row.kind === 'like' ? flags.liked : row.kind === 'repost' ? flags.reposted : flags.hidden).add(row.post_id);
     return flags;
@@ -305,8 +320,8 @@ export class PostsRepository {
    * rules, `%`/`_`/`\` escaped with the default LIKE escape character `\`). A `%…%` LIKE is
    * answered by the trigram GIN index idx_posts_search_trgm (posts.search.e2e-spec.ts EXPLAINs it).
    */
-  searchSql(pattern: string, viewerId: string | null, page: PageRequest): Sql {
-    return this.listSql(viewerId, (param) => [`p.search_text LIKE ${param(pattern)}`], page, 'newest');
+  searchSql(pattern: string, viewerId: string | null, page: PageRequest, hide: ViewerFilter = NO_FILTER): Sql {
+    return this.listSql(viewerId, (param) => [`p.search_text LIKE ${param(pattern)}`], page, 'newest', POSTS_LIST, true, hide);
   }
 
   /**
@@ -318,8 +333,8 @@ export class PostsRepository {
    */
   searching<T>(work: (reads: SearchReads) => Promise<T>): Promise<T> {
     const reads = (manager: EntityManager): SearchReads => ({
-      indexed: (pattern, viewerId, page) => this.run(this.searchSql(pattern, viewerId, page), false, manager),
-      recent: (pattern, viewerId, page, window) => this.run(this.searchRecentSql(pattern, viewerId, page, window), false, manager),
+      indexed: (pattern, viewerId, page, hide) => this.run(this.searchSql(pattern, viewerId, page, hide), false, manager),
+      recent: (pattern, viewerId, page, window, hide) => this.run(this.searchRecentSql(pattern, viewerId, page, window, hide), false, manager),
     });
     const timeoutMs = this.config.searchStatementTimeoutMs;
     if (!timeoutMs) return work(reads(this.manager));
@@ -336,7 +351,7 @@ export class PostsRepository {
    * the page is full, so a common word reads a few hundred rows instead of sorting the 100k
    * rows its trigrams match. A filter cannot move below a LIMIT, so the bound always holds.
    */
-  searchRecentSql(pattern: string, viewerId: string | null, page: PageRequest, window: number): Sql {
+  searchRecentSql(pattern: string, viewerId: string | null, page: PageRequest, window: number, hide: ViewerFilter = NO_FILTER): Sql {
     const params: unknown[] = viewerId === null ? [] : [viewerId];
     const param = (value: unknown) => {
       params.push(value);
@@ -345,11 +360,12 @@ export class PostsRepository {
     const like = param(pattern);
     const stretch = param(window);
     const keyset = page.cursor ? `WHERE (p.created_at, p.id) < (${param(page.cursor.createdAt)}::timestamptz, ${param(page.cursor.id)}::uuid)` : '';
+    const hidden = hiddenFor(viewerId, hide, param, 'u.id').map((c) => ` AND ${c}`).join('');
     return {
       text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}
         FROM (SELECT p.* FROM posts p ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ${stretch}) p
         JOIN users u ON u.id = p.author_id
-        WHERE u.is_active AND p.search_text LIKE ${like}${viewerId === null ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}
+        WHERE u.is_active AND p.search_text LIKE ${like}${viewerId === null ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}${hidden}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${page.limit + 1}`,
       params,
