@@ -80,7 +80,8 @@ export class MutesRepository {
   async viewerFilter(viewerId: string): Promise<{ muting: boolean; patterns: string[] }> {
     const [row] = await poolRows<{ muting: boolean; patterns: string[] }>(this.dataSource, {
       name: 'mutes_viewer_filter',
-      text: `SELECT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = $1::uuid AND ${ACTIVE('m')}) AS muting,
+      // ORDER BY the primary key (EXISTS would drop it and may scan): the key's range, stopping at the first active row.
+      text: `SELECT coalesce((SELECT true FROM mutes m WHERE m.muter_id = $1::uuid AND ${ACTIVE('m')} ORDER BY m.muter_id, m.muted_id LIMIT 1), false) AS muting,
                     coalesce((SELECT array_agg(w.pattern ORDER BY w.normalised) FROM muted_words w WHERE w.user_id = $1::uuid AND ${ACTIVE('w')}), '{}') AS patterns`,
       values: [viewerId],
     });
