@@ -7,7 +7,7 @@ import type { Cursor } from '../common/pagination/cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
-import { notMatchingSql, notMutedSql } from '../social/mutes.sql';
+import { noMutedWordSql, notMatchingSql, notMutedSql } from '../social/mutes.sql';
 import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
@@ -222,10 +222,11 @@ export class PostsRepository {
   /**
    * Which of `postIds` the viewer has liked and reposted: primary-key probes of likes and
    * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache); and,
-   * in the same statement, which of them are by an account the viewer blocks or is blocked by
-   * (`hidden`, issue 25: a post's primary key and two key probes of blocks each).
+   * in the same statement, which of them are by an account the viewer blocks or is blocked by,
+   * or mutes, or match one of their muted words (`hidden`, issue 25: a post's primary key, two key
+   * probes of blocks, one of mutes and a range of the viewer's words each).
    */
-  async viewerFlags(viewerId: string, postIds: string[], hide: ViewerFilter = NO_FILTER): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string> }> {
+  async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string> }> {
     const flags = { liked: new Set<string>(), reposted: new Set<string>(), hidden: new Set<string>() };
     if (!postIds.length) return flags;
     const rows = await poolRows<{ post_id: string; kind: 'like' | 'repost' | 'hidden' }>(this.dataSource, {
@@ -235,8 +236,8 @@ export class PostsRepository {
              SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])
              UNION ALL
              SELECT p.id, 'hidden' AS kind FROM posts p WHERE p.id = ANY($2::uuid[])
-                AND NOT (${notBlockedSql('$1', 'p.author_id')} AND ${notMutedSql('$1', 'p.author_id')} AND ${notMatchingSql('$3', 'p.search_text')})`,
-      values: [viewerId, postIds, hide.words],
+                AND NOT (${notBlockedSql('$1', 'p.author_id')} AND ${notMutedSql('$1', 'p.author_id')} AND ${noMutedWordSql('$1', 'p.search_text')})`,
+      values: [viewerId, postIds],
     });
     for (const row of rows) (row.kind === 'like' ? flags.liked : row.kind === 'repost' ? flags.reposted : flags.hidden).add(row.post_id);
     return flags;

@@ -220,19 +220,18 @@ export class PostsService {
   async timeline(viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
     const page = pageRequest(query);
     if (!viewer) return toPostPage(await this.posts.timeline(null, page), page.limit);
-    // What the member mutes (issue 25): one read, applied by the list's SQL or the shared page's flags.
-    const hide = await this.mutes.viewerFilter(viewer.id);
-    if (page.cursor) return toPostPage(await this.posts.timeline(viewer.id, page, hide), page.limit);
+    // What the member mutes (issue 25): read once and applied by the list's SQL on a later page;
+    // on the shared first page the flags' statement reads it itself (no read more for anyone).
+    if (page.cursor) return toPostPage(await this.posts.timeline(viewer.id, page, await this.mutes.viewerFilter(viewer.id)), page.limit);
     const { views } = await this.firstPage(page.limit);
     const flags = await this.posts.viewerFlags(
       viewer.id,
       views.map((v) => v.id),
-      hide,
     );
-    // The shared page holds a post of an account the member blocks or is blocked by (issue 25,
-    // read with the flags): the member's own first page instead, filtered by the list's SQL, so
+    // The shared page holds a post of an account the member blocks or is blocked by, or mutes, or
+    // one matching their muted words (issue 25, read with the flags): the member's own first page instead, filtered by the list's SQL, so
     // it is still a full page. Members without such a post pay nothing more.
-    if (flags.hidden.size) return toPostPage(await this.posts.timeline(viewer.id, page, hide), page.limit);
+    if (flags.hidden.size) return toPostPage(await this.posts.timeline(viewer.id, page, await this.mutes.viewerFilter(viewer.id)), page.limit);
     return toPostPage(
       views.map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id) })),
       page.limit,
