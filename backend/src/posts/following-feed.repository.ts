@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { queryRows } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
-import { notMatchingSql, notMutedSql } from '../social/mutes.sql';
+import { hiddenForViewerSql, notMatchingSql, notMutedSql } from '../social/mutes.sql';
 import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 import type { PageRequest, Sql } from './posts.repository';
@@ -102,8 +102,7 @@ export class FollowingFeedRepository {
     // A post by an account the viewer mutes, or matching one of their muted words, is no item:
     // checked on the post's row (a primary-key probe) before the page's LIMIT, so a page stays full.
     const wordsParam = hide.words === null ? null : param(hide.words);
-    const postHidden = (alias: string) =>
-      [...(hide.muting ? [notMutedSql('$1', `${alias}.author_id`)] : []), ...(wordsParam ? [notMatchingSql(wordsParam, `${alias}.search_text`)] : [])].join(' AND ');
+    const postHidden = (alias: string) => hiddenForViewerSql('$1', hide, { author: `${alias}.author_id`, searchText: `${alias}.search_text` }, wordsParam).join(' AND ');
     const visiblePost = (post: string) =>
       postHidden('vp') ? ` AND EXISTS (SELECT 1 FROM posts vp WHERE vp.id = ${post} AND ${postHidden('vp')} OFFSET 0)` : '';
     // A post one of the accounts reposted is listed at that repost instead (idx_reposts_post).

@@ -5,7 +5,7 @@ import type { Cursor } from '../common/pagination/cursor';
 import { poolRows } from '../database/query-rows';
 import { type FollowingItem, type FollowingRow, toFollowingItem } from './following-feed.repository';
 import { notBlockedSql } from '../social/blocks.sql';
-import { notMatchingSql, notMutedSql } from '../social/mutes.sql';
+import { hiddenForViewerSql, notMutedSql } from '../social/mutes.sql';
 import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { POST_VIEW_COLUMNS } from './post-view.sql';
 import type { PageRequest } from './posts.repository';
@@ -72,12 +72,9 @@ export class HomeFeedRepository {
     // post's author and a repost's reposter by a primary-key probe of mutes each, the post's text
     // against the owner's muted words (one pattern parameter). Without mutes or words the
     // statement has no such step at all.
-    const hidden: string[] = [];
-    if (hide.muting) hidden.push(notMutedSql('$1', 'hp.author_id'), `(h.reposter_id IS NULL OR ${notMutedSql('$1', 'h.reposter_id')})`);
-    if (hide.words !== null) {
-      values.push(hide.words);
-      hidden.push(notMatchingSql(`$${values.length}`, 'hp.search_text'));
-    }
+    if (hide.words !== null) values.push(hide.words);
+    const hidden = hiddenForViewerSql('$1', hide, { author: 'hp.author_id', searchText: 'hp.search_text' }, hide.words === null ? null : `$${values.length}`);
+    if (hide.muting) hidden.push(`(h.reposter_id IS NULL OR ${notMutedSql('$1', 'h.reposter_id')})`);
     const walk = hidden.length
       ? `SELECT h.post_id, h.at, h.reposter_id FROM home_feed h JOIN posts hp ON hp.id = h.post_id
                   WHERE h.owner_id = $1 AND ${keyset} AND ${hidden.join(' AND ')}`

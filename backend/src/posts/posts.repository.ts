@@ -7,7 +7,7 @@ import type { Cursor } from '../common/pagination/cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
-import { noMutedWordSql, notMatchingSql, notMutedSql } from '../social/mutes.sql';
+import { hiddenForViewerSql, noMutedWordSql, notMutedSql } from '../social/mutes.sql';
 import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
@@ -106,7 +106,7 @@ export interface Sql {
  */
 function hiddenFor(viewerId: string | null, hide: ViewerFilter, param: (value: unknown) => string, author: string): string[] {
   if (viewerId === null) return [];
-  return [...(hide.muting ? [notMutedSql('$1', author)] : []), ...(hide.words !== null ? [notMatchingSql(param(hide.words), 'p.search_text')] : [])];
+  return hiddenForViewerSql('$1', hide, { author, searchText: 'p.search_text' }, hide.words === null ? null : param(hide.words));
 }
 
 @Injectable()

@@ -1,4 +1,4 @@
-import { notBlockedSql } from './blocks.sql';
+import type { ViewerFilter } from './mutes.service';
 
 /**
  * True when `viewer` has no active mute of `other` (issue 25): one probe of the primary key
@@ -32,13 +32,13 @@ export function notMatchingSql(pattern: string, searchText: string): string {
 }
 
 /**
- * The one "hidden for this viewer" rule of the feeds (home, following, kept feed, search): the
- * post's author (and a repost's reposter) neither blocks nor is blocked by the viewer, nor is
- * muted by them, and the post's text matches none of their muted words. Key probes per returned
- * row only (blocks.sql.ts, notMutedSql) and one regular-expression match; `reposter` may be
- * NULL (an item that is no repost).
+ * The one "hidden for this viewer" rule of the feeds and search (issue 25), beside notBlockedSql:
+ * the conditions a post row must meet for a viewer whose filter is `hide` — its author not muted
+ * now (a key probe of mutes) and its text matching none of their words (`words`: the placeholder
+ * of the parameter holding MutesService.wordPattern's pattern). Nothing when the viewer mutes no
+ * one and has no words, so their statement has no such step. `viewer` and the row's columns are
+ * SQL expressions.
  */
-export function visibleToViewerSql(viewer: string, author: string, opts: { reposter?: string; searchText: string; words: string }): string {
-  const reposter = opts.reposter ? ` AND (${opts.reposter} IS NULL OR ${notMutedSql(viewer, opts.reposter)})` : '';
-  return `${notBlockedSql(viewer, author)} AND ${notMutedSql(viewer, author)}${reposter} AND ${notMatchingSql(opts.words, opts.searchText)}`;
+export function hiddenForViewerSql(viewer: string, hide: ViewerFilter, row: { author: string; searchText: string }, words: string | null): string[] {
+  return [...(hide.muting ? [notMutedSql(viewer, row.author)] : []), ...(words !== null && hide.words !== null ? [notMatchingSql(words, row.searchText)] : [])];
 }
