@@ -47,7 +47,12 @@ describe('mutes and muted words: visibility on every path (real PostgreSQL)', ()
     // Still visible to the muter: the muted account's profile and a direct link.
     expect(ids(await get(`/api/posts/user/${muted.username}`, muter))).toContain(theirs.id);
     expect((await get(`/api/posts/${theirs.id}`, muter)).post.id).toBe(theirs.id);
+    // Run out (a mute for some days): back at once, without a job.
+    await t.db.query(`UPDATE mutes SET expires_at = now() - interval '1 second' WHERE muter_id = $1`, [muter.id]);
+    expect(ids(await get('/api/posts/timeline?limit=100', muter))).toContain(theirs.id);
     // Undone: back at once.
+    await mute(muter, muted);
+    expect(ids(await get('/api/posts/timeline?limit=100', muter))).not.toContain(theirs.id);
     await unmute(muter, muted);
     expect(ids(await get('/api/posts/timeline', muter))).toContain(theirs.id);
   });
