@@ -33,6 +33,8 @@ export interface User extends Identified {
    * only. Never whether the viewer is blocked by them.
    */
   blocking?: boolean;
+  /** Whether the viewer mutes this user now: like `blocking`, on a member's profile view of another account only. */
+  muting?: boolean;
 }
 
 /** GET /api/users/profile/:username */
@@ -89,6 +91,55 @@ export interface BlockedAccount extends UserSummary {
 export interface BlockListResponse {
   users: BlockedAccount[];
   nextCursor: string | null;
+}
+
+/** The body of PUT /api/users/:id/mute (optional): `days` 1, 7 or 30; absent or null: until undone. */
+export interface MuteRequest {
+  days?: 1 | 7 | 30 | null;
+}
+
+/** PUT and DELETE /api/users/:id/mute: the state after the call. */
+export interface MuteResponse {
+  muting: boolean;
+}
+
+/** One account of the viewer's `Sessize alınanlar` list. */
+export interface MutedAccount extends UserSummary {
+  bio: string;
+  /** ISO 8601, UTC; null: until undone. */
+  expiresAt: string | null;
+}
+
+/** GET /api/users/mutes?limit=&cursor=: the accounts the viewer mutes now, newest mute first. */
+export interface MuteListResponse {
+  users: MutedAccount[];
+  nextCursor: string | null;
+}
+
+/** A muted word or `#hashtag` as the member typed it. */
+export interface MutedWord {
+  id: string;
+  word: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  /** ISO 8601, UTC; null: until removed. */
+  expiresAt: string | null;
+}
+
+/** GET /api/users/muted-words: the member's active muted words, newest first (at most 100, no paging). */
+export interface MutedWordListResponse {
+  words: MutedWord[];
+}
+
+/** POST /api/users/muted-words: `word` 1..100 characters after trimming; `days` as MuteRequest. */
+export interface MutedWordRequest {
+  word: string;
+  days?: 1 | 7 | 30 | null;
+}
+
+/** POST /api/users/muted-words answers 201 with the word added. */
+export interface MutedWordResponse {
+  word: MutedWord;
 }
 
 /** People a search answers when `limit` is not given (explore's people section). */

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { pgPool, poolRows, rowsOn } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
+import { noMutedWordSql, notMutedSql } from '../social/mutes.sql';
 
 /** Events of one kind, column by column (unnest): who, about what, when; `names` for mentions only. */
 export interface EventColumns {
@@ -183,10 +184,19 @@ const INSERT_SQL = Object.fromEntries((Object.keys(SOURCES) as ActorType[]).map(
 const SHOWN = `(x.actor_count > 0 OR x.type = 'report_resolved')`;
 
 /**
- * An actor `u` of group `g` that the recipient blocks or is blocked by is left out, as a
- * deactivated one is: a block hides the notifications from before it too (issue 25).
+ * An actor `u` of group `g` that the recipient blocks or is blocked by, or mutes now, is left
+ * out, as a deactivated one is: a block or a mute hides the notifications from before it too,
+ * and unmuting shows them again (issue 25). A primary-key probe of mutes per actor read.
  */
-const ACTOR_NOT_BLOCKED = notBlockedSql('g.recipient_id', 'u.id');
+const ACTOR_NOT_BLOCKED = `${notBlockedSql('g.recipient_id', 'u.id')} AND ${notMutedSql('g.recipient_id', 'u.id')}`;
+
+/**
+ * A reply or mention group whose post matches one of the recipient's active muted words is
+ * hidden and not counted (issue 25): the post by primary key, the recipient's words (at most
+ * MUTED_WORDS_MAX) by idx_muted_words_user_normalised.
+ */
+const WORDS_NOT_MUTED = `(g.type NOT IN ('reply', 'mention') OR NOT EXISTS (SELECT 1 FROM posts wp WHERE wp.id = g.post_id
+                           AND NOT ${noMutedWordSql('g.recipient_id', 'wp.search_text')}))`;
 
 /**
  * The select list of a group as the list shows it: its post, its active (with `verified`: and
@@ -209,7 +219,7 @@ function groupColumns(verifiedOnly: boolean): string {
 }
 
 /** Whether any active actor is left in group `g` (a group with none is hidden and not counted). */
-const HAS_ACTIVE_ACTOR = `(g.type = 'report_resolved' OR EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED}))`;
+const HAS_ACTIVE_ACTOR = `${WORDS_NOT_MUTED} AND (g.type = 'report_resolved' OR EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED}))`;
 
 /**
  * Every SQL statement of notifications (docs/architecture.md#rules). Lists are keyset pages on
@@ -334,7 +344,7 @@ export class NotificationsRepository {
   /** The statement list() runs, so a test can EXPLAIN it. */
   listSql(recipientId: string, request: NotificationListRequest): { text: string; values: unknown[] } {
     const values: unknown[] = [recipientId];
-    const where = ['g.recipient_id = $1'];
+    const where = ['g.recipient_id = $1', WORDS_NOT_MUTED];
     if (request.filter === 'mentions') where.push(`g.type IN ('mention', 'reply')`);
     if (request.cursor) {
       values.push(request.cursor.createdAt, request.cursor.id);
@@ -358,7 +368,7 @@ export class NotificationsRepository {
     return poolRows<NotificationGroupRow>(this.dataSource, {
       name: 'notifications_by_ids',
       text: `SELECT * FROM (
-          SELECT ${groupColumns(false)} FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id WHERE g.id = ANY($1::uuid[])
+          SELECT ${groupColumns(false)} FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id WHERE g.id = ANY($1::uuid[]) AND ${WORDS_NOT_MUTED}
         ) x WHERE ${SHOWN}`,
       values: [groupIds],
     });

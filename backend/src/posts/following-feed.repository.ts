@@ -4,6 +4,8 @@ import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { queryRows } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
+import { hiddenForViewerSql, notMatchingSql, notMutedSql } from '../social/mutes.sql';
+import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 import type { PageRequest, Sql } from './posts.repository';
 
@@ -65,13 +67,13 @@ export class FollowingFeedRepository {
    * The walk answers only when both of its streams filled a page within the window (then it is
    * exact); otherwise the page is read per account.
    */
-  async page(viewerId: string, accounts: string[], page: PageRequest, perAccountMax = PER_ACCOUNT_MAX): Promise<FollowingItem[]> {
+  async page(viewerId: string, accounts: string[], page: PageRequest, perAccountMax = PER_ACCOUNT_MAX, hide: ViewerFilter = NO_FILTER): Promise<FollowingItem[]> {
     if (accounts.length > perAccountMax) {
-      const rows = await this.rows(this.sql('walk', viewerId, accounts, page));
+      const rows = await this.rows(this.sql('walk', viewerId, accounts, page, hide));
       const found = rows[0];
       if (found && (found.posts_found ?? 0) > page.limit && (found.reposts_found ?? 0) > page.limit) return rows.map(toFollowingItem);
     }
-    return (await this.rows(this.sql('per-account', viewerId, accounts, page))).map(toFollowingItem);
+    return (await this.rows(this.sql('per-account', viewerId, accounts, page, hide))).map(toFollowingItem);
   }
 
   private rows(sql: Sql): Promise<FollowingRow[]> {
@@ -79,7 +81,7 @@ export class FollowingFeedRepository {
   }
 
   /** The statement of one strategy, so a test can EXPLAIN exactly what the API runs. */
-  sql(strategy: Strategy, viewerId: string, accounts: string[], page: PageRequest): Sql {
+  sql(strategy: Strategy, viewerId: string, accounts: string[], page: PageRequest, hide: ViewerFilter = NO_FILTER): Sql {
     const params: unknown[] = [viewerId, accounts];
     const param = (value: unknown) => {
       params.push(value);
@@ -92,8 +94,17 @@ export class FollowingFeedRepository {
     // A repost counts when its reposter is the viewer or an active account they follow: a key
     // probe of follows and of users per repost (no array here: a constant array of 1,000 ids
     // costs the planner an estimate per element, more than the whole page).
-    const relevant = (r: string) => `(${r}.user_id = $1::uuid OR EXISTS (SELECT 1 FROM follows f JOIN users fu ON fu.id = f.followee_id
-                         WHERE f.follower_id = $1::uuid AND f.followee_id = ${r}.user_id AND fu.is_active))`;
+    // A reposter the viewer mutes (issue 25) is no such account: their reposts are neither listed
+    // nor move the post (a primary-key probe of mutes per repost, only for a member who mutes).
+    const unmutedReposter = (r: string) => (hide.muting ? ` AND ${notMutedSql('$1', `${r}.user_id`)}` : '');
+    const relevant = (r: string) => `((${r}.user_id = $1::uuid OR EXISTS (SELECT 1 FROM follows f JOIN users fu ON fu.id = f.followee_id
+                         WHERE f.follower_id = $1::uuid AND f.followee_id = ${r}.user_id AND fu.is_active))${unmutedReposter(r)})`;
+    // A post by an account the viewer mutes, or matching one of their muted words, is no item:
+    // checked on the post's row (a primary-key probe) before the page's LIMIT, so a page stays full.
+    const wordsParam = hide.words === null ? null : param(hide.words);
+    const postHidden = (alias: string) => hiddenForViewerSql('$1', hide, { author: `${alias}.author_id`, searchText: `${alias}.search_text` }, wordsParam).join(' AND ');
+    const visiblePost = (post: string) =>
+      postHidden('vp') ? ` AND EXISTS (SELECT 1 FROM posts vp WHERE vp.id = ${post} AND ${postHidden('vp')} OFFSET 0)` : '';
     // A post one of the accounts reposted is listed at that repost instead (idx_reposts_post).
     // OFFSET 0 keeps these per-row key probes (a subquery PostgreSQL does not turn into a join),
     // never a hash of every repost or post.
@@ -101,7 +112,7 @@ export class FollowingFeedRepository {
     // Only the newest repost of a post by the accounts is listed; its author must be active.
     const newestRepost = (r: string) => `NOT EXISTS (SELECT 1 FROM reposts rr WHERE rr.post_id = ${r}.post_id
                          AND (rr.created_at, rr.user_id) > (${r}.created_at, ${r}.user_id) AND ${relevant('rr')} OFFSET 0)
-          AND EXISTS (SELECT 1 FROM posts op JOIN users oa ON oa.id = op.author_id WHERE op.id = ${r}.post_id AND oa.is_active OFFSET 0)`;
+          AND EXISTS (SELECT 1 FROM posts op JOIN users oa ON oa.id = op.author_id WHERE op.id = ${r}.post_id AND oa.is_active${postHidden('op') ? ` AND ${postHidden('op')}` : ''} OFFSET 0)`;
 
     let posts: string;
     let reposts: string;
@@ -123,23 +134,25 @@ export class FollowingFeedRepository {
       // Newest first, then filtered until a page is kept (OFFSET 0: the filter stays above the sort).
       posts = `SELECT s.id AS post_id, s.created_at AS at, NULL::uuid AS reposter
         FROM (SELECT pm.id, pm.created_at FROM pm ORDER BY pm.created_at DESC, pm.id DESC OFFSET 0) s
-        WHERE ${notReposted('s.id')} LIMIT ${n}`;
+        WHERE ${notReposted('s.id')}${visiblePost('s.id')} LIMIT ${n}`;
       reposts = `SELECT s.post_id, s.created_at AS at, s.user_id AS reposter
         FROM (SELECT rm.post_id, rm.created_at, rm.user_id FROM rm ORDER BY rm.created_at DESC, rm.post_id DESC OFFSET 0) s
         WHERE ${newestRepost('s')} LIMIT ${n}`;
     } else {
+      // A followed account the viewer mutes is not descended into at all (one probe of mutes per account).
+      const unmutedAccount = hide.muting ? `\n        WHERE ${notMutedSql('$1', 'a.id')}` : '';
       // Each account's newest posts (idx_posts_author_created) and reposts (idx_reposts_user_created).
       posts = `SELECT x.id AS post_id, x.created_at AS at, NULL::uuid AS reposter
         FROM unnest($2::uuid[]) AS a(id) CROSS JOIN LATERAL (
           SELECT p.id, p.created_at FROM posts p
-           WHERE p.author_id = a.id AND ${keyset('p.created_at', 'p.id')} AND ${notReposted('p.id')}
-           ORDER BY p.created_at DESC, p.id DESC LIMIT ${n}) x
+           WHERE p.author_id = a.id AND ${keyset('p.created_at', 'p.id')} AND ${notReposted('p.id')}${wordsParam ? ` AND ${notMatchingSql(wordsParam, 'p.search_text')}` : ''}
+           ORDER BY p.created_at DESC, p.id DESC LIMIT ${n}) x${unmutedAccount}
         ORDER BY x.created_at DESC, x.id DESC LIMIT ${n}`;
       reposts = `SELECT x.post_id, x.created_at AS at, x.user_id AS reposter
         FROM unnest($2::uuid[]) AS a(id) CROSS JOIN LATERAL (
           SELECT r.post_id, r.created_at, r.user_id FROM reposts r
            WHERE r.user_id = a.id AND ${keyset('r.created_at', 'r.post_id')} AND ${newestRepost('r')}
-           ORDER BY r.created_at DESC, r.post_id DESC LIMIT ${n}) x
+           ORDER BY r.created_at DESC, r.post_id DESC LIMIT ${n}) x${unmutedAccount}
         ORDER BY x.created_at DESC, x.post_id DESC LIMIT ${n}`;
     }
     return {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type Cursor, toPage } from '../common/pagination/cursor';
 import type { PageQueryDto } from '../common/pagination/page-query.dto';
 import { FollowsService } from '../social/follows.service';
+import { MutesService, type ViewerFilter } from '../social/mutes.service';
 import type { User } from '../users/user.entity';
 import { toFollowingResponse } from './dto/following-item.response';
 import { type FollowingItem, FollowingFeedRepository } from './following-feed.repository';
@@ -34,6 +35,7 @@ export class FollowingFeedService {
     private readonly kept: HomeFeedRepository,
     private readonly writer: HomeFeedWriter,
     private readonly follows: FollowsService,
+    private readonly mutes: MutesService,
   ) {}
 
   async page(viewer: Pick<User, 'id'>, query: PageQueryDto): Promise<PostPage> {
@@ -47,23 +49,25 @@ export class FollowingFeedService {
   /** Up to limit + 1 items after the cursor. */
   private async items(viewerId: string, page: PageRequest): Promise<FollowingItem[]> {
     // What this node's writer still has queued (the member's own post, say) goes in first.
-    await this.writer.settled();
-    let kept = await this.kept.read(viewerId, page);
+    // What the member mutes (issue 25): read once, applied by every read below. The kept feed
+    // holds every item; mutes and words hide them at read time, so undoing one shows them again.
+    const [hide] = await Promise.all([this.mutes.viewerFilter(viewerId), this.writer.settled()]);
+    let kept = await this.kept.read(viewerId, page, hide);
     if (!kept.ready) {
-      if (!(await this.build(viewerId))) return this.readOnRequest(viewerId, page);
-      kept = await this.kept.read(viewerId, page);
-      if (!kept.ready) return this.readOnRequest(viewerId, page);
+      if (!(await this.build(viewerId))) return this.readOnRequest(viewerId, page, hide);
+      kept = await this.kept.read(viewerId, page, hide);
+      if (!kept.ready) return this.readOnRequest(viewerId, page, hide);
     } else if (kept.staleRead || kept.staleTrim) {
       void this.kept.touch(viewerId, kept.staleTrim).catch((error: unknown) => this.warn('okuma kaydı', error));
     }
     const n = page.limit + 1;
     // A deactivated account's items were left out of a full range: this page is read on request.
-    if (kept.items.length < kept.scanned && kept.scanned >= n) return this.readOnRequest(viewerId, page);
+    if (kept.items.length < kept.scanned && kept.scanned >= n) return this.readOnRequest(viewerId, page, hide);
     if (kept.items.length >= n || !kept.floor) return kept.items;
     // The kept items end above the page's end: the rest is older than the floor, read on request
     // after the last kept item (nothing lies between it and the floor: the kept part is complete).
     const last = kept.items[kept.items.length - 1];
-    const rest = await this.readOnRequest(viewerId, { limit: n - kept.items.length, cursor: last?.cursor ?? page.cursor });
+    const rest = await this.readOnRequest(viewerId, { limit: n - kept.items.length, cursor: last?.cursor ?? page.cursor }, hide);
     return [...kept.items, ...rest];
   }
 
@@ -107,8 +111,8 @@ export class FollowingFeedService {
     return [viewerId, ...(await this.follows.followedActiveIds(viewerId))];
   }
 
-  private async readOnRequest(viewerId: string, page: PageRequest): Promise<FollowingItem[]> {
-    return this.onRequest.page(viewerId, await this.accounts(viewerId), page);
+  private async readOnRequest(viewerId: string, page: PageRequest, hide: ViewerFilter): Promise<FollowingItem[]> {
+    return this.onRequest.page(viewerId, await this.accounts(viewerId), page, undefined, hide);
   }
 
   private warn(what: string, error: unknown): void {

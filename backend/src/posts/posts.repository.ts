@@ -8,6 +8,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
 import { hiddenLimitedAuthorsSql, notLimitedSql } from '../social/limits.sql';
+import { hiddenForViewerSql, noMutedWordSql, notMutedSql } from '../social/mutes.sql';
+import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 
@@ -82,9 +84,9 @@ export const POPULAR_SCORE = `(p.like_count * ${POPULAR_WEIGHTS.like} + p.retwee
 /** The two searches of PostsService.search, bound to one transaction (PostsRepository.searching). */
 export interface SearchReads {
   /** The trigram index's answer, at any age. */
-  indexed(pattern: string, viewerId: string | null, page: PageRequest): Promise<PostView[]>;
+  indexed(pattern: string, viewerId: string | null, page: PageRequest, hide?: ViewerFilter): Promise<PostView[]>;
   /** The newest `window` posts after the cursor. */
-  recent(pattern: string, viewerId: string | null, page: PageRequest, window: number): Promise<PostView[]>;
+  recent(pattern: string, viewerId: string | null, page: PageRequest, window: number, hide?: ViewerFilter): Promise<PostView[]>;
 }
 
 /** A statement and its parameters, so a test can EXPLAIN exactly what the API runs. */
@@ -98,6 +100,16 @@ export interface Sql {
  * of the migration (no OFFSET), fetches limit + 1 rows to know whether more follow, and hides
  * posts of deactivated authors.
  */
+/**
+ * The viewer's mutes and muted words as conditions of a post list (issue 25, social/mutes.sql.ts):
+ * a primary-key probe of mutes per row when they mute anyone, their words as one pattern
+ * parameter when they have any; nothing at all otherwise (and for a guest).
+ */
+function hiddenFor(viewerId: string | null, hide: ViewerFilter, param: (value: unknown) => string, author: string): string[] {
+  if (viewerId === null) return [];
+  return hiddenForViewerSql('$1', hide, { author, searchText: 'p.search_text' }, hide.words === null ? null : param(hide.words));
+}
+
 @Injectable()
 export class PostsRepository {
   constructor(
@@ -120,6 +132,8 @@ export class PostsRepository {
     blockFilter = true,
     /** True for the lists a limited account's posts leave (the everyone timeline, search): social/limits.sql.ts. */
     limitFilter = false,
+    /** What the viewer mutes (issue 25): the timeline and search only (a profile and a thread stay as they are). */
+    hide: ViewerFilter = NO_FILTER,
   ): Sql {
     // The viewer is $1 when there is one; a guest's statement has no viewer parameter at all.
     const params: unknown[] = viewerId === null ? [] : [viewerId];
@@ -129,7 +143,7 @@ export class PostsRepository {
     };
     // A member never sees the posts of an account they block or are blocked by (issue 25): two
     // key probes of blocks per row read (social/blocks.sql.ts), whatever the number of posts.
-    const where = ['u.is_active', ...(viewerId === null || !blockFilter ? [] : [notBlockedSql('$1', 'u.id')]), ...filters(param)];
+    const where = ['u.is_active', ...(viewerId === null || !blockFilter ? [] : [notBlockedSql('$1', 'u.id')]), ...filters(param), ...hiddenFor(viewerId, hide, param, 'u.id')];
     // A limited account's posts reach only its followers and itself (issue 25): a column test of
     // the joined author row, and a follows key probe for a limited author's rows only.
     if (limitFilter) where.push(notLimitedSql(viewerId === null ? null : '$1', 'u'));
@@ -210,22 +224,23 @@ export class PostsRepository {
   }
 
   /** Every member's posts and replies, newest first. */
-  timeline(viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.timelineSql(viewerId, page), true);
+  timeline(viewerId: string | null, page: PageRequest, hide: ViewerFilter = NO_FILTER): Promise<PostView[]> {
+    return this.run(this.timelineSql(viewerId, page, hide), true);
   }
 
-  /** The everyone timeline's statement: a limited account's posts only for its followers and itself. */
-  timelineSql(viewerId: string | null, page: PageRequest): Sql {
-    return this.listSql(viewerId, () => [], page, 'newest', POSTS_LIST, true, true);
+  /** The everyone timeline's statement: a limited account's posts only for its followers and itself; what the viewer mutes left out. */
+  timelineSql(viewerId: string | null, page: PageRequest, hide: ViewerFilter = NO_FILTER): Sql {
+    return this.listSql(viewerId, () => [], page, 'newest', POSTS_LIST, true, true, hide);
   }
 
   /**
    * Which of `postIds` the viewer has liked and reposted: primary-key probes of likes and
    * reposts ((user_id, post_id)), for a page read without viewer flags (FirstPageCache); and,
-   * in the same statement, which of them are by an account the viewer blocks or is blocked by
-   * (`hidden`, issue 25: a post's primary key and two key probes of blocks each); and whether
-   * the viewer is or follows a limited account (`seesLimited`: the shared page, read as a guest
-   * sees it, lacks that account's posts; a probe of follows per limited account, idx_users_limited).
+   * in the same statement, which of them are by an account the viewer blocks or is blocked by,
+   * or mutes, or match one of their muted words (`hidden`, issue 25: a post's primary key, two key
+   * probes of blocks, one of mutes and a range of the viewer's words each); and whether the viewer
+   * is or follows a limited account (`seesLimited`: the shared page, read as a guest sees it, lacks
+   * that account's posts; a probe of follows per limited account, idx_users_limited).
    */
   async viewerFlags(viewerId: string, postIds: string[]): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string>; seesLimited: boolean }> {
     const flags = { liked: new Set<string>(), reposted: new Set<string>(), hidden: new Set<string>(), seesLimited: false };
@@ -235,7 +250,8 @@ export class PostsRepository {
              UNION ALL
              SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])
              UNION ALL
-             SELECT p.id, 'hidden' AS kind FROM posts p WHERE p.id = ANY($2::uuid[]) AND NOT (${notBlockedSql('$1', 'p.author_id')})
+             SELECT p.id, 'hidden' AS kind FROM posts p WHERE p.id = ANY($2::uuid[])
+                AND NOT (${notBlockedSql('$1', 'p.author_id')} AND ${notMutedSql('$1', 'p.author_id')} AND ${noMutedWordSql('$1', 'p.search_text')})
              UNION ALL
              SELECT NULL::uuid, 'limited' AS kind WHERE EXISTS (SELECT 1 FROM users lu WHERE lu.limited AND (lu.id = $1::uuid
                OR EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = $1::uuid AND lf.followee_id = lu.id)))`,
@@ -326,8 +342,8 @@ export class PostsRepository {
    * rules, `%`/`_`/`\` escaped with the default LIKE escape character `\`). A `%…%` LIKE is
    * answered by the trigram GIN index idx_posts_search_trgm (posts.search.e2e-spec.ts EXPLAINs it).
    */
-  searchSql(pattern: string, viewerId: string | null, page: PageRequest): Sql {
-    return this.listSql(viewerId, (param) => [`p.search_text LIKE ${param(pattern)}`], page, 'newest', POSTS_LIST, true, true);
+  searchSql(pattern: string, viewerId: string | null, page: PageRequest, hide: ViewerFilter = NO_FILTER): Sql {
+    return this.listSql(viewerId, (param) => [`p.search_text LIKE ${param(pattern)}`], page, 'newest', POSTS_LIST, true, true, hide);
   }
 
   /**
@@ -339,8 +355,8 @@ export class PostsRepository {
    */
   searching<T>(work: (reads: SearchReads) => Promise<T>): Promise<T> {
     const reads = (manager: EntityManager): SearchReads => ({
-      indexed: (pattern, viewerId, page) => this.run(this.searchSql(pattern, viewerId, page), false, manager),
-      recent: (pattern, viewerId, page, window) => this.run(this.searchRecentSql(pattern, viewerId, page, window), false, manager),
+      indexed: (pattern, viewerId, page, hide) => this.run(this.searchSql(pattern, viewerId, page, hide), false, manager),
+      recent: (pattern, viewerId, page, window, hide) => this.run(this.searchRecentSql(pattern, viewerId, page, window, hide), false, manager),
     });
     const timeoutMs = this.config.searchStatementTimeoutMs;
     if (!timeoutMs) return work(reads(this.manager));
@@ -357,7 +373,7 @@ export class PostsRepository {
    * the page is full, so a common word reads a few hundred rows instead of sorting the 100k
    * rows its trigrams match. A filter cannot move below a LIMIT, so the bound always holds.
    */
-  searchRecentSql(pattern: string, viewerId: string | null, page: PageRequest, window: number): Sql {
+  searchRecentSql(pattern: string, viewerId: string | null, page: PageRequest, window: number, hide: ViewerFilter = NO_FILTER): Sql {
     const params: unknown[] = viewerId === null ? [] : [viewerId];
     const param = (value: unknown) => {
       params.push(value);
@@ -366,11 +382,12 @@ export class PostsRepository {
     const like = param(pattern);
     const stretch = param(window);
     const keyset = page.cursor ? `WHERE (p.created_at, p.id) < (${param(page.cursor.createdAt)}::timestamptz, ${param(page.cursor.id)}::uuid)` : '';
+    const hidden = hiddenFor(viewerId, hide, param, 'u.id').map((c) => ` AND ${c}`).join('');
     return {
       text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}
         FROM (SELECT p.* FROM posts p ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ${stretch}) p
         JOIN users u ON u.id = p.author_id
-        WHERE u.is_active AND p.search_text LIKE ${like}${viewerId === null ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}
+        WHERE u.is_active AND p.search_text LIKE ${like}${viewerId === null ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}${hidden}
           AND ${notLimitedSql(viewerId === null ? null : '$1', 'u')}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${page.limit + 1}`,

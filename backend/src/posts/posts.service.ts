@@ -12,6 +12,7 @@ import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
 import { MediaService } from '../media/media.service';
 import { BlocksService } from '../social/blocks.service';
+import { MutesService } from '../social/mutes.service';
 import { UsersService } from '../users/users.service';
 import type { CreatePostDto } from './dto/create-post.dto';
 import { type CountsResponse, toCountsResponse } from './dto/engagement.response';
@@ -125,6 +126,7 @@ export class PostsService {
     private readonly activity: ActivityEvents,
     private readonly media: MediaService,
     private readonly blocks: BlocksService,
+    private readonly mutes: MutesService,
   ) {}
 
   /** The one place the post length limit is read: the admin setting `maxTweetLength` (cached, see SettingsService). */
@@ -217,17 +219,21 @@ export class PostsService {
    */
   async timeline(viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
     const page = pageRequest(query);
-    if (page.cursor || !viewer) return toPostPage(await this.posts.timeline(viewer?.id ?? null, page), page.limit);
+    if (!viewer) return toPostPage(await this.posts.timeline(null, page), page.limit);
+    // What the member mutes (issue 25): read once and applied by the list's SQL on a later page;
+    // on the shared first page the flags' statement reads it itself (no read more for anyone).
+    if (page.cursor) return toPostPage(await this.posts.timeline(viewer.id, page, await this.mutes.viewerFilter(viewer.id)), page.limit);
     const { views } = await this.firstPage(page.limit);
     const flags = await this.posts.viewerFlags(
       viewer.id,
       views.map((v) => v.id),
     );
-    // The shared page holds a post of an account the member blocks or is blocked by (issue 25,
-    // read with the flags): the member's own first page instead, filtered by the list's SQL, so
-    // it is still a full page. Members without such a post pay nothing more. So does a member who
-    // is or follows a limited account: the shared page (as a guest sees it) lacks its posts.
-    if (flags.hidden.size || flags.seesLimited) return toPostPage(await this.posts.timeline(viewer.id, page), page.limit);
+    // The shared page holds a post of an account the member blocks or is blocked by, or mutes, or
+    // one matching their muted words (issue 25, read with the flags): the member's own first page
+    // instead, filtered by the list's SQL, so it is still a full page. So does a member who is or
+    // follows a limited account: the shared page (as a guest sees it) lacks its posts. Members
+    // without either pay nothing more.
+    if (flags.hidden.size || flags.seesLimited) return toPostPage(await this.posts.timeline(viewer.id, page, await this.mutes.viewerFilter(viewer.id)), page.limit);
     return toPostPage(
       views.map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id) })),
       page.limit,
@@ -318,14 +324,15 @@ export class PostsService {
     const page = pageRequest(query);
     const pattern = likePattern(query.q);
     const viewerId = viewer?.id ?? null;
+    const hide = await this.mutes.viewerFilter(viewerId);
     // Newest posts first, over a bounded stretch: enough for any word common enough to fill a page.
     const indexed = trigramSearchable(query.q);
     // Both statements under the search's own, shorter statement timeout (a 503 when it runs out).
     return this.posts.searching(async (reads) => {
-      const recent = await reads.recent(pattern, viewerId, page, indexed ? SEARCH_RECENT_WINDOW : SEARCH_WINDOW);
+      const recent = await reads.recent(pattern, viewerId, page, indexed ? SEARCH_RECENT_WINDOW : SEARCH_WINDOW, hide);
       if (recent.length > page.limit || !indexed) return toPostPage(recent, page.limit);
       // A rarer word: its trigrams find its few posts in the index, whatever their age.
-      return toPostPage(await reads.indexed(pattern, viewerId, page), page.limit);
+      return toPostPage(await reads.indexed(pattern, viewerId, page, hide), page.limit);
     });
   }
 

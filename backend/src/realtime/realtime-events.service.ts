@@ -33,8 +33,23 @@ function without<T extends { except(rooms: string[]): T }>(operator: T, rooms: s
   return rooms.length ? operator.except(rooms) : operator;
 }
 
-/** For each of some accounts, the accounts they block or are blocked by (BlocksService.relatedMany). */
-export type BlockLookup = (userIds: string[]) => Promise<Map<string, string[]>>;
+/**
+ * For a push batch (MutesService.pushExclusions): per account, the members it must not reach
+ * because of a block (either way) or a mute of that account; per post id, the members with a
+ * muted word the post's text matches.
+ */
+export type BlockLookup = (
+  userIds: string[],
+  posts: Array<{ id: string; searchText: string }>,
+) => Promise<{ byAuthor: Map<string, string[]>; byPost: Map<string, string[]> }>;
+
+/** What a push batch must not reach: a post's members to leave out (author's, reposter's and its words'). */
+type Exclusions = (post: Post) => Set<string>;
+
+/** A pushed post's text as posts.search_text holds it (content and tags, lowercased the Turkish way). */
+function searchTextOf(post: Post): string {
+  return [post.content, ...(post.hashtags ?? []).map((tag) => `#${tag}`)].join('\n').normalize('NFC').toLocaleLowerCase('tr-TR');
+}
 
 /**
  * Of some accounts, the limited ones (the `limit` account action, moderation/), each with its
@@ -94,7 +109,8 @@ export class RealtimeEvents implements OnModuleDestroy {
 
   /**
    * Set by the gateway: from then on `post:new` and `post:reply` never reach a member who blocks
-   * the post's author or is blocked by them (issue 25). One read of blocks per push batch.
+   * the post's author or is blocked by them, who mutes the author (or a repost's reposter), or
+   * whose muted words the post matches (issue 25). One read per push batch.
    */
   useBlocks(lookup: BlockLookup): void {
     this.blocks = lookup;
@@ -185,20 +201,27 @@ export class RealtimeEvents implements OnModuleDestroy {
     const send = (except: string[]) =>
       this.emit('post:reply', (server) => without(server.to(postRoom(postId)), except.map(userRoom)).emit('post:reply', { postId, reply }));
     if (!this.blocks) return send([]);
-    void this.separated([reply.userId]).then((related) => related && send([...(related.get(reply.userId?.toLowerCase() ?? '') ?? [])]));
+    void this.separated([reply]).then((excluded) => excluded && send([...excluded(reply)]));
   }
 
   /**
-   * The accounts each of `authors` blocks or is blocked by (lowercased), or undefined when they
-   * could not be read: the push is then dropped (never sent to a member it must not reach;
-   * clients fill gaps by refetching).
+   * Who each post of a batch must not reach (lowercased ids), or undefined when that could not be
+   * read: the push is then dropped (never sent to a member it must not reach; clients fill gaps
+   * by refetching).
    */
-  private async separated(authors: Array<string | undefined>): Promise<Map<string, Set<string>> | undefined> {
-    const ids = [...new Set(authors.filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
-    if (!this.blocks || !ids.length) return new Map();
+  private async separated(posts: Post[]): Promise<Exclusions | undefined> {
+    const authorOf = (post: Post) => [post.userId, post.repostedBy?.id].filter((a): a is string => !!a).map((a) => a.toLowerCase());
+    const ids = [...new Set(posts.flatMap(authorOf))];
+    if (!this.blocks || !ids.length) return () => new Set();
     try {
-      const found = await this.blocks(ids);
-      return new Map([...found].map(([id, others]) => [id.toLowerCase(), new Set(others.map((o) => o.toLowerCase()))]));
+      const found = await this.blocks(
+        ids,
+        posts.map((p) => ({ id: p.id.toLowerCase(), searchText: searchTextOf(p) })),
+      );
+      const lower = (list: string[] | undefined) => (list ?? []).map((o) => o.toLowerCase());
+      const byAuthor = new Map([...found.byAuthor].map(([id, others]) => [id.toLowerCase(), lower(others)]));
+      const byPost = new Map([...found.byPost].map(([id, others]) => [id.toLowerCase(), lower(others)]));
+      return (post) => new Set([...authorOf(post).flatMap((a) => byAuthor.get(a) ?? []), ...(byPost.get(post.id.toLowerCase()) ?? [])]);
     } catch (error) {
       this.logger.warn(`Engellemeler okunamadı, anlık gönderiler atlandı: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
@@ -404,9 +427,9 @@ export class RealtimeEvents implements OnModuleDestroy {
     const reposts = this.newReposts;
     this.newPosts = [];
     this.newReposts = [];
-    if (!this.blocks && !this.limits) return this.sendNewPosts(posts, reposts, new Map(), new Map());
-    void Promise.all([this.separated([...posts.map((p) => p.userId), ...reposts.map((r) => r.userId)]), this.audiences(posts.map((p) => p.userId))]).then(
-      ([related, limited]) => related && limited && this.sendNewPosts(posts, reposts, related, limited),
+    if (!this.blocks && !this.limits) return this.sendNewPosts(posts, reposts, () => new Set(), new Map());
+    void Promise.all([this.separated([...posts, ...reposts]), this.audiences(posts.map((p) => p.userId))]).then(
+      ([excluded, limited]) => excluded && limited && this.sendNewPosts(posts, reposts, excluded, limited),
     );
   }
 
@@ -428,19 +451,19 @@ export class RealtimeEvents implements OnModuleDestroy {
   }
 
   /**
-   * A flush's `post:new` events. `related`: the accounts each author blocks or is blocked by. A
-   * member separated from an author of the batch gets the home batch without that author's
-   * posts, in their own room (homeRoom), and is left out of the shared one; in a `following`
-   * batch (an account's posts and reposts) such a member is left out of that account's event.
+   * A flush's `post:new` events. `excluded`: the members a post must not reach (blocks, mutes,
+   * muted words). Such a member gets the home batch without those posts, in their own room
+   * (homeRoom), and is left out of the shared one; in a `following` batch (an account's posts
+   * and reposts) such a member is left out of that account's event.
    * `limited`: the batch's limited authors, each with its audience (followers and itself). The
    * shared home batch leaves their posts out; each member of an audience gets their own batch
    * with them (homeRoom), and members whose batches are the same share one emit.
    */
-  private sendNewPosts(posts: Post[], reposts: Post[], related: Map<string, Set<string>>, limited: Map<string, Set<string>>): void {
-    const separatedFrom = (post: Post) => (post.userId ? related.get(post.userId.toLowerCase()) : undefined);
+  private sendNewPosts(posts: Post[], reposts: Post[], excluded: Exclusions, limited: Map<string, Set<string>>): void {
+    const separatedFrom = (post: Post) => excluded(post);
     const audienceOf = (post: Post) => (post.userId ? limited.get(post.userId.toLowerCase()) : undefined);
-    const hidden = (member: string, post: Post) => (separatedFrom(post)?.has(member) ?? false) || !(audienceOf(post)?.has(member) ?? true);
-    const affected = (batch: Post[]) => [...new Set(batch.flatMap((p) => [...(separatedFrom(p) ?? [])]))];
+    const hidden = (member: string, post: Post) => separatedFrom(post).has(member) || !(audienceOf(post)?.has(member) ?? true);
+    const affected = (batch: Post[]) => [...new Set(batch.flatMap((p) => [...separatedFrom(p)]))];
     // `post` (the newest) keeps clients written before batching working.
     if (posts.length) {
       const open = posts.filter((p) => !audienceOf(p));

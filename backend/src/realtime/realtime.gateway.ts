@@ -17,6 +17,7 @@ import { Public } from '../common/decorators/public.decorator';
 import { Metrics, type RateLimiter } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BlocksService } from '../social/blocks.service';
+import { MutesService } from '../social/mutes.service';
 import { type UserRole, STAFF_ROLES } from '../users/roles';
 import { SessionCache } from '../users/session-cache';
 import { UsersService } from '../users/users.service';
@@ -128,6 +129,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly metrics: Metrics,
     private readonly followingFeed: FollowingFeedRooms,
     private readonly blocks: BlocksService,
+    private readonly mutes: MutesService,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'redisUrl'> & SocketCaps,
   ) {
     this.limits = new SocketLimits(config);
@@ -165,8 +167,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         );
     });
     this.events.attach(server);
-    // post:new and post:reply leave out the members a block (either way) separates from the author.
-    this.events.useBlocks((ids) => this.blocks.relatedMany(ids));
+    // post:new and post:reply leave out the members a block (either way) separates from the
+    // author, who mute the author or reposter, or whose muted words the post matches (issue 25).
+    this.events.useBlocks((ids, posts) => this.mutes.pushExclusions(ids, posts));
     this.blocks.onChange(({ blockerId, blockedId, blocking }) => (blocking ? this.separatePostRooms(server, blockerId, blockedId) : undefined));
     // Session rows are cached per node (SessionCache): a change made on one node drops the row on
     // the others through the adapter, and every node ends the connections the change revoked.

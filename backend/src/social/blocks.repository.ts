@@ -134,23 +134,6 @@ export class BlocksRepository {
   }
 
   /**
-   * For each of `userIds`, every account they block or are blocked by (the socket pushes'
-   * exclusions: one statement per push batch, a range of each index per id).
-   */
-  async relatedMany(userIds: string[]): Promise<Map<string, string[]>> {
-    if (!userIds.length) return new Map();
-    const rows = await poolRows<{ id: string; others: string[] }>(this.dataSource, {
-      name: 'blocks_related_many',
-      text: `SELECT a.id::text AS id, array_agg(x.other::text) AS others FROM unnest($1::uuid[]) AS a(id)
-               CROSS JOIN LATERAL (SELECT blocked_id AS other FROM blocks WHERE blocker_id = a.id
-                                   UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = a.id) x
-              GROUP BY a.id`,
-      values: [userIds],
-    });
-    return new Map(rows.map((r) => [r.id, r.others]));
-  }
-
-  /**
    * A page of the accounts the member blocks, newest block first: a keyset page on
    * (blocks.created_at, blocked_id) walking idx_blocks_blocker_created, each account by primary key;
    * deactivated accounts are left out, as in the follow lists.

@@ -77,11 +77,6 @@ export class BlocksService {
     return this.repository.related(userId);
   }
 
-  /** For each of `userIds`, the accounts they block or are blocked by (ids lowercased; absent: none). */
-  relatedMany(userIds: string[]): Promise<Map<string, string[]>> {
-    return this.repository.relatedMany(userIds);
-  }
-
   /** A page of the accounts the member blocks, newest block first (`Engellenenler`). */
   async list(blockerId: string, limit: number, cursor?: Cursor): Promise<Page<Omit<BlockListRow, 'blockedAt'>>> {
     const rows = await this.repository.list(blockerId, limit, cursor);

@@ -3,3 +3,11 @@ export const CANNOT_FOLLOW_SELF = 'Kendinizi takip edemezsiniz.';
 export const CANNOT_BLOCK_SELF = 'Kendinizi engelleyemezsiniz.';
 /** A follow refused because of a block (either way): says no more than that it cannot be done. */
 export const CANNOT_FOLLOW_USER = 'Bu hesabı takip edemezsiniz.';
+export const CANNOT_MUTE_SELF = 'Kendinizi sessize alamazsınız.';
+export const MUTE_DAYS_INVALID = 'Süre 1, 7 ya da 30 gün olabilir; süresiz için boş bırakın.';
+export const MUTED_WORD_REQUIRED = 'Sessize alınacak sözcüğü yazın.';
+export const MUTED_WORD_TOO_LONG = 'Sessize alınan sözcük en fazla 100 karakter olabilir.';
+export const MUTED_WORD_NO_LETTERS = 'Sessize alınacak sözcük en az bir harf ya da rakam içermeli.';
+export const MUTED_WORD_DUPLICATE = 'Bu sözcüğü zaten sessize aldınız.';
+export const MUTED_WORDS_FULL = 'En fazla 100 sözcük sessize alabilirsiniz; yenisini eklemek için birini kaldırın.';
+export const MUTED_WORD_NOT_FOUND = 'Sessize alınan sözcük bulunamadı.';

@@ -6,6 +6,7 @@ import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-
 import type { FollowListKind } from '../social/follows.repository';
 import { BlocksService } from '../social/blocks.service';
 import { FollowsService } from '../social/follows.service';
+import { MutesService } from '../social/mutes.service';
 import type { User } from './user.entity';
 import { PROFILE_SUSPENDED } from './users.texts';
 import { canSeePrivate, toUserResponse, type UserResponse } from './user.response';
@@ -18,6 +19,7 @@ export class ProfilesService {
     private readonly users: UsersService,
     private readonly follows: FollowsService,
     private readonly blocks: BlocksService,
+    private readonly mutes: MutesService,
   ) {}
 
   /** Private fields only for the member and staff; a deactivated account is a 404 like an unknown one. */
@@ -26,9 +28,13 @@ export class ProfilesService {
     // A suspended account's profile says so instead of showing its content (issue 25).
     if (user && !user.isActive && user.suspended) throw new NotFoundException({ message: PROFILE_SUSPENDED, extra: { suspended: true } });
     if (!user || !user.isActive) throw new NotFoundException(USER_NOT_FOUND);
-    const [isFollowing, blocking] = await Promise.all([this.follows.isFollowing(viewer?.id, user.id), this.blocks.isBlocking(viewer?.id, user.id)]);
+    const [isFollowing, blocking, muting] = await Promise.all([
+      this.follows.isFollowing(viewer?.id, user.id),
+      this.blocks.isBlocking(viewer?.id, user.id),
+      this.mutes.isMuting(viewer?.id, user.id),
+    ]);
     // `blocking` only on a member's view of another account: whether they block it, never whether it blocks them.
-    const relation = viewer && viewer.id !== user.id ? { isFollowing, blocking } : { isFollowing };
+    const relation = viewer && viewer.id !== user.id ? { isFollowing, blocking, muting } : { isFollowing };
     return { user: toUserResponse(user, { includePrivate: canSeePrivate(viewer, user), ...relation }) };
   }
 

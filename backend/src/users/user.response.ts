@@ -8,7 +8,7 @@ export type { UserResponse };
  * The one shape a user leaves the server in. `private` fields (e-mail, e-mail verification,
  * last login) go only to the user themself and to staff (docs/wire-contract.md#user-object).
  */
-export function toUserResponse(user: User, options: { includePrivate?: boolean; isFollowing?: boolean; blocking?: boolean } = {}): UserResponse {
+export function toUserResponse(user: User, options: { includePrivate?: boolean; isFollowing?: boolean; blocking?: boolean; muting?: boolean } = {}): UserResponse {
   const body: UserResponse = {
     _id: user.id,
     id: user.id,
@@ -35,6 +35,7 @@ export function toUserResponse(user: User, options: { includePrivate?: boolean; 
   }
   if (options.isFollowing !== undefined) body.isFollowing = options.isFollowing;
   if (options.blocking !== undefined) body.blocking = options.blocking;
+  if (options.muting !== undefined) body.muting = options.muting;
   return body;
 }
 

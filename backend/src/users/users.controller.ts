@@ -1,12 +1,15 @@
-import type { BlockListResponse, BlockResponse, FollowListResponse, FollowResponse, FollowStatusResponse, ProfileResponse, UserSearchResponse, UserSuggestResponse } from '@gundem/contract';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import type { BlockListResponse, BlockResponse, MutedWordListResponse, MutedWordResponse, MuteListResponse, MuteResponse, FollowListResponse, FollowResponse, FollowStatusResponse, ProfileResponse, UserSearchResponse, UserSuggestResponse } from '@gundem/contract';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { OptionalAuth } from '../common/decorators/public.decorator';
-import { PageQueryDto } from '../common/pagination/page-query.dto';
+import { decodeCursor } from '../common/pagination/cursor';
+import { DEFAULT_PAGE_SIZE, PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidPipe } from '../common/pipes/uuid.pipe';
 import { BlocksService } from '../social/blocks.service';
 import { FollowsService } from '../social/follows.service';
+import { MutesService } from '../social/mutes.service';
+import { MuteDto, MutedWordDto } from './dto/mute.dto';
 import { SearchUsersDto } from './dto/search-users.dto';
 import { SuggestUsersDto } from './dto/suggest-users.dto';
 import type { SessionUser } from './session-user';
@@ -25,6 +28,7 @@ export class UsersController {
     private readonly follows: FollowsService,
     private readonly users: UsersService,
     private readonly blocks: BlocksService,
+    private readonly mutes: MutesService,
   ) {}
 
   /** `@` autocompletion: up to 8 active accounts whose username starts with `q` (Turkish case rules). */
@@ -49,6 +53,36 @@ export class UsersController {
   @Get('blocks')
   blockList(@CurrentUser() viewer: SessionUser, @Query() query: PageQueryDto): Promise<BlockListResponse> {
     return this.profiles.blockList(viewer, query);
+  }
+
+  /** The accounts the viewer mutes now, newest mute first (settings' `Sessize alınanlar`). */
+  @ApiBearerAuth()
+  @Get('mutes')
+  async muteList(@CurrentUser() viewer: SessionUser, @Query() query: PageQueryDto): Promise<MuteListResponse> {
+    const page = await this.mutes.list(viewer.id, query.limit ?? DEFAULT_PAGE_SIZE, decodeCursor(query.cursor));
+    return { users: page.items.map((user) => ({ _id: user.id, ...user })), nextCursor: page.nextCursor };
+  }
+
+  /** The viewer's active muted words, newest first. */
+  @ApiBearerAuth()
+  @Get('muted-words')
+  async mutedWords(@CurrentUser() viewer: SessionUser): Promise<MutedWordListResponse> {
+    return { words: await this.mutes.words(viewer.id) };
+  }
+
+  /** Mutes a word or `#hashtag` (optionally for 1, 7 or 30 days). */
+  @ApiBearerAuth()
+  @Post('muted-words')
+  async addMutedWord(@CurrentUser() viewer: SessionUser, @Body() body: MutedWordDto): Promise<MutedWordResponse> {
+    return { word: await this.mutes.addWord(viewer.id, body.word, body.days) };
+  }
+
+  /** Removes one of the viewer's muted words. */
+  @ApiBearerAuth()
+  @Delete('muted-words/:id')
+  @HttpCode(204)
+  async removeMutedWord(@CurrentUser() viewer: SessionUser, @Param('id', UuidPipe) id: string): Promise<void> {
+    await this.mutes.removeWord(viewer.id, id);
   }
 
   /** A member's profile, with `isFollowing` for the viewer (false for guests). */
@@ -119,5 +153,19 @@ export class UsersController {
   @Delete(':id/block')
   deleteBlock(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<BlockResponse> {
     return this.blocks.set(viewer.id, id, false);
+  }
+
+  /** Mutes the account (idempotent; a repeat sets the new duration). The muted member is not told; follows stay. */
+  @ApiBearerAuth()
+  @Put(':id/mute')
+  putMute(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser, @Body() body: MuteDto): Promise<MuteResponse> {
+    return this.mutes.set(viewer.id, id, true, body?.days);
+  }
+
+  /** Unmutes the account (idempotent). */
+  @ApiBearerAuth()
+  @Delete(':id/mute')
+  deleteMute(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<MuteResponse> {
+    return this.mutes.set(viewer.id, id, false);
   }
 }

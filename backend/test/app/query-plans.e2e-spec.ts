@@ -230,6 +230,9 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     ['notifications: unread count', () => '/api/notifications/unread-count', true],
     ['@ suggestions (one letter)', () => '/api/users/suggest?q=p', true],
     ['@ suggestions (narrow)', () => '/api/users/suggest?q=plan12', true],
+    // Issue 25: the settings' Sessize alınanlar (their plans on filled mutes: social/mutes.visibility.e2e-spec.ts).
+    ['muted accounts', () => '/api/users/mutes', true],
+    ['muted words', () => '/api/users/muted-words', true],
   ];
 
   it.each(routes)('%s: no sequential scan of a growing table', async (_name, path, signedIn) => {

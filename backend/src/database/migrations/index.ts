@@ -31,6 +31,7 @@ import { NotificationSenderCap1764840000000 } from './1764840000000-Notification
 import { MentionsFrom1764840000001 } from './1764840000001-MentionsFrom';
 import { AccountActions1764850000001 } from './1764850000001-AccountActions';
 import { Appeals1764850000002 } from './1764850000002-Appeals';
+import { Mutes1764860000001 } from './1764860000001-Mutes';
 import { AccountLimits1764870000001 } from './1764870000001-AccountLimits';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
@@ -68,5 +69,6 @@ export const migrations = [
   MentionsFrom1764840000001,
   AccountActions1764850000001,
   Appeals1764850000002,
+  Mutes1764860000001,
   AccountLimits1764870000001,
 ];

@@ -56,7 +56,7 @@ describe('PostMenu — who sees it', () => {
     expect(await itemNames()).toEqual(['Sil', 'Bağlantıyı kopyala']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(await menuButton(other));
-    expect(await itemNames()).toEqual(['Bağlantıyı kopyala', '@mehmet kullanıcısını engelle', 'Bildir']);
+    expect(await itemNames()).toEqual(['Bağlantıyı kopyala', '@mehmet kullanıcısını sessize al', '@mehmet kullanıcısını engelle', 'Bildir']);
   });
 
   it('blocks another member’s author after the confirmation, with a toast, and reads the lists again', async () => {

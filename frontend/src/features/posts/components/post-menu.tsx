@@ -10,6 +10,9 @@ import { errorText } from '../../../lib/api-client';
 import { postPath } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { trBlock } from '../../../locales/tr-block';
+import { MuteIcon } from '../../../components/mute-icon';
+import { useSetMute } from '../../../lib/mute';
+import { trMute } from '../../../locales/tr-mute';
 import { trPostMenu } from '../../../locales/tr-post-menu';
 import { useDeletePost } from '../api/delete-post';
 import '../popup.css';
@@ -57,6 +60,7 @@ export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef
   const location = useLocation();
   const navigate = useNavigate();
   const remove = useDeletePost(() => deleted());
+  const mute = useSetMute(() => author && showToast(trMute.muted(author.username)));
 
   useEffect(() => {
     if (!open) return;
@@ -167,6 +171,23 @@ export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef
             <LinkIcon size={18} />
             {trPostMenu.copyLink}
           </button>
+          {author && !own ? (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="post-menu__item"
+              onClick={() => {
+                close();
+                // At once, without asking (undone from the profile or `Sessize alınanlar`): the
+                // feeds are read again and drop the account's posts.
+                mute.mutate({ userId: author.id, mute: true }, { onError: (error) => showToast(errorText(error, trMute.failed, trMute.networkError), 'error') });
+              }}
+            >
+              <MuteIcon size={18} />
+              {trMute.mute(author.username)}
+            </button>
+          ) : null}
           {author && !own ? (
             <button
               type="button"

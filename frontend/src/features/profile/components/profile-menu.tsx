@@ -1,12 +1,19 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { BlockConfirmDialog } from '../../../components/block-confirm-dialog';
 import { BlockIcon, MoreIcon } from '../../../components/icons';
+import { MuteIcon } from '../../../components/mute-icon';
+import { errorText } from '../../../lib/api-client';
+import { useSetMute } from '../../../lib/mute';
+import { showToast } from '../../../lib/toast';
 import { trBlock } from '../../../locales/tr-block';
+import { trMute } from '../../../locales/tr-mute';
 
 export interface ProfileMenuProps {
   user: { id: string; username: string };
   /** The viewer blocks the account now: the item undoes it. */
   blocking: boolean;
+  /** The viewer mutes the account now: `Sessizden çıkar` instead of `Sessize al` (issue 25). */
+  muting?: boolean;
 }
 
 /**
@@ -14,7 +21,8 @@ export interface ProfileMenuProps {
  * `@ayse kullanıcısını engelle`, or `… engelini kaldır` while blocked, each asking first
  * (BlockConfirmDialog). ArrowDown opens it; Escape or Tab closes it, the focus back on the button.
  */
-export function ProfileMenu({ user, blocking }: ProfileMenuProps) {
+export function ProfileMenu({ user, blocking, muting = false }: ProfileMenuProps) {
+  const mute = useSetMute((on) => showToast(on ? trMute.muted(user.username) : trMute.unmuted(user.username)));
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -44,8 +52,12 @@ export function ProfileMenu({ user, blocking }: ProfileMenuProps) {
     } else if (event.key === 'Tab') {
       setOpen(false);
     } else if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) {
-      // One item: it keeps the focus.
       event.preventDefault();
+      const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+      const index = items.indexOf(document.activeElement as HTMLElement);
+      const next =
+        event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : (index + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+      items[next]?.focus();
     }
   };
 
@@ -72,6 +84,22 @@ export function ProfileMenu({ user, blocking }: ProfileMenuProps) {
       </button>
       {open ? (
         <div ref={menuRef} id={menuId} role="menu" aria-label={trBlock.profileMenuLabel} className="profile-menu__list" onKeyDown={onMenuKeyDown}>
+          {blocking ? null : (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="profile-menu__item"
+              data-testid="profile-mute"
+              onClick={() => {
+                close();
+                mute.mutate({ userId: user.id, mute: !muting }, { onError: (error) => showToast(errorText(error, trMute.failed, trMute.networkError), 'error') });
+              }}
+            >
+              <MuteIcon size={18} />
+              {muting ? trMute.unmute(user.username) : trMute.mute(user.username)}
+            </button>
+          )}
           <button
             type="button"
             role="menuitem"

@@ -172,7 +172,7 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
               )
             ) : (
               <>
-                {isAuthenticated && userId && user.username ? <ProfileMenu user={{ id: userId, username: user.username }} blocking={blocking} /> : null}
+                {isAuthenticated && userId && user.username ? <ProfileMenu user={{ id: userId, username: user.username }} blocking={blocking} muting={user.muting === true} /> : null}
                 {/* The conversation lives on the messages screen: link there, it opens it. */}
                 {isAuthenticated && user.username && !blocking ? (
                   <Link

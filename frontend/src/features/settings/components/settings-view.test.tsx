@@ -12,6 +12,8 @@ async function renderSettings() {
     fetch: {
       'GET /api/notifications/preferences': { body: { mentionsFrom: 'everyone' } },
       'GET /api/users/blocks': { body: { users: [], nextCursor: null } },
+      'GET /api/users/mutes': { body: { users: [], nextCursor: null } },
+      'GET /api/users/muted-words': { body: { words: [] } },
     },
   });
   await screen.findByRole('heading', { name: 'Hesap' });
@@ -37,12 +39,15 @@ afterEach(() => {
 });
 
 describe('SettingsView', () => {
-  it('has the six sections and the account details', async () => {
+  it('has the seven sections and the account details', async () => {
     await renderSettings();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent).filter((t) => t !== 'Kimseyi engellemediniz.')).toEqual([
+    await screen.findByText('Kimseyi sessize almadınız.');
+    const emptyStates = ['Kimseyi engellemediniz.', 'Kimseyi sessize almadınız.', 'Sessize aldığınız sözcük yok.'];
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent).filter((t) => !emptyStates.includes(t ?? ''))).toEqual([
       'Hesap',
       'Profil görselleri',
       'Engellenenler',
+      'Sessize alınanlar',
       'Bildirimler',
       'Gizlilik',
       'Görünüm',

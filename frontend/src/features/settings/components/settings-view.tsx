@@ -8,7 +8,10 @@ import type { Preferences } from '../../../lib/preferences';
 import { trSettings } from '../../../locales/tr-settings';
 import { usePreferences } from '../hooks/use-preferences';
 import { trBlock } from '../../../locales/tr-block';
+import { trMute } from '../../../locales/tr-mute';
 import { BlockedAccounts } from './blocked-accounts';
+import { MutedAccounts } from './muted-accounts';
+import { MutedWords } from './muted-words';
 import { MentionSourceSwitch } from './mention-source-switch';
 import { ProfileImageControl } from './profile-image-control';
 import '../settings.css';
@@ -109,6 +112,15 @@ export function SettingsView() {
         </SettingsSection>
       ) : null}
 
+      {user ? (
+        <SettingsSection title={trMute.section} description={trMute.sectionText} id="sessize-alinanlar">
+          <h3 className="settings__subhead">{trMute.accounts}</h3>
+          <MutedAccounts />
+          <h3 className="settings__subhead">{trMute.words}</h3>
+          <MutedWords />
+        </SettingsSection>
+      ) : null}
+
       <SettingsSection title={trSettings.notifications} description={trSettings.notificationsText}>
         {NOTIFICATION_ROWS.map((row) => (
           <SwitchRow
@@ -170,14 +182,17 @@ function SettingsSection({
   title,
   description,
   children,
+  id: anchor,
 }: {
   title: string;
   description: string;
   children: ReactNode;
+  /** The section's anchor, for links to it (`/settings#sessize-alinanlar`). */
+  id?: string;
 }) {
   const id = useId();
   return (
-    <section className="settings__section" aria-labelledby={id}>
+    <section className="settings__section" aria-labelledby={id} id={anchor}>
       <header className="settings__section-head">
         <h2 id={id} className="settings__title">
           {title}
