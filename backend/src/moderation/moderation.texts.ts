@@ -19,6 +19,9 @@ export const ACTION_ALREADY_UNDONE = 'Bu işlem zaten geri alınmış.';
 export const ACTION_ALREADY_ENDED = 'Bu askının süresi zaten dolmuş.';
 export const WARN_CANNOT_BE_UNDONE = 'Uyarı geri alınamaz; bildirimi üyede kalır.';
 
+/** A post-removal notice's reason when staff gave none. */
+export const POST_REMOVED_DEFAULT_REASON = 'Gönderiniz sunucu kurallarına aykırı bulunduğu için ekibimiz tarafından kaldırıldı.';
+
 export const ACCOUNT_WARNED = 'Hesap uyarıldı.';
 export const ACCOUNT_MEDIA_SENSITIVE = 'Hesabın medyası hassas olarak işaretlendi.';
 export const ACCOUNT_SUSPENDED = 'Hesap askıya alındı.';

@@ -31,6 +31,7 @@ import { NotificationSenderCap1764840000000 } from './1764840000000-Notification
 import { MentionsFrom1764840000001 } from './1764840000001-MentionsFrom';
 import { AccountActions1764850000001 } from './1764850000001-AccountActions';
 import { Appeals1764850000002 } from './1764850000002-Appeals';
+import { ReportRulesAndPostRemoval1764880000001 } from './1764880000001-ReportRulesAndPostRemoval';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   MentionsFrom1764840000001,
   AccountActions1764850000001,
   Appeals1764850000002,
+  ReportRulesAndPostRemoval1764880000001,
 ];
