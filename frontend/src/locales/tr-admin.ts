@@ -270,6 +270,7 @@ export const trAdmin = {
   actionHistoryFailed: 'İşlemler yüklenemedi.',
   actionKinds: { warn: 'Uyarı', sensitive_media: 'Medya hassas', suspend: 'Askı', post_removed: 'Gönderi kaldırıldı' } as Record<string, string>,
   actionRule: 'İhlal edilen kural (isteğe bağlı, üyeye gösterilir)',
+  removalReason: 'Kaldırma gerekçesi (isteğe bağlı, yazara gösterilir)',
   actionNoRule: 'Kural seçilmedi',
   actionRulesLoading: 'Kurallar yükleniyor…',
   actionRulesFailed: 'Kurallar yüklenemedi; işlem kural seçmeden yapılabilir.',
