@@ -165,18 +165,19 @@ export class AdminReportsService {
       throw new BadRequestException(REPORT_KIND_ONLY_FOR_ACCOUNT_ACTION);
     }
     let reporters: string[] = [];
-    let action: AccountActionRow | null = null;
+    // The account action written by the (last, committed) attempt: a holder, since the closure sets it.
+    const made: { action: AccountActionRow | null } = { action: null };
     const within = async (em: EntityManager) => {
-      action = null;
+      made.action = null;
       const locked = await this.lockOpen(em, id);
       // Read under the lock: a role changed a moment ago counts.
       if (actor.role !== 'admin' && locked.account_role !== 'user') throw new ForbiddenException(REPORT_STAFF_ADMIN_ONLY);
       // 400 for an unknown rule before anything is written (the action cites it again itself).
       const rule = await this.rules.cite(em, dto.ruleId);
       if (dto.action === 'account_action' && dto.kind) {
-        action = await this.accountActions.createIn(em, actor.id, current.account.id, { kind: dto.kind, reason: dto.note ?? '', days: dto.days, ruleId: dto.ruleId });
+        made.action = await this.accountActions.createIn(em, actor.id, current.account.id, { kind: dto.kind, reason: dto.note ?? '', days: dto.days, ruleId: dto.ruleId });
       }
-      await this.repository.resolve(em, id, dto.action, actor.id, (action as AccountActionRow | null)?.id ?? null);
+      await this.repository.resolve(em, id, dto.action, actor.id, made.action?.id ?? null);
       reporters = await this.repository.reportersOf(em, id);
       await this.audit.record(em, {
         actorId: actor.id,
@@ -190,7 +191,7 @@ export class AdminReportsService {
           status: 'resolved',
           resolution: dto.action,
           ...(dto.kind && { kind: dto.kind }),
-          ...((action as AccountActionRow | null) && { actionId: (action as unknown as AccountActionRow).id }),
+          ...(made.action && { actionId: made.action.id }),
           ...(rule && { rule: rule.number }),
         },
       });
@@ -210,7 +211,7 @@ export class AdminReportsService {
         await this.users.update(actor, current.account.id, { isActive: false }, within);
         break;
     }
-    if (action) this.accountActions.afterCreate(actor.id, action);
+    if (made.action) this.accountActions.afterCreate(actor.id, made.action);
     // After the commit: the reporters learn that staff acted (not what was done, nor by whom;
     // NotificationsWriter, through ActivityEvents), and every staff badge the new open count.
     if (dto.action !== 'dismiss' && reporters.length) this.activity.publish({ kind: 'report-resolved', actorId: actor.id, reporterIds: reporters, at: new Date() });
