@@ -7,6 +7,29 @@
 export const ACCOUNT_ACTION_KINDS = ['warn', 'sensitive_media', 'suspend', 'limit'] as const;
 export type AccountActionKind = (typeof ACCOUNT_ACTION_KINDS)[number];
 
+/**
+ * What a notice can be about: an account action staff chose, or `post_removed` — staff deleted one
+ * of the member's posts (written by the deletion itself, never chosen in the action form).
+ */
+export type NoticeKind = AccountActionKind | 'post_removed';
+
+/** The server rule an action or a report cites, as it read then (kept when the rule is edited or deleted). */
+export interface CitedRule {
+  /** The rule's id while it exists; null once an admin deleted it. */
+  id: string | null;
+  /** 1-based: its number in the list then. */
+  number: number;
+  text: string;
+}
+
+/** A removed post as it was (the `post_removed` notice). */
+export interface RemovedPostSnapshot {
+  id: string;
+  content: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
 /** A reason is required and at most this many characters (code points). */
 export const ACCOUNT_ACTION_REASON_MAX = 1000;
 
@@ -19,20 +42,25 @@ export interface CreateAccountActionRequest {
   reason: string;
   /** Only for `suspend`: 1 to 365 days; absent or null: indefinite. */
   days?: number | null;
+  /** Optional: the server rule the action cites (GET /api/rules' id); unknown: 400. */
+  ruleId?: string | null;
 }
 
 /** One action against an account. */
 export interface AccountAction {
   id: string;
-  kind: AccountActionKind;
+  kind: NoticeKind;
   reason: string;
+  /** The rule cited, as it read when staff acted; null when none. */
+  rule: CitedRule | null;
+  /** Only for `post_removed`: the post as it was. */
+  removedPost: RemovedPostSnapshot | null;
   /** ISO 8601. */
   createdAt: string;
   /** A suspension's end (ISO 8601); null: indefinite, or not a suspension. */
   endsAt: string | null;
   /** When staff undid it (ISO 8601), else null. */
   revokedAt: string | null;
-  /** The action no longer holds: undone (a warning withdrawn), or a suspension whose end passed. */
   /** The action no longer holds: undone (a warning withdrawn too), or a suspension whose end passed. */
   lifted: boolean;
   /** The staff member who acted (null once that account is gone); staff lists only. */

@@ -1,4 +1,5 @@
 import type { Media } from './media.js';
+import type { AccountActionKind, CitedRule } from './moderation.js';
 
 // Reports and the moderation desk (docs/wire-contract.md#reports): members report a post, an
 // account or a private message; staff work through them grouped by target.
@@ -30,12 +31,18 @@ export interface CreateReportRequest {
   comment?: string;
   /** Optional: ids of the reported account's own posts, at most REPORT_MAX_ATTACHED_POSTS. */
   postIds?: string[];
+  /** Optional: the server rule the content breaks (GET /api/rules' id); an unknown id: 400, nothing written. */
+  ruleId?: string | null;
+  /** Optional: also block the reported account (the post's author, the message's sender) once the report is saved. */
+  block?: boolean;
 }
 
 /** POST /api/reports: 201 for a new report, 200 when it updated the member's open report of the same target. */
 export interface CreateReportResponse {
   message: string;
   report: { id: string; updated: boolean };
+  /** True when `block` was asked and the account is now blocked. */
+  blocked: boolean;
 }
 
 /** A case is open until staff resolve it; then every report in it is resolved. */
@@ -43,7 +50,7 @@ export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** How staff resolve a case: one action for all of its reports. */
-export const REPORT_RESOLUTIONS = ['dismiss', 'delete_post', 'mark_sensitive', 'deactivate_account'] as const;
+export const REPORT_RESOLUTIONS = ['dismiss', 'delete_post', 'mark_sensitive', 'deactivate_account', 'account_action'] as const;
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 
 /** The queue's order: newest report first, or most reports first. */
@@ -93,6 +100,8 @@ export interface ReportCaseSummary {
   snapshot: ReportSnapshot;
   assignee: StaffSummary | null;
   resolution: ReportResolution | null;
+  /** For the `account_action` resolution: the action's kind (warn, suspend, …); else null. */
+  actionKind: AccountActionKind | null;
   resolvedBy: StaffSummary | null;
   resolvedAt: string | null;
 }
@@ -108,6 +117,8 @@ export interface ReportEntry {
   id: string;
   reporter: { id: string; username: string; displayName: string };
   category: ReportCategory;
+  /** The rule the reporter named, as it read then; null when none. */
+  rule: CitedRule | null;
   comment: string | null;
   snapshot: ReportSnapshot;
   createdAt: string;
@@ -152,10 +163,19 @@ export interface AddReportNoteRequest {
   body: string;
 }
 
-/** POST /api/admin/reports/:id/resolve. `note` (optional) goes to the audit log as the reason. */
+/**
+ * POST /api/admin/reports/:id/resolve. `note` goes to the audit log as the reason and, for
+ * `account_action` and `delete_post`, to the member's notice (required for `account_action`).
+ * `account_action` takes `kind` (any account action kind) and, for `suspend`, `days` (1–365;
+ * absent or null: indefinite), acting on the case's account.
+ */
 export interface ResolveReportRequest {
   action: ReportResolution;
   note?: string;
+  /** Optional: the server rule the action cites; unknown: 400. */
+  ruleId?: string | null;
+  kind?: AccountActionKind;
+  days?: number | null;
 }
 
 /** Answer of assign, notes and resolve: the case as it is now. */

@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditLogWriter, postLabel } from '../audit/audit-log.writer';
+import { AccountActionsService } from '../moderation/account-actions.service';
 import { type PostResponse, toPostResponse } from '../posts/dto/post.response';
 import { type InTransaction, PostDeletionService } from '../posts/post-deletion.service';
 import { PostUpdatesService } from '../posts/post-updates.service';
@@ -23,6 +24,7 @@ export class AdminPostsService {
     private readonly repository: AdminRepository,
     private readonly deletion: PostDeletionService,
     private readonly updates: PostUpdatesService,
+    private readonly actions: AccountActionsService,
   ) {}
 
   /** Posts of any author (deactivated ones included), newest first; `search` over the content and hashtags. */
@@ -43,10 +45,22 @@ export class AdminPostsService {
   /**
    * Deletes the post with its likes and reposts and fixes every count that included it, in one
    * transaction; replies to it stay as standalone posts (PostDeletionService, shared with the
-   * author's own delete).
+   * author's own delete). Its author gets a `post_removed` notice (the post as it was, `removal`'s
+   * reason and rule), written in the same transaction and notified after the commit; an unknown
+   * rule refuses the deletion (400).
    */
-  async delete(actor: Pick<User, 'id'>, id: string, within?: InTransaction): Promise<{ message: string }> {
-    await this.deletion.deleteAny(id, actor.id, within);
+  async delete(actor: Pick<User, 'id'>, id: string, within?: InTransaction, removal: { reason?: string; ruleId?: string | null } = {}): Promise<{ message: string }> {
+    let noticeFor: string | null = null;
+    await this.deletion.deleteAny(id, actor.id, async (em) => {
+      if (within) await within(em);
+      noticeFor = null;
+      const post = await this.repository.postForRemoval(em, id);
+      // Gone already: the deletion answers its 404.
+      if (!post) return;
+      const notice = await this.actions.recordPostRemoval(em, actor.id, post, removal.reason, removal.ruleId);
+      noticeFor = notice ? notice.target_id : null;
+    });
+    if (noticeFor) this.actions.notify(noticeFor);
     return { message: POST_DELETED };
   }
 

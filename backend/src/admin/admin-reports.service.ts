@@ -7,6 +7,9 @@ import { INVALID_CURSOR } from '../common/common.texts';
 import { decodeCursor, encodeCursor } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination/page-query.dto';
 import { ActivityEvents } from '../common/activity/activity-events';
+import type { AccountActionRow } from '../moderation/account-actions.repository';
+import { AccountActionsService } from '../moderation/account-actions.service';
+import { RulesService } from '../rules/rules.service';
 import { type CaseCursor, caseCursorOf, type LockedCase, ReportsRepository, toCaseSummary } from '../reports/reports.repository';
 import { ReportsService } from '../reports/reports.service';
 import {
@@ -14,7 +17,10 @@ import {
   REPORT_ASSIGNED,
   REPORT_CASE_NOT_FOUND,
   REPORT_CASE_RESOLVED,
+  REPORT_KIND_ONLY_FOR_ACCOUNT_ACTION,
+  REPORT_KIND_REQUIRED,
   REPORT_NOTE_ADDED,
+  REPORT_REASON_REQUIRED,
   REPORT_RESOLVED_ACTED,
   REPORT_RESOLVED_DISMISSED,
   REPORT_STAFF_ADMIN_ONLY,
@@ -76,6 +82,8 @@ export class AdminReportsService {
     private readonly users: AdminUsersService,
     private readonly reports: ReportsService,
     private readonly activity: ActivityEvents,
+    private readonly accountActions: AccountActionsService,
+    private readonly rules: RulesService,
   ) {}
 
   async list(query: ReportQueryDto): Promise<ReportCasesPage> {
@@ -137,19 +145,39 @@ export class AdminReportsService {
 
   /**
    * Resolves every report of the case with one action. 400 for a post's action on an account's
-   * or a message's case; 409 when the case is already resolved; 403 for a moderator on a staff
-   * account's case (and, through AdminUsersService, for anything it refuses).
+   * or a message's case, an unknown rule, or an account action without its kind or reason; 409
+   * when the case is already resolved; 403 for a moderator on a staff account's case (and,
+   * through AdminUsersService or AccountActionsService, for anything they refuse).
+   *
+   * `account_action` runs the account action (warn, suspend, …: AccountActionsService.createIn)
+   * on the case's account in the resolution's transaction, so the member's notice, its appeal and
+   * both audit entries (report.resolve, user.<kind>) come with it or not at all. `delete_post`
+   * gives the post's author a `post_removed` notice with the note as its reason.
    */
   async resolve(actor: SessionUser, id: string, dto: ResolveReportDto): Promise<ReportCaseResponse & { reporters: string[] }> {
     const current = await this.repository.caseById(id);
     if (!current) throw new NotFoundException(REPORT_CASE_NOT_FOUND);
     if (POST_ACTIONS.has(dto.action) && current.targetType !== 'post') throw new BadRequestException(REPORT_ACTION_NOT_FOR_TARGET);
+    if (dto.action === 'account_action') {
+      if (!dto.kind) throw new BadRequestException(REPORT_KIND_REQUIRED);
+      if (!dto.note) throw new BadRequestException(REPORT_REASON_REQUIRED);
+    } else if (dto.kind !== undefined || dto.days != null) {
+      throw new BadRequestException(REPORT_KIND_ONLY_FOR_ACCOUNT_ACTION);
+    }
     let reporters: string[] = [];
+    // The account action written by the (last, committed) attempt: a holder, since the closure sets it.
+    const made: { action: AccountActionRow | null } = { action: null };
     const within = async (em: EntityManager) => {
+      made.action = null;
       const locked = await this.lockOpen(em, id);
       // Read under the lock: a role changed a moment ago counts.
       if (actor.role !== 'admin' && locked.account_role !== 'user') throw new ForbiddenException(REPORT_STAFF_ADMIN_ONLY);
-      await this.repository.resolve(em, id, dto.action, actor.id);
+      // 400 for an unknown rule before anything is written (the action cites it again itself).
+      const rule = await this.rules.cite(em, dto.ruleId);
+      if (dto.action === 'account_action' && dto.kind) {
+        made.action = await this.accountActions.createIn(em, actor.id, current.account.id, { kind: dto.kind, reason: dto.note ?? '', days: dto.days, ruleId: dto.ruleId });
+      }
+      await this.repository.resolve(em, id, dto.action, actor.id, made.action?.id ?? null);
       reporters = await this.repository.reportersOf(em, id);
       await this.audit.record(em, {
         actorId: actor.id,
@@ -159,15 +187,22 @@ export class AdminReportsService {
         targetLabel: caseLabel(current),
         reason: dto.note ? dto.note : null,
         before: { status: 'open' },
-        after: { status: 'resolved', resolution: dto.action },
+        after: {
+          status: 'resolved',
+          resolution: dto.action,
+          ...(dto.kind && { kind: dto.kind }),
+          ...(made.action && { actionId: made.action.id }),
+          ...(rule && { rule: rule.number }),
+        },
       });
     };
     switch (dto.action) {
       case 'dismiss':
+      case 'account_action':
         await this.dataSource.transaction(within);
         break;
       case 'delete_post':
-        await this.posts.delete(actor, current.targetId, within);
+        await this.posts.delete(actor, current.targetId, within, { reason: dto.note, ruleId: dto.ruleId });
         break;
       case 'mark_sensitive':
         await this.posts.setSensitive(actor, current.targetId, true, within);
@@ -176,6 +211,7 @@ export class AdminReportsService {
         await this.users.update(actor, current.account.id, { isActive: false }, within);
         break;
     }
+    if (made.action) this.accountActions.afterCreate(actor.id, made.action);
     // After the commit: the reporters learn that staff acted (not what was done, nor by whom;
     // NotificationsWriter, through ActivityEvents), and every staff badge the new open count.
     if (dto.action !== 'dismiss' && reporters.length) this.activity.publish({ kind: 'report-resolved', actorId: actor.id, reporterIds: reporters, at: new Date() });

@@ -10,6 +10,7 @@ import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminPostsService } from './admin-posts.service';
 import { AdminUsersService } from './admin-users.service';
 import { AdminPageQueryDto } from './dto/admin-page-query.dto';
+import { RemovePostDto } from './dto/remove-post.dto';
 import { SetSensitiveDto } from './dto/set-sensitive.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
 
@@ -63,7 +64,7 @@ export class AdminController {
 
   /** Deletes the post with its likes and reposts; replies to it stay as standalone posts. */
   @Delete('posts/:id')
-  deletePost(@Param('id', UuidPipe) id: string, @CurrentUser() actor: SessionUser): Promise<Notice> {
-    return this.posts.delete(actor, id);
+  deletePost(@Param('id', UuidPipe) id: string, @Body() dto: RemovePostDto, @CurrentUser() actor: SessionUser): Promise<Notice> {
+    return this.posts.delete(actor, id.toLowerCase(), undefined, dto);
   }
 }

@@ -325,4 +325,14 @@ export class AdminRepository {
     );
     return row ?? null;
   }
+
+  /** The post as its author's removal notice keeps it (read first in the deletion's transaction, which locks it next). */
+  async postForRemoval(em: EntityManager, id: string): Promise<{ id: string; authorId: string; content: string; createdAt: string } | null> {
+    const [row] = await queryRows<{ id: string; author_id: string; content: string; created_at: Date }>(
+      em,
+      `SELECT id, author_id, content, created_at FROM posts WHERE id = $1`,
+      [id],
+    );
+    return row ? { id: row.id, authorId: row.author_id, content: row.content, createdAt: new Date(row.created_at).toISOString() } : null;
+  }
 }

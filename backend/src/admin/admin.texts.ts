@@ -19,3 +19,5 @@ export const REGISTRATION_REJECTED = 'Kayıt başvurusu reddedildi.';
 export const REGISTRATION_NOT_PENDING = 'Onay bekleyen böyle bir kayıt başvurusu yok.';
 export const ACTIVATE_AWAITS_DECISION = 'Bu hesabın kayıt başvurusu onay bekliyor ya da reddedildi; onay ekranından karar verin.';
 export const SUSPENDED_USE_UNDO = 'Bu hesap askıya alınmış; etkinleştirmek ya da devre dışı bırakmak için önce askıyı geri alın.';
+export const REMOVAL_REASON_INVALID = 'Kaldırma gerekçesi (reason) bir metin olmalıdır.';
+export const REMOVAL_REASON_TOO_LONG = 'Kaldırma gerekçesi en fazla 1000 karakter olabilir.';

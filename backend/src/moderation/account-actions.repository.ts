@@ -1,4 +1,4 @@
-import type { AccountActionKind } from '@gundem/contract';
+import type { CitedRule, NoticeKind, RemovedPostSnapshot } from '@gundem/contract';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -25,15 +25,20 @@ export interface AccountActionRow {
   target_id: string;
   actor_id: string | null;
   actor_username: string | null;
-  kind: AccountActionKind;
+  kind: NoticeKind;
   reason: string;
+  rule_id: string | null;
+  rule_number: number | null;
+  rule_text: string | null;
+  post_snapshot: RemovedPostSnapshot | null;
   ends_at: Date | null;
   created_at: Date;
   revoked_at: Date | null;
   lifted_at: Date | null;
 }
 
-const ACTION_COLUMNS = `a.id, a.target_id, a.actor_id, actor.username AS actor_username, a.kind, a.reason, a.ends_at, a.created_at, a.revoked_at, a.lifted_at`;
+export const ACTION_COLUMNS = `a.id, a.target_id, a.actor_id, actor.username AS actor_username, a.kind, a.reason, a.rule_id, a.rule_number, a.rule_text,
+  a.post_snapshot, a.ends_at, a.created_at, a.revoked_at, a.lifted_at`;
 
 /** Reads and writes of account_actions and the account columns the actions set (migration 1764850000001). */
 @Injectable()
@@ -45,12 +50,27 @@ export class AccountActionsRepository {
     return queryRows(em, `SELECT id, username, role, is_active, suspended, media_sensitive, limited FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
   }
 
-  async insert(em: EntityManager, action: { targetId: string; actorId: string; kind: AccountActionKind; reason: string; endsAt: Date | null }): Promise<AccountActionRow> {
+  async insert(
+    em: EntityManager,
+    action: { targetId: string; actorId: string; kind: NoticeKind; reason: string; endsAt: Date | null; rule: CitedRule | null; post?: RemovedPostSnapshot },
+  ): Promise<AccountActionRow> {
     const [row] = await queryRows<AccountActionRow>(
       em,
-      `WITH a AS (INSERT INTO account_actions (target_id, actor_id, kind, reason, ends_at) VALUES ($1, $2, $3, $4, $5) RETURNING *)
+      `WITH a AS (
+         INSERT INTO account_actions (target_id, actor_id, kind, reason, ends_at, rule_id, rule_number, rule_text, post_snapshot)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) RETURNING *)
        SELECT ${ACTION_COLUMNS} FROM a LEFT JOIN users actor ON actor.id = a.actor_id`,
-      [action.targetId, action.actorId, action.kind, action.reason, action.endsAt],
+      [
+        action.targetId,
+        action.actorId,
+        action.kind,
+        action.reason,
+        action.endsAt,
+        action.rule?.id ?? null,
+        action.rule?.number ?? null,
+        action.rule?.text ?? null,
+        action.post ? JSON.stringify(action.post) : null,
+      ],
     );
     return row;
   }

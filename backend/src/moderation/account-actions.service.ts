@@ -1,4 +1,4 @@
-import type { AccountAction, AccountActionKind, AuditAction } from '@gundem/contract';
+import type { AccountAction, AccountActionKind, AuditAction, RemovedPostSnapshot } from '@gundem/contract';
 import { ACCOUNT_ACTION_REASON_MAX } from '@gundem/contract';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -8,6 +8,7 @@ import { ActivityEvents } from '../common/activity/activity-events';
 import { FORBIDDEN, USER_NOT_FOUND } from '../common/common.texts';
 import { charCount } from '../posts/post-text';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
+import { RulesService } from '../rules/rules.service';
 import { isStaff } from '../users/roles';
 import type { SessionUser } from '../users/session-user';
 import { UsersService } from '../users/users.service';
@@ -30,6 +31,7 @@ import {
   CANNOT_ACT_ON_SELF,
   DAYS_ONLY_FOR_SUSPENSION,
   INACTIVE_CANNOT_BE_SUSPENDED,
+  POST_REMOVED_DEFAULT_REASON,
   STAFF_ACTIONS_ADMIN_ONLY,
 } from './moderation.texts';
 
@@ -61,6 +63,8 @@ export function toAccountAction(row: AccountActionRow, withActor: boolean): Acco
     endsAt: row.ends_at?.toISOString() ?? null,
     revokedAt: row.revoked_at?.toISOString() ?? null,
     lifted: row.lifted_at !== null,
+    rule: row.rule_number !== null && row.rule_text !== null ? { id: row.rule_id, number: row.rule_number, text: row.rule_text } : null,
+    removedPost: row.post_snapshot ?? null,
     ...(withActor && { actor: row.actor_id && row.actor_username ? { id: row.actor_id, username: row.actor_username } : null }),
   };
 }
@@ -91,6 +95,7 @@ export class AccountActionsService implements OnModuleInit {
     private readonly users: UsersService,
     private readonly realtime: RealtimeEvents,
     private readonly activity: ActivityEvents,
+    private readonly rules: RulesService,
   ) {}
 
   /** From now on `post:new` of the everyone feed takes a limited account's posts only to its followers and itself. */
@@ -106,38 +111,85 @@ export class AccountActionsService implements OnModuleInit {
   }
 
   async create(actor: Pick<SessionUser, 'id'>, targetId: string, dto: CreateAccountActionDto): Promise<{ message: string; action: AccountAction }> {
+    const row = await this.dataSource.transaction((em) => this.createIn(em, actor.id, targetId, dto));
+    this.afterCreate(actor.id, row);
+    return { message: DONE_MESSAGES[row.kind as AccountActionKind], action: toAccountAction(row, true) };
+  }
+
+  /**
+   * The action on the caller's transaction (this route's, or a report's resolution, admin/): the
+   * reason and the rule checked, both accounts locked and the permissions checked, the effect and
+   * the audit entry written. The caller calls afterCreate once it committed.
+   */
+  async createIn(em: EntityManager, actorId: string, targetId: string, dto: CreateAccountActionDto): Promise<AccountActionRow> {
     const reason = dto.reason.trim();
     if (!reason) throw new BadRequestException(ACTION_REASON_REQUIRED);
     if (charCount(reason) > ACCOUNT_ACTION_REASON_MAX) throw new BadRequestException(actionReasonTooLong(ACCOUNT_ACTION_REASON_MAX));
     if (dto.kind !== 'suspend' && dto.days != null) throw new BadRequestException(DAYS_ONLY_FOR_SUSPENSION);
     const endsAt = dto.kind === 'suspend' && dto.days != null ? new Date(Date.now() + dto.days * DAY_MS) : null;
-    const row = await this.dataSource.transaction(async (em) => {
-      const target = await this.lockAndCheck(em, actor.id, targetId);
-      if (dto.kind === 'suspend') {
-        if (target.suspended) throw new ConflictException(ALREADY_SUSPENDED);
-        if (!target.is_active) throw new ConflictException(INACTIVE_CANNOT_BE_SUSPENDED);
-      }
-      if (dto.kind === 'sensitive_media' && target.media_sensitive) throw new ConflictException(ALREADY_MEDIA_SENSITIVE);
-      if (dto.kind === 'limit' && target.limited) throw new ConflictException(ALREADY_LIMITED);
-      const inserted = await this.repository.insert(em, { targetId, actorId: actor.id, kind: dto.kind, reason, endsAt });
-      if (dto.kind === 'suspend') await this.repository.suspend(em, targetId);
-      if (dto.kind === 'sensitive_media') await this.repository.markMediaSensitive(em, targetId);
-      if (dto.kind === 'limit') await this.repository.setLimited(em, targetId, true);
-      await this.audit.record(em, {
-        actorId: actor.id,
-        action: AUDIT_CODES[dto.kind],
-        targetType: 'user',
-        targetId,
-        targetLabel: `@${target.username}`,
-        reason,
-        before: auditState(dto.kind, false),
-        after: { actionId: inserted.id, ...auditState(dto.kind, true), ...(dto.kind === 'suspend' && { suspendedUntil: endsAt?.toISOString() ?? null }) },
-      });
-      return inserted;
+    const target = await this.lockAndCheck(em, actorId, targetId);
+    if (dto.kind === 'suspend') {
+      if (target.suspended) throw new ConflictException(ALREADY_SUSPENDED);
+      if (!target.is_active) throw new ConflictException(INACTIVE_CANNOT_BE_SUSPENDED);
+    }
+    if (dto.kind === 'sensitive_media' && target.media_sensitive) throw new ConflictException(ALREADY_MEDIA_SENSITIVE);
+    if (dto.kind === 'limit' && target.limited) throw new ConflictException(ALREADY_LIMITED);
+    const rule = await this.rules.cite(em, dto.ruleId);
+    const inserted = await this.repository.insert(em, { targetId, actorId, kind: dto.kind, reason, endsAt, rule });
+    if (dto.kind === 'suspend') await this.repository.suspend(em, targetId);
+    if (dto.kind === 'sensitive_media') await this.repository.markMediaSensitive(em, targetId);
+    if (dto.kind === 'limit') await this.repository.setLimited(em, targetId, true);
+    await this.audit.record(em, {
+      actorId,
+      action: AUDIT_CODES[dto.kind],
+      targetType: 'user',
+      targetId,
+      targetLabel: `@${target.username}`,
+      reason,
+      before: auditState(dto.kind, false),
+      after: {
+        actionId: inserted.id,
+        ...(rule && { rule: rule.number }),
+        ...auditState(dto.kind, true),
+        ...(dto.kind === 'suspend' && { suspendedUntil: endsAt?.toISOString() ?? null }),
+      },
     });
-    if (dto.kind === 'suspend') this.sessionsEnded(actor.id, targetId);
-    this.notify(targetId);
-    return { message: DONE_MESSAGES[dto.kind], action: toAccountAction(row, true) };
+    return inserted;
+  }
+
+  /** After createIn's commit: a suspension ends the member's sessions everywhere; the member's notice is notified. */
+  afterCreate(actorId: string, row: AccountActionRow): void {
+    if (row.kind === 'suspend') this.sessionsEnded(actorId, row.target_id);
+    this.notify(row.target_id);
+  }
+
+  /**
+   * Staff deleted a post (admin/: the posts page, a report's resolution): its author's
+   * `post_removed` notice, with the post as it was, the reason and the rule, on the deletion's
+   * transaction (the caller calls notify after the commit). The deletion's own authorization
+   * (staff, any post) decides, so no account rule applies here; staff removing their own post get
+   * no notice (null).
+   */
+  async recordPostRemoval(
+    em: EntityManager,
+    actorId: string,
+    post: RemovedPostSnapshot & { authorId: string },
+    reason: string | undefined,
+    ruleId: string | null | undefined,
+  ): Promise<AccountActionRow | null> {
+    const text = reason?.trim() || POST_REMOVED_DEFAULT_REASON;
+    if (charCount(text) > ACCOUNT_ACTION_REASON_MAX) throw new BadRequestException(actionReasonTooLong(ACCOUNT_ACTION_REASON_MAX));
+    const rule = await this.rules.cite(em, ruleId);
+    if (post.authorId === actorId) return null;
+    return this.repository.insert(em, {
+      targetId: post.authorId,
+      actorId,
+      kind: 'post_removed',
+      reason: text,
+      endsAt: null,
+      rule,
+      post: { id: post.id, content: post.content, createdAt: post.createdAt },
+    });
   }
 
   /** Undoes the action (staff's undo route; an accepted appeal does the same in its own transaction through `undoIn`). */

@@ -56,6 +56,8 @@ describe('notices and appeals (real PostgreSQL)', () => {
       endsAt: null,
       revokedAt: null,
       lifted: false,
+      rule: null,
+      removedPost: null,
       appeal: null,
       canAppeal: true,
     });

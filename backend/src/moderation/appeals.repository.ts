@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from '../database/query-rows';
 import type { Sql } from '../posts/posts.repository';
-import { ACTION_HISTORY_LIMIT, type AccountActionRow } from './account-actions.repository';
+import { ACTION_COLUMNS, ACTION_HISTORY_LIMIT, type AccountActionRow } from './account-actions.repository';
 
 /** Pending appeals the staff queue shows at once, oldest first. */
 export const APPEAL_QUEUE_LIMIT = 50;
@@ -30,7 +30,7 @@ export type ActionWithAppealRow = AccountActionRow & {
   appeal_reply: string | null;
 };
 
-const COLUMNS = `a.id, a.target_id, a.actor_id, actor.username AS actor_username, a.kind, a.reason, a.ends_at, a.created_at, a.revoked_at, a.lifted_at,
+const COLUMNS = `${ACTION_COLUMNS},
   m.username AS member_username, ap.id AS appeal_id, ap.text AS appeal_text, ap.created_at AS appeal_created_at, ap.status AS appeal_status,
   ap.decided_at AS appeal_decided_at, ap.reply AS appeal_reply`;
 

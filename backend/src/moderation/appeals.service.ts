@@ -17,6 +17,7 @@ import {
   APPEAL_SENT,
   APPEAL_TEXT_REQUIRED,
   appealTooLong,
+  POST_REMOVAL_APPEAL_ACCEPTED,
   replyTooLong,
 } from './moderation.texts';
 
@@ -122,6 +123,7 @@ export class AppealsService {
     });
     if (lifted) this.actions.accountBack(actor.id, row.target_id);
     this.actions.notify(row.target_id);
-    return { message: accept ? APPEAL_ACCEPTED : APPEAL_REJECTED, appeal: toQueueItem(row) };
+    const accepted = row.kind === 'post_removed' ? POST_REMOVAL_APPEAL_ACCEPTED : APPEAL_ACCEPTED;
+    return { message: accept ? accepted : APPEAL_REJECTED, appeal: toQueueItem(row) };
   }
 }

@@ -20,6 +20,9 @@ export const ACTION_ALREADY_UNDONE = 'Bu işlem zaten geri alınmış.';
 export const ACTION_ALREADY_ENDED = 'Bu askının süresi zaten dolmuş.';
 export const WARN_CANNOT_BE_UNDONE = 'Uyarı geri alınamaz; bildirimi üyede kalır.';
 
+/** A post-removal notice's reason when staff gave none. */
+export const POST_REMOVED_DEFAULT_REASON = 'Gönderiniz sunucu kurallarına aykırı bulunduğu için ekibimiz tarafından kaldırıldı.';
+
 export const ACCOUNT_WARNED = 'Hesap uyarıldı.';
 export const ACCOUNT_MEDIA_SENSITIVE = 'Hesabın medyası hassas olarak işaretlendi.';
 export const ACCOUNT_SUSPENDED = 'Hesap askıya alındı.';
@@ -35,6 +38,8 @@ export const APPEAL_SENT = 'İtirazınız alındı. Sonucu size bildirilecek.';
 export const APPEAL_NOT_FOUND = 'İtiraz bulunamadı.';
 export const APPEAL_ALREADY_DECIDED = 'Bu itiraz zaten karara bağlanmış.';
 export const APPEAL_ACCEPTED = 'İtiraz kabul edildi; işlem geri alındı.';
+/** Accepting a post removal's appeal: the decision is withdrawn, but the post was deleted for good (docs/product.md). */
+export const POST_REMOVAL_APPEAL_ACCEPTED = 'İtiraz kabul edildi; kaldırma kararı geri alındı. Gönderi kalıcı olarak silindiği için geri yüklenemedi.';
 export const APPEAL_REJECTED = 'İtiraz reddedildi.';
 export const APPEAL_LINK_INVALID = 'İtiraz bağlantısının süresi dolmuş ya da geçersiz. Lütfen yeniden giriş yapmayı deneyin.';
 export const REPLY_INVALID = 'Yanıt bir metin olmalıdır.';

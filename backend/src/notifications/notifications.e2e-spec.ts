@@ -173,8 +173,9 @@ describe('notifications API', () => {
     expect((await notificationsOf(author)).notifications).toHaveLength(2);
     await (await as(admin)).delete(`/api/admin/posts/${post.id}`).expect(200);
     const page = await notificationsOf(author);
-    // The like's group went with the post; the reply (a post of its own) still notifies.
-    expect(page.notifications.map((g) => g.type)).toEqual(['reply']);
+    // The like's group went with the post; the reply (a post of its own) still notifies; staff's
+    // delete gave the author the removal notice (moderation).
+    expect(page.notifications.map((g) => g.type)).toEqual(['moderation', 'reply']);
   });
 
   it('deactivated actors are hidden (and counted out); a deactivated recipient gets nothing', async () => {

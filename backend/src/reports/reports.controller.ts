@@ -18,8 +18,8 @@ export class ReportsController {
   @Post()
   @HttpCode(201)
   async create(@CurrentUser() reporter: SessionUser, @Body() dto: CreateReportDto, @Res({ passthrough: true }) res: Response): Promise<CreateReportResponse> {
-    const { message, report, created } = await this.reports.create(reporter, dto);
+    const { message, report, blocked, created } = await this.reports.create(reporter, dto);
     if (!created) res.status(200);
-    return { message, report };
+    return { message, report, blocked };
   }
 }

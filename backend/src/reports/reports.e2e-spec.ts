@@ -35,7 +35,7 @@ describe('POST /api/reports (real PostgreSQL)', () => {
     const post = await t.createPost(author, 'kaba bir gönderi');
     const older = await t.createPost(author, 'daha eski bir gönderi');
     const res = await report(reporter, { targetType: 'post', targetId: post.id, category: 'harassment', comment: '  sürekli hakaret ediyor  ', postIds: [older.id] }, 201);
-    expect(res.body).toEqual({ message: 'Bildiriminiz için teşekkürler. Ekibimiz en kısa sürede inceleyecek.', report: { id: expect.any(String), updated: false } });
+    expect(res.body).toEqual({ message: 'Bildiriminiz için teşekkürler. Ekibimiz en kısa sürede inceleyecek.', report: { id: expect.any(String), updated: false }, blocked: false });
 
     const [row] = await t.db.query(
       `SELECT r.category, r.comment, r.attached_post_ids, r.snapshot, c.target_type, c.target_id, c.account_id, c.status, c.report_count
@@ -74,7 +74,7 @@ describe('POST /api/reports (real PostgreSQL)', () => {
     const first = await t.createUser();
     const a = await report(first, { targetType: 'post', targetId: post.id, category: 'spam' }, 201);
     const b = await report(first, { targetType: 'post', targetId: post.id, category: 'violence', comment: 'aslında şiddet içeriyor' }, 200);
-    expect(b.body).toEqual({ message: 'Bildiriminiz güncellendi. Ekibimiz en kısa sürede inceleyecek.', report: { id: a.body.report.id, updated: true } });
+    expect(b.body).toEqual({ message: 'Bildiriminiz güncellendi. Ekibimiz en kısa sürede inceleyecek.', report: { id: a.body.report.id, updated: true }, blocked: false });
     await report(await t.createUser(), { targetType: 'post', targetId: post.id, category: 'spam' }, 201);
 
     const rows = await t.db.query(

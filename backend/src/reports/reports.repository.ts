@@ -1,4 +1,6 @@
 import type {
+  AccountActionKind,
+  CitedRule,
   Media,
   ReportCaseSummary,
   ReportCategory,
@@ -33,6 +35,11 @@ export function toSnapshotPost(row: PostRow): ReportSnapshotPost {
   return { id: row.id, content: row.content, createdAt: new Date(row.created_at).toISOString(), media: row.media ?? [], sensitive: row.sensitive };
 }
 
+/** A citation's columns (rule_id, rule_number, rule_text) as the wire's rule; null when none was named. */
+export function citedRule(row: { rule_id: string | null; rule_number: number | null; rule_text: string | null }): CitedRule | null {
+  return row.rule_number !== null && row.rule_text !== null ? { id: row.rule_id, number: row.rule_number, text: row.rule_text } : null;
+}
+
 /** Where the queue continues: the last case's sort key. `count` only for the `most` order. */
 export interface CaseCursor {
   count?: number;
@@ -57,6 +64,7 @@ interface CaseRow {
   assignee_id: string | null;
   assignee_username: string | null;
   resolution: ReportResolution | null;
+  action_kind: AccountActionKind | null;
   resolved_by: string | null;
   resolver_username: string | null;
   resolved_at: Date | null;
@@ -75,6 +83,7 @@ export function toCaseSummary(row: CaseRow): ReportCaseSummary {
     snapshot: row.snapshot ?? { account: { id: row.account_id, username: row.account_username, displayName: row.account_display_name, bio: null }, attachedPosts: [] },
     assignee: row.assignee_id && row.assignee_username ? { id: row.assignee_id, username: row.assignee_username } : null,
     resolution: row.resolution,
+    actionKind: row.action_kind,
     resolvedBy: row.resolved_by && row.resolver_username ? { id: row.resolved_by, username: row.resolver_username } : null,
     resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
   };
@@ -92,11 +101,12 @@ const CASE_COLUMNS = `
   ARRAY(SELECT DISTINCT r.category FROM reports r WHERE r.case_id = c.id ORDER BY r.category) AS categories,
   to_char(c.latest_report_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS latest_report_at,
   (SELECT r.snapshot FROM reports r WHERE r.case_id = c.id ORDER BY r.created_at, r.id LIMIT 1) AS snapshot,
-  c.assignee_id, asg.username AS assignee_username, c.resolution, c.resolved_by, res.username AS resolver_username, c.resolved_at`;
+  c.assignee_id, asg.username AS assignee_username, c.resolution, act.kind AS action_kind, c.resolved_by, res.username AS resolver_username, c.resolved_at`;
 const CASE_JOINS = `
   JOIN users a ON a.id = c.account_id
   LEFT JOIN users asg ON asg.id = c.assignee_id
-  LEFT JOIN users res ON res.id = c.resolved_by`;
+  LEFT JOIN users res ON res.id = c.resolved_by
+  LEFT JOIN account_actions act ON act.id = c.action_id`;
 
 export interface LockedCase {
   id: string;
@@ -184,16 +194,28 @@ export class ReportsRepository {
   /** The member's report in the case: inserted, or their earlier one updated (one per reporter and case). */
   async upsertReport(
     em: EntityManager,
-    report: { caseId: string; reporterId: string; category: ReportCategory; comment: string | null; postIds: string[]; snapshot: ReportSnapshot },
+    report: { caseId: string; reporterId: string; category: ReportCategory; rule: CitedRule | null; comment: string | null; postIds: string[]; snapshot: ReportSnapshot },
   ): Promise<{ id: string; inserted: boolean }> {
     const [row] = await queryRows<{ id: string; inserted: boolean }>(
       em,
-      `INSERT INTO reports (case_id, reporter_id, category, comment, attached_post_ids, snapshot) VALUES ($1, $2, $3, $4, $5::uuid[], $6::jsonb)
+      `INSERT INTO reports (case_id, reporter_id, category, comment, attached_post_ids, snapshot, rule_id, rule_number, rule_text)
+       VALUES ($1, $2, $3, $4, $5::uuid[], $6::jsonb, $7, $8, $9)
        ON CONFLICT (case_id, reporter_id) DO UPDATE
          SET category = EXCLUDED.category, comment = EXCLUDED.comment, attached_post_ids = EXCLUDED.attached_post_ids,
-             snapshot = EXCLUDED.snapshot, updated_at = now()
+             snapshot = EXCLUDED.snapshot, rule_id = EXCLUDED.rule_id, rule_number = EXCLUDED.rule_number, rule_text = EXCLUDED.rule_text,
+             updated_at = now()
        RETURNING id, (xmax = 0) AS inserted`,
-      [report.caseId, report.reporterId, report.category, report.comment, report.postIds, JSON.stringify(report.snapshot)],
+      [
+        report.caseId,
+        report.reporterId,
+        report.category,
+        report.comment,
+        report.postIds,
+        JSON.stringify(report.snapshot),
+        report.rule?.id ?? null,
+        report.rule?.number ?? null,
+        report.rule?.text ?? null,
+      ],
     );
     return row;
   }
@@ -263,13 +285,16 @@ export class ReportsRepository {
       username: string;
       display_name: string;
       category: ReportCategory;
+      rule_id: string | null;
+      rule_number: number | null;
+      rule_text: string | null;
       comment: string | null;
       snapshot: ReportSnapshot;
       created_at: Date;
       updated_at: Date;
     }>(
       this.dataSource.manager,
-      `SELECT r.id, r.reporter_id, u.username, u.display_name, r.category, r.comment, r.snapshot, r.created_at, r.updated_at
+      `SELECT r.id, r.reporter_id, u.username, u.display_name, r.category, r.rule_id, r.rule_number, r.rule_text, r.comment, r.snapshot, r.created_at, r.updated_at
          FROM reports r JOIN users u ON u.id = r.reporter_id WHERE r.case_id = $1 ORDER BY r.created_at, r.id`,
       [caseId],
     );
@@ -277,6 +302,7 @@ export class ReportsRepository {
       id: r.id,
       reporter: { id: r.reporter_id, username: r.username, displayName: r.display_name },
       category: r.category,
+      rule: citedRule(r),
       comment: r.comment,
       snapshot: r.snapshot,
       createdAt: new Date(r.created_at).toISOString(),
@@ -357,7 +383,12 @@ export class ReportsRepository {
     await queryRows(em, `INSERT INTO report_notes (case_id, author_id, body) VALUES ($1, $2, $3)`, [caseId, authorId, body]);
   }
 
-  async resolve(em: EntityManager, id: string, resolution: ReportResolution, actorId: string): Promise<void> {
-    await queryRows(em, `UPDATE report_cases SET status = 'resolved', resolution = $2, resolved_by = $3, resolved_at = now() WHERE id = $1`, [id, resolution, actorId]);
+  async resolve(em: EntityManager, id: string, resolution: ReportResolution, actorId: string, actionId: string | null = null): Promise<void> {
+    await queryRows(em, `UPDATE report_cases SET status = 'resolved', resolution = $2, resolved_by = $3, resolved_at = now(), action_id = $4 WHERE id = $1`, [
+      id,
+      resolution,
+      actorId,
+      actionId,
+    ]);
   }
 }

@@ -3,6 +3,8 @@ import { BadRequestException, HttpException, HttpStatus, Injectable, Logger, Not
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
+import { RulesService } from '../rules/rules.service';
+import { BlocksService } from '../social/blocks.service';
 import type { SessionUser } from '../users/session-user';
 import type { CreateReportDto } from './dto/create-report.dto';
 import { ReportsRepository, toSnapshotPost } from './reports.repository';
@@ -38,6 +40,8 @@ export class ReportsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repository: ReportsRepository,
     private readonly realtime: RealtimeEvents,
+    private readonly rules: RulesService,
+    private readonly blocks: BlocksService,
   ) {}
 
   /**
@@ -54,6 +58,8 @@ export class ReportsService {
     const answer = await this.dataSource.transaction(async (em) => {
       await this.repository.lockReporter(em, reporter.id);
       const target = await this.target(em, reporter.id, dto.targetType, targetId);
+      // 400 for a rule not in the list, before anything is written.
+      const rule = await this.rules.cite(em, dto.ruleId);
       const attached = await this.repository.postsOf(em, target.accountId, postIds);
       if (attached.length !== postIds.length) throw new BadRequestException(REPORT_POSTS_FOREIGN);
       if ((await this.repository.recentReports(em, reporter.id, REPORTS_PER_HOUR)) >= REPORTS_PER_HOUR) {
@@ -61,18 +67,32 @@ export class ReportsService {
       }
       const caseId = await this.repository.openCase(em, dto.targetType, targetId, target.accountId);
       const snapshot: ReportSnapshot = { ...target.snapshot, attachedPosts: attached.map(toSnapshotPost) };
-      const report = await this.repository.upsertReport(em, { caseId, reporterId: reporter.id, category: dto.category, comment, postIds, snapshot });
+      const report = await this.repository.upsertReport(em, { caseId, reporterId: reporter.id, category: dto.category, rule, comment, postIds, snapshot });
       if (report.inserted) await this.repository.countNewReport(em, caseId);
       return {
         message: report.inserted ? REPORT_RECEIVED : REPORT_UPDATED,
         report: { id: report.id, updated: !report.inserted },
+        blocked: false,
         caseId,
         created: report.inserted,
+        accountId: target.accountId,
       };
     });
     // After the commit: every staff connection's badge (the open cases now).
     if (answer.created) await this.announceOpenCount();
-    return answer;
+    const { accountId, ...rest } = answer;
+    if (!dto.block) return rest;
+    // The block in its own statement once the report stands (BlocksService: idempotent, its own
+    // follow removals and realtime). The account was just checked visible and is never the
+    // reporter (self-reports are refused), so it fails only if the account went away meanwhile:
+    // then the report stands and the answer says `blocked: false`.
+    try {
+      await this.blocks.set(reporter.id, accountId, true);
+      return { ...rest, blocked: true };
+    } catch (error) {
+      this.logger.warn(`Bildirimle birlikte engelleme yapılamadı: ${error instanceof Error ? error.message : String(error)}`);
+      return rest;
+    }
   }
 
   /** `reports:open` with the open cases now to every staff connection; a failed count is logged, never the member's error. */

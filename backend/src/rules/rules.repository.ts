@@ -53,4 +53,10 @@ export class RulesRepository {
   async insert(em: EntityManager, rule: Omit<RuleRow, 'id'>): Promise<void> {
     await em.query('INSERT INTO server_rules (position, text, hint) VALUES ($1, $2, $3)', [rule.position, rule.text, rule.hint]);
   }
+
+  /** One rule, its row share-locked until `em` commits (a save cannot delete it meanwhile): a report's or an action's citation. */
+  async cite(em: EntityManager, id: string): Promise<RuleRow | null> {
+    const [row] = await queryRows<RuleRow>(em, `SELECT ${COLUMNS} FROM server_rules WHERE id = $1 FOR KEY SHARE`, [id]);
+    return row ?? null;
+  }
 }

@@ -1,12 +1,12 @@
-import type { ServerRule } from '@gundem/contract';
+import type { CitedRule, ServerRule } from '@gundem/contract';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AuditLogWriter } from '../audit/audit-log.writer';
 import type { SessionUser } from '../users/session-user';
 import type { UpdateRulesDto } from './dto/update-rules.dto';
 import { type RuleRow, RulesRepository } from './rules.repository';
-import { RULE_DUPLICATE, RULE_GONE, RULE_TEXT_REQUIRED, RULES_AUDIT_LABEL } from './rules.texts';
+import { RULE_DUPLICATE, RULE_GONE, RULE_TEXT_REQUIRED, RULE_UNKNOWN, RULES_AUDIT_LABEL } from './rules.texts';
 
 export function toServerRule(row: RuleRow): ServerRule {
   return { id: row.id, position: row.position + 1, text: row.text, hint: row.hint };
@@ -29,6 +29,17 @@ export class RulesService {
 
   async list(): Promise<ServerRule[]> {
     return (await this.rows.list()).map(toServerRule);
+  }
+
+  /**
+   * The rule a report or a staff action cites, as it reads now (its number and text are kept with
+   * the citation), on the caller's transaction; null for none; 400 for an id not in the list.
+   */
+  async cite(em: EntityManager, id: string | null | undefined): Promise<CitedRule | null> {
+    if (!id) return null;
+    const row = await this.rows.cite(em, id.toLowerCase());
+    if (!row) throw new BadRequestException(RULE_UNKNOWN);
+    return { id: row.id, number: row.position + 1, text: row.text };
   }
 
   /**

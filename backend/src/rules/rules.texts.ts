@@ -13,3 +13,5 @@ export const RULE_DUPLICATE = 'Aynı kural listede iki kez yer alamaz.';
 export const RULE_GONE = 'Listedeki kurallardan biri bu arada silinmiş. Lütfen sayfayı yenileyip yeniden deneyin.';
 /** The rules' label in the audit log (docs/wire-contract.md#audit-log). */
 export const RULES_AUDIT_LABEL = 'Sunucu kuralları';
+/** A report or a staff action naming a rule that is not (or no longer) in the list. */
+export const RULE_UNKNOWN = 'Seçilen kural sunucu kurallarında yok. Lütfen listeden bir kural seçin.';

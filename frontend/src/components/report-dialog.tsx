@@ -8,9 +8,10 @@ import {
   type ReportCategory,
   type ReportTargetType,
 } from '@gundem/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { apiClient, errorText } from '../lib/api-client';
+import { useServerRules } from '../lib/server-rules';
 import { trReport } from '../locales/tr-report';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -30,15 +31,20 @@ export interface ReportDialogProps {
 const POSTS_OFFERED = 10;
 
 /**
- * `Bildir` (docs/product.md#reports): a category, up to 5 of the account's recent posts to
- * attach, a comment; then a thank-you step. Sends POST /api/reports; the server's Turkish
- * refusal is shown in the dialog.
+ * `Bildir` (docs/product.md#reports): a category, the server rule broken (optional), up to 5 of
+ * the account's recent posts to attach, a comment, and a box to block the account in the same
+ * step; then a thank-you step (saying so when it blocked). Sends POST /api/reports; the server's
+ * Turkish refusal is shown in the dialog.
  */
 export function ReportDialog({ targetType, targetId, account, onClose }: ReportDialogProps) {
   const [category, setCategory] = useState<ReportCategory | null>(null);
   const [postIds, setPostIds] = useState<string[]>([]);
   const [comment, setComment] = useState('');
+  const [ruleId, setRuleId] = useState('');
+  const [block, setBlock] = useState(false);
   const formId = useId();
+  const queryClient = useQueryClient();
+  const rules = useServerRules();
   const posts = useQuery({
     queryKey: ['report-posts', account.username],
     queryFn: ({ signal }) => apiClient.get<PostPage>(`/posts/user/${encodeURIComponent(account.username)}`, { query: { limit: POSTS_OFFERED }, signal }),
@@ -46,6 +52,10 @@ export function ReportDialog({ targetType, targetId, account, onClose }: ReportD
   });
   const send = useMutation({
     mutationFn: (body: CreateReportRequest) => apiClient.post<CreateReportResponse>('/reports', body),
+    // A block changes what nearly every list shows (as useSetBlock): every query is read again.
+    onSuccess: (result) => {
+      if (result.blocked) void queryClient.invalidateQueries();
+    },
   });
   const offered = (posts.data?.posts ?? []).filter((post) => (post.id ?? post._id) !== targetId);
   const left = REPORT_COMMENT_MAX_LENGTH - Array.from(comment).length;
@@ -55,6 +65,7 @@ export function ReportDialog({ targetType, targetId, account, onClose }: ReportD
       <Modal title={trReport.thanksTitle} onClose={onClose}>
         <div className="report-dialog" data-testid="report-thanks">
           <p>{trReport.thanksText}</p>
+          {send.data.blocked ? <p data-testid="report-blocked">{trReport.blockedText(account.username)}</p> : null}
           <div className="report-dialog__actions">
             <Button autoFocus onClick={onClose}>
               {trReport.close}
@@ -69,7 +80,15 @@ export function ReportDialog({ targetType, targetId, account, onClose }: ReportD
     event.preventDefault();
     if (!category || left < 0) return;
     const trimmed = comment.trim();
-    send.mutate({ targetType, targetId, category, ...(trimmed ? { comment: trimmed } : {}), ...(postIds.length ? { postIds } : {}) });
+    send.mutate({
+      targetType,
+      targetId,
+      category,
+      ...(ruleId ? { ruleId } : {}),
+      ...(trimmed ? { comment: trimmed } : {}),
+      ...(postIds.length ? { postIds } : {}),
+      ...(block ? { block: true } : {}),
+    });
   };
 
   const toggle = (id: string) =>
@@ -86,6 +105,27 @@ export function ReportDialog({ targetType, targetId, account, onClose }: ReportD
               {trReport.categories[value]}
             </label>
           ))}
+        </fieldset>
+        <fieldset className="report-dialog__group">
+          <legend>{trReport.ruleLegend}</legend>
+          {rules.isPending ? (
+            <Spinner label={trReport.rulesLoading} size="sm" />
+          ) : rules.isError ? (
+            <p className="report-dialog__note">{trReport.rulesFailed}</p>
+          ) : (
+            <>
+              <label className="report-dialog__option">
+                <input type="radio" name={`${formId}-rule`} value="" checked={ruleId === ''} onChange={() => setRuleId('')} />
+                {trReport.noRule}
+              </label>
+              {rules.data.map((rule) => (
+                <label key={rule.id} className="report-dialog__option">
+                  <input type="radio" name={`${formId}-rule`} value={rule.id} checked={ruleId === rule.id} onChange={() => setRuleId(rule.id)} />
+                  {trReport.rule(rule.position, rule.text)}
+                </label>
+              ))}
+            </>
+          )}
         </fieldset>
         <fieldset className="report-dialog__group">
           <legend>{trReport.postsLegend(account.username)}</legend>
@@ -130,6 +170,10 @@ export function ReportDialog({ targetType, targetId, account, onClose }: ReportD
             {trReport.commentHint(left)}
           </p>
         </div>
+        <label className="report-dialog__option">
+          <input type="checkbox" checked={block} onChange={(event) => setBlock(event.target.checked)} />
+          {trReport.alsoBlock(account.username)}
+        </label>
         {send.isError ? <Alert tone="error">{errorText(send.error, trReport.failed, trReport.networkError)}</Alert> : null}
         <div className="report-dialog__actions">
           <Button variant="secondary" onClick={onClose}>

@@ -270,7 +270,13 @@ export const trAdmin = {
   actionHistoryLoading: 'İşlemler yükleniyor…',
   actionHistoryEmpty: 'Bu hesap hakkında henüz işlem yok.',
   actionHistoryFailed: 'İşlemler yüklenemedi.',
-  actionKinds: { warn: 'Uyarı', sensitive_media: 'Medya hassas', suspend: 'Askı', limit: 'Sınırlama' } as Record<string, string>,
+  actionKinds: { warn: 'Uyarı', sensitive_media: 'Medya hassas', suspend: 'Askı', limit: 'Sınırlama', post_removed: 'Gönderi kaldırıldı' } as Record<string, string>,
+  actionRule: 'İhlal edilen kural (isteğe bağlı, üyeye gösterilir)',
+  removalReason: 'Kaldırma gerekçesi (isteğe bağlı, yazara gösterilir)',
+  actionNoRule: 'Kural seçilmedi',
+  actionRulesLoading: 'Kurallar yükleniyor…',
+  actionRulesFailed: 'Kurallar yüklenemedi; işlem kural seçmeden yapılabilir.',
+  ruleCited: (number: number, text: string) => `Kural ${number}: ${text}`,
   actionUntil: (date: string) => `${date} tarihine kadar`,
   actionBy: (username: string) => `@${username} tarafından`,
   actionLifted: 'Geçerli değil',
@@ -335,7 +341,13 @@ export const trAdmin = {
   moderationCategory: (category: string): string =>
     ({ spam: 'Spam', harassment: 'Taciz ya da nefret', violence: 'Şiddet', illegal: 'Yasa dışı', other: 'Diğer' })[category] ?? category,
   moderationResolution: (resolution: string): string =>
-    ({ dismiss: 'İşlem yapılmadı', delete_post: 'Gönderi silindi', mark_sensitive: 'Hassas olarak işaretlendi', deactivate_account: 'Hesap devre dışı bırakıldı' })[resolution] ??
+    ({
+      dismiss: 'İşlem yapılmadı',
+      delete_post: 'Gönderi silindi',
+      mark_sensitive: 'Hassas olarak işaretlendi',
+      deactivate_account: 'Hesap devre dışı bırakıldı',
+      account_action: 'Hesap işlemi yapıldı',
+    })[resolution] ??
     resolution,
   moderationSelect: 'Ayrıntıları görmek için bir bildirim seçin.',
   moderationDetail: 'Bildirim ayrıntısı',
@@ -356,7 +368,12 @@ export const trAdmin = {
   moderationAssignee: (username: string | null) => (username ? `Üstlenen: @${username}` : 'Kimse üstlenmedi'),
   moderationAssign: 'Üstlen',
   moderationActions: 'Çözüm',
-  moderationResolveNote: 'Çözüm notu (isteğe bağlı, kayda geçer)',
+  moderationResolveNote: 'Gerekçe (kayda geçer; hesap işleminde ve gönderi silmede üyeye gösterilir)',
+  moderationAccountAction: 'Hesap işlemi',
+  moderationActionKind: 'İşlem',
+  moderationApplyAction: 'Hesap işlemini uygula',
+  moderationReasonRequired: 'Hesap işlemi için üyeye gösterilecek bir gerekçe yazın.',
+  moderationReportRule: (rule: string) => `Bildirilen kural: ${rule}`,
   moderationDismiss: 'İşlem yapmadan kapat',
   moderationDeletePost: 'Gönderiyi sil',
   moderationMarkSensitive: 'Hassas olarak işaretle',

@@ -33,6 +33,7 @@ import { AccountActions1764850000001 } from './1764850000001-AccountActions';
 import { Appeals1764850000002 } from './1764850000002-Appeals';
 import { Mutes1764860000001 } from './1764860000001-Mutes';
 import { AccountLimits1764870000001 } from './1764870000001-AccountLimits';
+import { ReportRulesAndPostRemoval1764880000001 } from './1764880000001-ReportRulesAndPostRemoval';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   Appeals1764850000002,
   Mutes1764860000001,
   AccountLimits1764870000001,
+  ReportRulesAndPostRemoval1764880000001,
 ];

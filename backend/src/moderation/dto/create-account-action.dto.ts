@@ -1,5 +1,7 @@
 import { ACCOUNT_ACTION_KINDS, type AccountActionKind } from '@gundem/contract';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { UUID } from '../../reports/dto/create-report.dto';
+import { RULE_UNKNOWN } from '../../rules/rules.texts';
 import { ACTION_KIND_INVALID, ACTION_REASON_REQUIRED, SUSPENSION_DAYS_INVALID } from '../moderation.texts';
 
 /** Longest timed suspension, in days (longer: indefinite). */
@@ -19,4 +21,10 @@ export class CreateAccountActionDto {
   @Min(1, { message: SUSPENSION_DAYS_INVALID })
   @Max(SUSPENSION_MAX_DAYS, { message: SUSPENSION_DAYS_INVALID })
   days?: number | null;
+
+  /** The rule the action cites (optional); a malformed id is as unknown as a deleted rule's. */
+  @IsOptional()
+  @Matches(UUID, { message: RULE_UNKNOWN })
+  @IsString({ message: RULE_UNKNOWN })
+  ruleId?: string | null;
 }

@@ -1,8 +1,10 @@
 import { REPORT_CATEGORIES, REPORT_COMMENT_MAX_LENGTH, REPORT_MAX_ATTACHED_POSTS, REPORT_TARGET_TYPES, type ReportCategory, type ReportTargetType } from '@gundem/contract';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches, ValidateBy, type ValidationOptions } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, Matches, ValidateBy, type ValidationOptions } from 'class-validator';
+import { RULE_UNKNOWN } from '../../rules/rules.texts';
 import {
   REPORT_CATEGORY_INVALID,
+  REPORT_BLOCK_INVALID,
   REPORT_COMMENT_INVALID,
   REPORT_COMMENT_TOO_LONG,
   REPORT_POSTS_DUPLICATE,
@@ -12,7 +14,7 @@ import {
   REPORT_TARGET_TYPE_INVALID,
 } from '../reports.texts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** At most `max` characters as PostgreSQL's char_length counts them: code points. */
 export function MaxCodePoints(max: number, options?: ValidationOptions): PropertyDecorator {
@@ -49,4 +51,15 @@ export class CreateReportDto {
   @IsArray({ message: REPORT_POSTS_INVALID })
   @Transform(lowerIds)
   postIds?: string[];
+
+  /** The rule the content breaks (optional); a malformed id is as unknown as a deleted rule's. */
+  @IsOptional()
+  @Matches(UUID, { message: RULE_UNKNOWN })
+  @IsString({ message: RULE_UNKNOWN })
+  ruleId?: string | null;
+
+  /** Also block the reported account, once the report is saved. */
+  @IsOptional()
+  @IsBoolean({ message: REPORT_BLOCK_INVALID })
+  block?: boolean;
 }

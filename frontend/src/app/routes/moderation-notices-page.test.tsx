@@ -13,6 +13,8 @@ function notice(overrides: Partial<ModerationNotice> & { id: string }): Moderati
     endsAt: null,
     revokedAt: null,
     lifted: false,
+    rule: null,
+    removedPost: null,
     appeal: null,
     canAppeal: true,
     ...overrides,
@@ -45,6 +47,34 @@ describe('the member’s moderation notices', () => {
     expect(within(items[2]).queryByRole('button', { name: 'İtiraz et' })).toBeNull();
     expect(items[2].textContent).toContain('İtirazınız reddedildi');
     expect(items[2].textContent).toContain('Ekibin yanıtı: Kayıtlar spam gösteriyor.');
+  });
+
+  it('shows a removed post’s notice with the post, the rule (Kural N) and the reason; an accepted appeal says the post could not be restored', async () => {
+    const removed = notice({
+      id: 'a-removed',
+      kind: 'post_removed',
+      reason: 'Reklam.',
+      rule: { id: null, number: 2, text: 'Spam yapmayın.' },
+      removedPost: { id: 'p1', content: 'satılık araba, hemen ara', createdAt: '2026-11-19T10:00:00.000Z' },
+    });
+    const accepted = notice({
+      id: 'a-removed-2',
+      kind: 'post_removed',
+      reason: 'Reklam.',
+      lifted: true,
+      canAppeal: false,
+      removedPost: { id: 'p2', content: 'ikinci', createdAt: '2026-11-18T10:00:00.000Z' },
+      appeal: { id: 'ap2', text: 'Reklam değil.', createdAt: '2026-11-19T10:00:00.000Z', status: 'accepted', decidedAt: '2026-11-20T10:00:00.000Z', reply: null },
+    });
+    renderWithProviders(<NoticesPage />, { user: member, path: '/notifications/moderation', fetch: { 'GET /api/moderation/notices': answer([removed, accepted]) } });
+    const [item, done] = await screen.findAllByTestId('moderation-notice');
+    expect(within(item).getByRole('heading', { name: 'Gönderiniz kaldırıldı' })).toBeTruthy();
+    expect(within(item).getByTestId('removed-post').textContent).toBe('satılık araba, hemen ara');
+    expect(within(item).getByTestId('notice-rule').textContent).toBe('İhlal edilen kural: Kural 2: Spam yapmayın.');
+    expect(item.textContent).toContain('Gerekçe: Reklam.');
+    expect(within(item).getByRole('button', { name: 'İtiraz et' })).toBeTruthy();
+    expect(within(done).queryByTestId('notice-rule')).toBeNull();
+    expect(done.textContent).toContain('Gönderi kalıcı olarak silindiği için geri yüklenemedi.');
   });
 
   it('shows the empty state', async () => {

@@ -3,7 +3,7 @@ import type {
   ReportCaseDetail,
   ReportCaseResponse,
   ReportCasesPage,
-  ReportResolution,
+  ResolveReportRequest,
   ReportSort,
   ReportStatus,
 } from '@gundem/contract';
@@ -47,11 +47,11 @@ export function useReportAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (
-      action: { kind: 'assign' } | { kind: 'note'; body: string } | { kind: 'resolve'; action: ReportResolution; note?: string },
+      action: { kind: 'assign' } | { kind: 'note'; body: string } | { kind: 'resolve'; request: ResolveReportRequest },
     ) => {
       if (action.kind === 'assign') return apiClient.post<ReportCaseResponse>(`/admin/reports/${id}/assign`);
       if (action.kind === 'note') return apiClient.post<ReportCaseResponse>(`/admin/reports/${id}/notes`, { body: action.body });
-      return apiClient.post<ReportCaseResponse>(`/admin/reports/${id}/resolve`, { action: action.action, ...(action.note ? { note: action.note } : {}) });
+      return apiClient.post<ReportCaseResponse>(`/admin/reports/${id}/resolve`, action.request);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
   });

@@ -24,6 +24,7 @@ function summary(overrides: Partial<ReportCaseSummary> & { id: string }): Report
     },
     assignee: null,
     resolution: null,
+    actionKind: null,
     resolvedBy: null,
     resolvedAt: null,
     ...overrides,
@@ -38,6 +39,7 @@ const DETAIL: ReportCaseDetail = {
       id: 'r1',
       reporter: { id: 'u-ayse', username: 'ayse', displayName: 'Ayşe' },
       category: 'harassment',
+      rule: null,
       comment: 'sürekli hakaret ediyor',
       snapshot: CASE.snapshot,
       createdAt: '2026-03-05T10:00:00.000Z',
@@ -109,9 +111,42 @@ describe('admin moderation desk', () => {
     });
     await userEvent.click(await screen.findByTestId('moderation-case'));
     const detail = await screen.findByTestId('moderation-detail');
-    await userEvent.type(within(detail).getByRole('textbox', { name: 'Çözüm notu (isteğe bağlı, kayda geçer)' }), 'kural 2');
+    await userEvent.type(within(detail).getByRole('textbox', { name: 'Gerekçe (kayda geçer; hesap işleminde ve gönderi silmede üyeye gösterilir)' }), 'kural 2');
     await userEvent.click(within(detail).getByRole('button', { name: 'Gönderiyi sil' }));
     await waitFor(() => expect(sent).toEqual({ action: 'delete_post', note: 'kural 2' }));
+  });
+
+  it('resolves with an account action: a 7-day suspension with the reason and a rule; without a reason it says so and sends nothing', async () => {
+    const sent: unknown[] = [];
+    renderWithProviders(<AdminModeration />, {
+      user: ADMIN,
+      fetch: {
+        'GET /api/rules': { body: { rules: [{ id: 'r-1', position: 1, text: 'Saygılı olun.', hint: null }, { id: 'r-3', position: 2, text: 'Taciz yasaktır.', hint: null }] } },
+        'GET /api/admin/reports': list([CASE]),
+        'GET /api/admin/reports/c1': { body: { ...DETAIL, reports: [{ ...DETAIL.reports[0], rule: { id: 'r-3', number: 2, text: 'Taciz yasaktır.' } }] } },
+        'POST /api/admin/reports/c1/resolve': (init) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return { body: { message: 'Bildirim çözüldü ve işlem yapıldı.', case: { ...CASE, status: 'resolved', resolution: 'account_action', actionKind: 'suspend' } } };
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('moderation-case'));
+    const detail = await screen.findByTestId('moderation-detail');
+    expect(within(detail).getByText('Bildirilen kural: Kural 2: Taciz yasaktır.')).toBeTruthy();
+    const apply = within(detail).getByRole('button', { name: 'Hesap işlemini uygula' });
+    await user.click(apply);
+    expect(within(detail).getByText('Hesap işlemi için üyeye gösterilecek bir gerekçe yazın.')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.selectOptions(within(detail).getByRole('combobox', { name: 'İşlem' }), 'suspend');
+    await user.selectOptions(within(detail).getByRole('combobox', { name: 'Askı süresi' }), '7');
+    const rule = within(detail).getByRole('combobox', { name: 'İhlal edilen kural (isteğe bağlı, üyeye gösterilir)' });
+    await within(rule).findByRole('option', { name: 'Kural 2: Taciz yasaktır.' });
+    await user.selectOptions(rule, 'r-3');
+    await user.type(within(detail).getByRole('textbox', { name: 'Gerekçe (kayda geçer; hesap işleminde ve gönderi silmede üyeye gösterilir)' }), 'Tekrarlanan taciz.');
+    await user.click(apply);
+    await waitFor(() => expect(sent).toEqual([{ action: 'account_action', note: 'Tekrarlanan taciz.', ruleId: 'r-3', kind: 'suspend', days: 7 }]));
   });
 
   it('keeps the admin nav’s badge live from reports:open', async () => {

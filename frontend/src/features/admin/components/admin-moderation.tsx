@@ -1,4 +1,13 @@
-import type { ReportCaseSummary, ReportResolution, ReportSnapshotPost, ReportSort, ReportStatus } from '@gundem/contract';
+import {
+  SUSPENSION_DAYS,
+  type AccountActionKind,
+  type ReportCaseSummary,
+  type ReportResolution,
+  type ReportSnapshotPost,
+  type ReportSort,
+  type ReportStatus,
+  type ResolveReportRequest,
+} from '@gundem/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -12,6 +21,8 @@ import { errorText } from '../../../lib/api-client';
 import { trAdmin } from '../../../locales/tr-admin';
 import { formatDateTime } from '../admin-format';
 import { useReportAction, useReportCase, useReportCases } from '../api/reports';
+import { KINDS } from './admin-user-actions';
+import { RuleSelect } from './rule-select';
 
 const TABS: readonly TabItem<ReportStatus>[] = [
   { id: 'open', label: trAdmin.moderationOpen },
@@ -46,6 +57,10 @@ function CaseDetail({ id }: { id: string }) {
   const act = useReportAction(id);
   const [note, setNote] = useState('');
   const [resolveNote, setResolveNote] = useState('');
+  const [ruleId, setRuleId] = useState('');
+  const [actionKind, setActionKind] = useState<AccountActionKind>('warn');
+  const [days, setDays] = useState('7');
+  const [reasonMissing, setReasonMissing] = useState(false);
   const noteId = useId();
   const resolveId = useId();
 
@@ -67,7 +82,21 @@ function CaseDetail({ id }: { id: string }) {
     if (!note.trim()) return;
     act.mutate({ kind: 'note', body: note.trim() }, { onSuccess: () => setNote('') });
   };
-  const resolve = (action: ReportResolution) => act.mutate({ kind: 'resolve', action, note: resolveNote.trim() || undefined });
+  const resolve = (action: ReportResolution) => {
+    const trimmed = resolveNote.trim();
+    const request: ResolveReportRequest = { action, ...(trimmed && { note: trimmed }), ...(ruleId && { ruleId }) };
+    if (action === 'account_action') {
+      // The member's notice shows the reason: required (the server says so too).
+      if (!trimmed) {
+        setReasonMissing(true);
+        return;
+      }
+      request.kind = actionKind;
+      if (actionKind === 'suspend') request.days = days === 'none' ? null : Number(days);
+    }
+    setReasonMissing(false);
+    act.mutate({ kind: 'resolve', request });
+  };
   const choices: [ReportResolution, string, 'secondary' | 'danger'][] = [
     ['dismiss', trAdmin.moderationDismiss, 'secondary'],
     ...(item.targetType === 'post'
@@ -95,6 +124,7 @@ function CaseDetail({ id }: { id: string }) {
           <li key={report.id}>
             <strong>@{report.reporter.username}</strong> · {trAdmin.moderationCategory(report.category)} ·{' '}
             <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+            {report.rule ? <p className="admin-moderation__muted">{trAdmin.moderationReportRule(trAdmin.ruleCited(report.rule.number, report.rule.text))}</p> : null}
             <p className="admin-moderation__text">{report.comment ?? trAdmin.moderationNoComment}</p>
             {report.snapshot.attachedPosts.length ? (
               <>
@@ -168,8 +198,16 @@ function CaseDetail({ id }: { id: string }) {
               rows={2}
               value={resolveNote}
               maxLength={1000}
+              aria-invalid={reasonMissing || undefined}
+              aria-describedby={reasonMissing ? `${resolveId}-missing` : undefined}
               onChange={(e) => setResolveNote(e.target.value)}
             />
+            {reasonMissing ? (
+              <p className="field__error" id={`${resolveId}-missing`}>
+                {trAdmin.moderationReasonRequired}
+              </p>
+            ) : null}
+            <RuleSelect id={`${resolveId}-rule`} value={ruleId} onChange={setRuleId} />
             <div className="admin-moderation__buttons">
               {choices.map(([action, label, variant]) => (
                 <Button key={action} variant={variant} size="sm" onClick={() => resolve(action)} disabled={act.isPending} aria-busy={act.isPending || undefined}>
@@ -177,11 +215,45 @@ function CaseDetail({ id }: { id: string }) {
                 </Button>
               ))}
             </div>
+            <div className="admin-moderation__account-action" role="group" aria-labelledby={`${resolveId}-account`}>
+              <span className="field__label" id={`${resolveId}-account`}>
+                {trAdmin.moderationAccountAction}
+              </span>
+              <label className="field__label" htmlFor={`${resolveId}-kind`}>
+                {trAdmin.moderationActionKind}
+              </label>
+              <select id={`${resolveId}-kind`} className="admin-select" value={actionKind} onChange={(e) => setActionKind(e.target.value as AccountActionKind)}>
+                {KINDS.map(({ kind, label }) => (
+                  <option key={kind} value={kind}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              {actionKind === 'suspend' ? (
+                <>
+                  <label className="field__label" htmlFor={`${resolveId}-days`}>
+                    {trAdmin.suspensionLength}
+                  </label>
+                  <select id={`${resolveId}-days`} className="admin-select" value={days} onChange={(e) => setDays(e.target.value)}>
+                    {SUSPENSION_DAYS.map((n) => (
+                      <option key={n} value={String(n)}>
+                        {trAdmin.days(n)}
+                      </option>
+                    ))}
+                    <option value="none">{trAdmin.indefinite}</option>
+                  </select>
+                </>
+              ) : null}
+              <Button variant="danger" size="sm" onClick={() => resolve('account_action')} disabled={act.isPending} aria-busy={act.isPending || undefined}>
+                {trAdmin.moderationApplyAction}
+              </Button>
+            </div>
           </fieldset>
         </>
       ) : (
         <p className="admin-moderation__muted" data-testid="moderation-resolved">
-          {item.resolution ? trAdmin.moderationResolution(item.resolution) : ''} · {trAdmin.moderationResolvedBy(item.resolvedBy?.username ?? null)}
+          {item.resolution ? trAdmin.moderationResolution(item.resolution) : ''}
+          {item.actionKind ? ` (${trAdmin.actionKinds[item.actionKind] ?? item.actionKind})` : ''} · {trAdmin.moderationResolvedBy(item.resolvedBy?.username ?? null)}
         </p>
       )}
     </div>

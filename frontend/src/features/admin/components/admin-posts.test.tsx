@@ -88,6 +88,20 @@ describe('AdminPosts', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
+  it('sends the removal notice’s reason and rule with the delete; without them, no body', async () => {
+    const { calls } = await renderPosts({
+      'GET /api/rules': { body: { rules: [{ id: 'r-2', position: 1, text: 'Spam yapmayın.', hint: null }] } },
+      'DELETE /api/admin/posts/p1': { body: { message: 'Gönderi silindi' } },
+    });
+    const dialog = await askToDelete('Merhaba gündem! #ilk');
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Kaldırma gerekçesi (isteğe bağlı, yazara gösterilir)' }), '  Reklam.  ');
+    const rule = dialog.getByRole('combobox', { name: 'İhlal edilen kural (isteğe bağlı, üyeye gösterilir)' });
+    await within(rule).findByRole('option', { name: 'Kural 1: Spam yapmayın.' });
+    await userEvent.selectOptions(rule, 'r-2');
+    await userEvent.click(dialog.getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([{ reason: 'Reklam.', ruleId: 'r-2' }]));
+  });
+
   it('deletes after confirmation in the app dialog (a filled red Sil), removes the row and toasts', async () => {
     const { calls, alert, browserAlert, browserConfirm } = await renderPosts({
       'DELETE /api/admin/posts/p1': { body: { message: 'Gönderi silindi' } },
@@ -107,6 +121,7 @@ describe('AdminPosts', () => {
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
       '/api/admin/posts/p1',
     ]);
+    expect(calls.find((call) => call.method === 'DELETE')?.body).toBeUndefined();
     expect(screen.queryByText('Merhaba gündem! #ilk')).toBeNull();
     expect(screen.getAllByTestId('admin-post-row')).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import type { Media } from '@gundem/contract';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -23,6 +23,7 @@ import { formatCount, formatDate, formatDateTime, formatNumber } from '../admin-
 import { useAdminPosts } from '../api/get-admin-posts';
 import { useDeleteAdminPost } from '../api/delete-admin-post';
 import { useSetAdminPostSensitive } from '../api/update-admin-post';
+import { RuleSelect } from './rule-select';
 import { authorOf, likeCountOf, replyCountOf, repostCountOf } from '../../../lib/post-fields';
 
 /** docs/product.md#limits-and-timings: post previews in the posts list are cut at 150 characters. */
@@ -79,12 +80,15 @@ function PostRow({ post }: { post: Post }) {
   const author = authorOf(post);
 
   const [confirming, setConfirming] = useState(false);
+  const [removalReason, setRemovalReason] = useState('');
+  const [removalRule, setRemovalRule] = useState('');
+  const removalId = useId();
 
   // After the confirm dialog's yes: the row goes on success (the list is refetched); either way
   // the outcome is a toast (docs/product.md#error-texts).
   const onDelete = async () => {
     try {
-      await remove.mutateAsync(id);
+      await remove.mutateAsync({ postId: id, removal: { reason: removalReason, ruleId: removalRule } });
       showToast(trAdmin.postDeleted);
     } catch (error) {
       showToast(failureText(error), 'error');
@@ -186,7 +190,22 @@ function PostRow({ post }: { post: Post }) {
             busy={remove.isPending}
             onCancel={() => setConfirming(false)}
             onConfirm={() => void onDelete()}
-          />
+          >
+            <div className="admin-removal">
+              <label className="field__label" htmlFor={`${removalId}-reason`}>
+                {trAdmin.removalReason}
+              </label>
+              <textarea
+                id={`${removalId}-reason`}
+                className="field__input"
+                rows={2}
+                maxLength={1000}
+                value={removalReason}
+                onChange={(event) => setRemovalReason(event.target.value)}
+              />
+              <RuleSelect id={`${removalId}-rule`} value={removalRule} onChange={setRemovalRule} />
+            </div>
+          </ConfirmDialog>
         ) : null}
       </td>
     </tr>

@@ -9,8 +9,10 @@ import { trAdmin } from '../../../locales/tr-admin';
 import { failureText } from '../admin-errors';
 import { formatDateTime } from '../admin-format';
 import { useAccountActions, useCreateAccountAction, useUndoAccountAction } from '../api/account-actions';
+import { RuleSelect } from './rule-select';
 
-const KINDS: { kind: AccountActionKind; label: string; variant: 'secondary' | 'danger' }[] = [
+/** The account actions staff choose (the desk's resolution offers the same). */
+export const KINDS: { kind: AccountActionKind; label: string; variant: 'secondary' | 'danger' }[] = [
   { kind: 'warn', label: trAdmin.warnAction, variant: 'secondary' },
   { kind: 'sensitive_media', label: trAdmin.sensitiveMediaAction, variant: 'secondary' },
   { kind: 'limit', label: trAdmin.limitAction, variant: 'secondary' },
@@ -27,6 +29,7 @@ export function AdminUserActions({ userId, username, onClose }: { userId: string
   const id = useId();
   const [reason, setReason] = useState('');
   const [days, setDays] = useState<string>('7');
+  const [ruleId, setRuleId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateAccountAction(userId);
   const history = useAccountActions(userId);
@@ -39,7 +42,12 @@ export function AdminUserActions({ userId, username, onClose }: { userId: string
     }
     setError(null);
     try {
-      const answer = await create.mutateAsync({ kind, reason, ...(kind === 'suspend' && { days: days === 'none' ? null : Number(days) }) });
+      const answer = await create.mutateAsync({
+        kind,
+        reason,
+        ...(ruleId && { ruleId }),
+        ...(kind === 'suspend' && { days: days === 'none' ? null : Number(days) }),
+      });
       showToast(answer.message);
       setReason('');
     } catch (caught) {
@@ -63,6 +71,7 @@ export function AdminUserActions({ userId, username, onClose }: { userId: string
           required
           onChange={(event) => setReason(event.target.value)}
         />
+        <RuleSelect id={`${id}-rule`} value={ruleId} onChange={setRuleId} />
         <label className="field__label" htmlFor={`${id}-days`}>
           {trAdmin.suspensionLength}
         </label>
@@ -121,6 +130,8 @@ function ActionHistory({ userId, query }: { userId: string; query: ReturnType<ty
             {action.actor ? ` · ${trAdmin.actionBy(action.actor.username)}` : ''}
             {action.lifted ? ` · ${trAdmin.actionLifted}` : ''}
           </p>
+          {action.removedPost ? <blockquote className="admin-actions__reason">{action.removedPost.content}</blockquote> : null}
+          {action.rule ? <p className="admin-actions__reason">{trAdmin.ruleCited(action.rule.number, action.rule.text)}</p> : null}
           <p className="admin-actions__reason">{action.reason}</p>
           {action.lifted ? null : (
             <Button size="sm" variant="ghost" disabled={undo.isPending} onClick={() => void run(action)}>

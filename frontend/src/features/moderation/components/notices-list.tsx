@@ -63,13 +63,24 @@ function NoticeItem({ notice, appeal }: { notice: ModerationNotice; appeal: Noti
         ) : null}
         {notice.lifted ? <span> · {trModeration.lifted}</span> : null}
       </p>
+      {notice.removedPost ? (
+        <figure className="notice__post">
+          <figcaption>{trModeration.removedPost}</figcaption>
+          <blockquote data-testid="removed-post">{notice.removedPost.content}</blockquote>
+        </figure>
+      ) : null}
+      {notice.rule ? (
+        <p className="notice__rule" data-testid="notice-rule">
+          <strong>{trModeration.ruleLabel}:</strong> {trModeration.rule(notice.rule.number, notice.rule.text)}
+        </p>
+      ) : null}
       <p className="notice__reason">
         <strong>{trModeration.reason}:</strong> {notice.reason}
       </p>
       {shown ? (
         <div className="notice__appeal" data-testid="appeal-status">
           <p>
-            <strong>{trModeration.appealStatus[shown.status]}</strong>
+            <strong>{notice.kind === 'post_removed' && shown.status === 'accepted' ? trModeration.removalAccepted : trModeration.appealStatus[shown.status]}</strong>
           </p>
           <p>
             {trModeration.yourAppeal}: {shown.text}

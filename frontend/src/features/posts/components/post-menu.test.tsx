@@ -104,7 +104,8 @@ describe('PostMenu — who sees it', () => {
     const submit = within(dialog).getByRole('button', { name: 'Bildir' });
     expect(submit).toHaveProperty('disabled', true);
     await user.click(within(dialog).getByRole('radio', { name: 'Taciz ya da nefret söylemi' }));
-    const boxes = await within(dialog).findAllByRole('checkbox');
+    const attach = within(dialog).getByRole('group', { name: '@mehmet kullanıcısının gönderilerinden ekleyin (en fazla 5)' });
+    const boxes = await within(attach).findAllByRole('checkbox');
     expect(boxes).toHaveLength(7);
     for (const box of boxes.slice(0, 5)) await user.click(box);
     // A sixth cannot be ticked.
