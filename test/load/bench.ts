@@ -23,6 +23,7 @@ import {
   benchDatabase,
   type Fixtures,
   followingMembers,
+  shieldedMembers,
   gitCommit,
   loadFixtures,
   newJwtSecret,
@@ -178,9 +179,15 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
     }
     const rows = await tableCounts(db.url);
     log(`Veri: ${rows.users} kullanıcı, ${rows.posts} gönderi, ${rows.likes} beğeni, ${rows.reposts} yeniden paylaşım, ${rows.follows} takip, ${rows.messages} mesaj.`);
-    const fixtures: Fixtures = await loadFixtures(db.url, secret, 1000);
-    // Four members (not the first, who page the timeline) following 1,000 accounts each.
-    fixtures.followingUsers = await followingMembers(db.url, fixtures.users.slice(-4));
+    const fixtures: Fixtures = await loadFixtures(db.url, secret, 1012);
+    // The last twelve members are the special ones; the other member scenarios draw from the rest.
+    const special = fixtures.users.splice(-12);
+    // Four members following 1,000 accounts each.
+    fixtures.followingUsers = await followingMembers(db.url, special.slice(-4));
+    // Issue 25: four shielded members (1,000 blocks, 1,000 mutes, 50 words), and four more who also
+    // follow 1,000 accounts.
+    fixtures.shieldedUsers = await shieldedMembers(db.url, a.url, special.slice(0, 4));
+    fixtures.shieldedFollowingUsers = await shieldedMembers(db.url, a.url, await followingMembers(db.url, special.slice(4, 8)));
     const cursor = await deepCursor(a, fixtures.users[0].token);
     const guest = await get(`${a.url}/api/posts/timeline`);
     if (guest.status !== 200) throw new Error(`zaman akışı ${guest.status} döndü`);
@@ -363,6 +370,16 @@ function targets(results: ScaleResult[]): Target[] {
   if (member && following) {
     const r = Math.max(following.p50, 1) / Math.max(member.p50, 1);
     out.push({ name: 'takip edilenler akışı p50 ≤ 2× üye zaman akışı', value: `${fmt(r, 2)}×`, ok: r <= 2 });
+  }
+  // Issue 25: blocks, mutes and muted words may not cost the feeds more than a fifth (req/s, same run).
+  for (const [key, base, label] of [
+    ['timeline-shielded', 'timeline-member', 'zaman akışı'],
+    ['timeline-following-shielded', 'timeline-following', 'takip edilenler'],
+  ] as const) {
+    if (s[key] && s[base]) {
+      const r = s[key].rps / s[base].rps;
+      out.push({ name: `${label}: 1.000 engel + 1.000 sessiz + 50 sözcük ≥ 0.8× hiçbiri (istek/sn)`, value: `${fmt(r, 2)}×`, ok: r >= 0.8 });
+    }
   }
   ratio('like-toggle', 0.25, 'beğeni');
   ratio('create-post', 0.25, 'gönderi oluşturma');

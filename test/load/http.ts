@@ -83,6 +83,18 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
       label: 'takip edilenler akışı (1.000 takip)',
       next: () => ({ method: 'GET', path: '/api/posts/timeline/following', headers: auth(pick(f.followingUsers ?? f.users).token) }),
     },
+    // Issue 25: the same two feeds for members who block 1,000 accounts, mute 1,000 others and 50
+    // words; against timeline-member and timeline-following, same run (≥ 0.8× the req/s).
+    {
+      key: 'timeline-shielded',
+      label: 'zaman akışı, üye (1.000 engel, 1.000 sessiz, 50 sözcük)',
+      next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: auth(pick(f.shieldedUsers ?? f.users).token) }),
+    },
+    {
+      key: 'timeline-following-shielded',
+      label: 'takip edilenler (1.000 takip, 1.000 engel, 1.000 sessiz, 50 sözcük)',
+      next: () => ({ method: 'GET', path: '/api/posts/timeline/following', headers: auth(pick(f.shieldedFollowingUsers ?? f.followingUsers ?? f.users).token) }),
+    },
     {
       key: 'timeline-deep',
       label: 'zaman akışı, 50. sayfa',

@@ -289,6 +289,10 @@ export interface Fixtures {
   adminTerms: string[];
   /** Members following FOLLOWING_FIXTURE_FOLLOWS accounts each (the `timeline-following` scenario); see followingMembers. */
   followingUsers?: BenchUser[];
+  /** Members with SHIELD_ACCOUNTS blocks and mutes and the SHIELD_WORDS muted words (`timeline-shielded`); see shieldedMembers. */
+  shieldedUsers?: BenchUser[];
+  /** The same, also following FOLLOWING_FIXTURE_FOLLOWS accounts (`timeline-following-shielded`). */
+  shieldedFollowingUsers?: BenchUser[];
 }
 
 /** How many accounts each member of the `timeline-following` scenario follows (issue 15's "a member following 1,000 accounts"). */
@@ -327,6 +331,74 @@ export async function followingMembers(url: string, members: BenchUser[]): Promi
     [ids],
   );
   await sql(url, 'ANALYZE follows');
+  return members;
+}
+
+/** Issue 25's shielded members: each blocks SHIELD_ACCOUNTS accounts, mutes as many others and mutes SHIELD_WORDS words. */
+export const SHIELD_ACCOUNTS = 1_000;
+/**
+ * The muted words: 45 that no seeded post holds and 5 that some do (about 1 post in 40 holds one
+ * of them), so the filter both matches and hides rows; words a real member mutes are mostly rare.
+ */
+export const SHIELD_WORDS = [
+  ...Array.from({ length: 45 }, (_, i) => `sessizkelime${i + 1}`),
+  'kadıköy',
+  'kahve',
+  'yağmur',
+  'otobüste',
+  '#futbol',
+];
+
+/**
+ * Makes `members` shielded (the `timeline-shielded` and `timeline-following-shielded` scenarios,
+ * issue 25): SHIELD_ACCOUNTS blocks of seed accounts they do not follow (a block would remove the
+ * follow), SHIELD_ACCOUNTS mutes of other seed accounts (a tenth of them among those they follow,
+ * when they follow any: a mute is how one quiets a followed account) and the SHIELD_WORDS muted
+ * words, added through the API so they are normalised as a member's are. Idempotent.
+ */
+export async function shieldedMembers(url: string, apiUrl: string, members: BenchUser[]): Promise<BenchUser[]> {
+  const ids = members.map((m) => m.id);
+  const pickSeed = (salt: string, extra: string) => `
+    SELECT u.id FROM users u
+     WHERE u.username LIKE 'seed\\_%' AND u.is_active AND u.id <> m.id ${extra}
+     ORDER BY md5(u.id::text || m.id::text || '${salt}') LIMIT $2`;
+  const notFollowed = `AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = m.id AND f.followee_id = u.id)
+       AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = u.id AND f.followee_id = m.id)`;
+  await sql(
+    url,
+    `INSERT INTO blocks (blocker_id, blocked_id)
+     SELECT m.id, b.id FROM unnest($1::uuid[]) AS m(id) CROSS JOIN LATERAL (${pickSeed('block', notFollowed)}) b
+     WHERE (SELECT count(*) FROM blocks WHERE blocker_id = m.id) < $2
+     ON CONFLICT DO NOTHING`,
+    [ids, SHIELD_ACCOUNTS],
+  );
+  const notBlocked = `AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = m.id AND bk.blocked_id = u.id)`;
+  await sql(
+    url,
+    `INSERT INTO mutes (muter_id, muted_id)
+     SELECT m.id, x.id FROM unnest($1::uuid[]) AS m(id)
+     CROSS JOIN LATERAL (
+       (SELECT f.followee_id AS id FROM follows f WHERE f.follower_id = m.id ORDER BY md5(f.followee_id::text || m.id::text) LIMIT $2 / 10)
+       UNION
+       (${pickSeed('mute', `${notBlocked} ${notFollowed}`)})
+       LIMIT $2) x
+     WHERE (SELECT count(*) FROM mutes WHERE muter_id = m.id) < $2
+     ON CONFLICT DO NOTHING`,
+    [ids, SHIELD_ACCOUNTS],
+  );
+  await sql(url, 'ANALYZE blocks');
+  await sql(url, 'ANALYZE mutes');
+  for (const member of members) {
+    for (const word of SHIELD_WORDS) {
+      const res = await fetch(`${apiUrl}/api/users/muted-words`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ word }),
+      });
+      // 409: muted already (a database kept from an earlier run).
+      if (res.status !== 201 && res.status !== 409) throw new Error(`sessize alınan sözcük eklenemedi: ${res.status} ${await res.text()}`);
+    }
+  }
   return members;
 }
 

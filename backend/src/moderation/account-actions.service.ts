@@ -1,4 +1,4 @@
-import type { AccountAction, AccountActionKind, AuditAction, RemovedPostSnapshot } from '@gundem/contract';
+import type { AccountAction, AccountActionKind, AuditAction, NoticeKind, RemovedPostSnapshot } from '@gundem/contract';
 import { ACCOUNT_ACTION_REASON_MAX } from '@gundem/contract';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -46,7 +46,7 @@ const DONE_MESSAGES: Record<AccountActionKind, string> = {
 };
 
 /** The account column an action sets and its undo clears, by wire name, for the audit entries (warn: none). */
-function auditState(kind: AccountActionKind, holding: boolean): Record<string, boolean> | null {
+function auditState(kind: NoticeKind, holding: boolean): Record<string, boolean> | null {
   if (kind === 'suspend') return { isActive: !holding };
   if (kind === 'sensitive_media') return { mediaSensitive: holding };
   if (kind === 'limit') return { limited: holding };

@@ -175,7 +175,7 @@ describe('reports and staff actions (real PostgreSQL)', () => {
       const cases: Array<[object, string]> = [
         [{ action: 'account_action', note: 'Tür yok.' }, 'Hesap işlemi için işlem türünü (kind) seçin.'],
         [{ action: 'account_action', kind: 'warn' }, 'Hesap işlemi için üyeye gösterilecek bir gerekçe (note) yazın.'],
-        [{ action: 'account_action', kind: 'ban', note: 'x' }, 'İşlem türü (kind) uyarı, hassas medya ya da askıya alma olmalıdır.'],
+        [{ action: 'account_action', kind: 'ban', note: 'x' }, 'İşlem türü (kind) uyarı, hassas medya, askıya alma ya da sınırlama olmalıdır.'],
         [{ action: 'account_action', kind: 'suspend', days: 400, note: 'x' }, 'Askı süresi (days) 1 ile 365 gün arasında bir tam sayı olmalıdır.'],
         [{ action: 'dismiss', kind: 'warn' }, 'İşlem türü (kind) ve süre (days) yalnızca hesap işlemiyle gönderilir.'],
         [{ action: 'account_action', kind: 'warn', note: 'x', ruleId: MISSING_ID }, RULE_UNKNOWN],
