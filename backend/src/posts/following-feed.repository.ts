@@ -145,7 +145,7 @@ export class FollowingFeedRepository {
       posts = `SELECT x.id AS post_id, x.created_at AS at, NULL::uuid AS reposter
         FROM unnest($2::uuid[]) AS a(id) CROSS JOIN LATERAL (
           SELECT p.id, p.created_at FROM posts p
-           WHERE p.author_id = a.id AND ${keyset('p.created_at', 'p.id')} AND ${notReposted('p.id')}${wordsParam ? ` AND ${notMatchingSql(wordsParam, 'p.search_text')}` : ''}
+           WHERE p.author_id = a.id AND ${keyset('p.created_at', 'p.id')} AND ${notReposted('p.id')}${wordsParam ? ` AND ${notMatchingSql('$1', wordsParam, 'p.search_text')}` : ''}
            ORDER BY p.created_at DESC, p.id DESC LIMIT ${n}) x${unmutedAccount}
         ORDER BY x.created_at DESC, x.id DESC LIMIT ${n}`;
       reposts = `SELECT x.post_id, x.created_at AS at, x.user_id AS reposter

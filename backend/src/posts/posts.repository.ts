@@ -6,7 +6,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
-import { notBlockedSql } from '../social/blocks.sql';
+import { notBlockedSql, PER_ROW } from '../social/blocks.sql';
 import { hiddenLimitedAuthorsSql, notLimitedSql } from '../social/limits.sql';
 import { hiddenForViewerSql, noMutedWordSql, notMutedSql } from '../social/mutes.sql';
 import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
@@ -251,7 +251,7 @@ export class PostsRepository {
              SELECT post_id, 'repost' AS kind FROM reposts WHERE user_id = $1 AND post_id = ANY($2::uuid[])
              UNION ALL
              SELECT p.id, 'hidden' AS kind FROM posts p WHERE p.id = ANY($2::uuid[])
-                AND NOT (${notBlockedSql('$1', 'p.author_id')} AND ${notMutedSql('$1', 'p.author_id')} AND ${noMutedWordSql('$1', 'p.search_text')})
+                AND NOT (${notBlockedSql('$1', 'p.author_id', PER_ROW)} AND ${notMutedSql('$1', 'p.author_id', PER_ROW)} AND ${noMutedWordSql('$1', 'p.search_text')})
              UNION ALL
              SELECT NULL::uuid, 'limited' AS kind WHERE EXISTS (SELECT 1 FROM users lu WHERE lu.limited AND (lu.id = $1::uuid
                OR EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = $1::uuid AND lf.followee_id = lu.id)))`,
