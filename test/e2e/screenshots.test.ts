@@ -135,6 +135,10 @@ describe('screenshots of the main screens', () => {
       await page.getByText(ready).filter({ visible: true }).first().click();
       await page.waitForURL(/\/post\//);
     }
+    if (name === 'moderation-desk') {
+      // The queue with its case opened: the report, the reporter's comment, the account's history.
+      await page.getByTestId('moderation-case').filter({ hasText: 'Ucuz takipçi paketi' }).first().click();
+    }
     if (name === 'report-dialog') {
       // Muted by Ayşe by now, but a post link still opens (a mute hides feeds, not links).
       await postMenuButton(page.getByRole('article').filter({ hasText: 'Ucuz takipçi paketi' }).first()).click();

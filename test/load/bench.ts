@@ -186,8 +186,8 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
     fixtures.followingUsers = await followingMembers(db.url, special.slice(-4));
     // Issue 25: four shielded members (1,000 blocks, 1,000 mutes, 50 words), and four more who also
     // follow 1,000 accounts.
-    fixtures.shieldedUsers = await shieldedMembers(db.url, a.url, special.slice(0, 4));
-    fixtures.shieldedFollowingUsers = await shieldedMembers(db.url, a.url, await followingMembers(db.url, special.slice(4, 8)));
+    fixtures.shieldedUsers = await shieldedMembers(db.url, a.url, special.slice(0, 4), fixtures.users);
+    fixtures.shieldedFollowingUsers = await shieldedMembers(db.url, a.url, await followingMembers(db.url, special.slice(4, 8)), fixtures.users);
     const cursor = await deepCursor(a, fixtures.users[0].token);
     const guest = await get(`${a.url}/api/posts/timeline`);
     if (guest.status !== 200) throw new Error(`zaman akışı ${guest.status} döndü`);

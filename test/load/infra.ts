@@ -354,13 +354,18 @@ export const SHIELD_WORDS = [
  * issue 25): SHIELD_ACCOUNTS blocks of seed accounts they do not follow (a block would remove the
  * follow), SHIELD_ACCOUNTS mutes of other seed accounts (a tenth of them among those they follow,
  * when they follow any: a mute is how one quiets a followed account) and the SHIELD_WORDS muted
- * words, added through the API so they are normalised as a member's are. Idempotent.
+ * words, added through the API so they are normalised as a member's are. At the small scale
+ * (1,000 members, all of them `actors`) there is nobody left to block: the target is the large
+ * scale's. Idempotent.
  */
-export async function shieldedMembers(url: string, apiUrl: string, members: BenchUser[]): Promise<BenchUser[]> {
+export async function shieldedMembers(url: string, apiUrl: string, members: BenchUser[], actors: BenchUser[]): Promise<BenchUser[]> {
   const ids = members.map((m) => m.id);
+  const actorIds = actors.map((a) => a.id);
+  // Never one of `actors` (the members the other scenarios act as): a blocked one could not like
+  // a shielded member's post, and like-toggle would count 404s.
   const pickSeed = (salt: string, extra: string) => `
     SELECT u.id FROM users u
-     WHERE u.username LIKE 'seed\\_%' AND u.is_active AND u.id <> m.id ${extra}
+     WHERE u.username LIKE 'seed\\_%' AND u.is_active AND u.id <> m.id AND u.id <> ALL($3::uuid[]) ${extra}
      ORDER BY md5(u.id::text || m.id::text || '${salt}') LIMIT $2`;
   const notFollowed = `AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = m.id AND f.followee_id = u.id)
        AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = u.id AND f.followee_id = m.id)`;
@@ -370,7 +375,7 @@ export async function shieldedMembers(url: string, apiUrl: string, members: Benc
      SELECT m.id, b.id FROM unnest($1::uuid[]) AS m(id) CROSS JOIN LATERAL (${pickSeed('block', notFollowed)}) b
      WHERE (SELECT count(*) FROM blocks WHERE blocker_id = m.id) < $2
      ON CONFLICT DO NOTHING`,
-    [ids, SHIELD_ACCOUNTS],
+    [ids, SHIELD_ACCOUNTS, actorIds],
   );
   const notBlocked = `AND NOT EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = m.id AND bk.blocked_id = u.id)`;
   await sql(
@@ -384,7 +389,7 @@ export async function shieldedMembers(url: string, apiUrl: string, members: Benc
        LIMIT $2) x
      WHERE (SELECT count(*) FROM mutes WHERE muter_id = m.id) < $2
      ON CONFLICT DO NOTHING`,
-    [ids, SHIELD_ACCOUNTS],
+    [ids, SHIELD_ACCOUNTS, actorIds],
   );
   await sql(url, 'ANALYZE blocks');
   await sql(url, 'ANALYZE mutes');
