@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { ServerToClientEvents, WatchResult } from '../src/realtime/realtime.types';
+import type { PostNewEvent } from '@gundem/contract';
 
 /**
  * socket.io-client helpers for API tests against `TestApp.listen()`. Every wait is bounded, and
@@ -89,3 +90,25 @@ export function signJwt(claims: Record<string, unknown>, secret: string): string
   const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
+
+/** The next `post:new` on `socket` holding post `id`, and every `post:new` seen until then. */
+export function postNewUntil(socket: Socket, id: string, timeoutMs = 10_000): Promise<PostNewEvent[]> {
+  const seen: PostNewEvent[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('post:new', handler);
+      reject(new Error(`no post:new with ${id} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const handler = (event: PostNewEvent) => {
+      seen.push(event);
+      if (!event.posts.some((p) => p.id === id)) return;
+      clearTimeout(timer);
+      socket.off('post:new', handler);
+      resolve(seen);
+    };
+    socket.on('post:new', handler);
+  });
+}
+
+/** The ids of every post in some `post:new` events. */
+export const postIds = (events: PostNewEvent[]): string[] => events.flatMap((e) => e.posts.map((p) => p.id));

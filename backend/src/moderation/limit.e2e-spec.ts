@@ -1,33 +1,13 @@
 import type { PostNewEvent } from '@gundem/contract';
-import { closeAllSockets, collect, connectSocket, request, roundTrip } from '../../test/socket-client';
+import { closeAllSockets, collect, connectSocket, postNewUntil, request, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { TrendingService } from '../trending/trending.service';
 import type { User } from '../users/user.entity';
 
 type Member = Pick<User, 'id' | 'username'>;
-type Socket = Awaited<ReturnType<typeof connectSocket>>;
 
 /** A cursor before which every post lies: a page read fresh, never the shared first page (FirstPageCache). */
 const FRESH = Buffer.from(`2999-01-01T00:00:00.000Z|ffffffff-ffff-4fff-bfff-ffffffffffff`).toString('base64url');
-
-/** The next `post:new` on `socket` holding post `id`, and every `post:new` seen until then. */
-function postNewUntil(socket: Socket, id: string, timeoutMs = 10_000): Promise<PostNewEvent[]> {
-  const seen: PostNewEvent[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off('post:new', handler);
-      reject(new Error(`no post:new with ${id} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const handler = (event: PostNewEvent) => {
-      seen.push(event);
-      if (!event.posts.some((p) => p.id === id)) return;
-      clearTimeout(timer);
-      socket.off('post:new', handler);
-      resolve(seen);
-    };
-    socket.on('post:new', handler);
-  });
-}
 
 /**
  * Issue 25's `limit` account action: the account and its posts reach only its followers (and

@@ -1,31 +1,8 @@
-import type { PostNewEvent } from '@gundem/contract';
-import { closeAllSockets, collect, connectSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
+import { closeAllSockets, collect, connectSocket, nextEvent, postIds, postNewUntil, request, roundTrip } from '../../test/socket-client';
 import { startTestRedis, type TestRedis } from '../../test/redis-server';
 import { createTestApp, createTestNodes, type TestApp } from '../../test/test-app';
 
 type Member = { id: string; username: string };
-type Socket = Awaited<ReturnType<typeof connectSocket>>;
-
-/** The next `post:new` on `socket` holding post `id`, and every `post:new` seen until then. */
-function postNewUntil(socket: Socket, id: string, timeoutMs = 10_000): Promise<PostNewEvent[]> {
-  const seen: PostNewEvent[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off('post:new', handler);
-      reject(new Error(`no post:new with ${id} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const handler = (event: PostNewEvent) => {
-      seen.push(event);
-      if (!event.posts.some((p) => p.id === id)) return;
-      clearTimeout(timer);
-      socket.off('post:new', handler);
-      resolve(seen);
-    };
-    socket.on('post:new', handler);
-  });
-}
-
-const postIds = (events: PostNewEvent[]) => events.flatMap((e) => e.posts.map((p) => p.id));
 
 /** Issue 25: no socket push crosses a block, on one node and across two. */
 describe('blocks over Socket.IO (real PostgreSQL, real socket.io-client)', () => {
