@@ -1,18 +1,12 @@
-import { useMemo, useState } from 'react';
-import { AccountRow } from '../../../components/account-row';
+import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
-import { LoadFailed } from '../../../components/load-failed';
 import { MuteIcon } from '../../../components/mute-icon';
-import { LoadingBlock, Spinner } from '../../../components/spinner';
-import { errorText, NetworkError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { useMuteList, useSetMute } from '../../../lib/mute';
 import { showToast } from '../../../lib/toast';
-import { entityId } from '../../../lib/types';
-import { tr } from '../../../locales/tr';
 import { trMute } from '../../../locales/tr-mute';
-import '../../../components/list-row.css';
+import { AccountPages } from './account-pages';
 
 /** An end time as a reader reads it (`12 Aralık 2026 14:30`). */
 export function formatUntil(iso: string): string {
@@ -25,67 +19,25 @@ export function formatUntil(iso: string): string {
  * `Daha fazla`. States: a spinner, `Kimseyi sessize almadınız.`, an error with `Tekrar dene`.
  */
 export function MutedAccounts() {
-  const { data, error, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = useMuteList();
-  const users = useMemo(() => {
-    const seen = new Set<string>();
-    return (data?.pages ?? []).flatMap((page) => page.users).filter((user) => {
-      const id = entityId(user);
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    });
-  }, [data]);
-
-  if (isPending) return <LoadingBlock label={tr.app.loading} />;
-  if (!data) {
-    return (
-      <LoadFailed
-        compact
-        buttonSize="sm"
-        title={trMute.accountsFailed}
-        description={error instanceof NetworkError ? trMute.networkError : undefined}
-        retryLabel={trMute.retry}
-        onRetry={() => void refetch()}
-      />
-    );
-  }
-  if (users.length === 0) {
-    return <EmptyState className="blocked-accounts__empty" icon={<MuteIcon size={28} />} title={trMute.accountsEmpty} description={trMute.accountsEmptyText} />;
-  }
   return (
-    <div className="blocked-accounts">
-      <ul className="account-list" aria-label={trMute.accountsLabel} aria-busy={isFetchingNextPage || undefined} data-testid="muted-accounts">
-        {users.map((user) => (
-          <AccountRow
-            key={entityId(user)}
-            username={user.username}
-            displayName={user.displayName}
-            isVerified={user.isVerified}
-            profileImage={user.profileImage}
-            bio={user.expiresAt ? trMute.until(formatUntil(user.expiresAt)) : trMute.untilForever}
-            action={<UnmuteButton user={{ id: entityId(user), username: user.username, displayName: user.displayName }} />}
-          />
-        ))}
-      </ul>
-      {isFetchNextPageError ? (
-        <div className="blocked-accounts__more" role="alert">
-          <span>{trMute.moreFailed}</span>
-          <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
-            {trMute.retry}
-          </Button>
-        </div>
-      ) : hasNextPage ? (
-        <div className="blocked-accounts__more">
-          {isFetchingNextPage ? (
-            <Spinner label={trMute.loadingMore} />
-          ) : (
-            <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
-              {trMute.more}
-            </Button>
-          )}
-        </div>
-      ) : null}
-    </div>
+    <AccountPages
+      query={useMuteList()}
+      texts={{
+        loadFailed: trMute.accountsFailed,
+        loadFailedNetwork: trMute.networkError,
+        retry: trMute.retry,
+        empty: trMute.accountsEmpty,
+        emptyText: trMute.accountsEmptyText,
+        listLabel: trMute.accountsLabel,
+        moreFailed: trMute.moreFailed,
+        loadingMore: trMute.loadingMore,
+        more: trMute.more,
+      }}
+      icon={<MuteIcon size={28} />}
+      testId="muted-accounts"
+      bio={(user) => (user.expiresAt ? trMute.until(formatUntil(user.expiresAt)) : trMute.untilForever)}
+      action={(user) => <UnmuteButton user={user} />}
+    />
   );
 }
 
