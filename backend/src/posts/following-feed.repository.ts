@@ -46,6 +46,9 @@ export interface FollowingRow extends PostViewRow {
 
 type Strategy = 'walk' | 'per-account';
 
+/** For FollowingFeedRepository.page: no mute, word or block is applied (the kept feed's build). */
+export const KEEP_BLOCKED = 'keep-blocked' as const;
+
 /**
  * The `Takip edilenler` feed: posts by `accounts` (the viewer and the active accounts they
  * follow) and their reposts, newest first by post or repost time, each post at most once, at
@@ -65,9 +68,11 @@ export class FollowingFeedRepository {
   /**
    * `perAccountMax`: see PER_ACCOUNT_MAX (a test passes 0 or Infinity to force one strategy).
    * The walk answers only when both of its streams filled a page within the window (then it is
-   * exact); otherwise the page is read per account.
+   * exact); otherwise the page is read per account. `hide` (the viewer's mutes, words and blocks)
+   * is applied before the page's LIMIT, so a page is short only at the feed's end; KEEP_BLOCKED
+   * (the kept feed's build, which holds every item and filters at read time) leaves blocks unread.
    */
-  async page(viewerId: string, accounts: string[], page: PageRequest, perAccountMax = PER_ACCOUNT_MAX, hide: ViewerFilter = NO_FILTER): Promise<FollowingItem[]> {
+  async page(viewerId: string, accounts: string[], page: PageRequest, perAccountMax = PER_ACCOUNT_MAX, hide: ViewerFilter | typeof KEEP_BLOCKED = NO_FILTER): Promise<FollowingItem[]> {
     if (accounts.length > perAccountMax) {
       const rows = await this.rows(this.sql('walk', viewerId, accounts, page, hide));
       const found = rows[0];
@@ -81,7 +86,9 @@ export class FollowingFeedRepository {
   }
 
   /** The statement of one strategy, so a test can EXPLAIN exactly what the API runs. */
-  sql(strategy: Strategy, viewerId: string, accounts: string[], page: PageRequest, hide: ViewerFilter = NO_FILTER): Sql {
+  sql(strategy: Strategy, viewerId: string, accounts: string[], page: PageRequest, filter: ViewerFilter | typeof KEEP_BLOCKED = NO_FILTER): Sql {
+    const keepBlocked = filter === KEEP_BLOCKED;
+    const hide = keepBlocked ? NO_FILTER : filter;
     const params: unknown[] = [viewerId, accounts];
     const param = (value: unknown) => {
       params.push(value);
@@ -103,6 +110,10 @@ export class FollowingFeedRepository {
     // checked on the post's row (a primary-key probe) before the page's LIMIT, so a page stays full.
     const wordsParam = hide.words === null ? null : param(hide.words);
     const postHidden = (alias: string) => hiddenForViewerSql('$1', hide, { author: `${alias}.author_id`, searchText: `${alias}.search_text` }, wordsParam).join(' AND ');
+    // A post a followed account reposted may be by an account a block stands between (issue 25):
+    // left out here, before the page's LIMIT, for a viewer whom a block concerns (two key probes
+    // per repost); the statement's last step filters blocks for everyone on the rows it returns.
+    const unblockedAuthor = (post: string) => (hide.blocking ? ` AND ${notBlockedSql('$1', `${post}.author_id`)}` : '');
     const visiblePost = (post: string) =>
       postHidden('vp') ? ` AND EXISTS (SELECT 1 FROM posts vp WHERE vp.id = ${post} AND ${postHidden('vp')} OFFSET 0)` : '';
     // A post one of the accounts reposted is listed at that repost instead (idx_reposts_post).
@@ -112,7 +123,7 @@ export class FollowingFeedRepository {
     // Only the newest repost of a post by the accounts is listed; its author must be active.
     const newestRepost = (r: string) => `NOT EXISTS (SELECT 1 FROM reposts rr WHERE rr.post_id = ${r}.post_id
                          AND (rr.created_at, rr.user_id) > (${r}.created_at, ${r}.user_id) AND ${relevant('rr')} OFFSET 0)
-          AND EXISTS (SELECT 1 FROM posts op JOIN users oa ON oa.id = op.author_id WHERE op.id = ${r}.post_id AND oa.is_active${postHidden('op') ? ` AND ${postHidden('op')}` : ''} OFFSET 0)`;
+          AND EXISTS (SELECT 1 FROM posts op JOIN users oa ON oa.id = op.author_id WHERE op.id = ${r}.post_id AND oa.is_active${postHidden('op') ? ` AND ${postHidden('op')}` : ''}${unblockedAuthor('op')} OFFSET 0)`;
 
     let posts: string;
     let reposts: string;
@@ -167,7 +178,7 @@ export class FollowingFeedRepository {
         -- LIMIT keeps the reposter a key lookup per row (a plain join may hash all users)
         LEFT JOIN LATERAL (SELECT r.id, r.username, r.display_name, r.is_verified FROM users r WHERE r.id = ev.reposter LIMIT 1) rb ON true
         -- An author the viewer blocks or is blocked by (a followed account reposted them): left out, issue 25.
-        WHERE u.is_active AND ${notBlockedSql('$1', 'u.id')}
+        WHERE u.is_active${keepBlocked ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}
         ORDER BY ev.at DESC, ev.post_id DESC`,
       params,
     };

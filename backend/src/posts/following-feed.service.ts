@@ -5,7 +5,7 @@ import { FollowsService } from '../social/follows.service';
 import { MutesService, type ViewerFilter } from '../social/mutes.service';
 import type { User } from '../users/user.entity';
 import { toFollowingResponse } from './dto/following-item.response';
-import { type FollowingItem, FollowingFeedRepository } from './following-feed.repository';
+import { type FollowingItem, FollowingFeedRepository, KEEP_BLOCKED } from './following-feed.repository';
 import { HOME_FEED_BUILD_ITEMS, HomeFeedRepository } from './home-feed.repository';
 import { HomeFeedWriter } from './home-feed.writer';
 import type { PageRequest } from './posts.repository';
@@ -94,7 +94,8 @@ export class FollowingFeedService {
       let cursor: Cursor | undefined;
       let more = true;
       while (more && newest.length < HOME_FEED_BUILD_ITEMS) {
-        const page = await this.onRequest.page(viewerId, accounts, { limit: BUILD_PAGE, cursor });
+        // Every item, those of accounts a block stands between included: the read filters them (`hide`).
+        const page = await this.onRequest.page(viewerId, accounts, { limit: BUILD_PAGE, cursor }, undefined, KEEP_BLOCKED);
         newest.push(...page.slice(0, BUILD_PAGE));
         more = page.length > BUILD_PAGE;
         cursor = newest[newest.length - 1]?.cursor;

@@ -74,18 +74,21 @@ export class MutesRepository {
 
   /**
    * What a feed read of `viewerId` needs, in one statement: whether they mute anyone now (a
-   * range of the primary key, stopping at the first active row) and their active words'
-   * patterns (a range of idx_muted_words_user_normalised, at most MUTED_WORDS_MAX rows).
+   * range of the primary key, stopping at the first active row), their active words' patterns
+   * (a range of idx_muted_words_user_normalised, at most MUTED_WORDS_MAX rows), and whether a
+   * block concerns them either way (the first key of each of blocks' two indexes).
    */
-  async viewerFilter(viewerId: string): Promise<{ muting: boolean; patterns: string[] }> {
-    const [row] = await poolRows<{ muting: boolean; patterns: string[] }>(this.dataSource, {
+  async viewerFilter(viewerId: string): Promise<{ muting: boolean; patterns: string[]; blocking: boolean }> {
+    const [row] = await poolRows<{ muting: boolean; patterns: string[]; blocking: boolean }>(this.dataSource, {
       name: 'mutes_viewer_filter',
-      // ORDER BY the primary key (EXISTS would drop it and may scan): the key's range, stopping at the first active row.
+      // ORDER BY each index (EXISTS would drop it and may scan the table): the key's range, stopping at the first row.
       text: `SELECT coalesce((SELECT true FROM mutes m WHERE m.muter_id = $1::uuid AND ${ACTIVE('m')} ORDER BY m.muter_id, m.muted_id LIMIT 1), false) AS muting,
-                    coalesce((SELECT array_agg(w.pattern ORDER BY w.normalised) FROM muted_words w WHERE w.user_id = $1::uuid AND ${ACTIVE('w')}), '{}') AS patterns`,
+                    coalesce((SELECT array_agg(w.pattern ORDER BY w.normalised) FROM muted_words w WHERE w.user_id = $1::uuid AND ${ACTIVE('w')}), '{}') AS patterns,
+                    coalesce((SELECT true FROM blocks b WHERE b.blocker_id = $1::uuid ORDER BY b.blocker_id, b.blocked_id LIMIT 1),
+                             (SELECT true FROM blocks b WHERE b.blocked_id = $1::uuid ORDER BY b.blocked_id, b.blocker_id LIMIT 1), false) AS blocking`,
       values: [viewerId],
     });
-    return row ?? { muting: false, patterns: [] };
+    return row ?? { muting: false, patterns: [], blocking: false };
   }
 
   /**

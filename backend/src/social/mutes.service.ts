@@ -10,16 +10,19 @@ import { CANNOT_MUTE_SELF, MUTE_DAYS_INVALID, MUTED_WORD_DUPLICATE, MUTED_WORD_N
 export const MUTE_DAYS = [1, 7, 30] as const;
 
 /**
- * What a feed read must hide for its viewer beyond blocks (mutes.sql.ts): `muting` whether they
+ * What a feed read must hide for its viewer (mutes.sql.ts, blocks.sql.ts): `muting` whether they
  * mute anyone now (without, the statement has no mute probe at all), `words` their active muted
- * words as one regular expression, or null.
+ * words as one regular expression, or null, and `blocking` whether they block anyone or anyone
+ * blocks them (a list that filters rows before its LIMIT, such as the kept feed's walk, probes
+ * blocks there only then; every list still filters blocks on the rows it returns).
  */
 export interface ViewerFilter {
   muting: boolean;
   words: string | null;
+  blocking: boolean;
 }
 
-export const NO_FILTER: ViewerFilter = { muting: false, words: null };
+export const NO_FILTER: ViewerFilter = { muting: false, words: null, blocking: false };
 
 /** A member's mute change, for other modules (the realtime rooms). */
 export type MuteListener = (change: { muterId: string; mutedId: string; muting: boolean }) => void;
@@ -57,8 +60,8 @@ export class MutesService {
   /** What the viewer's feeds hide (one read per request); NO_FILTER for a guest. */
   async viewerFilter(viewerId: string | null | undefined): Promise<ViewerFilter> {
     if (!viewerId) return NO_FILTER;
-    const { muting, patterns } = await this.repository.viewerFilter(viewerId);
-    return { muting, words: combinedPattern(patterns) };
+    const { muting, patterns, blocking } = await this.repository.viewerFilter(viewerId);
+    return { muting, words: combinedPattern(patterns), blocking };
   }
 
   /**
