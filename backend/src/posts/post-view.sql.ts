@@ -92,7 +92,8 @@ export const POST_VIEW_COLUMNS = postViewColumns('$1');
  */
 export const POST_VIEW_COLUMNS_NO_VIEWER = postViewColumns(null);
 
-function postViewColumns(viewer: string | null): string {
+/** The same columns for a viewer given as any SQL expression (an InitPlan such as `(SELECT $1::uuid)`). */
+export function postViewColumns(viewer: string | null): string {
   return `
   p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links, p.mentions,
   p.like_count, p.retweet_count, p.reply_count, p.view_count, p.engagement_version, p.is_edited, p.is_pinned,

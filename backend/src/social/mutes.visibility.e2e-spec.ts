@@ -211,6 +211,16 @@ describe('mutes and muted words: visibility on every path (real PostgreSQL)', ()
           [pool],
         );
         await q.query(`INSERT INTO follows (follower_id, followee_id) SELECT $1, o.id FROM unnest($2::uuid[]) AS o(id)`, [member.id, pool.slice(900, 1_100)]);
+        // Others' kept feeds (300 members, 100 items each): the table is not the member's alone.
+        await q.query(
+          `WITH o AS (INSERT INTO home_feed_owners (owner_id, ready) SELECT id, true FROM unnest($1::uuid[]) AS u(id) RETURNING owner_id),
+                n AS (SELECT owner_id, row_number() OVER () AS n FROM o),
+                p AS (SELECT array_agg(id) AS ids, array_agg(created_at) AS ats, count(*)::int AS c FROM posts)
+           INSERT INTO home_feed (owner_id, post_id, at, reposter_id)
+           SELECT DISTINCT ON (n.owner_id, p.ids[k]) n.owner_id, p.ids[k], p.ats[k], NULL::uuid
+             FROM n, p, generate_series(1, 100) AS g, LATERAL (SELECT 1 + ((n.n * 7919 + g * 104729) % p.c)::int AS k) i`,
+          [pool.slice(0, 300)],
+        );
         await q.query('VACUUM ANALYZE');
       });
     }, 120_000);
