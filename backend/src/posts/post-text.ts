@@ -54,6 +54,17 @@ export function searchTextOf(content: string, hashtags: string[]): string {
   return turkishLower([content, ...hashtags.map((tag) => `#${tag}`)].join('\n'));
 }
 
+/** searchTextOf of a post object, once per object (the shared first page's posts are read by every member for a second). */
+const searchTexts = new WeakMap<object, string>();
+export function searchTextOfPost(post: { content: string; hashtags: string[] }): string {
+  let text = searchTexts.get(post);
+  if (text === undefined) {
+    text = searchTextOf(post.content, post.hashtags);
+    searchTexts.set(post, text);
+  }
+  return text;
+}
+
 /** A user's query made comparable to search_text and safe inside LIKE '%…%'. */
 export function likePattern(query: string): string {
   return `%${turkishLower(query).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -19,7 +19,8 @@ import { type CountsResponse, toCountsResponse } from './dto/engagement.response
 import { type PostResponse, toPostResponse } from './dto/post.response';
 import type { SearchPostsDto } from './dto/search-posts.dto';
 import { type EngagementCounts, toEngagementCounts } from './engagement-counts';
-import { charCount, extractHashtags, extractLinks, extractMentions, likePattern, searchTextOf, trigramSearchable } from './post-text';
+import { charCount, extractHashtags, extractLinks, extractMentions, likePattern, searchTextOf, searchTextOfPost, trigramSearchable } from './post-text';
+import { wordMatcher } from '../social/muted-words';
 import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
 import { PostViewsBuffer } from './post-views.buffer';
@@ -237,7 +238,10 @@ export class PostsService {
     // shorter than `limit`, and its cursor (the last post shown) leads on to the next page, which
     // the list's SQL filters (as Mastodon's filtered timelines do). A member with a thousand blocks
     // and mutes and fifty words so costs what any member does: no statement more.
-    const shown = views.filter((v) => !flags.hidden.has(v.id)).map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id) }));
+    const words = wordMatcher(flags.words);
+    const shown = views
+      .filter((v) => !flags.hidden.has(v.id) && !words?.test(searchTextOfPost(v)))
+      .map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id) }));
     if (!shown.length && views.length) return toPostPage(await this.posts.timeline(viewer.id, page, await this.mutes.viewerFilter(viewer.id)), page.limit);
     if (shown.length > page.limit || views.length <= page.limit) return toPostPage(shown, page.limit);
     return { posts: shown.map(toPostResponse), nextCursor: encodeCursor(shown[shown.length - 1].cursor) };

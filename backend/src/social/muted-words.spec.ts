@@ -1,4 +1,4 @@
-import { combinedPattern, mutedWordForm, tokensOf } from './muted-words';
+import { combinedPattern, mutedWordForm, tokensOf, wordMatcher } from './muted-words';
 
 /** search_text as posts/post-text.ts computes it (content lowercased the Turkish way). */
 const text = (content: string) => content.normalize('NFC').toLocaleLowerCase('tr-TR');
@@ -38,5 +38,16 @@ describe('muted words', () => {
     expect(tokensOf("İstanbul'da #Seçim")).toEqual(['istanbul', 'da', '#seçim', 'seçim']);
     expect(combinedPattern([])).toBeNull();
     expect(new RegExp(combinedPattern([mutedWordForm('a')!.pattern, mutedWordForm('b')!.pattern])!, 'u').test('x b')).toBe(true);
+  });
+
+  it('one JavaScript matcher per combined pattern, for a page in memory, with words that hold ARE escapes', () => {
+    const pattern = combinedPattern([mutedWordForm('e-posta')!.pattern, mutedWordForm('#Seçim')!.pattern]);
+    const matcher = wordMatcher(pattern)!;
+    expect(wordMatcher(pattern)).toBe(matcher);
+    expect(matcher.test(text('Yeni E-POSTA geldi'))).toBe(true);
+    expect(matcher.test(text('e-postalar geldi'))).toBe(false);
+    expect(matcher.test(text('bugün #seçim var'))).toBe(true);
+    expect(matcher.test(text('seçim günü'))).toBe(false);
+    expect(wordMatcher(null)).toBeNull();
   });
 });

@@ -57,6 +57,27 @@ export function mutedWordForm(word: string): MutedWordForm | null {
   return { normalised, head, pattern: `(^|[^${WORD}])${body}($|[^${WORD}])` };
 }
 
+/** Compiled matchers by pattern (members with the same words share one), the oldest dropped past MATCHERS_KEPT. */
+const matchers = new Map<string, RegExp>();
+const MATCHERS_KEPT = 256;
+
+/**
+ * A member's combined pattern (combinedPattern, mutedWordsPatternSql) as a JavaScript regular
+ * expression, for a page already in memory (the timeline's shared first page): it matches the
+ * texts PostgreSQL's `~` does (the patterns use only what both dialects read alike). Null: no words.
+ */
+export function wordMatcher(pattern: string | null): RegExp | null {
+  if (pattern === null) return null;
+  let matcher = matchers.get(pattern);
+  if (!matcher) {
+    // Not 'u': mutedWordForm escapes `-`, which a unicode-mode expression refuses outside a class.
+    matcher = new RegExp(pattern);
+    if (matchers.size >= MATCHERS_KEPT) matchers.delete(matchers.keys().next().value as string);
+    matchers.set(pattern, matcher);
+  }
+  return matcher;
+}
+
 /** One regular expression matching any of `patterns` (null: none), for a read that filters by all of a member's words at once. */
 export function combinedPattern(patterns: string[]): string | null {
   return patterns.length ? patterns.map((p) => `(${p})`).join('|') : null;
