@@ -185,9 +185,13 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
     // Four members following 1,000 accounts each.
     fixtures.followingUsers = await followingMembers(db.url, special.slice(-4));
     // Issue 25: four shielded members (1,000 blocks, 1,000 mutes, 50 words), and four more who also
-    // follow 1,000 accounts.
-    fixtures.shieldedUsers = await shieldedMembers(db.url, a.url, special.slice(0, 4), fixtures.users);
-    fixtures.shieldedFollowingUsers = await shieldedMembers(db.url, a.url, await followingMembers(db.url, special.slice(4, 8)), fixtures.users);
+    // follow 1,000 accounts. None blocks or mutes a member another scenario acts as or reads for.
+    const spared = [...fixtures.users, ...special];
+    fixtures.shieldedUsers = await shieldedMembers(db.url, a.url, special.slice(0, 4), spared);
+    fixtures.shieldedFollowingUsers = await shieldedMembers(db.url, a.url, await followingMembers(db.url, special.slice(4, 8)), spared);
+    // Kept following feeds are built by this build at the warm-up: one kept from an earlier run
+    // (the database is reused) may hold what an older build wrote.
+    await sql(db.url, 'DELETE FROM home_feed_owners');
     const cursor = await deepCursor(a, fixtures.users[0].token);
     const guest = await get(`${a.url}/api/posts/timeline`);
     if (guest.status !== 200) throw new Error(`zaman akışı ${guest.status} döndü`);

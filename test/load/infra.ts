@@ -361,8 +361,10 @@ export const SHIELD_WORDS = [
 export async function shieldedMembers(url: string, apiUrl: string, members: BenchUser[], actors: BenchUser[]): Promise<BenchUser[]> {
   const ids = members.map((m) => m.id);
   const actorIds = actors.map((a) => a.id);
-  // Never one of `actors` (the members the other scenarios act as): a blocked one could not like
-  // a shielded member's post, and like-toggle would count 404s.
+  // Never one of `actors` (the members the other scenarios act as or read for): a blocked one
+  // could not like a shielded member's post (like-toggle would count 404s), and a member whom a
+  // block concerns is no longer a baseline with none. Blocks an earlier fixture made so go first.
+  await sql(url, 'DELETE FROM blocks WHERE blocker_id = ANY($1::uuid[]) AND blocked_id = ANY($2::uuid[])', [ids, actorIds]);
   const pickSeed = (salt: string, extra: string) => `
     SELECT u.id FROM users u
      WHERE u.username LIKE 'seed\\_%' AND u.is_active AND u.id <> m.id AND u.id <> ALL($3::uuid[]) ${extra}
