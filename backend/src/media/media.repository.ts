@@ -218,10 +218,18 @@ export class MediaRepository {
     return { rows: rows.map((r) => r.row), keys: keysOf(rows) };
   }
 
-  /** An archived post's rows back, as they were (same ids; inside the restore's transaction). */
+  /**
+   * An archived post's rows back, as they were (same ids; inside the restore's transaction), with
+   * the columns they were archived with: a column added since takes its default.
+   */
   async restoreRows(em: EntityManager, rows: unknown[]): Promise<void> {
-    if (!rows.length) return;
-    await queryRows(em, `INSERT INTO media_attachments SELECT * FROM jsonb_populate_recordset(NULL::media_attachments, $1::jsonb)`, [JSON.stringify(rows)]);
+    const first = rows[0];
+    if (!first || typeof first !== 'object') return;
+    const list = Object.keys(first)
+      .filter((c) => /^[a-z_][a-z0-9_]*$/.test(c))
+      .map((c) => `"${c}"`)
+      .join(', ');
+    await queryRows(em, `INSERT INTO media_attachments (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::media_attachments, $1::jsonb)`, [JSON.stringify(rows)]);
   }
 
   /**

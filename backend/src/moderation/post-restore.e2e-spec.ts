@@ -248,6 +248,43 @@ describe('an accepted appeal restores a removed post (real PostgreSQL)', () => {
     await consistent();
   });
 
+  it('a column added to posts or media_attachments after the removal takes its default on restore', async () => {
+    const author = await t.createUser();
+    const picture = await upload(author);
+    const post = (await t.http.post('/api/posts').set('authorization', await t.bearer(author)).send({ content: 'şema değişecek', mediaIds: [picture.id] }).expect(201)).body
+      .post as WirePost;
+    await remove(post.id);
+    await t.db.query(`ALTER TABLE posts ADD COLUMN probe_added integer NOT NULL DEFAULT 7`);
+    await t.db.query(`ALTER TABLE media_attachments ADD COLUMN probe_added integer NOT NULL DEFAULT 8`);
+    try {
+      const accepted = await decide(await appeal(author, (await noticeOf(author, post.id)).id), 'accept');
+      expect([accepted.status, accepted.body.message]).toEqual([200, RESTORED]);
+      expect(await t.db.query(`SELECT probe_added FROM posts WHERE id = $1`, [post.id])).toEqual([{ probe_added: 7 }]);
+      expect(await t.db.query(`SELECT probe_added FROM media_attachments WHERE id = $1`, [picture.id])).toEqual([{ probe_added: 8 }]);
+    } finally {
+      await t.db.query(`ALTER TABLE posts DROP COLUMN probe_added`);
+      await t.db.query(`ALTER TABLE media_attachments DROP COLUMN probe_added`);
+    }
+  });
+
+  it('the restored post’s sensitive mark follows the account’s sensitive-media action as it stands now', async () => {
+    const author = await t.createUser();
+    const picture = await upload(author);
+    const post = (await t.http.post('/api/posts').set('authorization', await t.bearer(author)).send({ content: 'hassas olacak', mediaIds: [picture.id] }).expect(201)).body
+      .post as WirePost;
+    expect(post.sensitive).toBe(false);
+    await remove(post.id);
+    await t.http
+      .post(`/api/admin/users/${author.id}/actions`)
+      .set('authorization', await t.bearer(moderator))
+      .send({ kind: 'sensitive_media', reason: 'Uyarısız şiddet görselleri.' })
+      .expect(201);
+    const accepted = await decide(await appeal(author, (await noticeOf(author, post.id)).id), 'accept');
+    expect(accepted.body.message).toBe(RESTORED);
+    expect((await getPost(post.id)).body.post.sensitive).toBe(true);
+    expect(await t.db.query(`SELECT forced_sensitive FROM posts WHERE id = $1`, [post.id])).toEqual([{ forced_sensitive: true }]);
+  });
+
   it('staff’s undo of a removal restores the post too', async () => {
     const author = await t.createUser();
     const post = await t.createPost(author, 'geri alınan kaldırma');
