@@ -61,6 +61,11 @@ export interface AccountAction {
   endsAt: string | null;
   /** When staff undid it (ISO 8601), else null. */
   revokedAt: string | null;
+  /**
+   * Only for `post_removed`: undoing it (an accepted appeal, staff's undo) brought the post back,
+   * same id, counts and replies. False while it holds, and when an undo found nothing to restore.
+   */
+  postRestored: boolean;
   /** The action no longer holds: undone (a warning withdrawn too), or a suspension whose end passed. */
   lifted: boolean;
   /** The staff member who acted (null once that account is gone); staff lists only. */

@@ -132,7 +132,8 @@ describe('staff audit log (real PostgreSQL)', () => {
           target_label: 'moderatörün sildiği gönderi',
           reason: null,
           before: { content: 'moderatörün sildiği gönderi', authorId: author.id, replyToId: null },
-          after: null,
+          // Kept in the removed posts' archive for the author's notice, which an appeal can undo.
+          after: { archivedFor: expect.any(String) },
         },
       ]);
 

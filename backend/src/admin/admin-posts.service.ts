@@ -47,7 +47,8 @@ export class AdminPostsService {
    * transaction; replies to it stay as standalone posts (PostDeletionService, shared with the
    * author's own delete). Its author gets a `post_removed` notice (the post as it was, `removal`'s
    * reason and rule), written in the same transaction and notified after the commit; an unknown
-   * rule refuses the deletion (400).
+   * rule refuses the deletion (400). With a notice, the post is kept in the removed posts' archive
+   * for that action, so undoing it (an accepted appeal) brings the post back.
    */
   async delete(actor: Pick<User, 'id'>, id: string, within?: InTransaction, removal: { reason?: string; ruleId?: string | null } = {}): Promise<{ message: string }> {
     let noticeFor: string | null = null;
@@ -59,6 +60,8 @@ export class AdminPostsService {
       if (!post) return;
       const notice = await this.actions.recordPostRemoval(em, actor.id, post, removal.reason, removal.ruleId);
       noticeFor = notice ? notice.target_id : null;
+      // With a notice, an appeal can bring the post back: the deletion archives it for the action.
+      return { archiveFor: notice ? notice.id : null };
     });
     if (noticeFor) this.actions.notify(noticeFor);
     return { message: POST_DELETED };

@@ -99,7 +99,11 @@ export class MediaRepository {
     return inserted;
   }
 
-  /** Of `keys`, those no row names (any more): the files that may go. `exceptId`: a row about to be rolled back. */
+  /**
+   * Of `keys`, those no row names (any more): the files that may go. `exceptId`: a row about to be
+   * rolled back. A removed post's archive (posts/ `removed_posts`) names its pictures' keys while an
+   * appeal could bring the post back.
+   */
   async unreferenced(db: Queryable, keys: string[], exceptId: string | null = null): Promise<string[]> {
     const rows = await rowsOn<{ k: string }>(db, {
       name: 'media_unreferenced',
@@ -108,7 +112,8 @@ export class MediaRepository {
                 AND NOT EXISTS (SELECT 1 FROM media_attachments m WHERE m.large_key = k AND m.id IS DISTINCT FROM $2::uuid)
                 AND NOT EXISTS (SELECT 1 FROM media_attachments m WHERE m.still_key = k AND m.id IS DISTINCT FROM $2::uuid)
                 AND NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_image_key = k)
-                AND NOT EXISTS (SELECT 1 FROM users u WHERE u.cover_image_key = k)`,
+                AND NOT EXISTS (SELECT 1 FROM users u WHERE u.cover_image_key = k)
+                AND NOT EXISTS (SELECT 1 FROM removed_posts r WHERE r.media_keys @> ARRAY[k])`,
       values: [keys, exceptId],
     });
     return rows.map((r) => r.k);
@@ -201,6 +206,30 @@ export class MediaRepository {
   async deleteOfPost(em: EntityManager, postId: string): Promise<string[]> {
     const rows = await queryRows<Pick<MediaRow, 'small_key' | 'large_key' | 'still_key'>>(em, `DELETE FROM media_attachments WHERE post_id = $1 RETURNING ${KEYS}`, [postId]);
     return keysOf(rows);
+  }
+
+  /** The post's rows go (inside a staff removal that archives them): answers the rows as they were, for the archive. */
+  async archiveOfPost(em: EntityManager, postId: string): Promise<{ rows: unknown[]; keys: string[] }> {
+    const rows = await queryRows<{ row: Record<string, unknown> } & Pick<MediaRow, 'small_key' | 'large_key' | 'still_key'>>(
+      em,
+      `DELETE FROM media_attachments m WHERE m.post_id = $1 RETURNING to_jsonb(m) AS row, ${KEYS}`,
+      [postId],
+    );
+    return { rows: rows.map((r) => r.row), keys: keysOf(rows) };
+  }
+
+  /**
+   * An archived post's rows back, as they were (same ids; inside the restore's transaction), with
+   * the columns they were archived with: a column added since takes its default.
+   */
+  async restoreRows(em: EntityManager, rows: unknown[]): Promise<void> {
+    const first = rows[0];
+    if (!first || typeof first !== 'object') return;
+    const list = Object.keys(first)
+      .filter((c) => /^[a-z_][a-z0-9_]*$/.test(c))
+      .map((c) => `"${c}"`)
+      .join(', ');
+    await queryRows(em, `INSERT INTO media_attachments (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::media_attachments, $1::jsonb)`, [JSON.stringify(rows)]);
   }
 
   /**

@@ -192,6 +192,20 @@ export class MediaService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
+   * Inside a staff removal that keeps the post in an archive: its rows go, answered as they were
+   * with their keys; the caller writes both into the archive in the same transaction, so the files
+   * stay (releaseKeys checks the archive too).
+   */
+  archiveOfPost(em: EntityManager, postId: string): Promise<{ rows: unknown[]; keys: string[] }> {
+    return this.repository.archiveOfPost(em, postId);
+  }
+
+  /** Inside a removed post's restore: its archived rows back, same ids. */
+  restoreRows(em: EntityManager, rows: unknown[]): Promise<void> {
+    return this.repository.restoreRows(em, rows);
+  }
+
+  /**
    * After rows were deleted (and committed): removes the files no row names any more. A key two
    * uploads share stays while one of them does. Failures are logged, never thrown at the caller
    * (the delete itself succeeded).

@@ -31,7 +31,7 @@ export class AccountActionsController {
     return this.actions.create(actor, id, dto);
   }
 
-  /** Undoes the action: a suspension or a limit is lifted, the media marks it set are cleared, a warning is withdrawn. */
+  /** Undoes the action: a suspension or a limit is lifted, the media marks it set are cleared, a warning is withdrawn, a removed post is restored. */
   @Post('actions/:id/undo')
   @HttpCode(200)
   undo(@Param('id', UuidPipe) id: string, @CurrentUser() actor: SessionUser): Promise<AccountActionResponse> {

@@ -35,10 +35,11 @@ export interface AccountActionRow {
   created_at: Date;
   revoked_at: Date | null;
   lifted_at: Date | null;
+  post_restored_at: Date | null;
 }
 
 export const ACTION_COLUMNS = `a.id, a.target_id, a.actor_id, actor.username AS actor_username, a.kind, a.reason, a.rule_id, a.rule_number, a.rule_text,
-  a.post_snapshot, a.ends_at, a.created_at, a.revoked_at, a.lifted_at`;
+  a.post_snapshot, a.ends_at, a.created_at, a.revoked_at, a.lifted_at, a.post_restored_at`;
 
 /** Reads and writes of account_actions and the account columns the actions set (migration 1764850000001). */
 @Injectable()
@@ -99,12 +100,12 @@ export class AccountActionsRepository {
     return row ?? null;
   }
 
-  async markRevoked(em: EntityManager, id: string, revokedBy: string): Promise<AccountActionRow> {
+  async markRevoked(em: EntityManager, id: string, revokedBy: string, postRestored = false): Promise<AccountActionRow> {
     const [row] = await queryRows<AccountActionRow>(
       em,
-      `WITH a AS (UPDATE account_actions SET revoked_at = now(), revoked_by = $2, lifted_at = now() WHERE id = $1 RETURNING *)
+      `WITH a AS (UPDATE account_actions SET revoked_at = now(), revoked_by = $2, lifted_at = now(), post_restored_at = CASE WHEN $3 THEN now() END WHERE id = $1 RETURNING *)
        SELECT ${ACTION_COLUMNS} FROM a LEFT JOIN users actor ON actor.id = a.actor_id`,
-      [id, revokedBy],
+      [id, revokedBy, postRestored],
     );
     return row;
   }

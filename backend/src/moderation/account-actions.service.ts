@@ -7,6 +7,7 @@ import { AuditLogWriter } from '../audit/audit-log.writer';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { FORBIDDEN, USER_NOT_FOUND } from '../common/common.texts';
 import { charCount } from '../posts/post-text';
+import { type RestoredPost, RemovedPostsService } from '../posts/removed-posts.service';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { RulesService } from '../rules/rules.service';
 import { isStaff } from '../users/roles';
@@ -31,6 +32,8 @@ import {
   CANNOT_ACT_ON_SELF,
   DAYS_ONLY_FOR_SUSPENSION,
   INACTIVE_CANNOT_BE_SUSPENDED,
+  POST_REMOVAL_UNDONE,
+  POST_REMOVAL_UNDONE_NOT_RESTORED,
   POST_REMOVED_DEFAULT_REASON,
   STAFF_ACTIONS_ADMIN_ONLY,
 } from './moderation.texts';
@@ -63,6 +66,7 @@ export function toAccountAction(row: AccountActionRow, withActor: boolean): Acco
     endsAt: row.ends_at?.toISOString() ?? null,
     revokedAt: row.revoked_at?.toISOString() ?? null,
     lifted: row.lifted_at !== null,
+    postRestored: row.post_restored_at !== null,
     rule: row.rule_number !== null && row.rule_text !== null ? { id: row.rule_id, number: row.rule_number, text: row.rule_text } : null,
     removedPost: row.post_snapshot ?? null,
     ...(withActor && { actor: row.actor_id && row.actor_username ? { id: row.actor_id, username: row.actor_username } : null }),
@@ -96,6 +100,7 @@ export class AccountActionsService implements OnModuleInit {
     private readonly realtime: RealtimeEvents,
     private readonly activity: ActivityEvents,
     private readonly rules: RulesService,
+    private readonly removedPosts: RemovedPostsService,
   ) {}
 
   /** From now on `post:new` of the everyone feed takes a limited account's posts only to its followers and itself. */
@@ -194,23 +199,34 @@ export class AccountActionsService implements OnModuleInit {
 
   /** Undoes the action (staff's undo route; an accepted appeal does the same in its own transaction through `undoIn`). */
   async undo(actor: Pick<SessionUser, 'id'>, actionId: string): Promise<{ message: string; action: AccountAction }> {
-    const { row, lifted } = await this.dataSource.transaction((em) => this.undoIn(em, actor.id, actionId));
-    if (lifted) this.accountBack(actor.id, row.target_id);
-    return { message: ACTION_UNDONE, action: toAccountAction(row, true) };
+    const undone = await this.dataSource.transaction((em) => this.undoIn(em, actor.id, actionId));
+    this.afterUndo(actor.id, undone);
+    const { row } = undone;
+    const message = row.kind !== 'post_removed' ? ACTION_UNDONE : row.post_restored_at ? POST_REMOVAL_UNDONE : POST_REMOVAL_UNDONE_NOT_RESTORED;
+    return { message, action: toAccountAction(row, true) };
+  }
+
+  /** After undoIn's commit: a lifted suspension's account is back everywhere; a restored post is back in the feeds. */
+  afterUndo(actorId: string, undone: { row: AccountActionRow; lifted: boolean; restored: RestoredPost | null }): void {
+    if (undone.lifted) this.accountBack(actorId, undone.row.target_id);
+    if (undone.restored) this.removedPosts.afterRestore(undone.restored);
   }
 
   /**
    * The undo on the caller's transaction: the action's row and both accounts locked, the rules
-   * checked, the effect reversed, the audit entry written. `lifted`: a suspension ended (the
-   * caller calls accountBack after its commit).
+   * checked, the effect reversed, the audit entry written. `lifted`: a suspension ended;
+   * `restored`: a `post_removed` action's post came back from its archive (RemovedPostsService;
+   * null when there was none to restore). The caller calls afterUndo after its commit.
    */
-  async undoIn(em: EntityManager, actorId: string, actionId: string): Promise<{ row: AccountActionRow; lifted: boolean }> {
+  async undoIn(em: EntityManager, actorId: string, actionId: string): Promise<{ row: AccountActionRow; lifted: boolean; restored: RestoredPost | null }> {
     const action = await this.repository.lockAction(em, actionId);
     if (!action) throw new NotFoundException(ACTION_NOT_FOUND);
     const target = await this.lockAndCheck(em, actorId, action.target_id);
     if (action.revoked_at) throw new ConflictException(ACTION_ALREADY_UNDONE);
     if (action.lifted_at) throw new ConflictException(ACTION_ALREADY_ENDED);
-    const row = await this.repository.markRevoked(em, actionId, actorId);
+    // Under the action's and the author's locks: a second undo or acceptance waits, then finds it revoked.
+    const restored = action.kind === 'post_removed' ? await this.removedPosts.restoreIn(em, actionId) : null;
+    const row = await this.repository.markRevoked(em, actionId, actorId, restored !== null);
     if (action.kind === 'suspend') await this.repository.unsuspend(em, action.target_id);
     if (action.kind === 'sensitive_media') await this.repository.clearMediaSensitive(em, action.target_id);
     if (action.kind === 'limit') await this.repository.setLimited(em, action.target_id, false);
@@ -222,9 +238,9 @@ export class AccountActionsService implements OnModuleInit {
       targetLabel: `@${target.username}`,
       reason: action.reason,
       before: { actionId, kind: action.kind, ...auditState(action.kind, true) },
-      after: { actionId, revoked: true, ...auditState(action.kind, false) },
+      after: { actionId, revoked: true, ...auditState(action.kind, false), ...(action.kind === 'post_removed' && { restoredPostId: restored?.postId ?? null }) },
     });
-    return { row, lifted: action.kind === 'suspend' };
+    return { row, lifted: action.kind === 'suspend', restored };
   }
 
   /**

@@ -56,6 +56,7 @@ describe('notices and appeals (real PostgreSQL)', () => {
       endsAt: null,
       revokedAt: null,
       lifted: false,
+      postRestored: false,
       rule: null,
       removedPost: null,
       appeal: null,

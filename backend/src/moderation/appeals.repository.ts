@@ -84,10 +84,10 @@ export class AppealsRepository {
   }
 
   /** The action's row, locked: an appeal and an undo of the same action take turns. */
-  async lockAction(em: EntityManager, actionId: string): Promise<Pick<AccountActionRow, 'id' | 'target_id' | 'lifted_at'> | null> {
-    const [row] = await queryRows<Pick<AccountActionRow, 'id' | 'target_id' | 'lifted_at'>>(
+  async lockAction(em: EntityManager, actionId: string): Promise<Pick<AccountActionRow, 'id' | 'target_id' | 'kind' | 'lifted_at'> | null> {
+    const [row] = await queryRows<Pick<AccountActionRow, 'id' | 'target_id' | 'kind' | 'lifted_at'>>(
       em,
-      `SELECT id, target_id, lifted_at FROM account_actions WHERE id = $1 FOR UPDATE`,
+      `SELECT id, target_id, kind, lifted_at FROM account_actions WHERE id = $1 FOR UPDATE`,
       [actionId],
     );
     return row ?? null;

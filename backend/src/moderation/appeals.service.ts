@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditLogWriter } from '../audit/audit-log.writer';
 import { charCount } from '../posts/post-text';
+import { RemovedPostsService } from '../posts/removed-posts.service';
 import { AccountActionsService, toAccountAction } from './account-actions.service';
 import { type ActionWithAppealRow, type AppealRow, AppealsRepository } from './appeals.repository';
 import {
@@ -18,6 +19,7 @@ import {
   APPEAL_TEXT_REQUIRED,
   appealTooLong,
   POST_REMOVAL_APPEAL_ACCEPTED,
+  POST_REMOVAL_APPEAL_ACCEPTED_NOT_RESTORED,
   replyTooLong,
 } from './moderation.texts';
 
@@ -60,6 +62,7 @@ export class AppealsService {
     private readonly repository: AppealsRepository,
     private readonly actions: AccountActionsService,
     private readonly audit: AuditLogWriter,
+    private readonly removedPosts: RemovedPostsService,
   ) {}
 
   /** Every action against the member, newest first, with its appeal; staff are not named. */
@@ -95,11 +98,16 @@ export class AppealsService {
    * Accepts (undoes the action, unless it already stopped holding) or rejects the appeal, with an
    * optional reply, in one transaction with its audit entry; the member is notified after the commit.
    * The same rules as acting on the account: a moderator cannot decide a staff account's appeal.
+   *
+   * A `post_removed` action's post: accepting brings it back from its archive (undoIn, same
+   * transaction; the answer and the notice say whether it was restored); rejecting drops the
+   * archive, and its pictures' files after the commit. The appeal row's lock serialises two
+   * decisions, so the post is restored at most once.
    */
   async decide(actor: { id: string }, appealId: string, accept: boolean, rawReply: string | undefined): Promise<{ message: string; appeal: AppealQueueItem }> {
     const reply = rawReply?.trim() || null;
     if (reply && charCount(reply) > ACCOUNT_ACTION_REASON_MAX) throw new BadRequestException(replyTooLong(ACCOUNT_ACTION_REASON_MAX));
-    const { row, lifted } = await this.dataSource.transaction(async (em) => {
+    const { row, undone, dropped } = await this.dataSource.transaction(async (em) => {
       const appeal = await this.repository.lock(em, appealId);
       if (!appeal) throw new NotFoundException(APPEAL_NOT_FOUND);
       if (appeal.status !== 'pending') throw new ConflictException(APPEAL_ALREADY_DECIDED);
@@ -108,6 +116,8 @@ export class AppealsService {
       const target = await this.actions.lockAndCheck(em, actor.id, action.target_id);
       // Accepting undoes what still holds; an action already undone or ended has nothing left to undo.
       const undone = accept && !action.lifted_at ? await this.actions.undoIn(em, actor.id, action.id) : null;
+      // A rejected removal stays: nothing can bring the post back any more, so its archive goes.
+      const dropped = !accept && action.kind === 'post_removed' ? await this.removedPosts.dropIn(em, action.id) : [];
       await this.repository.decide(em, appealId, accept ? 'accepted' : 'rejected', actor.id, reply);
       await this.audit.record(em, {
         actorId: actor.id,
@@ -117,13 +127,19 @@ export class AppealsService {
         targetLabel: `@${target.username}`,
         reason: reply,
         before: { appealId, actionId: action.id, status: 'pending' },
-        after: { appealId, actionId: action.id, status: accept ? 'accepted' : 'rejected' },
+        after: {
+          appealId,
+          actionId: action.id,
+          status: accept ? 'accepted' : 'rejected',
+          ...(accept && action.kind === 'post_removed' && { restoredPostId: undone?.restored?.postId ?? null }),
+        },
       });
-      return { row: (await this.repository.byId(em, appealId))!, lifted: undone?.lifted ?? false };
+      return { row: (await this.repository.byId(em, appealId))!, undone, dropped };
     });
-    if (lifted) this.actions.accountBack(actor.id, row.target_id);
+    if (undone) this.actions.afterUndo(actor.id, undone);
+    if (dropped.length) await this.removedPosts.afterDrop(dropped);
     this.actions.notify(row.target_id);
-    const accepted = row.kind === 'post_removed' ? POST_REMOVAL_APPEAL_ACCEPTED : APPEAL_ACCEPTED;
+    const accepted = row.kind !== 'post_removed' ? APPEAL_ACCEPTED : row.post_restored_at ? POST_REMOVAL_APPEAL_ACCEPTED : POST_REMOVAL_APPEAL_ACCEPTED_NOT_RESTORED;
     return { message: accept ? accepted : APPEAL_REJECTED, appeal: toQueueItem(row) };
   }
 }

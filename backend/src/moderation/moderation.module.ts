@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { PostsModule } from '../posts/posts.module';
 import { RulesModule } from '../rules/rules.module';
 import { UsersModule } from '../users/users.module';
 import { AccountActionsController } from './account-actions.controller';
@@ -14,7 +15,8 @@ import { Suspensions } from './suspensions';
 
 /** Staff's graduated actions on accounts (issue 25): warn, sensitive media, suspend, their undo; the member's notices and appeals, staff's appeals queue. */
 @Module({
-  imports: [UsersModule, AuthModule, RulesModule],
+  // PostsModule: undoing a post removal restores the archived post (RemovedPostsService).
+  imports: [UsersModule, AuthModule, RulesModule, PostsModule],
   controllers: [AccountActionsController, AppealsController, NoticesController],
   providers: [AccountActionsRepository, AccountActionsService, AppealsRepository, AppealsService, AppealTokens, Suspensions],
   exports: [AccountActionsService],

@@ -38,8 +38,12 @@ export const APPEAL_SENT = 'İtirazınız alındı. Sonucu size bildirilecek.';
 export const APPEAL_NOT_FOUND = 'İtiraz bulunamadı.';
 export const APPEAL_ALREADY_DECIDED = 'Bu itiraz zaten karara bağlanmış.';
 export const APPEAL_ACCEPTED = 'İtiraz kabul edildi; işlem geri alındı.';
-/** Accepting a post removal's appeal: the decision is withdrawn, but the post was deleted for good (docs/product.md). */
-export const POST_REMOVAL_APPEAL_ACCEPTED = 'İtiraz kabul edildi; kaldırma kararı geri alındı. Gönderi kalıcı olarak silindiği için geri yüklenemedi.';
+/** Accepting a post removal's appeal: the post is back from its archive, same id, counts and replies (docs/product.md). */
+export const POST_REMOVAL_APPEAL_ACCEPTED = 'İtiraz kabul edildi; gönderi geri yüklendi.';
+/** An accepted appeal (or staff's undo) of a removal whose post has no archive: a removal from before archives were kept. */
+export const POST_REMOVAL_APPEAL_ACCEPTED_NOT_RESTORED = 'İtiraz kabul edildi; kaldırma kararı geri alındı. Gönderinin saklanan bir kopyası olmadığı için gönderi geri yüklenemedi.';
+export const POST_REMOVAL_UNDONE = 'Kaldırma geri alındı; gönderi geri yüklendi.';
+export const POST_REMOVAL_UNDONE_NOT_RESTORED = 'Kaldırma geri alındı. Gönderinin saklanan bir kopyası olmadığı için gönderi geri yüklenemedi.';
 export const APPEAL_REJECTED = 'İtiraz reddedildi.';
 export const APPEAL_LINK_INVALID = 'İtiraz bağlantısının süresi dolmuş ya da geçersiz. Lütfen yeniden giriş yapmayı deneyin.';
 export const REPLY_INVALID = 'Yanıt bir metin olmalıdır.';

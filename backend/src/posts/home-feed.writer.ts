@@ -15,7 +15,8 @@ const SWEEP_MS = 60 * 60 * 1000;
 /**
  * Keeps the materialised `Takip edilenler` feeds up to date after each commit (fan-out on write,
  * docs/architecture.md#takip-edilenler-akışı): a post or a repost (made or undone) is applied to
- * the kept feeds of its actor and their followers; a follow or unfollow drops the follower's kept
+ * the kept feeds of its actor and their followers (a removed post restored: its author's and
+ * reposters'); a follow or unfollow drops the follower's kept
  * feed, and an account's deactivation (or activation) the feeds of its followers, to be built
  * again at their next read.
  *
@@ -69,6 +70,10 @@ export class HomeFeedWriter implements OnModuleInit, OnModuleDestroy {
       case 'post':
       case 'repost':
         this.posts.push({ actor: activity.actorId, post: activity.postId });
+        break;
+      case 'post-restored':
+        // The author's followers and every reposter's: the fan-out computes each feed's best item.
+        for (const actor of [activity.actorId, ...activity.reposters]) this.posts.push({ actor, post: activity.postId });
         break;
       case 'follow':
         this.owners.add(activity.actorId);

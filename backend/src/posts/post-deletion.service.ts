@@ -9,6 +9,7 @@ import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { type EngagementCounts, toEngagementCounts } from './engagement-counts';
 import { FirstPageCache } from './first-page.cache';
 import { PostDeletionRepository, type PostToDelete } from './post-deletion.repository';
+import { RemovedPostsRepository } from './removed-posts.repository';
 import { POST_DELETE_BUSY, POST_NOT_FOUND, POST_NOT_YOURS } from './posts.texts';
 
 /**
@@ -30,13 +31,20 @@ export interface DeletedPost {
  * Who deletes: staff (any post; the admin controller's guard checked the role; recorded in the
  * audit log) or a member (their own posts only).
  */
-type Deleter = { kind: 'staff'; actorId: string; within?: InTransaction } | { kind: 'author'; userId: string };
+type Deleter = { kind: 'staff'; actorId: string; within?: RemovalStep } | { kind: 'author'; userId: string };
 
 /**
  * A caller's own statements to run first in the action's transaction (a report's resolution,
  * admin/): they commit with the action or roll back with it; what they throw refuses the action.
  */
 export type InTransaction = (em: EntityManager) => Promise<void>;
+
+/**
+ * A staff deletion's first step (admin/: the author's `post_removed` notice): as InTransaction;
+ * `archiveFor` names the notice's action, and the post is then kept in the removed posts' archive
+ * (RemovedPostsService) until that action is undone or its appeal rejected.
+ */
+export type RemovalStep = (em: EntityManager) => Promise<{ archiveFor: string | null } | void>;
 
 /**
  * Deleting a post, for its author (DELETE /api/posts/:id) and for staff (DELETE
@@ -46,6 +54,12 @@ export type InTransaction = (em: EntityManager) => Promise<void>;
  * transaction: the author's posts_count and, for a reply, the parent's reply_count. Its
  * notifications go with it (their foreign keys cascade; docs/architecture.md#notifications), and
  * after the commit every member who had one is pushed their new unread count (`notification:read`).
+ *
+ * A staff removal that gave its author a notice (`archiveFor`, see RemovalStep) keeps the post in
+ * the archive `removed_posts`, written in the same transaction: its row, its media rows (whose
+ * files stay, as the archive names them), its likes and reposts, and the replies detached from it;
+ * an accepted appeal brings it back from there (RemovedPostsService). The author's own delete and
+ * a removal with no notice (staff's own post) keep nothing.
  *
  * Replies TO the deleted post are kept: the foreign key sets their reply_to_id to NULL, so
  * they read as standalone posts from then on (`isReply: false`, `replyToId: null`) — a member's
@@ -68,10 +82,11 @@ export class PostDeletionService {
     private readonly activity: ActivityEvents,
     private readonly media: MediaService,
     private readonly audit: AuditLogWriter,
+    private readonly archive: RemovedPostsRepository,
   ) {}
 
   /** Staff (`actorId`): any post, whoever wrote it (deactivated authors included); an audit entry in the same transaction. */
-  deleteAny(id: string, actorId: string, within?: InTransaction): Promise<DeletedPost> {
+  deleteAny(id: string, actorId: string, within?: RemovalStep): Promise<DeletedPost> {
     return this.delete(id, { kind: 'staff', actorId, within });
   }
 
@@ -109,20 +124,41 @@ export class PostDeletionService {
   }
 
   private async deleteOnce(em: EntityManager, id: string, deleter: Deleter): Promise<{ parent: EngagementCounts | null; notified: string[]; mediaKeys: string[] }> {
-    if (deleter.kind === 'staff' && deleter.within) await deleter.within(em);
+    const step = deleter.kind === 'staff' && deleter.within ? await deleter.within(em) : undefined;
+    const archiveFor = step ? step.archiveFor : null;
     await this.repository.setLockTimeout(em, DELETE_LOCK_TIMEOUT_MS);
     const found = await this.repository.findPostToDelete(em, id, false);
     // The author never changes, so the first read decides, before anything is deleted.
     this.authorize(found, deleter);
-    await this.repository.deleteLikesAndReposts(em, id);
+    // Archived: the rows as they were, to be put back by an accepted appeal.
+    const first = archiveFor ? await this.archive.takeEngagement(em, id) : null;
+    if (!first) await this.repository.deleteLikesAndReposts(em, id);
     // Read again under the lock: a concurrent delete may have won, or the parent may be gone.
     const post = await this.repository.findPostToDelete(em, id, true);
     if (!post) throw new NotFoundException(POST_NOT_FOUND);
     // Under the post's lock: no reply or mention notification of it can be written any more
     // (their insert takes KEY SHARE on it), and its likes and reposts are gone.
     const notified = await this.repository.notifiedMembers(em, post.id);
-    // Its pictures' rows (their files go after the commit).
-    const mediaKeys = await this.media.deleteOfPost(em, post.id);
+    let mediaKeys: string[];
+    if (archiveFor && first) {
+      // Under the post's lock, no like, repost or reply can be added: the late ones, then the archive.
+      const late = await this.archive.takeEngagement(em, post.id);
+      const media = await this.media.archiveOfPost(em, post.id);
+      await this.archive.insert(em, {
+        actionId: archiveFor,
+        postId: post.id,
+        media: media.rows,
+        mediaKeys: media.keys,
+        likes: [...first.likes, ...late.likes],
+        reposts: [...first.reposts, ...late.reposts],
+        replies: await this.archive.replyIds(em, post.id),
+      });
+      // The archive names the files: none is released.
+      mediaKeys = [];
+    } else {
+      // Its pictures' rows (their files go after the commit).
+      mediaKeys = await this.media.deleteOfPost(em, post.id);
+    }
     // ON DELETE CASCADE removes likes/reposts that committed after the DELETEs above, and the
     // post's notifications; ON DELETE SET NULL detaches the replies.
     await this.repository.deletePost(em, post);
@@ -135,7 +171,7 @@ export class PostDeletionService {
         targetId: post.id,
         targetLabel: postLabel(post.content),
         before: { content: post.content, authorId: post.authorId, replyToId: post.replyToId },
-        after: null,
+        after: archiveFor ? { archivedFor: archiveFor } : null,
       });
     }
     if (!post.replyToId) return { parent: null, notified, mediaKeys };

@@ -15,6 +15,8 @@ import { Like } from './like.entity';
 import { PostDeletionRepository } from './post-deletion.repository';
 import { PostDeletionService } from './post-deletion.service';
 import { Post } from './post.entity';
+import { RemovedPostsRepository } from './removed-posts.repository';
+import { RemovedPostsService } from './removed-posts.service';
 import { PostUpdatesService } from './post-updates.service';
 import { PostViewsBuffer } from './post-views.buffer';
 import { PostsController } from './posts.controller';
@@ -41,10 +43,13 @@ import { SocialModule } from '../social/social.module';
     PostDeletionService,
     PostDeletionRepository,
     PostUpdatesService,
+    RemovedPostsRepository,
+    RemovedPostsService,
   ],
   // PostDeletionService: staff deletion (admin/) runs the same delete as the author's;
   // PostUpdatesService: staff changing a post's sensitive mark (admin/) drops the cached page
   // showing it and tells the post's watchers, as an alt text's change does.
-  exports: [PostsService, EngagementService, PostDeletionService, PostUpdatesService],
+  // RemovedPostsService: undoing a post removal (moderation/) brings the archived post back.
+  exports: [PostsService, EngagementService, PostDeletionService, PostUpdatesService, RemovedPostsService],
 })
 export class PostsModule {}

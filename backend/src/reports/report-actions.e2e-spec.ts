@@ -194,7 +194,7 @@ describe('reports and staff actions (real PostgreSQL)', () => {
   });
 
   describe('post removal notice', () => {
-    it('the desk’s delete_post gives the author a notice with the post, the rule and the reason; one appeal; accepting records and notifies the outcome', async () => {
+    it('the desk’s delete_post gives the author a notice with the post, the rule and the reason; one appeal; accepting restores the post, records and notifies the outcome', async () => {
       const author = await t.createUser();
       const reporter = await t.createUser();
       const post = await t.createPost(author, 'kaldırılacak gönderi');
@@ -221,9 +221,10 @@ describe('reports and staff actions (real PostgreSQL)', () => {
       const decidedAfter = new Date();
       const accepted = await t.http.post(`/api/admin/appeals/${sent.body.appeal.id}/accept`).set('authorization', await t.bearer(admin)).send({ reply: 'Haklısınız.' });
       expect(accepted.status).toBe(200);
-      expect(accepted.body.message).toBe('İtiraz kabul edildi; kaldırma kararı geri alındı. Gönderi kalıcı olarak silindiği için geri yüklenemedi.');
+      expect(accepted.body.message).toBe('İtiraz kabul edildi; gönderi geri yüklendi.');
+      expect(await count('posts WHERE id = $1', [post.id])).toBe(1);
       const [after] = await notices(author);
-      expect(after).toMatchObject({ id: notice.id, lifted: true, appeal: { status: 'accepted', reply: 'Haklısınız.' }, canAppeal: false });
+      expect(after).toMatchObject({ id: notice.id, lifted: true, postRestored: true, appeal: { status: 'accepted', reply: 'Haklısınız.' }, canAppeal: false });
       expect(await count(`audit_log WHERE action = 'user.appeal_accept' AND target_id = $1`, [author.id])).toBe(1);
       // The outcome is notified: the member's moderation notification moved past the decision.
       await t.settled();

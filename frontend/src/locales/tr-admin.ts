@@ -280,6 +280,7 @@ export const trAdmin = {
   actionUntil: (date: string) => `${date} tarihine kadar`,
   actionBy: (username: string) => `@${username} tarafından`,
   actionLifted: 'Geçerli değil',
+  actionPostRestored: 'Gönderi geri yüklendi',
   undoAction: 'Geri al',
   suspendedStatus: 'Askıda',
   appeals: 'İtirazlar',
@@ -410,5 +411,6 @@ export const trAdmin = {
       status: 'Durum',
       rules: 'Kurallar',
       hidden: 'Gündemden gizli',
+      restoredPostId: 'Geri yüklenen gönderi',
     })[field] ?? field,
 } as const;

@@ -19,6 +19,12 @@ export type Activity =
    */
   | { kind: 'post-deleted'; actorId: string | null; postId: string; notified: string[]; at: Date }
   /**
+   * Staff's removal of the author's (`actorId`) post was undone and the post is back (posts/,
+   * RemovedPostsService); `reposters`: the accounts whose reposts of it came back. The kept
+   * following feeds get it as they get a new post and repost; nobody is notified again.
+   */
+  | { kind: 'post-restored'; actorId: string; postId: string; reposters: string[]; at: Date }
+  /**
    * A post's pictures changed after it was written, in a module below posts/ (media/: its author
    * edited an alt text). `media` and `sensitive`: the post's whole values now, as a guest sees
    * them; posts/ (PostUpdatesService) drops its cached first page and pushes `post:updated`.

@@ -34,6 +34,7 @@ import { Appeals1764850000002 } from './1764850000002-Appeals';
 import { Mutes1764860000001 } from './1764860000001-Mutes';
 import { AccountLimits1764870000001 } from './1764870000001-AccountLimits';
 import { ReportRulesAndPostRemoval1764880000001 } from './1764880000001-ReportRulesAndPostRemoval';
+import { RemovedPostArchive1764890000001 } from './1764890000001-RemovedPostArchive';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   Mutes1764860000001,
   AccountLimits1764870000001,
   ReportRulesAndPostRemoval1764880000001,
+  RemovedPostArchive1764890000001,
 ];

@@ -13,6 +13,7 @@ function notice(overrides: Partial<ModerationNotice> & { id: string }): Moderati
     endsAt: null,
     revokedAt: null,
     lifted: false,
+    postRestored: false,
     rule: null,
     removedPost: null,
     appeal: null,
@@ -49,7 +50,7 @@ describe('the member’s moderation notices', () => {
     expect(items[2].textContent).toContain('Ekibin yanıtı: Kayıtlar spam gösteriyor.');
   });
 
-  it('shows a removed post’s notice with the post, the rule (Kural N) and the reason; an accepted appeal says the post could not be restored', async () => {
+  it('shows a removed post’s notice with the post, the rule (Kural N) and the reason; an accepted appeal says whether the post was restored', async () => {
     const removed = notice({
       id: 'a-removed',
       kind: 'post_removed',
@@ -66,15 +67,24 @@ describe('the member’s moderation notices', () => {
       removedPost: { id: 'p2', content: 'ikinci', createdAt: '2026-11-18T10:00:00.000Z' },
       appeal: { id: 'ap2', text: 'Reklam değil.', createdAt: '2026-11-19T10:00:00.000Z', status: 'accepted', decidedAt: '2026-11-20T10:00:00.000Z', reply: null },
     });
-    renderWithProviders(<NoticesPage />, { user: member, path: '/notifications/moderation', fetch: { 'GET /api/moderation/notices': answer([removed, accepted]) } });
-    const [item, done] = await screen.findAllByTestId('moderation-notice');
+    const restored = notice({ ...accepted, id: 'a-removed-3', postRestored: true, removedPost: { id: 'p3', content: 'üçüncü', createdAt: '2026-11-17T10:00:00.000Z' } });
+    const undone = notice({ id: 'a-removed-4', kind: 'post_removed', lifted: true, canAppeal: false, postRestored: true, revokedAt: '2026-11-20T10:00:00.000Z' });
+    renderWithProviders(<NoticesPage />, {
+      user: member,
+      path: '/notifications/moderation',
+      fetch: { 'GET /api/moderation/notices': answer([removed, accepted, restored, undone]) },
+    });
+    const [item, done, back, byStaff] = await screen.findAllByTestId('moderation-notice');
     expect(within(item).getByRole('heading', { name: 'Gönderiniz kaldırıldı' })).toBeTruthy();
     expect(within(item).getByTestId('removed-post').textContent).toBe('satılık araba, hemen ara');
     expect(within(item).getByTestId('notice-rule').textContent).toBe('İhlal edilen kural: Kural 2: Spam yapmayın.');
     expect(item.textContent).toContain('Gerekçe: Reklam.');
     expect(within(item).getByRole('button', { name: 'İtiraz et' })).toBeTruthy();
     expect(within(done).queryByTestId('notice-rule')).toBeNull();
-    expect(done.textContent).toContain('Gönderi kalıcı olarak silindiği için geri yüklenemedi.');
+    expect(done.textContent).toContain('Gönderinin saklanan bir kopyası olmadığı için gönderi geri yüklenemedi.');
+    expect(back.textContent).toContain('İtirazınız kabul edildi; gönderiniz geri yüklendi.');
+    expect(within(back).queryByTestId('post-restored')).toBeNull();
+    expect(within(byStaff).getByTestId('post-restored').textContent).toBe('Kaldırma kararı geri alındı; gönderiniz geri yüklendi.');
   });
 
   it('shows the empty state', async () => {

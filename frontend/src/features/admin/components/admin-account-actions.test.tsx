@@ -22,6 +22,7 @@ function action(overrides: Partial<AccountAction> & { id: string }): AccountActi
     endsAt: null,
     revokedAt: null,
     lifted: false,
+    postRestored: false,
     rule: null,
     removedPost: null,
     actor: { id: 'u-mod', username: 'moderator' },

@@ -129,6 +129,7 @@ function ActionHistory({ userId, query }: { userId: string; query: ReturnType<ty
             {action.kind === 'suspend' ? ` · ${action.endsAt ? trAdmin.actionUntil(formatDateTime(action.endsAt)) : trAdmin.indefinite}` : ''}
             {action.actor ? ` · ${trAdmin.actionBy(action.actor.username)}` : ''}
             {action.lifted ? ` · ${trAdmin.actionLifted}` : ''}
+            {action.postRestored ? ` · ${trAdmin.actionPostRestored}` : ''}
           </p>
           {action.removedPost ? <blockquote className="admin-actions__reason">{action.removedPost.content}</blockquote> : null}
           {action.rule ? <p className="admin-actions__reason">{trAdmin.ruleCited(action.rule.number, action.rule.text)}</p> : null}

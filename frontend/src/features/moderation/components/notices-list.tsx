@@ -77,10 +77,21 @@ function NoticeItem({ notice, appeal }: { notice: ModerationNotice; appeal: Noti
       <p className="notice__reason">
         <strong>{trModeration.reason}:</strong> {notice.reason}
       </p>
+      {notice.postRestored && shown?.status !== 'accepted' ? (
+        <p className="notice__restored" data-testid="post-restored">
+          {trModeration.removalUndone}
+        </p>
+      ) : null}
       {shown ? (
         <div className="notice__appeal" data-testid="appeal-status">
           <p>
-            <strong>{notice.kind === 'post_removed' && shown.status === 'accepted' ? trModeration.removalAccepted : trModeration.appealStatus[shown.status]}</strong>
+            <strong>
+              {notice.kind === 'post_removed' && shown.status === 'accepted'
+                ? notice.postRestored
+                  ? trModeration.removalAccepted
+                  : trModeration.removalAcceptedNotRestored
+                : trModeration.appealStatus[shown.status]}
+            </strong>
           </p>
           <p>
             {trModeration.yourAppeal}: {shown.text}
