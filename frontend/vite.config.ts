@@ -19,8 +19,30 @@ function spaRoutesManifest(): Plugin {
   };
 }
 
+/**
+ * sonner (the toasts) adds its stylesheet as an inline `<style>` element when its module first
+ * runs, which the server's Content-Security-Policy (`style-src 'self'`, no 'unsafe-inline')
+ * blocks: every first toast of a page reported a `style-src-elem` violation and was drawn without
+ * sonner's styles. The toaster imports sonner's own copy of that stylesheet
+ * (`sonner/dist/styles.css`) instead, a file of this origin, and this removes the injection from
+ * sonner's module. A sonner whose module no longer has the call fails the build, so an upgrade
+ * that moves it is looked at rather than silently blocked again.
+ */
+function sonnerWithoutInlineStyle(): Plugin {
+  const sonnerModule = /[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/;
+  const call = /__insertCSS\("(?:[^"\\]|\\.)*"\);?/;
+  return {
+    name: 'gundem-sonner-without-inline-style',
+    transform(code, id) {
+      if (!sonnerModule.test(id)) return null;
+      if (!call.test(code)) this.error('sonner no longer calls __insertCSS as expected: check how it adds its styles (CSP style-src)');
+      return { code: code.replace(call, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : clientBuildPlugins())],
+  plugins: [react(), sonnerWithoutInlineStyle(), ...(isSsrBuild ? [] : clientBuildPlugins())],
   resolve: {
     // The wire contract from its source: the bundle and vitest need no built contract/dist.
     alias: { '@gundem/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },

@@ -1,6 +1,7 @@
-import type { PostNewEvent } from '@gundem/contract';
-import { closeAllSockets, collect, connectSocket, postNewUntil, request, roundTrip } from '../../test/socket-client';
+import type { NotificationNewEvent, NotificationType, PostNewEvent } from '@gundem/contract';
+import { type ClientSocket, closeAllSockets, collect, connectSocket, postNewUntil, request, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { NotificationsWriter } from '../notifications/notifications.writer';
 import { TrendingService } from '../trending/trending.service';
 import type { User } from '../users/user.entity';
 
@@ -234,6 +235,120 @@ describe('limit (real PostgreSQL)', () => {
       expect((await get(`/api/posts/timeline?limit=100&cursor=${FRESH}`, stranger)).posts.map((p: { id: string }) => p.id)).toContain(post.id);
       expect((await get('/api/posts/popular?limit=50', stranger)).posts.map((p: { id: string }) => p.id)).toContain(post.id);
       expect(ids(await get(`/api/users/search?q=${limited.username}`, stranger))).toContain(limited.id);
+    });
+  });
+
+  describe('notifications from a limited account (real socket.io-client)', () => {
+    type Group = { type: NotificationType; actors: { id: string }[]; post: { id: string } | null };
+    const bearer = async (member: Pick<User, 'id'>) => t.bearer(member);
+    const notifications = async (member: Member) => {
+      const body = await get('/api/notifications?limit=50', member);
+      return { unreadCount: body.unreadCount as number, groups: body.notifications as Group[] };
+    };
+    const unreadCount = async (member: Member) => (await get('/api/notifications/unread-count', member)).count as number;
+    /** A socket of `member` and every `notification:new` it gets from now on. */
+    const tab = async (member: Member) => {
+      const socket = await connectSocket(await t.listen(), await t.tokenFor(member));
+      return { socket, events: collect(socket, 'notification:new') };
+    };
+    /** The `notification:new` events `socket` has got until one of them holds `done`. */
+    const until = (socket: ClientSocket, events: NotificationNewEvent[], done: (e: NotificationNewEvent) => boolean) =>
+      new Promise<void>((resolve, reject) => {
+        if (events.some(done)) return resolve();
+        const timer = setTimeout(() => reject(new Error(`no matching notification:new (saw ${JSON.stringify(events.map((e) => e.notification.type))})`)), 10_000);
+        const check = () => {
+          if (!events.some(done)) return;
+          clearTimeout(timer);
+          socket.off('notification:new', check);
+          resolve();
+        };
+        socket.on('notification:new', check);
+      });
+    /** Everything queued is written and announced, and every announcement has reached the sockets. */
+    const settle = async (...sockets: ClientSocket[]) => {
+      await t.app.get(NotificationsWriter).drain();
+      await Promise.all(sockets.map((s) => roundTrip(s)));
+    };
+    const from = (limited: Member) => (e: NotificationNewEvent) => e.notification.actors.some((a) => a.id === limited.id);
+
+    it('a mention of a follower and of a stranger in one post: only the follower is notified, pushed and counted', async () => {
+      const { limited, follower, stranger } = await scene();
+      const [toFollower, toStranger] = [await tab(follower), await tab(stranger)];
+      const post = await t.createPost(limited, `@${follower.username} ve @${stranger.username} bakın`);
+      await until(toFollower.socket, toFollower.events, (e) => e.notification.type === 'mention');
+      await settle(toFollower.socket, toStranger.socket);
+
+      expect(toFollower.events).toHaveLength(1);
+      expect(toFollower.events[0]).toMatchObject({ unreadCount: 1, notification: { type: 'mention', post: { id: post.id }, actors: [{ id: limited.id }] } });
+      expect(toStranger.events).toEqual([]);
+      expect(await notifications(follower)).toMatchObject({ unreadCount: 1, groups: [{ type: 'mention', post: { id: post.id } }] });
+      expect(await notifications(stranger)).toEqual({ unreadCount: 0, groups: [] });
+      expect(await unreadCount(stranger)).toBe(0);
+      // Not stored at all, not merely hidden.
+      expect(await t.db.query(`SELECT 1 FROM notification_groups WHERE recipient_id = $1`, [stranger.id])).toEqual([]);
+    });
+
+    it('a reply, a like, a repost and a follow: the follower gets each, the stranger none', async () => {
+      const { limited, follower, stranger } = await scene();
+      const [toFollower, toStranger] = [await tab(follower), await tab(stranger)];
+      const theirs = await t.createPost(follower, 'takipçinin gönderisi');
+      const strangers = await t.createPost(stranger, 'yabancının gönderisi');
+      const header = await bearer(limited);
+      for (const post of [theirs, strangers]) {
+        await t.createPost(limited, 'sınırlı yanıt', post.id);
+        await t.http.put(`/api/posts/${post.id}/like`).set('authorization', header).expect(200);
+        await t.http.put(`/api/posts/${post.id}/retweet`).set('authorization', header).expect(200);
+      }
+      await follow(limited, follower);
+      await follow(limited, stranger);
+      await until(toFollower.socket, toFollower.events, (e) => e.unreadCount === 4);
+      await settle(toFollower.socket, toStranger.socket);
+
+      // Changes close together are announced together (the newest group, the absolute count).
+      expect(toFollower.events.length).toBeGreaterThan(0);
+      expect(toFollower.events.every(from(limited))).toBe(true);
+      expect(toFollower.events.at(-1)?.unreadCount).toBe(4);
+      expect(toStranger.events).toEqual([]);
+      const forFollower = await notifications(follower);
+      expect(forFollower.unreadCount).toBe(4);
+      expect(forFollower.groups.map((g) => g.type).sort()).toEqual(['follow', 'like', 'reply', 'repost']);
+      for (const group of forFollower.groups) expect(group.actors.map((a) => a.id)).toEqual([limited.id]);
+      expect(await notifications(stranger)).toEqual({ unreadCount: 0, groups: [] });
+    });
+
+    it('the limited member still gets notifications from anyone, and its own moderation notice', async () => {
+      const { limited, stranger } = await scene();
+      const own = await t.createPost(limited, 'sınırlı hesabın gönderisi');
+      const toLimited = await tab(limited);
+      await t.http.put(`/api/posts/${own.id}/like`).set('authorization', await bearer(stranger)).expect(200);
+      await until(toLimited.socket, toLimited.events, (e) => e.notification.type === 'like');
+      const types = (await notifications(limited)).groups.map((g) => g.type);
+      expect(types).toEqual(expect.arrayContaining(['like', 'moderation', 'follow']));
+    });
+
+    it('a limit placed later keeps what was stored; after its undo the account notifies everyone again', async () => {
+      const [limited, stranger] = await t.createUsers(2);
+      const first = await t.createPost(stranger, 'önceden beğenilen');
+      const second = await t.createPost(stranger, 'sonra beğenilen');
+      const toStranger = await tab(stranger);
+      const header = await bearer(limited);
+      await t.http.put(`/api/posts/${first.id}/like`).set('authorization', header).expect(200);
+      await until(toStranger.socket, toStranger.events, from(limited));
+
+      const action = await limit(limited);
+      await t.http.put(`/api/posts/${second.id}/like`).set('authorization', header).expect(200);
+      await settle(toStranger.socket);
+      expect(toStranger.events).toHaveLength(1);
+      expect((await notifications(stranger)).groups.map((g) => g.post?.id)).toEqual([first.id]);
+
+      expect((await undo(moderator, action.id)).status).toBe(200);
+      // The like of the limited time is not written afterwards: a new action notifies.
+      await t.http.put(`/api/users/${stranger.id}/follow`).set('authorization', header).expect(200);
+      await t.createPost(limited, `@${stranger.username} merhaba`);
+      await until(toStranger.socket, toStranger.events, (e) => e.unreadCount === 3);
+      const after = await notifications(stranger);
+      expect(after.unreadCount).toBe(3);
+      expect(after.groups.map((g) => g.type).sort()).toEqual(['follow', 'like', 'mention']);
     });
   });
 

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { pgPool, poolRows, rowsOn } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
+import { notificationReachesSql } from '../social/limits.sql';
 import { noMutedWordSql, notMutedSql } from '../social/mutes.sql';
 
 /** Events of one kind, column by column (unnest): who, about what, when; `names` for mentions only. */
@@ -56,7 +57,9 @@ const EVENTS = `ev AS (
  * Per kind: the notifications the events call for, as (recipient_id, post_id, actor_id, at),
  * read from what is true NOW — the like, repost or follow row still exists, the post still
  * exists — and never for oneself, for a deactivated recipient, or between two members of whom
- * one blocks the other (issue 25: a blocked member's mention notifies nobody). The row it rests on is locked
+ * one blocks the other (issue 25: a blocked member's mention notifies nobody), nor from a limited
+ * sender to a recipient who does not follow it (issue 25's limit: social/limits.sql.ts; a
+ * `moderation` notice is the member's own and is not filtered). The row it rests on is locked
  * FOR KEY SHARE until the statement commits, so an unlike (which deletes that row) waits for this
  * insert and its own withdrawal then finds the notification: no notification outlives its like.
  * KEY SHARE does not block the counter updates of posts (no key column changes).
@@ -65,23 +68,24 @@ const SOURCES: Record<ActorType, string> = {
   like: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN likes x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
            JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
-          WHERE r.is_active AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')}
+          WHERE r.is_active AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')} AND ${notificationReachesSql('p.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   repost: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN reposts x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
            JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
-          WHERE r.is_active AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')}
+          WHERE r.is_active AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')} AND ${notificationReachesSql('p.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   follow: `SELECT x.followee_id AS recipient_id, NULL::uuid AS post_id, ev.actor_id, ev.at
            FROM ev JOIN follows x ON x.follower_id = ev.actor_id AND x.followee_id = ev.target_id
            JOIN users r ON r.id = x.followee_id
-          WHERE r.is_active AND ${notBlockedSql('x.followee_id', 'ev.actor_id')}
+          WHERE r.is_active AND ${notBlockedSql('x.followee_id', 'ev.actor_id')} AND ${notificationReachesSql('x.followee_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   // The reply itself is the notification's post; the replied-to post's author receives it.
   reply: `SELECT parent.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
            JOIN posts parent ON parent.id = p.reply_to_id JOIN users r ON r.id = parent.author_id
           WHERE r.is_active AND parent.author_id <> ev.actor_id AND ${notBlockedSql('parent.author_id', 'ev.actor_id')}
+            AND ${notificationReachesSql('parent.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
   // A mention of the replied-to author is their reply notification already. A member who takes
   // mentions only from accounts they follow (users.mentions_from) gets none from others.
@@ -90,7 +94,7 @@ const SOURCES: Record<ActorType, string> = {
            JOIN users r ON lower(r.username) = lower(ev.name) AND r.is_active AND r.id <> ev.actor_id
           WHERE NOT EXISTS (SELECT 1 FROM posts parent WHERE parent.id = p.reply_to_id AND parent.author_id = r.id)
             AND (r.mentions_from = 'everyone' OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = ev.actor_id))
-            AND ${notBlockedSql('r.id', 'ev.actor_id')}
+            AND ${notBlockedSql('r.id', 'ev.actor_id')} AND ${notificationReachesSql('r.id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
   // The member themself is the only actor (staff are not named); a suspended member's notice is
   // stored too (it shows once the account is active again).

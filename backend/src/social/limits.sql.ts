@@ -26,3 +26,17 @@ export function hiddenLimitedAuthorsSql(viewer: string | null): string {
   return `SELECT lu.id FROM users lu WHERE lu.limited AND lu.id <> ${viewer}::uuid
     AND NOT EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = ${viewer}::uuid AND lf.followee_id = lu.id)`;
 }
+
+/**
+ * The write filter of notifications (issue 25, as Mastodon filters a limited account's
+ * notifications): a notification from `sender` reaches `recipient` unless the sender is limited
+ * and the recipient does not follow it. Both are SQL expressions (uuid columns of the statement).
+ * One primary-key probe of users per candidate notification; the follows probe (its primary key)
+ * runs only for a limited sender, so the common case costs one index lookup and no round trip.
+ * Read when the notification is written: a limit placed later hides nothing already stored, and
+ * undoing it lets the next notifications through.
+ */
+export function notificationReachesSql(recipient: string, sender: string): string {
+  return `NOT EXISTS (SELECT 1 FROM users ls WHERE ls.id = ${sender} AND ls.limited
+    AND NOT EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = ${recipient} AND lf.followee_id = ls.id))`;
+}

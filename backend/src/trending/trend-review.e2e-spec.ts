@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
 import { TrendingService } from './trending.service';
@@ -58,6 +59,41 @@ describe('trend review (real PostgreSQL)', () => {
     expect((await unhide('kahve').expect(404)).body.message).toBe('Bu etiket gündemden gizlenmemiş.');
     expect(await t.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'trend.unhide'`)).toEqual([{ n: 1 }]);
   });
+
+  it('a refresh asked for after an undo committed serves the tag, even while a recompute that read before the undo is still running', async () => {
+    // The flake: a recompute started by a hide (which leaves the tag out) was still running when
+    // the undo committed; the undo's recompute and refresh() joined it, and its ranking, read
+    // before the undo, was served without the tag. Here that recompute is held at its last
+    // statement (storing the ranking: it has read the hidden tags by then) by a lock of
+    // trending_snapshots, until the undo has committed and refresh() has been asked for.
+    const holder = new Client({ connectionString: t.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE trending_snapshots IN SHARE MODE');
+      await hide('kahve').expect(200);
+      await storeWaitsForLock();
+      await unhide('kahve').expect(200);
+      const refreshed = t.app.get(TrendingService).refresh();
+      await holder.query('COMMIT');
+      await refreshed;
+    } finally {
+      await holder.end();
+    }
+    expect(await trends()).toEqual(['gündem', 'kahve']);
+  });
+
+  /** Resolves once the background recompute waits for the lock on trending_snapshots (polled, a few ms apart). */
+  const storeWaitsForLock = async () => {
+    for (let i = 0; i < 1_000; i++) {
+      const rows = await t.db.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO trending_snapshots%'`,
+      );
+      if (rows.length) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error('the recompute never reached the store of its ranking');
+  };
 
   it.each(['#', 'iki kelime', 'a-b', 'x'.repeat(101)])('refuses the tag %j with a Turkish 400', async (tag) => {
     const res = await hide(tag).expect(400);

@@ -1,6 +1,7 @@
+import { Client } from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
-import { TrendingRepository } from './trending.repository';
+import { REFRESH_LOCK, TrendingRepository } from './trending.repository';
 import { TrendingService } from './trending.service';
 
 describe('trending API (real PostgreSQL)', () => {
@@ -164,5 +165,36 @@ describe('trending API (real PostgreSQL)', () => {
       expect(n).toBe(2);
       await fresh.onModuleDestroy();
     });
+
+    it('refresh() waits for another node’s refresh (the advisory lock) and then computes: what committed before it is served', async () => {
+      const [author] = await t.createUsers(1);
+      await refresh();
+      // Another node's refresh holds the lock; its reads may predate the post below.
+      const other = new Client({ connectionString: t.config.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT pg_advisory_xact_lock($1)', [REFRESH_LOCK]);
+        await t.createPost(author, 'Kilit beklenirken #kilitsonrasi');
+        const refreshed = refresh();
+        await waitsForAdvisoryLock();
+        await other.query('COMMIT');
+        await refreshed;
+      } finally {
+        await other.end();
+      }
+      const served = await t.http.get('/api/trending/hashtags?limit=20').expect(200);
+      expect(served.body.trends).toContainEqual({ hashtag: 'kilitsonrasi', postCount: 1, engagementScore: 0 });
+    });
   });
+
+  /** Resolves once a session of this database waits for an advisory lock (polled, a few ms apart). */
+  const waitsForAdvisoryLock = async () => {
+    for (let i = 0; i < 1_000; i++) {
+      const rows = await t.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`);
+      if (rows.length) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error('the refresh never waited for the lock');
+  };
 });

@@ -49,7 +49,7 @@ export interface StoredRanking extends TrendingRanking {
 }
 
 /** Any constant: the key of the advisory lock that lets one node at a time refresh. */
-const REFRESH_LOCK = 7_246_009;
+export const REFRESH_LOCK = 7_246_009;
 
 @Injectable()
 export class TrendingRepository {
@@ -100,17 +100,21 @@ export class TrendingRepository {
   }
 
   /**
-   * Recomputes and stores the ranking unless another node is doing it right now (the advisory
-   * lock is taken without waiting) or, when `minAgeMs` is given, the stored one is younger than
-   * that (another node refreshed it a moment ago). Null when it did not compute. Its own
-   * statement timeout, on the server and the client alike (withStatementTimeout): a refresh may
-   * take a few seconds at a million posts, never minutes.
+   * With `minAgeMs` (a stale ranking): recomputes and stores the ranking unless another node is
+   * doing it right now (the advisory lock is taken without waiting) or the stored one is younger
+   * than that (another node refreshed it a moment ago); null when it did not compute. Without
+   * (forced: a hide, an undo, a test): waits for the lock and always computes, so its reads come
+   * after whatever committed before the call, even while another node's refresh, whose reads may
+   * predate that commit, holds the lock. Its own statement timeout, on the server and the client
+   * alike (withStatementTimeout): a refresh may take a few seconds at a million posts, never minutes.
    */
   async refresh(hashtagLimit: number, candidateLimit: number, timeoutMs: number, minAgeMs?: number): Promise<TrendingRanking | null> {
     return this.dataSource.transaction((em) => withStatementTimeout(em, timeoutMs, async () => {
-      const [{ locked }] = await em.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [REFRESH_LOCK]);
-      if (!locked) return null;
-      if (minAgeMs !== undefined) {
+      if (minAgeMs === undefined) {
+        await em.query('SELECT pg_advisory_xact_lock($1)', [REFRESH_LOCK]);
+      } else {
+        const [{ locked }] = await em.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [REFRESH_LOCK]);
+        if (!locked) return null;
         const fresh = await em.query(
           `SELECT 1 FROM trending_snapshots WHERE kind = 'hashtags' AND computed_at > now() - make_interval(secs => $1)`,
           [minAgeMs / 1000],

@@ -43,7 +43,13 @@ export class TrendingService implements OnModuleDestroy {
   private snapshot?: Snapshot;
   private loadedAt = 0;
   private loading?: Promise<void>;
+  /** The recompute running now; requests that only need a fresh-enough ranking share it. */
   private refreshing?: Promise<void>;
+  /**
+   * The forced recompute to run once `refreshing` is done, shared by every forced request made
+   * meanwhile: the running one may have read the database before their commit (see recompute).
+   */
+  private queued?: Promise<void>;
   /**
    * Hashtags staff hid (trend review): read with the stored ranking, so another node's hide is
    * applied within RELOAD_AFTER_MS; this node's own hide and undo change it at once.
@@ -65,19 +71,37 @@ export class TrendingService implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     // Background work must not outlive the pool it uses.
-    await Promise.allSettled([this.loading, this.refreshing]);
+    await Promise.allSettled([this.loading, this.refreshing, this.queued]);
   }
 
   /**
-   * Recomputes the ranking now (unless another node is computing it) and serves it from then
-   * on. Tests call it to see their posts at once; the app calls it when the ranking is stale.
+   * Recomputes the ranking now and serves it from then on: what was committed before the call is
+   * in it. Tests call it to see their posts at once; a hide or undo of trend review calls it.
    */
   async refresh(): Promise<void> {
     await this.recompute(undefined);
   }
 
+  /**
+   * With `minAgeMs` (the ranking is stale): a recompute already running is as good, and is
+   * joined. Without (forced: `refresh()`, a hide or undo): the running one may have read before
+   * the caller's commit, so joining it could serve a ranking without that commit (an undone
+   * hide whose tag stays missing). A forced request made while one runs waits for it and then
+   * runs one more, shared by every forced request made meanwhile: at most one extra recompute.
+   */
   private recompute(minAgeMs: number | undefined): Promise<void> {
-    this.refreshing ??= (async () => {
+    if (this.refreshing) {
+      if (minAgeMs !== undefined) return this.refreshing;
+      this.queued ??= this.refreshing
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = undefined;
+          // Another caller may have started one in between: queue behind it in turn.
+          return this.recompute(undefined);
+        });
+      return this.queued;
+    }
+    this.refreshing = (async () => {
       try {
         const ranking = await this.trending.refresh(MAX_TRENDING_LIMIT, CANDIDATES, REFRESH_TIMEOUT_MS, minAgeMs);
         if (ranking) {

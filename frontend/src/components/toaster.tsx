@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
+// sonner's stylesheet as a file of this origin: the build removes sonner's own inline <style>,
+// which the Content-Security-Policy blocks (vite.config.ts, sonnerWithoutInlineStyle).
+import 'sonner/dist/styles.css';
 import { toasterMounted } from '../lib/toast';
 import { tr } from '../locales/tr';
 
