@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { AccountRow } from '../../../components/account-row';
+import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailed } from '../../../components/load-failed';
@@ -111,6 +112,46 @@ export function AccountPages<U extends ListedAccount>({
           )}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A row's undo button (`Engeli kaldır`, `Sessizden çıkar`): busy while its change runs, a refusal
+ * shown under it. `undo` starts the caller's own mutation and reports an error to `onError`.
+ */
+export function UndoButton({
+  pending,
+  text,
+  pendingText,
+  ariaLabel,
+  errorOf,
+  undo,
+}: {
+  pending: boolean;
+  text: string;
+  pendingText: string;
+  ariaLabel: string;
+  errorOf: (error: unknown) => string;
+  undo: (onError: (error: unknown) => void) => void;
+}) {
+  const [failed, setFailed] = useState<unknown>(null);
+  return (
+    <div className="blocked-accounts__action">
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={ariaLabel}
+        disabled={pending}
+        aria-busy={pending || undefined}
+        onClick={() => {
+          setFailed(null);
+          undo(setFailed);
+        }}
+      >
+        {pending ? pendingText : text}
+      </Button>
+      {failed ? <Alert tone="error">{errorOf(failed)}</Alert> : null}
     </div>
   );
 }

@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { MuteIcon } from '../../../components/mute-icon';
 import { errorText } from '../../../lib/api-client';
 import { useMuteList, useSetMute } from '../../../lib/mute';
 import { showToast } from '../../../lib/toast';
 import { trMute } from '../../../locales/tr-mute';
-import { AccountPages } from './account-pages';
+import { AccountPages, UndoButton } from './account-pages';
 
 /** An end time as a reader reads it (`12 Aralık 2026 14:30`). */
 export function formatUntil(iso: string): string {
@@ -43,24 +40,15 @@ export function MutedAccounts() {
 
 /** Undoes one mute at once (the lists are read again; a refusal shows under the row's button). */
 function UnmuteButton({ user }: { user: { id: string; username: string; displayName: string } }) {
-  const [failed, setFailed] = useState<unknown>(null);
   const change = useSetMute(() => showToast(trMute.unmuted(user.username)));
   return (
-    <div className="blocked-accounts__action">
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={trMute.unmuteButtonLabel(user.displayName)}
-        disabled={change.isPending}
-        aria-busy={change.isPending || undefined}
-        onClick={() => {
-          setFailed(null);
-          change.mutate({ userId: user.id, mute: false }, { onError: (error) => setFailed(error) });
-        }}
-      >
-        {change.isPending ? trMute.unmuting : trMute.unmuteButton}
-      </Button>
-      {failed ? <Alert tone="error">{errorText(failed, trMute.failed, trMute.networkError)}</Alert> : null}
-    </div>
+    <UndoButton
+      pending={change.isPending}
+      text={trMute.unmuteButton}
+      pendingText={trMute.unmuting}
+      ariaLabel={trMute.unmuteButtonLabel(user.displayName)}
+      errorOf={(error) => errorText(error, trMute.failed, trMute.networkError)}
+      undo={(onError) => change.mutate({ userId: user.id, mute: false }, { onError })}
+    />
   );
 }
