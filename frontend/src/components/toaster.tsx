@@ -3,6 +3,8 @@ import { Toaster as Sonner } from 'sonner';
 // sonner's stylesheet as a file of this origin: the build removes sonner's own inline <style>,
 // which the Content-Security-Policy blocks (vite.config.ts, sonnerWithoutInlineStyle).
 import 'sonner/dist/styles.css';
+// Its rich colours' text made AA-contrast on their tints (axe in the journeys).
+import './toaster.css';
 import { toasterMounted } from '../lib/toast';
 import { tr } from '../locales/tr';
 
