@@ -14,14 +14,16 @@ async function deadPort(): Promise<number> {
 
 describe('Socket.IO adapter with REDIS_URL pointing at a Redis that is down', () => {
   let t: TestApp;
-  let startMs: number;
   afterAll(() => closeAllSockets());
 
   it('starts within the bounded wait, serves REST and local pushes, and closes promptly', async () => {
-    const started = Date.now();
-    t = await createTestApp({ redisUrl: `redis://127.0.0.1:${await deadPort()}` });
-    startMs = Date.now() - started;
-    expect(startMs).toBeLessThan(10_000);
+    // The start-up's wait for Redis gives up (its warning is logged) and the app serves without
+    // it; a wait that never ended would never get here (the test's own timeout). Not a clock
+    // bound on the whole start: cloning the test database alone took over 10 s on a loaded host.
+    const log: string[] = [];
+    t = await createTestApp({ redisUrl: `redis://127.0.0.1:${await deadPort()}`, logFormat: 'json' }, { logDestination: { write: (chunk: string) => void log.push(chunk) } });
+    expect(log.some((line) => line.includes("Redis'e bağlanılamadı"))).toBe(true);
+    expect(log.some((line) => line.includes('Socket.IO Redis adaptörü etkin'))).toBe(false);
     const url = await t.listen();
 
     const [ali, ayse] = [await t.createUser(), await t.createUser()];
