@@ -5,6 +5,9 @@ import type { UserRole } from './roles';
 /** `users.approval` (null: approved or never waited). */
 export type AccountApproval = 'pending' | 'rejected';
 
+/** `users.allow_messages`. */
+export type AllowMessages = 'everyone' | 'following' | 'nobody';
+
 @Entity('users')
 export class User {
   @PrimaryGeneratedColumn('uuid')
@@ -85,6 +88,26 @@ export class User {
   /** Whose mentions notify the member (`everyone` | `following`); read and set by notifications/ only. */
   @Column({ name: 'mentions_from', type: 'varchar', length: 16, default: 'everyone', select: false })
   mentionsFrom?: 'everyone' | 'following';
+
+  /** `Gönderilerimi koru`: follows need approval, the posts are the followers' only (docs/product.md#privacy). */
+  @Column({ type: 'boolean', default: false })
+  protected: boolean;
+
+  /** Who may message the member: everyone, the accounts the member follows, nobody. */
+  @Column({ name: 'allow_messages', type: 'varchar', length: 9, default: 'everyone' })
+  allowMessages: AllowMessages;
+
+  /** Off: out of who-to-follow and people search (still reachable by URL and mentions). */
+  @Column({ type: 'boolean', default: true })
+  discoverable: boolean;
+
+  /** Off: the profile's lists (followers, following, likes) are hidden from others. */
+  @Column({ name: 'public_profile', type: 'boolean', default: true })
+  publicProfile: boolean;
+
+  /** The settings object's display and notification parts (users/preferences); never sent as is. */
+  @Column({ type: 'jsonb', default: {}, select: false })
+  preferences?: Record<string, unknown>;
 
   @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
   lastLogin: Date | null;

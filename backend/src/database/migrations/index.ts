@@ -35,6 +35,7 @@ import { Mutes1764860000001 } from './1764860000001-Mutes';
 import { AccountLimits1764870000001 } from './1764870000001-AccountLimits';
 import { ReportRulesAndPostRemoval1764880000001 } from './1764880000001-ReportRulesAndPostRemoval';
 import { RemovedPostArchive1764890000001 } from './1764890000001-RemovedPostArchive';
+import { AccountPrivacy1764900000001 } from './1764900000001-AccountPrivacy';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -75,4 +76,5 @@ export const migrations = [
   AccountLimits1764870000001,
   ReportRulesAndPostRemoval1764880000001,
   RemovedPostArchive1764890000001,
+  AccountPrivacy1764900000001,
 ];
