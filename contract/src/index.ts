@@ -11,6 +11,7 @@ export * from './messages.js';
 export * from './notifications.js';
 export * from './pagination.js';
 export * from './posts.js';
+export * from './preferences.js';
 export * from './realtime.js';
 export * from './reports.js';
 export * from './rules.js';
