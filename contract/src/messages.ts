@@ -1,3 +1,4 @@
+import type { MessageRefusal } from './users.js';
 import type { CursorPage } from './pagination.js';
 
 /** A direct message: `isOwn` is true when the viewer sent it. */
@@ -53,6 +54,12 @@ export interface MessagesPage extends CursorPage {
    * while it is unread or the viewer has sent them nothing. Optional: older servers omit it.
    */
   seen?: ReadReceipt | null;
+  /**
+   * Whether the viewer may send the other member a message now (their `allowMessages`, a block),
+   * and when not, why: the composer says so and disables sending. Optional: older servers omit it.
+   */
+  canMessage?: boolean;
+  messageRefusal?: MessageRefusal;
 }
 
 /** GET /api/messages/unread-count: messages to the viewer not yet read, at most MESSAGE_UNREAD_COUNT_CAP. */

@@ -35,7 +35,28 @@ export interface User extends Identified {
   blocking?: boolean;
   /** Whether the viewer mutes this user now: like `blocking`, on a member's profile view of another account only. */
   muting?: boolean;
+  /**
+   * Whether the viewer may send this user a message (their `allowMessages`, a block): on a
+   * signed-in member's profile view of another account only. With `false`, `messageRefusal` says why.
+   */
+  canMessage?: boolean;
+  /** Why the viewer may not message this user; present only with `canMessage: false`. */
+  messageRefusal?: MessageRefusal;
+  /**
+   * True when the profile's lists (followers, following, likes) are hidden from this viewer: the
+   * account's `publicProfile` is off and the viewer is neither the member nor staff. Those lists
+   * then answer 403. Absent (false) otherwise.
+   */
+  listsHidden?: boolean;
 }
+
+/**
+ * Why a member may not message another (docs/wire-contract.md#who-may-message-me):
+ * `nobody` — they take no messages; `following` — only from accounts they follow, and they do
+ * not follow the viewer; `unavailable` — anything else that refuses (a block, either way: the
+ * blocked member is not told which).
+ */
+export type MessageRefusal = 'nobody' | 'following' | 'unavailable';
 
 /** GET /api/users/profile/:username */
 export interface ProfileResponse {

@@ -26,3 +26,11 @@ export const SERVER_BUSY = 'Sunucu şu anda çok yoğun. Lütfen biraz sonra tek
 /** The answer to every request that needed the database while it could not be reached. */
 export const DATABASE_UNAVAILABLE = 'Veritabanına şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.';
 export const SHUTTING_DOWN = 'Sunucu kapanıyor, lütfen biraz sonra tekrar deneyin.';
+
+// Account privacy (issue 26), read by several modules
+/** A message (or typing indicator) to a member whose `allowMessages` is `nobody`. */
+export const MESSAGES_FROM_NOBODY = 'Bu kişi mesaj almıyor.';
+/** … whose `allowMessages` is `following` and who does not follow the sender. */
+export const MESSAGES_FROM_FOLLOWED_ONLY = 'Bu kişi yalnızca takip ettiği hesaplardan mesaj alıyor.';
+/** The 403 of a profile's followers, following or likes list when its `publicProfile` is off. */
+export const PROFILE_LISTS_HIDDEN = 'Bu hesap takipçi, takip ve beğeni listelerini gizliyor.';

@@ -183,6 +183,8 @@ describe('messages API (real PostgreSQL)', () => {
         nextCursor: null,
         // Ayşe has not opened the conversation: Ali's newest message to her is unread.
         seen: null,
+        // Ayşe takes messages from everyone (issue 26's default).
+        canMessage: true,
       });
       const asAyse = await get(ayse, `/conversation/${ali.id.toUpperCase()}`).expect(200);
       expect(asAyse.body.messages.map((m: { isOwn: boolean }) => m.isOwn)).toEqual([false, true, false]);
@@ -250,7 +252,7 @@ describe('messages API (real PostgreSQL)', () => {
       expect(page2.body.nextCursor).toBeNull();
 
       const newest = all.body.messages[0].id;
-      expect((await get(ali, `/conversation/${ayse.id}?after=${newest}`).expect(200)).body).toEqual({ messages: [], nextCursor: null, seen: null });
+      expect((await get(ali, `/conversation/${ayse.id}?after=${newest}`).expect(200)).body).toEqual({ messages: [], nextCursor: null, seen: null, canMessage: true });
     });
 
     it('refuses ?after= naming a message outside this conversation, without revealing it', async () => {
@@ -265,8 +267,8 @@ describe('messages API (real PostgreSQL)', () => {
     it('never shows a third person’s messages', async () => {
       const [ali, ayse, can] = [await member(), await member(), await member()];
       await send(ali, ayse.id, 'Ali ile Ayşe arasında').expect(201);
-      expect((await get(can, `/conversation/${ali.id}`).expect(200)).body).toEqual({ messages: [], nextCursor: null, seen: null });
-      expect((await get(can, `/conversation/${ayse.id}`).expect(200)).body).toEqual({ messages: [], nextCursor: null, seen: null });
+      expect((await get(can, `/conversation/${ali.id}`).expect(200)).body).toEqual({ messages: [], nextCursor: null, seen: null, canMessage: true });
+      expect((await get(can, `/conversation/${ayse.id}`).expect(200)).body).toEqual({ messages: [], nextCursor: null, seen: null, canMessage: true });
       const [row] = await t.db.query('SELECT read_at FROM messages WHERE sender_id = $1', [ali.id]);
       expect(row.read_at).toBeNull();
     });

@@ -1,12 +1,11 @@
-import { MESSAGE_UNREAD_COUNT_CAP, type ReadReceipt } from '@gundem/contract';
+import { MESSAGE_UNREAD_COUNT_CAP, type MessageRefusal, type ReadReceipt } from '@gundem/contract';
 import { BadRequestException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { USER_NOT_FOUND } from '../common/common.texts';
+import { MESSAGES_FROM_FOLLOWED_ONLY, MESSAGES_FROM_NOBODY, USER_NOT_FOUND } from '../common/common.texts';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { type Cursor, decodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
 import { pgErrorCode } from '../database/query-rows';
 import { type NewMessage, RealtimeEvents } from '../realtime/realtime-events.service';
-import { BlocksService } from '../social/blocks.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import type { ConversationQueryDto } from './dto/conversation-query.dto';
@@ -14,6 +13,18 @@ import { type ConversationResponse, type MessageResponse, toConversationUser } f
 import type { SendMessageDto } from './dto/send-message.dto';
 import { type ConversationRow, type MessageRow, MessagesRepository } from './messages.repository';
 import { CANNOT_MESSAGE_USER, MESSAGE_NOT_FOUND, NOT_TO_YOURSELF, RECEIVER_NOT_FOUND } from './messages.texts';
+
+/** The 403's Turkish reason for a refused message (a block says no more than that it cannot be sent). */
+const REFUSAL_TEXT: Record<MessageRefusal, string> = {
+  nobody: MESSAGES_FROM_NOBODY,
+  following: MESSAGES_FROM_FOLLOWED_ONLY,
+  unavailable: CANNOT_MESSAGE_USER,
+};
+
+/** `canMessage` and, when false, `messageRefusal`, as the conversation page and the profile carry them. */
+function permission(refusal: MessageRefusal | null): { canMessage: boolean; messageRefusal?: MessageRefusal } {
+  return refusal ? { canMessage: false, messageRefusal: refusal } : { canMessage: true };
+}
 
 function toMessageResponse(row: MessageRow, viewerId: string): MessageResponse {
   return { id: row.id, text: row.text, timestamp: row.createdAt.toISOString(), isOwn: row.senderId === viewerId };
@@ -45,7 +56,6 @@ export class MessagesService {
     private readonly users: UsersService,
     private readonly realtime: RealtimeEvents,
     private readonly idempotency: IdempotencyService,
-    private readonly blocks: BlocksService,
   ) {}
 
   async conversations(viewer: Pick<User, 'id'>, query: PageQueryDto): Promise<{ conversations: ConversationResponse[]; nextCursor: string | null }> {
@@ -65,13 +75,15 @@ export class MessagesService {
     viewer: Pick<User, 'id'>,
     otherId: string,
     query: ConversationQueryDto,
-  ): Promise<{ messages: MessageResponse[]; nextCursor: string | null; seen: ReadReceipt | null }> {
+  ): Promise<{ messages: MessageResponse[]; nextCursor: string | null; seen: ReadReceipt | null; canMessage: boolean; messageRefusal?: MessageRefusal }> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const cursor = decodeCursor(query.cursor);
-    const other = await this.users.findById(otherId);
-    if (!other) throw new NotFoundException(USER_NOT_FOUND);
+    // Whether the viewer may write to them now (a block, their `allowMessages`): the composer says so before they type.
+    const refusal = otherId === viewer.id ? null : await this.users.messageRefusal(viewer.id, otherId);
+    if (refusal === undefined) throw new NotFoundException(USER_NOT_FOUND);
+    const may = permission(refusal);
     // A block, either way, hides the thread from both (an empty one: the blocked member is not told).
-    if (await this.blocks.between(viewer.id, otherId)) return { messages: [], nextCursor: null, seen: null };
+    if (refusal === 'unavailable') return { messages: [], nextCursor: null, seen: null, ...may };
     let after: Cursor | undefined;
     if (query.after) {
       after = await this.repo.positionInConversation(viewer.id, otherId, query.after);
@@ -90,7 +102,7 @@ export class MessagesService {
       if (last?.readAt) seen = { messageId: last.id, readAt: last.readAt.toISOString() };
     }
     const page = toPage(rows, limit, (row) => row.cursor);
-    return { messages: page.items.map((row) => toMessageResponse(row, viewer.id)), nextCursor: page.nextCursor, seen };
+    return { messages: page.items.map((row) => toMessageResponse(row, viewer.id)), nextCursor: page.nextCursor, seen, ...may };
   }
 
   /** The member's unread messages in every conversation (the Mesajlar badge), at most MESSAGE_UNREAD_COUNT_CAP. */
@@ -119,7 +131,10 @@ export class MessagesService {
       // The sender's row too, for the avatar on the receiver's conversation (the session holds none): two primary-key reads at once.
       const [receiver, senderRow] = await Promise.all([this.users.findById(receiverId), this.users.findById(sender.id)]);
       if (!receiver || !receiver.isActive) throw new NotFoundException(RECEIVER_NOT_FOUND);
-      if (await this.blocks.between(sender.id, receiver.id)) throw new ForbiddenException(CANNOT_MESSAGE_USER);
+      // A block either way, or the receiver's `allowMessages` (everyone, the accounts they follow,
+      // nobody): the same rule for a first message and for one more in an existing conversation.
+      const refusal = await this.users.messageRefusal(sender.id, receiver.id);
+      if (refusal) throw new ForbiddenException({ message: REFUSAL_TEXT[refusal], extra: { messageRefusal: refusal } });
       let row: MessageRow;
       try {
         row = await this.repo.insert(sender.id, receiver.id, dto.content, db);

@@ -1,7 +1,7 @@
 import { MAX_MENTIONS_PER_POST, POPULAR_MAX_POSTS, POPULAR_WINDOW_HOURS } from '@gundem/contract';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ActivityEvents } from '../common/activity/activity-events';
-import { INVALID_CURSOR, USER_NOT_FOUND } from '../common/common.texts';
+import { INVALID_CURSOR, PROFILE_LISTS_HIDDEN, USER_NOT_FOUND } from '../common/common.texts';
 import { IdempotencyService } from '../common/idempotency/idempotency.service';
 import { decodeCursor, encodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
@@ -10,6 +10,7 @@ import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { DEFAULT_SETTINGS } from '../settings/settings.constants';
 import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
+import { listsVisible } from '../users/user.response';
 import { MediaService } from '../media/media.service';
 import { BlocksService } from '../social/blocks.service';
 import { MutesService } from '../social/mutes.service';
@@ -296,7 +297,13 @@ export class PostsService {
   }
 
   /** The posts a member liked, newest like first (the profile's Beğeniler tab). */
-  likesByUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
+  /**
+   * The profile's `Beğeniler`. With the member's `publicProfile` off, a 403 (Turkish) to anyone
+   * but the member and staff, as their followers and following lists (users/profiles.service.ts).
+   */
+  async likesByUsername(username: string, viewer: Pick<User, 'id' | 'role'> | undefined, query: PageQueryDto): Promise<PostPage> {
+    const owner = await this.users.findActiveListOwner(username);
+    if (owner && !listsVisible(owner, viewer)) throw new ForbiddenException({ message: PROFILE_LISTS_HIDDEN, extra: { listsHidden: true } });
     return this.memberList(username, viewer, query, (id, viewerId, page) => this.posts.likedBy(id, viewerId, page));
   }
 

@@ -1,4 +1,4 @@
-import { CONNECT_ERRORS } from '@gundem/contract';
+import { CONNECT_ERRORS, type MessageRefusal } from '@gundem/contract';
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
@@ -29,9 +29,9 @@ import { RealtimeEvents } from './realtime-events.service';
 import { connectionAddress } from './realtime-io.adapter';
 import { type FeedResult, type RealtimeServer, type RealtimeSocket, postRoom, STAFF_ROOM, type TypingResult, userRoom, type WatchResult } from './realtime.types';
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
-import { checkTyping } from './typing';
+import { checkTyping, typingRefusalText } from './typing';
 import { type SocketCaps, SocketLimits, takeToken, TOO_MANY_CONNECTIONS } from './socket-limits';
-import { EVENTS_TOO_FAST, IP_CONNECTIONS_FULL, TYPING_NOT_ALLOWED, WATCH_IP_LIMIT_REACHED, WATCH_LIMIT_REACHED, WATCH_UNAVAILABLE } from './realtime.texts';
+import { EVENTS_TOO_FAST, IP_CONNECTIONS_FULL, WATCH_IP_LIMIT_REACHED, WATCH_LIMIT_REACHED, WATCH_UNAVAILABLE } from './realtime.texts';
 
 /** `connect_error` message of a refused handshake (docs/wire-contract.md#handshake): the client should sign in again. */
 export const UNAUTHORIZED = CONNECT_ERRORS.unauthorized;
@@ -320,16 +320,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       return;
     }
     if (outcome.tooFast) this.metrics.refused('socket_typing');
-    // As sending a message: never across a block, either way (issue 25).
+    // As sending a message: never across a block, either way (issue 25), nor to a member whose
+    // `allowMessages` refuses the sender (issue 26).
     if (outcome.to && socket.data.userId) {
-      let blocked: boolean;
+      let refusal: MessageRefusal | null | undefined;
       try {
-        blocked = await this.blocks.between(socket.data.userId, outcome.to);
+        refusal = await this.users.messageRefusal(socket.data.userId, outcome.to);
       } catch (error) {
         this.logger.warn(`Yazıyor bilgisi iletilemedi: ${String(error)}`);
         return;
       }
-      if (blocked) outcome = { result: { ok: false, message: TYPING_NOT_ALLOWED } };
+      if (refusal !== null) outcome = { result: { ok: false, message: typingRefusalText(refusal) } };
       else this.events.messageTyping(socket.data.userId, outcome.to);
     }
     if (typeof ack === 'function') ack(outcome.result);

@@ -1,6 +1,7 @@
-import { TYPING_MIN_INTERVAL_MS, type TypingResult } from '@gundem/contract';
+import { type MessageRefusal, TYPING_MIN_INTERVAL_MS, type TypingResult } from '@gundem/contract';
+import { MESSAGES_FROM_FOLLOWED_ONLY, MESSAGES_FROM_NOBODY } from '../common/common.texts';
 import type { SessionUser } from '../users/session-user';
-import { TYPING_INVALID, TYPING_RECEIVER_NOT_FOUND, TYPING_SIGN_IN, TYPING_TO_YOURSELF, TYPING_TOO_FAST } from './realtime.texts';
+import { TYPING_INVALID, TYPING_NOT_ALLOWED, TYPING_RECEIVER_NOT_FOUND, TYPING_SIGN_IN, TYPING_TO_YOURSELF, TYPING_TOO_FAST } from './realtime.texts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,4 +47,15 @@ export async function checkTyping(
   const receiver = await findUser(parsed.to);
   if (!receiver || !receiver.isActive) return { result: { ok: false, message: TYPING_RECEIVER_NOT_FOUND } };
   return { result: { ok: true }, to: parsed.to };
+}
+
+/**
+ * The ack's reason when the sender may not message the receiver (UsersService.messageRefusal):
+ * the same sentences as the 403 of sending a message; undefined, a receiver gone meanwhile.
+ */
+export function typingRefusalText(refusal: MessageRefusal | undefined): string {
+  if (refusal === 'nobody') return MESSAGES_FROM_NOBODY;
+  if (refusal === 'following') return MESSAGES_FROM_FOLLOWED_ONLY;
+  if (refusal === 'unavailable') return TYPING_NOT_ALLOWED;
+  return TYPING_RECEIVER_NOT_FOUND;
 }

@@ -79,7 +79,7 @@ export class TrendingRepository {
     return rows.map((r) => ({ hashtag: r.hashtag, postCount: r.post_count, engagementScore: r.engagement_score }));
   }
 
-  /** Active accounts (not limited ones) ranked by posts in the last 7 days, then followers, then newest account. */
+  /** Active, discoverable accounts (not limited ones) ranked by posts in the last 7 days, then followers, then newest account. */
   private async computeCandidates(em: EntityManager, limit: number): Promise<string[]> {
     const rows: { id: string }[] = await em.query(
       `WITH recent AS (
@@ -91,7 +91,7 @@ export class TrendingRepository {
        SELECT u.id
          FROM users u
          LEFT JOIN recent r ON r.author_id = u.id
-        WHERE u.is_active AND NOT u.limited
+        WHERE u.is_active AND NOT u.limited AND u.discoverable
         ORDER BY coalesce(r.posts, 0) DESC, u.followers_count DESC, u.created_at DESC, u.id
         LIMIT $1`,
       [limit],
@@ -153,7 +153,7 @@ export class TrendingRepository {
   /** Which of `ids` the viewer follows: primary key lookups on follows, at most one per candidate. */
   /**
    * The first `limit` of `candidates`, in their order, that are active, not limited (a ranking
-   * computed before the limit may still hold the account) and neither the viewer nor followed by them: one statement of primary-key lookups (users, then follows) that stops at
+   * computed before the limit may still hold the account), discoverable (issue 26) and neither the viewer nor followed by them: one statement of primary-key lookups (users, then follows) that stops at
    * `limit` finds, answering the fields a user response shows.
    */
   suggestionsSql(viewerId: string | null, candidates: string[], limit: number): Sql {
@@ -164,7 +164,7 @@ export class TrendingRepository {
                     u.posts_count AS "postsCount", u.cover_image AS "coverImage", u.profile_image AS "profileImage"
                FROM unnest($2::uuid[]) WITH ORDINALITY AS c(id, ord)
                JOIN users u ON u.id = c.id
-              WHERE u.is_active AND NOT u.limited
+              WHERE u.is_active AND NOT u.limited AND u.discoverable
                 AND ($1::uuid IS NULL OR (
                       u.id <> $1::uuid
                       AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1::uuid AND f.followee_id = u.id)
@@ -189,7 +189,7 @@ export class TrendingRepository {
   newestNotFollowedSql(viewerId: string | null, exclude: string[], limit: number): Sql {
     return {
       text: `SELECT u.id FROM users u
-              WHERE u.is_active AND NOT u.limited AND u.id <> ALL($2::uuid[])
+              WHERE u.is_active AND NOT u.limited AND u.discoverable AND u.id <> ALL($2::uuid[])
                 AND ($1::uuid IS NULL OR (
                       u.id <> $1::uuid
                       AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1::uuid AND f.followee_id = u.id)))

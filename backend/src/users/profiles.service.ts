@@ -1,6 +1,6 @@
 import type { BlockListResponse, FollowListResponse } from '@gundem/contract';
-import { Injectable, NotFoundException } from '@nestjs/common';
-import { USER_NOT_FOUND } from '../common/common.texts';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { PROFILE_LISTS_HIDDEN, USER_NOT_FOUND } from '../common/common.texts';
 import { decodeCursor } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
 import type { FollowListKind } from '../social/follows.repository';
@@ -9,7 +9,7 @@ import { FollowsService } from '../social/follows.service';
 import { MutesService } from '../social/mutes.service';
 import type { User } from './user.entity';
 import { PROFILE_SUSPENDED } from './users.texts';
-import { canSeePrivate, toUserResponse, type UserResponse } from './user.response';
+import { canSeePrivate, listsVisible, toUserResponse, type UserResponse } from './user.response';
 import { UsersService } from './users.service';
 
 /** Profiles as others see them: the account plus the viewer's relation to it. */
@@ -28,14 +28,21 @@ export class ProfilesService {
     // A suspended account's profile says so instead of showing its content (issue 25).
     if (user && !user.isActive && user.suspended) throw new NotFoundException({ message: PROFILE_SUSPENDED, extra: { suspended: true } });
     if (!user || !user.isActive) throw new NotFoundException(USER_NOT_FOUND);
-    const [isFollowing, blocking, muting] = await Promise.all([
+    const other = !!viewer && viewer.id !== user.id;
+    const [isFollowing, blocking, muting, refusal] = await Promise.all([
       this.follows.isFollowing(viewer?.id, user.id),
       this.blocks.isBlocking(viewer?.id, user.id),
       this.mutes.isMuting(viewer?.id, user.id),
+      // Whether the viewer may message them (a block, their `allowMessages`): the message button says why not.
+      other ? this.users.messageRefusal(viewer.id, user.id) : null,
     ]);
     // `blocking` only on a member's view of another account: whether they block it, never whether it blocks them.
-    const relation = viewer && viewer.id !== user.id ? { isFollowing, blocking, muting } : { isFollowing };
-    return { user: toUserResponse(user, { includePrivate: canSeePrivate(viewer, user), ...relation }) };
+    const relation = other ? { isFollowing, blocking, muting, canMessage: !refusal, ...(refusal ? { messageRefusal: refusal } : {}) } : { isFollowing };
+    const includePrivate = canSeePrivate(viewer, user);
+    const body = toUserResponse(user, { includePrivate, ...relation });
+    // `publicProfile` off: the lists are the member's and staff's only (listsVisible), said here so the page need not ask.
+    if (!listsVisible(user, viewer)) body.listsHidden = true;
+    return { user: body };
   }
 
   /**
@@ -50,10 +57,13 @@ export class ProfilesService {
     return { users: page.items.map((user) => ({ _id: user.id, ...user })), nextCursor: page.nextCursor };
   }
 
-  async followList(kind: FollowListKind, username: string, viewer: Pick<User, 'id'> | undefined, query: PageQueryDto): Promise<FollowListResponse> {
+  async followList(kind: FollowListKind, username: string, viewer: Pick<User, 'id' | 'role'> | undefined, query: PageQueryDto): Promise<FollowListResponse> {
     const cursor = decodeCursor(query.cursor);
-    const memberId = await this.users.findActiveIdByUsername(username);
-    if (!memberId) throw new NotFoundException(USER_NOT_FOUND);
+    const owner = await this.users.findActiveListOwner(username);
+    if (!owner) throw new NotFoundException(USER_NOT_FOUND);
+    // `publicProfile` off: a 403 to anyone but the member and staff (the profile's `listsHidden`).
+    if (!listsVisible(owner, viewer)) throw new ForbiddenException({ message: PROFILE_LISTS_HIDDEN, extra: { listsHidden: true } });
+    const memberId = owner.id;
     // A member and an account that block each other (either way) see none of each other's lists.
     if (await this.blocks.between(viewer?.id, memberId)) return { users: [], nextCursor: null };
     const page = await this.follows.list(kind, memberId, viewer?.id ?? null, query.limit ?? DEFAULT_PAGE_SIZE, cursor);

@@ -1,4 +1,4 @@
-import type { User as UserResponse } from '@gundem/contract';
+import type { MessageRefusal, User as UserResponse } from '@gundem/contract';
 import type { User } from './user.entity';
 
 /** The contract's user object: a change there fails this build. */
@@ -8,7 +8,10 @@ export type { UserResponse };
  * The one shape a user leaves the server in. `private` fields (e-mail, e-mail verification,
  * last login) go only to the user themself and to staff (docs/wire-contract.md#user-object).
  */
-export function toUserResponse(user: User, options: { includePrivate?: boolean; isFollowing?: boolean; blocking?: boolean; muting?: boolean } = {}): UserResponse {
+export function toUserResponse(
+  user: User,
+  options: { includePrivate?: boolean; isFollowing?: boolean; blocking?: boolean; muting?: boolean; canMessage?: boolean; messageRefusal?: MessageRefusal } = {},
+): UserResponse {
   const body: UserResponse = {
     _id: user.id,
     id: user.id,
@@ -36,9 +39,20 @@ export function toUserResponse(user: User, options: { includePrivate?: boolean; 
   if (options.isFollowing !== undefined) body.isFollowing = options.isFollowing;
   if (options.blocking !== undefined) body.blocking = options.blocking;
   if (options.muting !== undefined) body.muting = options.muting;
+  if (options.canMessage !== undefined) body.canMessage = options.canMessage;
+  if (options.messageRefusal !== undefined) body.messageRefusal = options.messageRefusal;
   return body;
 }
 
 export function canSeePrivate(viewer: Pick<User, 'id' | 'role'> | undefined, subject: Pick<User, 'id'>): boolean {
   return !!viewer && (viewer.id === subject.id || viewer.role === 'admin' || viewer.role === 'moderator');
+}
+
+/**
+ * Whether the viewer may read the member's followers, following and likes lists: always unless
+ * the member turned `publicProfile` off; then only the member themself and staff (who see the
+ * private fields too).
+ */
+export function listsVisible(subject: Pick<User, 'id' | 'publicProfile'>, viewer: Pick<User, 'id' | 'role'> | undefined): boolean {
+  return subject.publicProfile || canSeePrivate(viewer, subject);
 }

@@ -4,7 +4,7 @@ import { type DataSource, type Repository } from 'typeorm';
 import { poolRows } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
 import { notLimitedSql } from '../social/limits.sql';
-import type { UserSearchResult, UserSummary } from '@gundem/contract';
+import type { MessageRefusal, UserSearchResult, UserSummary } from '@gundem/contract';
 import type { SessionUser } from './session-user';
 import { User } from './user.entity';
 
@@ -14,6 +14,18 @@ export type NewUserRow = Pick<
   'username' | 'email' | 'displayName' | 'passwordHash' | 'role' | 'isEmailVerified' | 'isVerified' | 'bio' | 'location' | 'website'
 > &
   Partial<Pick<User, 'approval' | 'isActive'>>;
+
+/**
+ * The read filter of `discoverable` (issue 26) for people search and `@` suggestions: true when
+ * the account `u` (an alias of a users row) is discoverable, or is the viewer, or the viewer
+ * follows it (they have found it already: the messages picker and mentions keep working). The
+ * follows probe is a primary-key lookup evaluated only for a non-discoverable row. `viewer` is an
+ * SQL expression; NULL (a guest) leaves the non-discoverable accounts out.
+ */
+export function findableSql(viewer: string, u: string): string {
+  return `(${u}.discoverable OR ${u}.id = ${viewer}::uuid
+    OR EXISTS (SELECT 1 FROM follows df WHERE df.follower_id = ${viewer}::uuid AND df.followee_id = ${u}.id))`;
+}
 
 /**
  * Every statement on `users` for accounts and sessions (docs/architecture.md#rules: repositories
@@ -48,6 +60,38 @@ export class UsersRepository {
       values: [username],
     });
     return row?.id ?? null;
+  }
+
+  /**
+   * What keeps `senderId` from messaging `receiverId` (docs/wire-contract.md#who-may-message-me),
+   * or null when nothing does: a block either way (`unavailable`), the receiver's
+   * `allow_messages` `nobody`, or `following` without the receiver following the sender. One
+   * statement of primary-key probes (users, blocks both ways, follows). Undefined for a missing
+   * receiver.
+   */
+  async messageRefusal(senderId: string, receiverId: string): Promise<MessageRefusal | null | undefined> {
+    const [row] = await poolRows<{ refusal: MessageRefusal | null }>(this.dataSource, {
+      name: 'users_message_refusal',
+      text: `SELECT CASE
+                      WHEN NOT (${notBlockedSql('$1', 'u.id')}) THEN 'unavailable'
+                      WHEN u.allow_messages = 'nobody' THEN 'nobody'
+                      WHEN u.allow_messages = 'following'
+                           AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = u.id AND f.followee_id = $1::uuid) THEN 'following'
+                    END AS refusal
+               FROM users u WHERE u.id = $2::uuid`,
+      values: [senderId, receiverId],
+    });
+    return row ? row.refusal : undefined;
+  }
+
+  /** An active account's id and whether its lists are public, by username (any case); null when missing or deactivated. */
+  async findActiveListOwner(username: string): Promise<{ id: string; publicProfile: boolean } | null> {
+    const [row] = await poolRows<{ id: string; publicProfile: boolean }>(this.dataSource, {
+      name: 'users_active_list_owner',
+      text: 'SELECT id, public_profile AS "publicProfile" FROM users WHERE lower(username) = lower($1) AND is_active',
+      values: [username],
+    });
+    return row ?? null;
   }
 
   /** By e-mail when `login` has an `@`, else by username; with the password hash selected. */
@@ -118,7 +162,7 @@ export class UsersRepository {
       text: `SELECT id, username, display_name AS "displayName", is_verified AS "isVerified", profile_image AS "profileImage"
                FROM users
               WHERE is_active AND lower(username) ~>=~ $1 AND lower(username) ~<~ $2 AND ${notBlockedSql('$3', 'users.id')}
-                AND ${notLimitedSql('$3', 'users')}
+                AND ${notLimitedSql('$3', 'users')} AND ${findableSql('$3', 'users')}
               ORDER BY lower(username) USING ~<~
               LIMIT ${limit}`,
       values: [prefix, upper, viewerId],
@@ -150,19 +194,19 @@ export class UsersRepository {
       text: `WITH by_username AS (
                     SELECT id, 1 AS rank FROM users
                      WHERE is_active AND lower(username) ~>=~ $2::text AND lower(username) ~<~ $3::text AND ${notBlockedSql('$4', 'users.id')}
-                       AND ${notLimitedSql('$4', 'users')}
+                       AND ${notLimitedSql('$4', 'users')} AND ${findableSql('$4', 'users')}
                      ORDER BY lower(username) USING ~<~
                      LIMIT ${limit}),
                   by_name AS (
                     SELECT id, 2 AS rank FROM users
-                     WHERE is_active AND ${notBlockedSql('$4', 'users.id')} AND ${notLimitedSql('$4', 'users')}
+                     WHERE is_active AND ${notBlockedSql('$4', 'users.id')} AND ${notLimitedSql('$4', 'users')} AND ${findableSql('$4', 'users')}
                        AND user_name_fold(display_name) ~>=~ user_name_fold($1::text)
                        AND user_name_fold(display_name) ~<~ (user_name_fold($1::text) || chr(1114111))
                      ORDER BY user_name_fold(display_name) USING ~<~
                      LIMIT ${limit}),
                   by_word AS (
                     SELECT w.user_id AS id, 3 AS rank FROM user_name_words w JOIN users u ON u.id = w.user_id
-                     WHERE u.is_active AND ${notBlockedSql('$4', 'u.id')} AND ${notLimitedSql('$4', 'u')}
+                     WHERE u.is_active AND ${notBlockedSql('$4', 'u.id')} AND ${notLimitedSql('$4', 'u')} AND ${findableSql('$4', 'u')}
                        AND w.rest ~>=~ user_name_fold($1::text)
                        AND w.rest ~<~ (user_name_fold($1::text) || chr(1114111))
                      ORDER BY w.rest USING ~<~

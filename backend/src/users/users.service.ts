@@ -5,7 +5,7 @@ import { hashPassword } from './password-hashing';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
 import type { UserRole } from './roles';
-import { SEARCH_MAX_LENGTH, USER_SEARCH_DEFAULT_LIMIT, USER_SUGGEST_LIMIT, type UserSearchResponse, type UserSummary } from '@gundem/contract';
+import { type MessageRefusal, SEARCH_MAX_LENGTH, USER_SEARCH_DEFAULT_LIMIT, USER_SUGGEST_LIMIT, type UserSearchResponse, type UserSummary } from '@gundem/contract';
 import { prefixUpperBound, usernamePrefix } from './username-prefix';
 import type { User } from './user.entity';
 import { UsersRepository } from './users.repository';
@@ -67,6 +67,23 @@ export class UsersService {
    */
   findActiveIdByUsername(username: string): Promise<string | null> {
     return this.users.findActiveIdByUsername(username);
+  }
+
+  /**
+   * Why `senderId` may not message `receiverId` now, or null when they may (a block either way,
+   * the receiver's `allowMessages`); undefined when the receiver does not exist. Read fresh on
+   * every call: the messages routes, the typing indicator and the profile's `canMessage`.
+   */
+  messageRefusal(senderId: string, receiverId: string): Promise<MessageRefusal | null | undefined> {
+    return this.users.messageRefusal(senderId, receiverId);
+  }
+
+  /**
+   * The id of an active account by username and whether its lists (followers, following, likes)
+   * are public (`publicProfile`); null when missing or deactivated.
+   */
+  findActiveListOwner(username: string): Promise<{ id: string; publicProfile: boolean } | null> {
+    return this.users.findActiveListOwner(username);
   }
 
   /**

@@ -32,6 +32,12 @@ export const trMessages = {
   sending: 'Gönderiliyor…',
   sendFailed: (reason: string) => `Gönderilemedi: ${reason}`,
   sendFailedUnknown: 'Mesaj gönderilemedi',
+  // Issue 26: said in place of the box before typing, as the server's 403 says it.
+  refusal: {
+    nobody: 'Bu kişi mesaj almıyor.',
+    following: 'Bu kişi yalnızca takip ettiği hesaplardan mesaj alıyor.',
+    unavailable: 'Bu kullanıcıya mesaj gönderemezsiniz.',
+  },
   /** Takes a message that could not be sent back into the box. */
   editFailed: 'Metni düzenleyin',
   /** The other member is typing to the viewer (in the open conversation's header). */

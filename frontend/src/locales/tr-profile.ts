@@ -51,4 +51,12 @@ export const trProfile = {
   followListLoadingMore: 'Daha fazla kişi yükleniyor…',
   followListMoreFailed: 'Devamı yüklenemedi.',
   messageLabel: (name: string) => `${name} kişisine mesaj gönder`,
+  // Issue 26: who may message me (the server's 403 says the same) and a profile whose lists are hidden.
+  messageRefusal: {
+    nobody: 'Bu kişi mesaj almıyor.',
+    following: 'Bu kişi yalnızca takip ettiği hesaplardan mesaj alıyor.',
+    unavailable: 'Bu kullanıcıya mesaj gönderemezsiniz.',
+  },
+  listsHidden: 'Bu hesabın listeleri gizli',
+  listsHiddenText: 'Bu hesap takipçi, takip ve beğeni listelerini yalnızca kendisine gösteriyor.',
 };

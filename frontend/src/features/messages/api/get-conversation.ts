@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useViewerKey } from '../../../lib/auth';
-import type { ReadReceipt } from '@gundem/contract';
+import type { MessageRefusal, ReadReceipt } from '@gundem/contract';
 import type { Message } from '../../../lib/types';
 import { MESSAGES_ROOT_KEY } from './get-conversations';
 
@@ -14,6 +14,11 @@ export interface MessagesPage {
    * Only the first (newest) page's counts; `message:read` overwrites it live.
    */
   seen: ReadReceipt | null;
+  /**
+   * Why the viewer may not write to them now (their `allowMessages`, a block; issue 26), or null
+   * when they may. Only the first (newest) page's counts: the composer is disabled with it.
+   */
+  refusal: MessageRefusal | null;
 }
 
 export const MESSAGES_PAGE_SIZE = 30;
@@ -39,11 +44,12 @@ export async function getConversation({
   limit?: number;
   signal?: AbortSignal;
 }): Promise<MessagesPage> {
-  const data = await apiClient.get<Partial<MessagesPage>>(
+  const data = await apiClient.get<Partial<MessagesPage & { canMessage: boolean; messageRefusal: MessageRefusal }>>(
     `/messages/conversation/${encodeURIComponent(userId)}`,
     { query: { limit, cursor, after }, signal },
   );
-  return { messages: data?.messages ?? [], nextCursor: data?.nextCursor ?? null, seen: data?.seen ?? null };
+  const refusal = data?.canMessage === false ? (data.messageRefusal ?? 'unavailable') : null;
+  return { messages: data?.messages ?? [], nextCursor: data?.nextCursor ?? null, seen: data?.seen ?? null, refusal };
 }
 
 /** Every message newer than `afterId`, newest first (a few pages at most: it fills a gap). */

@@ -280,4 +280,33 @@ describe('ChatPane', () => {
     await waitFor(() => expect(screen.queryByText('Gönderiliyor…')).toBeNull());
     expect(screen.getAllByText('Yenilemeden önce')).toHaveLength(1);
   });
+
+  describe('who may message them (issue 26)', () => {
+    it.each([
+      ['nobody', 'Bu kişi mesaj almıyor.'],
+      ['following', 'Bu kişi yalnızca takip ettiği hesaplardan mesaj alıyor.'],
+    ])('refused (%s): the box is disabled and says why before typing; nothing can be sent', async (refusal, text) => {
+      const { calls } = renderChat({
+        'GET /api/messages/conversation/u-zeynep': {
+          body: { messages: [message({ id: 'm1', text: 'Eski mesaj' })], nextCursor: null, canMessage: false, messageRefusal: refusal },
+        },
+      });
+      // The thread stays readable.
+      expect(await screen.findByText('Eski mesaj')).toBeTruthy();
+      const reason = await screen.findByTestId('message-refusal');
+      expect(reason.textContent).toBe(text);
+      expect(box().disabled).toBe(true);
+      expect(box().getAttribute('aria-describedby')).toContain(reason.id);
+      expect((screen.getByRole('button', { name: 'Gönder' }) as HTMLButtonElement).disabled).toBe(true);
+      await userEvent.type(box(), 'Selam{Enter}');
+      expect(sends(calls)).toEqual([]);
+    });
+
+    it('allowed: the box takes text and no reason is shown', async () => {
+      renderChat({ 'GET /api/messages/conversation/u-zeynep': { body: { messages: [], nextCursor: null, canMessage: true } } });
+      await screen.findByText('Henüz mesajınız yok');
+      expect(box().disabled).toBe(false);
+      expect(screen.queryByTestId('message-refusal')).toBeNull();
+    });
+  });
 });

@@ -17,6 +17,7 @@ import { VerifiedBadge } from '../../../components/verified-badge';
 import { useViewerKey } from '../../../lib/auth';
 import { displayNameOf, formatFullDate, usernameOf } from '../../../lib/format';
 import { messagesPath, profilePath } from '../../../lib/paths';
+import type { MessageRefusal } from '@gundem/contract';
 import type { Message, PostAuthor } from '../../../lib/types';
 import { ReportDialog } from '../../../components/report-dialog';
 import { trMessages } from '../../../locales/tr-messages';
@@ -206,6 +207,7 @@ export function ChatPane({ userId, user, now }: ChatPaneProps) {
       <MessageComposer
         receiverId={userId}
         disabled={!query.data}
+        refusal={query.data?.pages[0]?.refusal ?? null}
         outbox={outbox}
         queued={queued}
       />
@@ -242,11 +244,14 @@ function PendingMessage({ item }: { item: QueuedMessage }) {
 export function MessageComposer({
   receiverId,
   disabled,
+  refusal = null,
   outbox,
   queued,
 }: {
   receiverId: string;
   disabled?: boolean;
+  /** Why the viewer may not write to them (issue 26): the box is disabled and says so before they type. */
+  refusal?: MessageRefusal | null;
   outbox: Outbox;
   queued: QueuedMessage[];
 }) {
@@ -255,7 +260,8 @@ export function MessageComposer({
   const notifier = useTypingNotifier(receiverId);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const content = text.trim();
-  const canSend = !disabled && content.length > 0;
+  const canSend = !disabled && !refusal && content.length > 0;
+  const describedBy = [refusal ? `message-refusal-${receiverId}` : null, error ? `message-error-${receiverId}` : null].filter(Boolean).join(' ') || undefined;
 
   const refused = queued.find((item) => item.failed);
   useEffect(() => {
@@ -309,7 +315,8 @@ export function MessageComposer({
         placeholder={trMessages.inputPlaceholder}
         title={trMessages.inputHint}
         value={text}
-        aria-describedby={error ? `message-error-${receiverId}` : undefined}
+        disabled={refusal !== null}
+        aria-describedby={describedBy}
         onChange={(event) => {
           setText(event.target.value);
           if (event.target.value.trim()) notifier.typed();
@@ -319,6 +326,11 @@ export function MessageComposer({
       <Button type="submit" size="sm" disabled={!canSend}>
         {trMessages.send}
       </Button>
+      {refusal ? (
+        <p className="chat__refusal" id={`message-refusal-${receiverId}`} data-testid="message-refusal">
+          {trMessages.refusal[refusal]}
+        </p>
+      ) : null}
       {error ? (
         <p className="chat__error" role="alert" id={`message-error-${receiverId}`}>
           {error}

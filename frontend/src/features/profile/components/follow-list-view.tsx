@@ -17,6 +17,7 @@ import { tr } from '../../../locales/tr';
 import { trProfile } from '../../../locales/tr-profile';
 import { type FollowListKind, useFollowList } from '../api/get-follow-list';
 import { useProfile } from '../api/get-profile';
+import { ListsHiddenNotice } from './lists-hidden-notice';
 import '../../../components/list-row.css';
 import '../profile.css';
 
@@ -72,6 +73,8 @@ function FollowList({ username, kind }: { username: string; kind: FollowListKind
 
   if (isPending) return <LoadingBlock label={tr.app.loading} />;
   if (!data) {
+    // `publicProfile` off (issue 26): the lists are the member's own.
+    if (error instanceof ApiError && error.status === 403) return <ListsHiddenNotice />;
     if (error instanceof ApiError && error.status === 404) {
       return <EmptyState icon={<SearchIcon size={32} />} title={trProfile.notFound} description={trProfile.notFoundText} />;
     }

@@ -30,6 +30,7 @@ import { trProfile } from '../../../locales/tr-profile';
 import { useProfile } from '../api/get-profile';
 import { trBlock } from '../../../locales/tr-block';
 import { BioEditor } from './bio-editor';
+import { ListsHiddenNotice } from './lists-hidden-notice';
 import { ProfileMenu } from './profile-menu';
 import '../profile.css';
 
@@ -148,6 +149,8 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
   const joined = formatMonthYear(user.createdAt);
   // The viewer blocks this account (issue 25): no follow or message button, the menu undoes it.
   const blocking = !own && user.blocking === true;
+  // `publicProfile` off (issue 26): the server answers the lists with a 403; say so instead of asking.
+  const listsHidden = !own && user.listsHidden === true;
 
   return (
     <section className="profile" aria-label={name}>
@@ -174,7 +177,13 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
               <>
                 {isAuthenticated && userId && user.username ? <ProfileMenu user={{ id: userId, username: user.username }} blocking={blocking} muting={user.muting === true} /> : null}
                 {/* The conversation lives on the messages screen: link there, it opens it. */}
-                {isAuthenticated && user.username && !blocking ? (
+                {isAuthenticated && user.username && !blocking && user.canMessage === false ? (
+                  // Refused before typing (issue 26): the button stays, disabled, and the reason is said below the handle.
+                  <Button variant="secondary" size="md" disabled aria-describedby="profile-message-refusal">
+                    <MailIcon size={18} />
+                    <span>{trProfile.message}</span>
+                  </Button>
+                ) : isAuthenticated && user.username && !blocking ? (
                   <Link
                     to={messagesPath(user.username)}
                     className={buttonClass({ variant: 'secondary', size: 'md' })}
@@ -218,6 +227,11 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
         </h2>
         <p className="profile__handle">@{user.username}</p>
         {blocking ? <p className="profile__blocked">{trBlock.youBlocked}</p> : null}
+        {!own && !blocking && user.canMessage === false ? (
+          <p className="profile__message-refusal" id="profile-message-refusal" data-testid="message-refusal">
+            {trProfile.messageRefusal[user.messageRefusal ?? 'unavailable']}
+          </p>
+        ) : null}
         {own && editing ? (
           <BioEditor
             initial={bio ?? ''}
@@ -258,18 +272,18 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
           ) : null}
         </ul>
         <p className="profile__counts">
-          <Link className="profile__count-link" to={followListPath(user.username, 'following')}>
+          <CountLink hidden={listsHidden} to={followListPath(user.username, 'following')}>
             <strong data-testid="following-count">
               {formatCount(user.followingCount ?? 0)}
             </strong>{' '}
             {trProfile.following}
-          </Link>
-          <Link className="profile__count-link" to={followListPath(user.username, 'followers')}>
+          </CountLink>
+          <CountLink hidden={listsHidden} to={followListPath(user.username, 'followers')}>
             <strong data-testid="followers-count">
               {formatCount(own ? (user.followersCount ?? 0) : follow.followersCount)}
             </strong>{' '}
             {trProfile.followers}
-          </Link>
+          </CountLink>
         </p>
       </div>
       <Tabs
@@ -280,8 +294,18 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
         idPrefix="profile"
       />
       <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
-        {lists[tab]}
+        {tab === 'likes' && listsHidden ? <ListsHiddenNotice /> : lists[tab]}
       </div>
     </section>
+  );
+}
+
+/** A count of the header: a link to its list, or plain text when the lists are hidden (the counts stay, as on X). */
+function CountLink({ hidden, to, children }: { hidden: boolean; to: string; children: ReactNode }) {
+  if (hidden) return <span className="profile__count-link">{children}</span>;
+  return (
+    <Link className="profile__count-link" to={to}>
+      {children}
+    </Link>
   );
 }
