@@ -16,6 +16,7 @@ export const trProfile = {
   tabReplies: 'Yanıtlar',
   tabMedia: 'Medya',
   tabLikes: 'Beğeniler',
+  userPostsEmptyText: 'Bu hesap henüz bir şey paylaşmadı.',
   noReplies: 'Henüz yanıt yok.',
   noRepliesText: 'Bu hesabın başkalarına verdiği yanıtlar burada görünecek.',
   noMedia: 'Henüz medya yok',
@@ -52,3 +53,6 @@ export const trProfile = {
   followListMoreFailed: 'Devamı yüklenemedi.',
   messageLabel: (name: string) => `${name} kişisine mesaj gönder`,
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-profile.ts', { trProfile });
