@@ -120,9 +120,10 @@ export const INLINE_BUILT_TEXTS: readonly (readonly [(field: string) => string, 
 
 type TextFunction = (...args: unknown[]) => string;
 
-const marker = (i: number) => `\u0000${i}\u0000`;
+/** A marker no text contains: a private-use character around the argument's index. */
+const marker = (i: number) => `\uE000${i}\uE000`;
 /** A gap: a marker the function put in, or NaN where it computed with one. */
-const GAP = /(\u0000\d+\u0000|NaN)/;
+const GAP = /(\uE000\d+\uE000|NaN)/;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Shape {
