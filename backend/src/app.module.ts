@@ -8,6 +8,7 @@ import { ActivityModule } from './common/activity/activity-events';
 import { AuthModule } from './auth/auth.module';
 import { HeavyQueriesModule } from './common/concurrency/heavy-queries';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { toEnglish } from './i18n/english';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
 import { LoggingModule } from './common/logging/logging.module';
@@ -81,7 +82,8 @@ export class AppModule {
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_GUARD, useClass: MaintenanceGuard },
-        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        // Errors in the request's language (Accept-Language): the English twins' lookup (issue 26).
+        { provide: APP_FILTER, useFactory: () => new AllExceptionsFilter(toEnglish) },
       ],
     };
   }

@@ -10,8 +10,9 @@ import { applyDisplayPreferences, loadPreferences } from './lib/preferences';
 import { RenderClock } from './lib/render-clock';
 import './styles/global.css';
 
-// The stored theme and font size, before the first paint.
-applyDisplayPreferences(loadPreferences().display);
+// The stored theme and font size, before the first paint; the language before the first render.
+const display = loadPreferences().display;
+applyDisplayPreferences(display);
 
 // The server reads the home tab's choice from its cookie (a choice from before the cookie gets it).
 syncHomeFeedCookie();
@@ -36,11 +37,14 @@ const serverNow = Number(container.dataset.now);
 // The state a member's `/` carries (its own check against the stored token), for both paths.
 const member = readMemberState();
 const renderedFor = container.dataset.ssr;
+// The server renders Turkish: an English page renders from scratch, in English.
 const same =
-  renderedFor === 'guest' ? !getToken() : renderedFor === 'member' ? member !== null && readChoice() === 'home' : false;
+  display.language !== 'en' &&
+  (renderedFor === 'guest' ? !getToken() : renderedFor === 'member' ? member !== null && readChoice() === 'home' : false);
 // A member's screen has the compose box, which is a chunk of its own (a guest's `/` does not load
-// it, issue 26): asked for now, beside the rest of the start.
-const composeBox = member || getToken() ? preloadComposeBox() : null;
+// it, issue 26): asked for now, beside the rest of the start (on an English page, once its
+// texts are: it renders from scratch).
+const composeBox = display.language !== 'en' && (member || getToken()) ? preloadComposeBox() : null;
 /**
  * `data-hydrated` on the root once the app has taken the server's markup over: until then its
  * buttons are markup only (a click does nothing; browser tests wait for it).
@@ -69,29 +73,41 @@ const hydrate = () => {
   });
 };
 
-if (same && Number.isFinite(serverNow)) {
-  // A member's markup has the compose box: its chunk first, so the whole screen hydrates in one
-  // go and `data-hydrated` still means every part of it answers (a box hydrated after the rest
-  // would drop what was typed into it meanwhile). A failed load hydrates all the same (the box
-  // then asks again); a guest's markup has no box and hydrates at once.
-  if (renderedFor === 'member' && composeBox) void composeBox.catch(() => undefined).then(hydrate);
-  else hydrate();
-} else {
-  // Markup made for someone else (a guest's for a session from before the home-page cookie, or
-  // another tab's login since) is not shown: the app renders from scratch.
-  container.replaceChildren();
-  container.removeAttribute('data-ssr');
-  const root = createRoot(container, { onRecoverableError });
-  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
-  // browser between them, instead of one long task of the whole tree and its first feed page (a
-  // phone's main thread stays responsive; issue 13's total blocking time).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <MemberStateContext.Provider value={member}>
-          <App />
-        </MemberStateContext.Provider>
-      </StrictMode>,
-    );
-  });
-}
+/** The first render: the server's markup hydrated when it is this browser's, else from scratch. */
+const start = () => {
+  if (same && Number.isFinite(serverNow)) {
+    // A member's markup has the compose box: its chunk first, so the whole screen hydrates in one
+    // go and `data-hydrated` still means every part of it answers (a box hydrated after the rest
+    // would drop what was typed into it meanwhile). A failed load hydrates all the same (the box
+    // then asks again); a guest's markup has no box and hydrates at once.
+    if (renderedFor === 'member' && composeBox) void composeBox.catch(() => undefined).then(hydrate);
+    else hydrate();
+  } else {
+    // Markup made for someone else (a guest's for a session from before the home-page cookie, or
+    // another tab's login since) is not shown: the app renders from scratch.
+    container.replaceChildren();
+    container.removeAttribute('data-ssr');
+    const root = createRoot(container, { onRecoverableError });
+    // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+    // browser between them, instead of one long task of the whole tree and its first feed page (a
+    // phone's main thread stays responsive; issue 13's total blocking time).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <MemberStateContext.Provider value={member}>
+            <App />
+          </MemberStateContext.Provider>
+        </StrictMode>,
+      );
+    });
+  }
+};
+
+// An English page's texts come in a chunk of their own, written over the Turkish ones before
+// anything renders (locales/en); a Turkish page never loads it. Should it not load, the page
+// starts in Turkish.
+if (display.language === 'en')
+  void import('./locales/en')
+    .then((en) => en.applyEnglish())
+    .finally(start);
+else start();

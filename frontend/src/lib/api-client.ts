@@ -204,7 +204,8 @@ export function answerFailure(
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, headers: extraHeaders } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+  // The server answers errors in the page's language (docs/wire-contract.md#errors).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'tr', ...extraHeaders };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers, signal };

@@ -2,6 +2,8 @@
 // `gundem_preferences`; the display part (theme, font size) is applied to the page at start and
 // on every change.
 
+import { browserLanguage } from '../locales/language';
+
 export type ThemePreference = 'light' | 'dark' | 'auto';
 export type LanguagePreference = 'tr' | 'en';
 export type FontSizePreference = 'small' | 'medium' | 'large';
@@ -87,7 +89,7 @@ export function loadPreferences(): Preferences {
     privacy: booleans(DEFAULT_PREFERENCES.privacy, stored.privacy),
     display: {
       theme: pick(THEMES, display.theme, DEFAULT_PREFERENCES.display.theme),
-      language: pick(LANGUAGES, display.language, DEFAULT_PREFERENCES.display.language),
+      language: pick(LANGUAGES, display.language, browserLanguage()),
       fontSize: pick(FONT_SIZES, display.fontSize, DEFAULT_PREFERENCES.display.fontSize),
     },
   };
@@ -101,10 +103,14 @@ export function savePreferences(preferences: Preferences): void {
   }
 }
 
+/** The language the page started in (its first call, main.tsx). */
+let startLanguage: LanguagePreference | undefined;
+
 /**
  * Theme and font size on <html>: `data-theme` (absent for "auto": the system decides, see
- * global.css) and `data-font-size` (absent for "medium"). The interface stays Turkish whatever
- * the language setting says.
+ * global.css) and `data-font-size` (absent for "medium"). The language's texts are loaded before
+ * the first render (locales/language.ts): another language than the page started in reloads it,
+ * and it starts again in the stored one.
  */
 export function applyDisplayPreferences(
   display: Preferences['display'],
@@ -114,4 +120,6 @@ export function applyDisplayPreferences(
   else root.dataset.theme = display.theme;
   if (display.fontSize === 'medium') delete root.dataset.fontSize;
   else root.dataset.fontSize = display.fontSize;
+  startLanguage ??= display.language;
+  if (display.language !== startLanguage) location.reload();
 }

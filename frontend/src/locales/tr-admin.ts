@@ -414,3 +414,6 @@ export const trAdmin = {
       restoredPostId: 'Geri yüklenen gönderi',
     })[field] ?? field,
 } as const;
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-admin.ts', { AUDIT_ACTION_LABELS, trAdmin });

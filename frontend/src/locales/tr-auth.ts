@@ -43,3 +43,6 @@ export const trAuth = {
   registerSuccess:
     'Kayıt başarılı! Lütfen email adresinizi kontrol edin ve hesabınızı doğrulayın.',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-auth.ts', { trAuth });

@@ -38,3 +38,6 @@ export const trBlock = {
   /** Begins with the button's visible text (axe's label-content-name-mismatch). */
   unblockButtonLabel: (name: string) => `Engeli kaldır: ${name}`,
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-block.ts', { trBlock });

@@ -25,3 +25,6 @@ export const trCompose = {
   uploading: 'Görseller yükleniyor…',
   failedHint: 'Yüklenemeyen görseli yeniden deneyin ya da kaldırın.',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-compose.ts', { trCompose });

@@ -27,6 +27,10 @@ export const trExplore = {
   usersLoading: 'Öneriler yükleniyor',
   usersEmpty: 'Şimdilik yeni öneri yok.',
   /** The Popüler tab (issue 23): the most engaged posts of the last 24 hours. */
+  /** The search results (features/posts/components/search-results.tsx). */
+  searchFailed: 'Arama sonuçları yüklenemedi',
+  searchEmpty: (query: string) => `"${query}" için sonuç bulunamadı`,
+  searchEmptyText: 'Başka bir kelime ya da etiket aramayı deneyin.',
   popularFeedLabel: 'Popüler gönderiler',
   popularEmpty: 'Son 24 saatte öne çıkan gönderi yok',
   popularEmptyText: 'Beğenilen, yeniden paylaşılan ve yanıtlanan gönderiler burada, en çok etkileşim alan en üstte görünecek.',
@@ -39,3 +43,6 @@ export const trExplore = {
     { category: 'Gezi · Gündemde', title: '#kapadokya', postCount: 860 },
   ],
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-explore.ts', { trExplore });

@@ -22,3 +22,6 @@ export const trMedia = {
   altSaveFailed: 'Açıklama kaydedilemedi.',
   thumbnail: (position: number) => `Görsel ${position}`,
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-media.ts', { trMedia });

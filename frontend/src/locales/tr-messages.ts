@@ -59,3 +59,6 @@ export const trMessages = {
   pickerRetry: 'Tekrar dene',
   pickerCount: (count: number) => `${count} kişi bulundu. Seçmek için ok tuşları ve Enter.`,
 } as const;
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-messages.ts', { trMessages });

@@ -46,3 +46,6 @@ export const trModeration = {
   // The suspended login.
   suspendedNotices: 'Askıya alınmanızla ilgili bildirim',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-moderation.ts', { trModeration });

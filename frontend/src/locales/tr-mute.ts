@@ -46,3 +46,6 @@ export const trMute = {
   loadingMore: 'Daha fazla yükleniyor…',
   moreFailed: 'Devamı yüklenemedi.',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-mute.ts', { trMute });

@@ -39,3 +39,6 @@ export const trNotifications = {
   },
   actorsLabel: 'Son etkileşenler',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-notifications.ts', { trNotifications });

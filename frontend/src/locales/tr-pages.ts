@@ -21,3 +21,6 @@ export const trPages = {
   rulesEmptyTitle: 'Henüz kural yok',
   rulesEmpty: 'Yöneticiler kuralları eklediğinde burada listelenecek.',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-pages.ts', { trPages });

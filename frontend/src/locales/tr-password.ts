@@ -27,3 +27,6 @@ export const trResetPassword = {
   redirecting: 'Anasayfaya yönlendiriliyorsunuz…',
   failure: 'Şifre sıfırlama başarısız oldu.',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-password.ts', { trForgotPassword, trResetPassword });

@@ -22,3 +22,6 @@ export const trPostMenu = {
   linkCopied: 'Bağlantı panoya kopyalandı',
   copyFailed: 'Bağlantı kopyalanamadı. Lütfen tekrar deneyin.',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-post-menu.ts', { trPostMenu });

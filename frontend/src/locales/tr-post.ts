@@ -12,7 +12,11 @@ export const trPost = {
   noReplies: 'Henüz yanıt yok',
   noRepliesText: 'İlk yanıtı siz yazın.',
   moreReplies: 'Daha fazla yanıt',
+  replyGuest: 'Yanıt yazmak için giriş yapın.',
   ancestorsLabel: 'Dizideki önceki gönderiler',
   /** Above the topmost ancestor shown when the thread goes further up: opens its page. */
   moreAncestors: 'Dizide daha fazla gönderi göster',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-post.ts', { trPost });

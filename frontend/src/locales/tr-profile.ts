@@ -16,6 +16,7 @@ export const trProfile = {
   tabReplies: 'Yanıtlar',
   tabMedia: 'Medya',
   tabLikes: 'Beğeniler',
+  userPostsEmptyText: 'Bu hesap henüz bir şey paylaşmadı.',
   noReplies: 'Henüz yanıt yok.',
   noRepliesText: 'Bu hesabın başkalarına verdiği yanıtlar burada görünecek.',
   noMedia: 'Henüz medya yok',
@@ -60,3 +61,6 @@ export const trProfile = {
   listsHidden: 'Bu hesabın listeleri gizli',
   listsHiddenText: 'Bu hesap takipçi, takip ve beğeni listelerini yalnızca kendisine gösteriyor.',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-profile.ts', { trProfile });

@@ -39,3 +39,6 @@ export const trReport = {
   thanksText: 'Bildiriminiz ekibimize ulaştı. İşlem yapıldığında size haber vereceğiz; kimin bildirdiği hiçbir zaman paylaşılmaz.',
   close: 'Kapat',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-report.ts', { trReport });

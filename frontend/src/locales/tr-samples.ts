@@ -41,3 +41,6 @@ export const samples = {
     },
   ],
 } as const;
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-samples.ts', { samples });

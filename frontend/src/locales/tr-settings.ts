@@ -69,3 +69,6 @@ export const trSettings = {
   save: 'Değişiklikleri kaydet',
   cancel: 'İptal',
 } as const;
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-settings.ts', { trSettings });

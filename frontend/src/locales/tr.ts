@@ -125,28 +125,12 @@ export const tr = {
     // Above a reply in every list (posts/components/reply-context.tsx), as X's "Replying to".
     replyContext: 'yanıt olarak',
     replyContextHidden: 'Gösterilemeyen bir gönderiye yanıt',
-    replyGuest: 'Yanıt yazmak için giriş yapın.',
-    searchFailed: 'Arama sonuçları yüklenemedi',
-    searchEmpty: (query: string) => `"${query}" için sonuç bulunamadı`,
-    searchEmptyText: 'Başka bir kelime ya da etiket aramayı deneyin.',
-    userPostsEmptyText: 'Bu hesap henüz bir şey paylaşmadı.',
+    // The search results' texts are locales/tr-explore.ts's, a profile's empty posts tab's
+    // locales/tr-profile.ts's and the post page's guest prompt locales/tr-post.ts's (loaded with them).
     newPosts: (count: number) => `${count} yeni gönderi`,
     // After the reposter's name (a link to their profile) above a repost in `Takip edilenler`.
     repostedBy: 'yeniden paylaştı',
-    // The feed's keyboard shortcuts (as on X and Mastodon), listed by `?`.
-    shortcuts: {
-      title: 'Klavye kısayolları',
-      next: 'Sonraki gönderi',
-      previous: 'Önceki gönderi',
-      open: 'Gönderiyi aç',
-      actions: 'Gönderinin bağlantıları ve işlemleri arasında gez',
-      back: 'Gönderiye geri dön',
-      // Issue 23's shortcuts, in the formal voice.
-      compose: 'Yeni gönderi yazın',
-      search: 'Arama kutusuna gidin',
-      leavePost: 'Gönderi sayfasından geri dönün',
-      help: 'Bu listeyi göster',
-    },
+    // The keyboard shortcuts' list (`?`) has its texts in locales/tr-shortcuts.ts, loaded with it.
   },
   // Pictures in posts (issue 24): what every card shows. The compose box's texts load with it
   // (locales/tr-compose.ts), the viewer's and the attachments' with them (locales/tr-media.ts).

@@ -2,6 +2,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { createFakeSocket } from './fake-socket';
 
+// A Turkish browser (jsdom's is en-US): the app's texts, which locales/language.ts settles once as
+// they load, are the Turkish ones the tests read (locales/en/keys.test.ts checks the English).
+Object.defineProperty(navigator, 'languages', { value: ['tr-TR', 'tr'], configurable: true });
+Object.defineProperty(navigator, 'language', { value: 'tr-TR', configurable: true });
+
 // Screens mounted with the app's providers would open a real socket: give them a fake that
 // never connects. Tests of live behaviour inject their own (renderWithProviders' `socket`).
 vi.mock('socket.io-client', () => ({

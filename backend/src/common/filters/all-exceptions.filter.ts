@@ -7,10 +7,11 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { isDatabaseUnavailable, pgErrorCode } from '../../database/query-rows';
 import { DATABASE_UNAVAILABLE, FORBIDDEN, RATE_LIMITED, SERVER_BUSY } from '../common.texts';
 import { HTTP_TEXTS } from '../http/http.texts';
+import { type EnglishLookup, requestLanguage } from '../i18n/language';
 
 /**
  * Seconds a client is asked to wait before trying again (Retry-After) when the database is
@@ -119,11 +120,17 @@ export function toErrorBody(exception: unknown): ErrorBody {
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: DEFAULT_MESSAGES[500] };
 }
 
-/** Every error leaves as `{ message, statusCode }` with one Turkish sentence (docs/wire-contract.md#errors). */
+/**
+ * Every error leaves as `{ message, statusCode }` with one Turkish sentence, or its English twin
+ * when the request's Accept-Language prefers English and `english` (the app's lookup,
+ * i18n/english.ts) knows it (docs/wire-contract.md#errors).
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
   private lastOutageLog = 0;
+
+  constructor(private readonly english?: EnglishLookup) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
@@ -135,8 +142,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (retryAfter && isDatabaseUnavailable(exception)) this.logOutage(exception);
     if (res.headersSent) return;
     if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-    const body: WireErrorBody = { ...extra, message, statusCode };
+    const body: WireErrorBody = { ...extra, message: this.inRequestLanguage(message, host), statusCode };
     res.status(statusCode).json(body);
+  }
+
+  /** The message in the request's language: the English twin when it prefers English and one exists. */
+  private inRequestLanguage(message: string, host: ArgumentsHost): string {
+    if (!this.english) return message;
+    const req = host.switchToHttp().getRequest<Request | undefined>();
+    if (requestLanguage(req?.headers?.['accept-language']) !== 'en') return message;
+    return this.english(message) ?? message;
   }
 
   /** Operators learn of the outage from the log, once per interval rather than once per request. */

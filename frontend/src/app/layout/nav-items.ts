@@ -29,13 +29,23 @@ export interface NavItem {
   badge?: ComponentType;
 }
 
-/** The navigation entries of docs/product.md#app-shell, shared by the sidebar and the bottom bar. */
+/**
+ * The navigation entries of docs/product.md#app-shell, shared by the sidebar and the bottom bar.
+ * Each label is read when shown, not when this module loads: an English page writes its texts
+ * over the Turkish ones after that (main.tsx, locales/en).
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/', label: tr.nav.home, icon: HomeIcon, end: true, membersOnly: false },
-  { to: '/explore', label: tr.nav.explore, icon: HashIcon, end: false, membersOnly: false },
+  { to: '/', get label() {
+      return tr.nav.home;
+    }, icon: HomeIcon, end: true, membersOnly: false },
+  { to: '/explore', get label() {
+      return tr.nav.explore;
+    }, icon: HashIcon, end: false, membersOnly: false },
   {
     to: '/notifications',
-    label: tr.nav.notifications,
+    get label() {
+      return tr.nav.notifications;
+    },
     icon: BellIcon,
     end: false,
     membersOnly: false,
@@ -43,7 +53,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   {
     to: '/messages',
-    label: tr.nav.messages,
+    get label() {
+      return tr.nav.messages;
+    },
     icon: MailIcon,
     end: false,
     membersOnly: false,
@@ -51,16 +63,22 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   {
     to: '/profile',
-    label: tr.nav.profile,
+    get label() {
+      return tr.nav.profile;
+    },
     icon: UserIcon,
     end: false,
     membersOnly: true,
     ownProfile: true,
   },
-  { to: '/settings', label: tr.nav.settings, icon: SettingsIcon, end: false, membersOnly: true },
+  { to: '/settings', get label() {
+      return tr.nav.settings;
+    }, icon: SettingsIcon, end: false, membersOnly: true },
   {
     to: '/admin',
-    label: tr.nav.admin,
+    get label() {
+      return tr.nav.admin;
+    },
     icon: ShieldIcon,
     end: false,
     membersOnly: true,

@@ -1,5 +1,8 @@
-// Formatting used only by the back office (dates as calendar dates, counts in full).
-const LOCALE = 'tr-TR';
+// Formatting used only by the back office (dates as calendar dates, counts in full), in the
+// page's language (its chunk loads after main.tsx set it).
+import { intlLocale } from '../../lib/locale';
+
+const LOCALE = intlLocale();
 
 const numberFormat = new Intl.NumberFormat(LOCALE);
 const dateFormat = new Intl.DateTimeFormat(LOCALE, {

@@ -1,5 +1,6 @@
 // Pictures in posts (issue 24), the parts every card needs.
 import type { Media } from '@gundem/contract';
+import { intlLocale } from '../../lib/locale';
 
 /**
  * The server's default `maxImagesPerPost` (issue 24): the compose box's limit until
@@ -8,10 +9,10 @@ import type { Media } from '@gundem/contract';
 export const MAX_IMAGES_PER_POST = 4;
 
 const MB = 1024 * 1024;
-const megabytes = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 1 });
 
-/** A byte limit as the compose box says it: `5 MB`, `1,5 MB` (Turkish decimal comma). */
+/** A byte limit as the compose box says it: `5 MB`, `1,5 MB` (Turkish decimal comma; `1.5 MB` in English). */
 export function formatMegabytes(bytes: number): string {
+  const megabytes = new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 });
   return `${megabytes.format(Math.round((bytes / MB) * 10) / 10)} MB`;
 }
 

@@ -13,7 +13,8 @@ import { TimelineFeed } from './timeline-feed';
 // A guest's `/` never shows it: loaded when a member opens the tab (the first page's budget).
 const FollowingFeed = lazy(async () => ({ default: (await import('./following-feed')).FollowingFeed }));
 
-const TABS: readonly { id: HomeFeed; label: string }[] = [
+/** The tabs, their labels read when shown (an English page writes its texts after this module loads). */
+const tabs = (): readonly { id: HomeFeed; label: string }[] => [
   { id: 'home', label: tr.home.forYouTab },
   { id: 'following', label: tr.home.followingTab },
 ];
@@ -50,7 +51,7 @@ export function HomeTimeline() {
   }
   return (
     <>
-      <Tabs items={TABS} value={feed} onChange={choose} label={tr.home.tabsLabel} idPrefix="home-feed" />
+      <Tabs items={tabs()} value={feed} onChange={choose} label={tr.home.tabsLabel} idPrefix="home-feed" />
       <HomeCompose className="compose--home" />
       <div role="tabpanel" id={`home-feed-panel-${feed}`} aria-labelledby={`home-feed-tab-${feed}`}>
         {body}

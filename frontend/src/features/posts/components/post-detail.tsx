@@ -139,7 +139,7 @@ export function PostDetail({ postId }: { postId: string }) {
         {isAuthenticated ? (
           <ComposeBox replyTo={post} className="post-detail__reply" />
         ) : (
-          <GuestComposePrompt text={tr.posts.replyGuest} />
+          <GuestComposePrompt text={trPost.replyGuest} />
         )}
         {isError && dismissedAt !== errorUpdatedAt ? (
           <ErrorBanner onDismiss={() => setDismissedAt(errorUpdatedAt)}>

@@ -1,5 +1,4 @@
 import { SearchIcon } from '../../../components/icons';
-import { tr } from '../../../locales/tr';
 import { trExplore } from '../../../locales/tr-explore';
 import { useSearchPosts } from '../api/search-posts';
 import { PostFeed } from './post-feed';
@@ -12,9 +11,9 @@ export function SearchResults({ query }: { query: string }) {
       query={result}
       label={trExplore.resultsFor(query)}
       emptyIcon={<SearchIcon size={32} />}
-      emptyTitle={tr.posts.searchEmpty(query)}
-      emptyText={tr.posts.searchEmptyText}
-      errorText={tr.posts.searchFailed}
+      emptyTitle={trExplore.searchEmpty(query)}
+      emptyText={trExplore.searchEmptyText}
+      errorText={trExplore.searchFailed}
     />
   );
 }

@@ -1,22 +1,22 @@
 import { Modal } from '../../../components/modal';
-import { tr } from '../../../locales/tr';
+import { trShortcuts } from '../../../locales/tr-shortcuts';
 
 const SHORTCUTS: readonly [keys: string[], label: string][] = [
-  [['j'], tr.posts.shortcuts.next],
-  [['k'], tr.posts.shortcuts.previous],
-  [['Enter'], tr.posts.shortcuts.open],
-  [['←', '→'], tr.posts.shortcuts.actions],
-  [['Esc'], tr.posts.shortcuts.back],
-  [['n'], tr.posts.shortcuts.compose],
-  [['/'], tr.posts.shortcuts.search],
-  [['Esc'], tr.posts.shortcuts.leavePost],
-  [['?'], tr.posts.shortcuts.help],
+  [['j'], trShortcuts.next],
+  [['k'], trShortcuts.previous],
+  [['Enter'], trShortcuts.open],
+  [['←', '→'], trShortcuts.actions],
+  [['Esc'], trShortcuts.back],
+  [['n'], trShortcuts.compose],
+  [['/'], trShortcuts.search],
+  [['Esc'], trShortcuts.leavePost],
+  [['?'], trShortcuts.help],
 ];
 
 /** The dialog `?` opens (feed-shortcuts.tsx): every shortcut of the app with its keys. */
 export function ShortcutHelp({ onClose }: { onClose: () => void }) {
   return (
-    <Modal title={tr.posts.shortcuts.title} onClose={onClose}>
+    <Modal title={trShortcuts.title} onClose={onClose}>
       <dl className="shortcut-list">
         {SHORTCUTS.map(([keys, label]) => (
           <div key={label} className="shortcut-list__row">

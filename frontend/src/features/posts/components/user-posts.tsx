@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { HeartIcon, ImageIcon, MessageCircleIcon } from '../../../components/icons';
-import { tr } from '../../../locales/tr';
 import { trProfile } from '../../../locales/tr-profile';
 import { useUserPosts } from '../api/get-user-posts';
 import type { UserPostList } from '../api/post-cache';
@@ -12,7 +11,7 @@ type ListTexts = Pick<PostFeedProps, 'label' | 'emptyTitle' | 'emptyText' | 'err
 
 /** Each profile tab's words; the posts tab keeps the feed's own empty title and error text. */
 const TEXTS: Record<UserPostList, ListTexts> = {
-  posts: { label: trProfile.tabPosts, emptyText: tr.posts.userPostsEmptyText },
+  posts: { label: trProfile.tabPosts, emptyText: trProfile.userPostsEmptyText },
   replies: {
     label: trProfile.tabReplies,
     emptyTitle: trProfile.noReplies,

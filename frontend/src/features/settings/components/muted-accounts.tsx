@@ -1,13 +1,14 @@
 import { MuteIcon } from '../../../components/mute-icon';
 import { errorText } from '../../../lib/api-client';
+import { intlLocale } from '../../../lib/locale';
 import { useMuteList, useSetMute } from '../../../lib/mute';
 import { showToast } from '../../../lib/toast';
 import { trMute } from '../../../locales/tr-mute';
 import { AccountPages, UndoButton } from './account-pages';
 
-/** An end time as a reader reads it (`12 Aralık 2026 14:30`). */
+/** An end time as a reader reads it (`12 Aralık 2026 14:30`; `December 12, 2026 at 02:30 PM` in English). */
 export function formatUntil(iso: string): string {
-  return new Date(iso).toLocaleString('tr-TR', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString(intlLocale(), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 /**

@@ -1,0 +1,17 @@
+// English twins of posts.texts.ts, for requests that prefer English (common/i18n).
+import type { EnglishTexts } from '../common/i18n/english-texts';
+import type * as Tr from './posts.texts';
+import { SEARCH_MAX_LENGTH } from '@gundem/contract';
+
+export default {
+  POST_EMPTY: 'A post cannot be empty.',
+  postTooLong: (max: number) => `A post can be at most ${max} characters.`,
+  POST_NOT_FOUND: 'Post not found.',
+  POST_DELETED: 'Post deleted!',
+  POST_DELETE_BUSY: 'The post could not be deleted right now. Please try again.',
+  POST_NOT_YOURS: 'You can delete only your own posts.',
+  REPLY_TARGET_NOT_FOUND: 'The post replied to was not found.',
+  CANNOT_REPLY: 'You cannot reply to this post.',
+  SEARCH_REQUIRED: 'A search text is required.',
+  SEARCH_TOO_LONG: `The search text can be at most ${SEARCH_MAX_LENGTH} characters.`,
+} satisfies EnglishTexts<typeof Tr>;

@@ -1,0 +1,43 @@
+// English for locales/tr-auth.ts.
+import type * as Tr from '../tr-auth';
+import type { EnglishOf } from './types';
+
+export default {
+  trAuth: {
+    loginTitle: 'Log in',
+    loginSubtitle: 'Continue with your gündem account.',
+    registerTitle: 'Create account',
+    registerSubtitle: 'Follow the agenda, set the agenda.',
+    loginLabel: 'E-mail',
+    loginPlaceholder: 'E-mail or username',
+    passwordLabel: 'Password',
+    passwordPlaceholder: 'Your password',
+    displayNameLabel: 'Full name',
+    displayNamePlaceholder: 'Display name',
+    usernameLabel: 'Username',
+    usernamePlaceholder: 'user_name',
+    emailLabel: 'E-mail',
+    emailPlaceholder: 'name@example.com',
+    loginSubmit: 'Log in',
+    registerSubmit: 'Sign up',
+    rulesNoteBefore: 'By signing up you accept the ',
+    rulesNoteLink: 'server rules',
+    rulesNoteAfter: '.',
+    sending: 'Sending…',
+    forgotPassword: 'Forgot password',
+    noAccount: "Don't have an account?",
+    toRegister: 'Sign up',
+    haveAccount: 'Already have an account?',
+    toLogin: 'Log in',
+    usernameChars: 'Use only letters, digits and underscores',
+    usernameLength: 'The username must be 3-30 characters long',
+    emailInvalid: 'Enter a valid e-mail address',
+    passwordMin: 'The password must be at least 6 characters long.',
+    passwordBlank: 'The password cannot consist of spaces only.',
+    genericError: 'Something went wrong',
+    networkError: 'Connection error. Please try again later.',
+    registerWelcome: 'Signed up! Welcome.',
+    registerPending: 'Your sign-up request was received. You can log in once a staff member approves it.',
+    registerSuccess: 'Signed up! Please check your e-mail and verify your account.',
+  },
+} satisfies EnglishOf<typeof Tr>;

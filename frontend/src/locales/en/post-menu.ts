@@ -1,0 +1,21 @@
+// English for locales/tr-post-menu.ts.
+import type * as Tr from '../tr-post-menu';
+import type { EnglishOf } from './types';
+
+export default {
+  trPostMenu: {
+    label: 'Post actions menu',
+    delete: 'Delete',
+    confirmTitle: 'Delete post?',
+    confirmText: 'This cannot be undone. The post will be removed from the profile, the feeds and search results.',
+    confirm: 'Delete',
+    cancel: 'Cancel',
+    deleting: 'Deleting…',
+    failed: 'The post could not be deleted. Please try again.',
+    networkError: 'Connection error. Please try again.',
+    deleted: 'Post deleted',
+    copyLink: 'Copy link',
+    linkCopied: 'Link copied to the clipboard',
+    copyFailed: 'The link could not be copied. Please try again.',
+  },
+} satisfies EnglishOf<typeof Tr>;
