@@ -32,6 +32,7 @@ const AdminRegistrations = lazyScreen(loadAdminSections, 'AdminRegistrations');
 const AdminTrends = lazyScreen(loadAdminSections, 'AdminTrends');
 const AdminAppeals = lazyScreen(loadAdminSections, 'AdminAppeals');
 const ExplorePage = lazyScreen(() => import('./routes/explore-page'), 'ExplorePage');
+const HashtagPage = lazyScreen(() => import('./routes/hashtag-page'), 'HashtagPage');
 const NotificationsPage = lazyScreen(
   () => import('./routes/notifications-page'),
   'NotificationsPage',
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: 'explore', element: screen(ExplorePage) },
+          { path: 'hashtag/:tag', element: screen(HashtagPage) },
           { path: 'notifications', element: screen(NotificationsPage) },
           { path: 'notifications/moderation', element: screen(NoticesPage) },
           { path: 'messages', element: screen(MessagesPage) },

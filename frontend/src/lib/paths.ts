@@ -18,9 +18,9 @@ export function searchPath(query: string): string {
   return `/explore?q=${encodeURIComponent(query)}`;
 }
 
-/** A hashtag's search: /explore?q=%23tag (the tag without its #). */
+/** A hashtag's page (issue 26): /hashtag/tag (the tag without its #). */
 export function hashtagPath(tag: string): string {
-  return searchPath(`#${tag.replace(/^#/, '')}`);
+  return `/hashtag/${encodeURIComponent(tag.replace(/^#/, ''))}`;
 }
 
 /** The messages screen, with the conversation with `username` open when given. */

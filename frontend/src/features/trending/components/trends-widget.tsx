@@ -9,7 +9,7 @@ import { TRENDS_LIMIT, useTrendingHashtags } from '../api/get-trending-hashtags'
 /** docs/product.md#calls: a trend's count is shown as 15 times its post count. */
 export const TREND_COUNT_FACTOR = 15;
 
-/** "Gündem": the hashtags of the moment, each linking to its search. */
+/** "Gündem": the hashtags of the moment, each linking to its page (/hashtag/:tag). */
 export function TrendsWidget() {
   // The right column's widget fetches only where the column shows (matchesNow says why).
   const { data: trends, isPending } = useTrendingHashtags(matchesNow(LAYOUT_QUERIES.rightSidebar));
