@@ -87,7 +87,7 @@ describe('a guest’s Explore rendered on the server', () => {
     const html = (await rawGet(base, '/explore')).body.toString('utf8');
     const markup = /<div id="root"[^>]*>(.*)<\/div><script type="application\/json" id="gundem-explore">/s.exec(html)?.[1] ?? '';
     expect(markup).toMatch(/<a class="list-row topic-card" href="\/hashtag\/kapadokya"[^>]*>.*?#(<!-- -->)?kapadokya<\/span><span class="topic-card__count">2 gönderi</s);
-    expect(markup).toContain('href="/hashtag/%C3%A7ay"');
+    expect(markup).toContain('href="/hashtag/çay"');
     // Not the SPEC's sample topics: those are only the fallback when the browser's call fails.
     expect(markup).not.toContain('#yapayzeka');
     expect(markup).toContain(`href="/profile/${suggested}"`);

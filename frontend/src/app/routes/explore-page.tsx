@@ -27,3 +27,6 @@ export function ExplorePage() {
     />
   );
 }
+
+/** `/hashtag/:tag` loads with Explore (router.tsx). */
+export { HashtagPage } from './hashtag-page';

@@ -26,7 +26,7 @@ describe('HashtagPage', () => {
     expect(calls.map((call) => call.url)).toEqual(['/api/hashtags/g%C3%BCndem/posts', '/api/hashtags/g%C3%BCndem/posts?cursor=c1']);
     expect(screen.getByText('Hepsi bu kadar.')).toBeTruthy();
     // The tag in a post's text links back to this page.
-    expect(screen.getAllByRole('link', { name: '#gündem' })[0].getAttribute('href')).toBe('/hashtag/g%C3%BCndem');
+    expect(screen.getAllByRole('link', { name: '#gündem' })[0].getAttribute('href')).toBe('/hashtag/gündem');
   });
 
   it('shows a spinner while loading, then the empty state', async () => {

@@ -18,7 +18,7 @@ describe('TrendsWidget', () => {
     });
     const first = (await screen.findByText('#gündem')).closest('a')!;
     expect(within(first).getByText('45 gönderi')).toBeTruthy();
-    expect(first.getAttribute('href')).toBe('/hashtag/g%C3%BCndem');
+    expect(first.getAttribute('href')).toBe('/hashtag/gündem');
     const second = screen.getByText('#kitap').closest('a')!;
     expect(within(second).getByText('1.5K gönderi')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Gündem' })).toBeTruthy();

@@ -22,7 +22,8 @@ export function TrendsWidget() {
     >
       <ul className="trend-list" aria-label={tr.widgets.trendsLabel}>
         {trends?.map((trend) => {
-          const tag = trend.hashtag.replace(/^#/, '');
+          // Without its `#`, as the server and the fallback list give it.
+          const tag = trend.hashtag;
           const count = formatCount(TREND_COUNT_FACTOR * (trend.postCount ?? 0));
           return (
             <li key={tag}>
