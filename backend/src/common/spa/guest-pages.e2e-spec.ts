@@ -4,7 +4,6 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildSsrModule, createSpaFixture, INDEX_MARKER, type SpaFixture, writeSsrModule } from '../../../test/spa-fixture';
 import { rawGet } from '../../../test/raw-get';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TrendingService } from '../../trending/trending.service';
 import { PAGE_DATA_MAX_AGE_MS, screenHeadLinks } from './guest-pages';
 
 /** The home-page cookie (auth/home-session.ts HOME_COOKIE; common/ imports no feature). */
@@ -72,11 +71,29 @@ describe('a guest’s Explore rendered on the server', () => {
     await t.createPost(a, 'Sabah #Kapadokya balonları');
     await t.createPost(b, 'Akşam #kapadokya');
     await t.createPost(b, 'Bir de #çay');
-    await t.app.get(TrendingService).refresh();
     suggested = b.username;
+    moderator = await t.bearer(await t.createUser({ role: 'moderator' }));
     base = await t.listen();
   });
   let suggested: string;
+  let moderator: string;
+
+  /** Trend review's hide and undo recompute the ranking at once (over HTTP: common/ imports no feature). */
+  const recompute = async () => {
+    await t.http.put('/api/admin/trends/hidden/yenidenhesapla').set('authorization', moderator).expect(200);
+    await t.http.delete('/api/admin/trends/hidden/yenidenhesapla').set('authorization', moderator).expect(200);
+  };
+  /** The guest's /explore once it holds `needle`: its data is read again every PAGE_DATA_MAX_AGE_MS (asked again until then, no fixed sleep). */
+  const exploreWith = async (needle: string): Promise<string> => {
+    const deadline = Date.now() + PAGE_DATA_MAX_AGE_MS + 10_000;
+    let html = '';
+    while (Date.now() < deadline) {
+      html = (await rawGet(base, '/explore')).body.toString('utf8');
+      if (html.includes(needle)) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return html;
+  };
 
   afterAll(async () => {
     await t?.close();
@@ -84,7 +101,7 @@ describe('a guest’s Explore rendered on the server', () => {
   });
 
   it('renders the real 7-day trends and suggestions, and carries them for the hydrating render (issue 26)', async () => {
-    const html = (await rawGet(base, '/explore')).body.toString('utf8');
+    const html = await exploreWith('href="/hashtag/kapadokya"');
     const markup = /<div id="root"[^>]*>(.*)<\/div><script type="application\/json" id="gundem-explore">/s.exec(html)?.[1] ?? '';
     expect(markup).toMatch(/<a class="list-row topic-card" href="\/hashtag\/kapadokya"[^>]*>.*?#(<!-- -->)?kapadokya<\/span><span class="topic-card__count">2 gönderi</s);
     expect(markup).toContain('href="/hashtag/çay"');
@@ -104,15 +121,8 @@ describe('a guest’s Explore rendered on the server', () => {
   it('is made again once the trends are recomputed with a new tag', async () => {
     const author = await t.createUser();
     await t.createPost(author, 'Yepyeni #tazeetiket');
-    await t.app.get(TrendingService).refresh();
-    // The page's data is read again within PAGE_DATA_MAX_AGE_MS: ask until it shows, no longer than that.
-    const deadline = Date.now() + PAGE_DATA_MAX_AGE_MS + 5_000;
-    let html = '';
-    while (Date.now() < deadline) {
-      html = (await rawGet(base, '/explore')).body.toString('utf8');
-      if (html.includes('href="/hashtag/tazeetiket"')) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await recompute();
+    const html = await exploreWith('href="/hashtag/tazeetiket"');
     expect(html).toContain('href="/hashtag/tazeetiket"');
     expect(html).toMatch(/id="gundem-explore">[^<]*"tazeetiket"/);
   });

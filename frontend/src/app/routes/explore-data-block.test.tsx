@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { ExplorePage } from '../../../app/routes/explore-page';
-import { renderWithProviders } from '../../../test/render';
-import { EXPLORE_DATA_ELEMENT_ID } from './explore-data';
+import { ExplorePage } from './explore-page';
+import { renderWithProviders } from '../../test/render';
+import { EXPLORE_DATA_ELEMENT_ID } from '../../features/trending/api/explore-data';
 
 // The browser's side of a guest's server-rendered Explore (issue 26): the hydrating render takes
 // the trends and suggestions from the page's data block, so it shows what the server rendered
