@@ -1,3 +1,4 @@
+import { EXPLORE_SUGGESTIONS_LIMIT, EXPLORE_TRENDS_LIMIT } from '@gundem/contract';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -20,6 +21,7 @@ import type { AppConfig } from './config/app-config';
 import { FsMediaStorage } from './media/storage/fs-media-storage';
 import { MediaStorage } from './media/storage/media-storage';
 import { PostsService } from './posts/posts.service';
+import { TrendingService } from './trending/trending.service';
 import { ReadBudget } from './settings/read-budget';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 
@@ -81,11 +83,19 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const auth = app.get(AuthService);
   const homeSession = app.get(HomeSessionService);
   const readBudget = app.get(ReadBudget);
+  const trending = app.get(TrendingService);
   serveSpa(app, config.frontendDist, {
     guest: () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }),
     render: await loadGuestHomeRender(config.frontendDist),
     renderMember: await loadMemberHomeRender(config.frontendDist),
     pages: await loadGuestPages(config.frontendDist),
+    // A guest's Explore is rendered from the 7-day trends and the guests' suggestions (issue 26):
+    // the trends a node holds in memory, refreshed with them (guest-pages.ts PAGE_DATA_MAX_AGE_MS).
+    pageData: async (path) => {
+      if (path !== '/explore') return null;
+      const [{ trends }, { users }] = await Promise.all([trending.hashtags({ limit: EXPLORE_TRENDS_LIMIT }), trending.users(undefined, { limit: EXPLORE_SUGGESTIONS_LIMIT })]);
+      return JSON.stringify({ trends, users });
+    },
     member: async (req, res) => {
       const session = await homeSession.resolve(req);
       if (session.kind === 'none') return 'guest';

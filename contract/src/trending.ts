@@ -6,6 +6,11 @@ export interface HashtagTrend {
   engagementScore: number;
 }
 
+/** Explore's `Gündemdeki konular` (issue 26): GET /api/trending/hashtags?limit=10. */
+export const EXPLORE_TRENDS_LIMIT = 10;
+/** Explore's `Önerilen hesaplar` under the trends: GET /api/trending/users?limit=3. */
+export const EXPLORE_SUGGESTIONS_LIMIT = 3;
+
 /** GET /api/trending/hashtags */
 export interface TrendingHashtagsResponse {
   trends: HashtagTrend[];

@@ -138,14 +138,37 @@ describe('renderMemberHome', () => {
 // Its hydration is a browser test (test/e2e/ssr.test.ts): in one process a prerender leaves React
 // Router's contexts set for the client renderer that follows it, which no browser meets.
 describe('renderGuestPage', () => {
-  it('renders a guest’s Explore, its lazy screen in place, once warmGuestPages has loaded it', async () => {
+  const exploreData = (tags: string[]) =>
+    JSON.stringify({
+      trends: tags.map((hashtag, index) => ({ hashtag, postCount: 1500 - index, engagementScore: 0 })),
+      users: [{ _id: 'u-elif', id: 'u-elif', username: 'elif', displayName: 'Elif Şahin', isVerified: false, profileImage: null, bio: '' }],
+    });
+
+  it('renders a guest’s Explore from its data (the real trends and suggestions), its lazy screen in place, once warmGuestPages has loaded it', async () => {
     await warmGuestPages();
     const container = document.createElement('div');
-    container.innerHTML = renderGuestPage('/explore', NOW);
+    container.innerHTML = renderGuestPage('/explore', NOW, exploreData(['deprem', 'kitapönerisi', 'çay', 'derbi']));
     expect(container.querySelector('h1')?.textContent).toBe('Keşfet');
-    expect(container.querySelectorAll('.topic-card').length).toBeGreaterThan(3);
+    const cards = [...container.querySelectorAll('.topic-card')];
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/hashtag/deprem', '/hashtag/kitapönerisi', '/hashtag/çay', '/hashtag/derbi']);
+    expect(cards[0].textContent).toContain('1.5K gönderi');
+    expect(container.querySelector('[data-testid="suggested-accounts"] a[href="/profile/elif"]')).not.toBeNull();
+    // The SPEC's samples are only the browser's fallback when its call fails.
+    expect(container.textContent).not.toContain('#yapayzeka');
     expect(container.innerHTML).not.toMatch(/<script|<!--\$[?!]-->/);
-    expect(GUEST_PAGES['/explore'].title).toBe('Keşfet / gündem');
+    expect(GUEST_PAGES['/explore']).toEqual({ module: 'src/app/routes/explore-page.tsx', title: 'Keşfet / gündem', dataElementId: 'gundem-explore' });
+  });
+
+  it('renders each time from the data it is given, and without data the lists loading', async () => {
+    await warmGuestPages();
+    const container = document.createElement('div');
+    container.innerHTML = renderGuestPage('/explore', NOW, exploreData(['birinci']));
+    expect(container.querySelectorAll('.topic-card')).toHaveLength(1);
+    container.innerHTML = renderGuestPage('/explore', NOW, exploreData(['ikinci', 'üçüncü']));
+    expect([...container.querySelectorAll('.topic-card')].map((card) => card.getAttribute('href'))).toEqual(['/hashtag/ikinci', '/hashtag/üçüncü']);
+    container.innerHTML = renderGuestPage('/explore', NOW);
+    expect(container.querySelectorAll('.topic-card')).toHaveLength(0);
+    expect(container.querySelector('[role="status"][aria-label="Gündem yükleniyor"]')).not.toBeNull();
   });
 
   it('refuses a page it does not render', () => {

@@ -8,6 +8,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppWithRouter } from './app/app';
 import { provideFirstPage } from './features/posts/api/get-timeline';
+import { EXPLORE_DATA_ELEMENT_ID, type ExploreData, provideExploreData } from './features/trending/api/explore-data';
 import { type MemberState, MemberStateContext } from './lib/member-state';
 import { RenderClock } from './lib/render-clock';
 import type { PostsPage } from './lib/types';
@@ -101,14 +102,16 @@ export function renderMemberHome(stateJson: string, now: number): string {
 
 /**
  * The guests' pages besides `/` that the server renders (issue 13: a phone paints them from the
- * HTML, as `/`): pages whose screen is the same for every guest and needs no data, each with the
- * build's manifest key of its lazy screen (the server links that chunk's stylesheet and preloads
- * its code, so the markup paints styled and hydrates without waiting for a second round trip) and
- * its document title (the one useDocumentTitle sets). Explore's default tab: the hard-coded
- * topics and accounts of docs/product.md#explore.
+ * HTML, as `/`): pages whose screen is the same for every guest, each with the build's manifest
+ * key of its lazy screen (the server links that chunk's stylesheet and preloads its code, so the
+ * markup paints styled and hydrates without waiting for a second round trip), its document title
+ * (the one useDocumentTitle sets) and, for a page rendered from data, the id of the data block
+ * the server puts that data in for the browser's hydrating render. Explore's default tab (issue
+ * 26): the real 7-day trends and the guests' suggestions (features/trending/api/explore-data.ts),
+ * the same for every guest.
  */
-export const GUEST_PAGES: Record<string, { module: string; title: string }> = {
-  '/explore': { module: 'src/app/routes/explore-page.tsx', title: tr.app.pageTitle(trExplore.title) },
+export const GUEST_PAGES: Record<string, { module: string; title: string; dataElementId?: string }> = {
+  '/explore': { module: 'src/app/routes/explore-page.tsx', title: tr.app.pageTitle(trExplore.title), dataElementId: EXPLORE_DATA_ELEMENT_ID },
 };
 
 /** GUEST_PAGES for the server (it reads the module's functions only). */
@@ -131,11 +134,17 @@ export function warmGuestPages(): Promise<void> {
 
 /**
  * The markup of `#root` for a guest's `path` (one of GUEST_PAGES) at the moment `now`, which
- * main.tsx hydrates as it does a guest's `/`. Throws for another path, or when the screen's lazy
- * part was not loaded yet (warmGuestPages): the page then goes as plain index.html.
+ * main.tsx hydrates as it does a guest's `/`; `dataJson`, for a page with a data block, is that
+ * block's JSON (Explore: `{ trends, users }`), without which the page renders its lists loading.
+ * Throws for another path, or when the screen's lazy part was not loaded yet (warmGuestPages):
+ * the page then goes as plain index.html.
  */
-export function renderGuestPage(path: string, now: number): string {
+export function renderGuestPage(path: string, now: number, dataJson?: string): string {
   if (!Object.hasOwn(GUEST_PAGES, path)) throw new Error(`${path} sunucuda çizilen bir sayfa değil.`);
+  if (GUEST_PAGES[path].dataElementId === EXPLORE_DATA_ELEMENT_ID) {
+    const data = dataJson ? (JSON.parse(dataJson) as Partial<ExploreData>) : null;
+    provideExploreData(data && Array.isArray(data.trends) && Array.isArray(data.users) ? { trends: data.trends, users: data.users } : null);
+  }
   const html = renderToString(homeTree(null, now, path));
   if (UNFINISHED.test(html)) throw new Error(`${path} sayfasının bir parçası henüz yüklenmedi (warmGuestPages).`);
   return html;

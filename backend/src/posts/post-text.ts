@@ -28,6 +28,21 @@ export function extractHashtags(text: string): string[] {
   return [...tags];
 }
 
+/** The longest tag a hashtag page takes (a post holds at most a few hundred characters anyway). */
+export const HASHTAG_MAX_LENGTH = 100;
+const HASHTAG_ALONE = /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}_]*$/u;
+
+/**
+ * A tag as a hashtag page names it (`/hashtag/:tag`, with or without its `#`), as posts store it:
+ * lowercased with Turkish rules, without `#`. Null for anything extractHashtags would not take as
+ * a whole tag (empty, spaces, punctuation, a leading combining mark) or longer than HASHTAG_MAX_LENGTH.
+ */
+export function normalizeHashtag(raw: string): string | null {
+  const tag = raw.normalize('NFC').replace(/^#/, '');
+  if (!tag || charCount(tag) > HASHTAG_MAX_LENGTH || !HASHTAG_ALONE.test(tag)) return null;
+  return turkishLower(tag);
+}
+
 const URL_CANDIDATE = /\bhttps?:\/\/[^\s<>"'`]+/giu;
 /** Punctuation that ends a sentence rather than a URL: "bakın https://a.tr/x." */
 const TRAILING = /[.,;:!?'")\]}>…]+$/u;

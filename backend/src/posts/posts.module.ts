@@ -9,6 +9,7 @@ import { FirstPageCache } from './first-page.cache';
 import { FollowingFeedController } from './following-feed.controller';
 import { FollowingFeedRepository } from './following-feed.repository';
 import { FollowingFeedService } from './following-feed.service';
+import { HashtagPostsService, HashtagsController } from './hashtags.controller';
 import { HomeFeedRepository } from './home-feed.repository';
 import { HomeFeedWriter } from './home-feed.writer';
 import { Like } from './like.entity';
@@ -28,9 +29,10 @@ import { SocialModule } from '../social/social.module';
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule, SocialModule, MediaModule],
   // FollowingFeedController first: its `timeline/following` is registered before PostsController's routes.
-  controllers: [FollowingFeedController, PostsController],
+  controllers: [FollowingFeedController, PostsController, HashtagsController],
   providers: [
     PostsService,
+    HashtagPostsService,
     EngagementService,
     EngagementRepository,
     PostsRepository,

@@ -347,6 +347,22 @@ export class PostsRepository {
   }
 
   /**
+   * A hashtag page (GET /api/hashtags/:tag/posts): the posts and replies carrying `tag` (stored
+   * form: Turkish lowercase, no `#`), newest first, with the everyone timeline's filters (blocks,
+   * limited accounts, what the viewer mutes). Not prepared: the best plan depends on the tag, so
+   * PostgreSQL plans it with the value. A rare tag is a bitmap of the GIN index idx_posts_hashtags
+   * and a sort of its few posts; a common one a walk of idx_posts_created that stops after a
+   * page (hashtag-posts.e2e-spec.ts EXPLAINs both at scale).
+   */
+  byHashtagSql(tag: string, viewerId: string | null, page: PageRequest, hide: ViewerFilter = NO_FILTER): Sql {
+    return this.listSql(viewerId, (param) => [`p.hashtags @> ARRAY[${param(tag)}::text]`], page, 'newest', POSTS_LIST, true, true, hide);
+  }
+
+  byHashtag(tag: string, viewerId: string | null, page: PageRequest, hide: ViewerFilter = NO_FILTER): Promise<PostView[]> {
+    return this.run(this.byHashtagSql(tag, viewerId, page, hide));
+  }
+
+  /**
    * `pattern` is a LIKE pattern over search_text (see likePattern: lowercased with Turkish
    * rules, `%`/`_`/`\` escaped with the default LIKE escape character `\`). A `%…%` LIKE is
    * answered by the trigram GIN index idx_posts_search_trgm (posts.search.e2e-spec.ts EXPLAINs it).

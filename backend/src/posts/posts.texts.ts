@@ -14,3 +14,5 @@ export const REPLY_TARGET_NOT_FOUND = 'Yanıtlanan gönderi bulunamadı.';
 export const CANNOT_REPLY = 'Bu gönderiye yanıt veremezsiniz.';
 export const SEARCH_REQUIRED = 'Arama metni gerekli.';
 export const SEARCH_TOO_LONG = `Arama metni en fazla ${SEARCH_MAX_LENGTH} karakter olabilir.`;
+/** A hashtag page's tag that is no hashtag (GET /api/hashtags/:tag/posts): the words of trend review's (trending/trend-review.texts.ts). */
+export const HASHTAG_INVALID = 'Geçerli bir etiket girin (ör. gündem): harf, rakam ve alt çizgi, en fazla 100 karakter.';

@@ -20,6 +20,7 @@ export const SPA_ROUTES = [
   // Unknown admin sub-paths show the dashboard (the back office's own fallback), so they all exist.
   '/admin/*',
   '/explore',
+  '/hashtag/:tag',
   '/notifications',
   '/notifications/moderation',
   '/messages',

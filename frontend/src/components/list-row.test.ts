@@ -38,7 +38,11 @@ describe('the rows that use it', () => {
   it('every topic card and person row of Explore carries .list-row (the server render, as the browser gets it)', async () => {
     await warmGuestPages();
     const container = document.createElement('div');
-    container.innerHTML = renderGuestPage('/explore', Date.parse('2026-11-26T12:00:00Z'));
+    const data = {
+      trends: [{ hashtag: 'deprem', postCount: 3, engagementScore: 0 }],
+      users: [{ _id: 'u-elif', id: 'u-elif', username: 'elif', displayName: 'Elif Şahin', isVerified: false, profileImage: null, bio: '' }],
+    };
+    container.innerHTML = renderGuestPage('/explore', Date.parse('2026-11-26T12:00:00Z'), JSON.stringify(data));
     const rows = container.querySelectorAll('.topic-card, .account-row');
     expect(container.querySelectorAll('.topic-card').length).toBeGreaterThan(0);
     expect(container.querySelectorAll('.account-row').length).toBeGreaterThan(0);

@@ -18,9 +18,14 @@ export function searchPath(query: string): string {
   return `/explore?q=${encodeURIComponent(query)}`;
 }
 
-/** A hashtag's search: /explore?q=%23tag (the tag without its #). */
+/**
+ * A hashtag's page (issue 26): /hashtag/tag, for the tag without its # (as posts and trends carry
+ * it). A tag is letters, marks, digits and `_` only (post-text.ts), nothing a path must escape:
+ * the browser percent-encodes its letters when it asks, and not encoding it here keeps bytes out
+ * of a guest's first page (the `/` JS budget).
+ */
 export function hashtagPath(tag: string): string {
-  return searchPath(`#${tag.replace(/^#/, '')}`);
+  return `/hashtag/${tag}`;
 }
 
 /** The messages screen, with the conversation with `username` open when given. */

@@ -26,6 +26,10 @@ export const trExplore = {
   /** The Kişiler tab's real suggestions. */
   usersLoading: 'Öneriler yükleniyor',
   usersEmpty: 'Şimdilik yeni öneri yok.',
+  /** The Gündem tab's real trends (issue 26): the hashtags of the last 7 days. */
+  trendContext: 'Son 7 günün gündeminde',
+  trendsLoading: 'Gündem yükleniyor',
+  trendsEmpty: 'Son 7 günde gündeme giren bir etiket yok.',
   /** The Popüler tab (issue 23): the most engaged posts of the last 24 hours. */
   /** The search results (features/posts/components/search-results.tsx). */
   searchFailed: 'Arama sonuçları yüklenemedi',
@@ -34,7 +38,7 @@ export const trExplore = {
   popularFeedLabel: 'Popüler gönderiler',
   popularEmpty: 'Son 24 saatte öne çıkan gönderi yok',
   popularEmptyText: 'Beğenilen, yeniden paylaşılan ve yanıtlanan gönderiler burada, en çok etkileşim alan en üstte görünecek.',
-  // The explore tab's hard-coded topics (docs/product.md#explore).
+  // The explore tab's hard-coded topics (docs/product.md#explore): only when the trends' call fails.
   topics: [
     { category: 'Teknoloji · Gündemde', title: '#yapayzeka', postCount: 12_400 },
     { category: 'Spor · Gündemde', title: '#derbi', postCount: 48_900 },

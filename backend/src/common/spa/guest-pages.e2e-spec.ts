@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildSsrModule, createSpaFixture, INDEX_MARKER, type SpaFixture, writeSsrModule } from '../../../test/spa-fixture';
 import { rawGet } from '../../../test/raw-get';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { screenHeadLinks } from './guest-pages';
+import { PAGE_DATA_MAX_AGE_MS, screenHeadLinks } from './guest-pages';
 
 /** The home-page cookie (auth/home-session.ts HOME_COOKIE; common/ imports no feature). */
 const HOME_COOKIE = 'gundem_home';
@@ -66,12 +66,65 @@ describe('a guest’s Explore rendered on the server', () => {
     buildSsrModule(spa);
     withManifest(spa);
     t = await createTestApp({ frontendDist: spa.dir });
+    // The 7-day trends and suggestions the page is rendered from (issue 26).
+    const [a, b] = await t.createUsers(2);
+    await t.createPost(a, 'Sabah #Kapadokya balonları');
+    await t.createPost(b, 'Akşam #kapadokya');
+    await t.createPost(b, 'Bir de #çay');
+    suggested = b.username;
+    moderator = await t.bearer(await t.createUser({ role: 'moderator' }));
     base = await t.listen();
   });
+  let suggested: string;
+  let moderator: string;
+
+  /** Trend review's hide and undo recompute the ranking at once (over HTTP: common/ imports no feature). */
+  const recompute = async () => {
+    await t.http.put('/api/admin/trends/hidden/yenidenhesapla').set('authorization', moderator).expect(200);
+    await t.http.delete('/api/admin/trends/hidden/yenidenhesapla').set('authorization', moderator).expect(200);
+  };
+  /** The guest's /explore once it holds `needle`: its data is read again every PAGE_DATA_MAX_AGE_MS (asked again until then, no fixed sleep). */
+  const exploreWith = async (needle: string): Promise<string> => {
+    const deadline = Date.now() + PAGE_DATA_MAX_AGE_MS + 10_000;
+    let html = '';
+    while (Date.now() < deadline) {
+      html = (await rawGet(base, '/explore')).body.toString('utf8');
+      if (html.includes(needle)) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return html;
+  };
 
   afterAll(async () => {
     await t?.close();
     spa?.remove();
+  });
+
+  it('renders the real 7-day trends and suggestions, and carries them for the hydrating render (issue 26)', async () => {
+    const html = await exploreWith('href="/hashtag/kapadokya"');
+    const markup = /<div id="root"[^>]*>(.*)<\/div><script type="application\/json" id="gundem-explore">/s.exec(html)?.[1] ?? '';
+    expect(markup).toMatch(/<a class="list-row topic-card" href="\/hashtag\/kapadokya"[^>]*>.*?#(<!-- -->)?kapadokya<\/span><span class="topic-card__count">2 gönderi</s);
+    expect(markup).toContain('href="/hashtag/çay"');
+    // Not the SPEC's sample topics: those are only the fallback when the browser's call fails.
+    expect(markup).not.toContain('#yapayzeka');
+    expect(markup).toContain(`href="/profile/${suggested}"`);
+    expect(markup).not.toContain('Teknoloji Gündemi');
+    const block = /<script type="application\/json" id="gundem-explore">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    const data = JSON.parse(block) as { trends: { hashtag: string; postCount: number }[]; users: { username: string }[] };
+    expect(data.trends.slice(0, 2)).toEqual([
+      { hashtag: 'kapadokya', postCount: 2, engagementScore: 0 },
+      { hashtag: 'çay', postCount: 1, engagementScore: 0 },
+    ]);
+    expect(data.users.map((u) => u.username)).toContain(suggested);
+  });
+
+  it('is made again once the trends are recomputed with a new tag', async () => {
+    const author = await t.createUser();
+    await t.createPost(author, 'Yepyeni #tazeetiket');
+    await recompute();
+    const html = await exploreWith('href="/hashtag/tazeetiket"');
+    expect(html).toContain('href="/hashtag/tazeetiket"');
+    expect(html).toMatch(/id="gundem-explore">[^<]*"tazeetiket"/);
   });
 
   it('has the default tab’s topics in #root, marked for hydration, loading the after-paint loader', async () => {
@@ -79,7 +132,7 @@ describe('a guest’s Explore rendered on the server', () => {
     const res = await rawGet(base, '/explore');
     expect([res.status, res.headers['cache-control'], res.headers.vary]).toEqual([200, 'no-cache', 'Cookie, Accept-Encoding']);
     const html = res.body.toString('utf8');
-    const root = /<div id="root" data-fixture="gundem" data-ssr="guest" data-now="(\d+)" data-entry="\/assets\/index-abc123\.js">(.*)<\/div><\/body>/s.exec(html);
+    const root = /<div id="root" data-fixture="gundem" data-ssr="guest" data-now="(\d+)" data-entry="\/assets\/index-abc123\.js">(.*)<\/div><script type="application\/json" id="gundem-explore">/s.exec(html);
     expect(root).not.toBeNull();
     expect(Math.abs(Number(root![1]) - before)).toBeLessThan(60_000);
     const markup = root![2];

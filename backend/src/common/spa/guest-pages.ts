@@ -4,21 +4,39 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { parse } from 'cookie';
 import type { Request, Response } from 'express';
-import { embedMarkup, HOME_RENDER_MAX_AGE_MS, loadRender, type MadePage, sendMadePage } from './home-page';
+import { embedJsonBlock, embedMarkup, FIRST_PAGE_WAIT_MS, HOME_RENDER_MAX_AGE_MS, loadRender, type MadePage, sendMadePage } from './home-page';
 
 /**
  * The guests' pages besides `/` that the frontend renders on the server (entry-server.tsx
- * GUEST_PAGES): path → the manifest key of its lazy screen and its document title.
+ * GUEST_PAGES): path → the manifest key of its lazy screen, its document title and, for a page
+ * rendered from data, the id of the data block the browser's hydrating render reads it from.
  */
-export type GuestPageList = Record<string, { module: string; title: string }>;
+export type GuestPageList = Record<string, { module: string; title: string; dataElementId?: string }>;
 
-/** The frontend's render of one of those pages: the markup of `#root` at the moment `now`. */
-export type GuestPageRender = (path: string, now: number) => string;
+/**
+ * The frontend's render of one of those pages: the markup of `#root` at the moment `now`, from
+ * `dataJson` for a page rendered from data (without it, its lists render loading).
+ */
+export type GuestPageRender = (path: string, now: number, dataJson?: string) => string;
 
 export interface GuestPages {
   pages: GuestPageList;
   render: GuestPageRender;
 }
+
+/**
+ * The JSON a page of the list is rendered from, the same for every guest (Explore's: its trends
+ * and the guests' suggestions, app.factory.ts), or null for a page without data.
+ */
+export type GuestPageDataSource = (path: string) => Promise<string | null>;
+
+/**
+ * How often a page's data is asked for again: the trends a node serves are re-read every 5 s
+ * (trending.service.ts RELOAD_AFTER_MS) and recomputed every minute, so a page made from them is
+ * made again within seconds of a recompute that changed them (its JSON differs), and otherwise
+ * every HOME_RENDER_MAX_AGE_MS as before.
+ */
+export const PAGE_DATA_MAX_AGE_MS = 5_000;
 
 /** The home-page cookie (auth/home-session.ts HOME_COOKIE; common/ imports no feature). */
 const HOME_COOKIE = 'gundem_home';
@@ -83,13 +101,17 @@ export function screenHeadLinks(manifest: Manifest, module: string): string {
  * or another tab, `?q=`/`?tab=`, is the app's to render) and only for guests: a request with the
  * home-page cookie is a member's, whose app renders their own screen, so it gets index.html.
  *
- * The page is the same for every guest, so it is made once per HOME_RENDER_MAX_AGE_MS with its
- * compressed forms (brotli 5, gzip 6) and an ETag; `no-cache`, `Vary: Cookie, Accept-Encoding`.
+ * A page rendered from data (Explore: the 7-day trends and the guests' suggestions, issue 26) gets
+ * it from `data` (at most every PAGE_DATA_MAX_AGE_MS) and carries it as a JSON data block for the
+ * app's hydrating render.
+ *
+ * The page is the same for every guest, so it is made once per HOME_RENDER_MAX_AGE_MS (or when its
+ * data changed) with its compressed forms (brotli 5, gzip 6) and an ETag; `no-cache`, `Vary: Cookie, Accept-Encoding`.
  * A render that throws leaves the page as plain index.html (logged once per make).
  *
  * Resolves false when the caller should answer as before.
  */
-export function createGuestPages(indexHtml: string, frontendDist: string, guestPages: GuestPages, afterPaintLoader: string | null) {
+export function createGuestPages(indexHtml: string, frontendDist: string, guestPages: GuestPages, afterPaintLoader: string | null, data?: GuestPageDataSource) {
   const logger = new Logger('GuestPages');
   let manifest: Manifest = {};
   try {
@@ -97,19 +119,54 @@ export function createGuestPages(indexHtml: string, frontendDist: string, guestP
   } catch {
     // No manifest: the pages go without the screen's links (its code then comes after the entry).
   }
-  const made = new Map<string, { at: number; page: MadePage | null }>();
+  const made = new Map<string, { at: number; json: string | null; page: MadePage | null }>();
+  /** Per path: the data last read, when that read ended, and the read under way (shared by the requests meanwhile). */
+  const dataOf = new Map<string, { at: number; json: string | null; reading?: Promise<void> }>();
 
-  function make(path: string, now: number): MadePage | null {
+  /**
+   * The page's data, read again once PAGE_DATA_MAX_AGE_MS old by one read for every request: null
+   * for a page without data. A read that fails or takes longer than FIRST_PAGE_WAIT_MS leaves what
+   * was read before (at first nothing: the page's lists then render loading and the app asks the API).
+   */
+  async function dataFor(path: string): Promise<string | null> {
+    if (!data || !guestPages.pages[path].dataElementId) return null;
+    let entry = dataOf.get(path);
+    if (!entry) dataOf.set(path, (entry = { at: 0, json: null }));
+    const current = entry;
+    if (!current.reading && Date.now() - current.at >= PAGE_DATA_MAX_AGE_MS) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), FIRST_PAGE_WAIT_MS);
+      });
+      current.reading = Promise.race([data(path), late])
+        .then(
+          (json) => {
+            if (json !== null) current.json = json;
+          },
+          (error: unknown) => logger.warn(`${path} sayfasının verisi okunamadı (${String(error)}).`),
+        )
+        .finally(() => {
+          clearTimeout(timer);
+          current.at = Date.now();
+          current.reading = undefined;
+        });
+    }
+    if (current.reading) await current.reading;
+    return current.json;
+  }
+
+  function make(path: string, now: number, json: string | null): MadePage | null {
     const page = guestPages.pages[path];
     let markup: string;
     try {
-      markup = guestPages.render(path, now);
+      markup = json === null ? guestPages.render(path, now) : guestPages.render(path, now, json);
     } catch (error) {
       logger.warn(`${path} sunucuda çizilemedi (${String(error)}); index.html olarak gönderiliyor.`);
       return null;
     }
-    const withMarkup = embedMarkup(indexHtml, markup, now, afterPaintLoader);
+    let withMarkup = embedMarkup(indexHtml, markup, now, afterPaintLoader);
     if (withMarkup === indexHtml) return null;
+    if (json !== null && page.dataElementId) withMarkup = embedJsonBlock(withMarkup, page.dataElementId, json);
     const title = page.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
     const html = withMarkup.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`).replace('</head>', `${screenHeadLinks(manifest, page.module)}</head>`);
     const body = Buffer.from(html, 'utf8');
@@ -117,13 +174,17 @@ export function createGuestPages(indexHtml: string, frontendDist: string, guestP
     return { etag: `"page-${hash}"`, body };
   }
 
-  /** The page as last made, made again every HOME_RENDER_MAX_AGE_MS (a failure too: it is retried then). */
-  function rendered(path: string): MadePage | null {
+  /**
+   * The page as last made, made again every HOME_RENDER_MAX_AGE_MS (a failure too: it is retried
+   * then) and as soon as its data changed (Explore's trends recomputed).
+   */
+  async function rendered(path: string): Promise<MadePage | null> {
+    const json = await dataFor(path);
     const now = Date.now();
     const last = made.get(path);
-    if (last && now - last.at < HOME_RENDER_MAX_AGE_MS) return last.page;
-    const page = make(path, now);
-    made.set(path, { at: now, page });
+    if (last && now - last.at < HOME_RENDER_MAX_AGE_MS && last.json === json) return last.page;
+    const page = make(path, now, json);
+    made.set(path, { at: now, json, page });
     return page;
   }
 
@@ -132,7 +193,7 @@ export function createGuestPages(indexHtml: string, frontendDist: string, guestP
     // Whoever asks, the answer depends on the cookie and the encoding.
     res.vary('Cookie');
     if (parse(req.headers.cookie ?? '')[HOME_COOKIE]) return false;
-    const page = rendered(req.path);
+    const page = await rendered(req.path);
     if (!page) return false;
     await sendMadePage(req, res, page, cacheControl);
     return true;

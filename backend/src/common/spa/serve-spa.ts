@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { HTTP_TEXTS } from '../http/http.texts';
 import { createHomePage, findAfterPaintLoader, type GuestFirstPageSource, type GuestHomeRender, type MemberHomeRender } from './home-page';
-import { createGuestPages, type GuestPages } from './guest-pages';
+import { createGuestPages, type GuestPageDataSource, type GuestPages } from './guest-pages';
 import { createMemberHomePage, type MemberStateSource } from './member-home-page';
 import { chooseEncoding, findPrecompressed } from './precompressed';
 import { loadSpaRoutes } from './spa-routes';
@@ -66,8 +66,10 @@ export interface HomeSources {
   render?: GuestHomeRender | null;
   /** Its render of a member's `/` (loadMemberHomeRender). */
   renderMember?: MemberHomeRender | null;
-  /** Its render of the guests' other pages that need no data, Explore (loadGuestPages, guest-pages.ts). */
+  /** Its render of the guests' other pages, Explore (loadGuestPages, guest-pages.ts). */
   pages?: GuestPages | null;
+  /** The data those pages are rendered from (Explore's trends and suggestions, issue 26). */
+  pageData?: GuestPageDataSource;
 }
 
 export function serveSpa(app: NestExpressApplication, dist: string | undefined, home: HomeSources = {}): void {
@@ -94,7 +96,7 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
   const afterPaintLoader = findAfterPaintLoader(dist);
   const sendHome = home.guest ? createHomePage(indexHtml, home.guest, home.render, afterPaintLoader) : null;
   const sendMemberHome = home.member ? createMemberHomePage(indexHtml, home.member, home.renderMember, afterPaintLoader) : null;
-  const sendGuestPage = home.pages ? createGuestPages(indexHtml, dist, home.pages, afterPaintLoader) : null;
+  const sendGuestPage = home.pages ? createGuestPages(indexHtml, dist, home.pages, afterPaintLoader, home.pageData) : null;
   const sendIndex = (req: Request, res: Response, next: NextFunction, page: boolean) => {
     const form = chooseEncoding(req, res, precompressed, '/index.html');
     // A member's `/` without its state keeps its `private` (member-home-page.ts).

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { mockFetch } from '../../test/fetch-mock';
 import { makePost, makeUser, page } from '../../test/fixtures';
-import { currentLocation, member, renderWithProviders } from '../../test/render';
+import type { MockReply } from '../../test/fetch-mock';
+import { currentLocation, deferred, member, renderWithProviders } from '../../test/render';
 import { AppProviders } from '../providers';
 import { routes } from '../router';
 import { ExplorePage } from './explore-page';
@@ -19,34 +20,98 @@ function renderExplore(path = '/explore', fetch = {}) {
 }
 
 describe('ExplorePage', () => {
-  it('has the trending, latest, popular and users tabs, trending first with sample content', () => {
-    const { fetchMock } = renderExplore();
+  const trends = {
+    trends: [
+      { hashtag: 'deprem', postCount: 1234, engagementScore: 50 },
+      { hashtag: 'kitapönerisi', postCount: 7, engagementScore: 3 },
+    ],
+  };
+  const elif = makeUser({ _id: 'u-elif', id: 'u-elif', username: 'elif', displayName: 'Elif Şahin', bio: 'Fotoğraf ve yürüyüş.' });
+
+  it('has the trending, latest, popular and users tabs, trending first with the real 7-day trends and suggestions', async () => {
+    const { calls } = renderExplore('/explore', {
+      'GET /api/trending/hashtags': { body: trends },
+      'GET /api/trending/users': { body: { users: [elif] } },
+    });
     expect(
       within(screen.getByRole('tablist'))
         .getAllByRole('tab')
         .map((item) => item.textContent),
     ).toEqual(['Gündem', 'Son', 'Popüler', 'Kişiler']);
     expect(tab('Gündem').getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('heading', { name: 'Gündemdeki konular' })).toBeTruthy();
-    const topic = screen.getByRole('link', { name: /#yapayzeka/ });
-    expect(topic.getAttribute('href')).toBe('/explore?q=%23yapayzeka');
-    expect(screen.getByRole('heading', { name: 'Önerilen hesaplar' })).toBeTruthy();
-    // Hard-coded: nothing is fetched for the trending tab.
-    expect(fetchMock).not.toHaveBeenCalled();
+    const section = await screen.findByTestId('explore-trends');
+    expect(within(section).getByRole('heading', { name: 'Gündemdeki konular' })).toBeTruthy();
+    const first = await within(section).findByRole('link', { name: /#deprem/ });
+    expect(first.getAttribute('href')).toBe('/hashtag/deprem');
+    // The real count, in the app's K/M form.
+    expect(within(first).getByText('1.2K gönderi')).toBeTruthy();
+    expect(within(first).getByText('Son 7 günün gündeminde')).toBeTruthy();
+    const second = within(section).getByRole('link', { name: /#kitapönerisi/ });
+    expect(second.getAttribute('href')).toBe('/hashtag/kitapönerisi');
+    expect(within(second).getByText('7 gönderi')).toBeTruthy();
+    // Not the SPEC's sample topics: the call answered.
+    expect(screen.queryByText('#yapayzeka')).toBeNull();
+    const suggested = await screen.findByTestId('suggested-accounts');
+    expect(within(suggested).getByRole('heading', { name: 'Önerilen hesaplar' })).toBeTruthy();
+    expect(within(suggested).getByRole('link', { name: /Elif Şahin/ }).getAttribute('href')).toBe('/profile/elif');
+    expect(screen.queryByText('@teknoloji_gundemi')).toBeNull();
+    expect(calls.map((call) => call.url).sort()).toEqual(['/api/trending/hashtags?limit=10', '/api/trending/users?limit=3']);
   });
 
-  it("the suggested accounts' follow buttons do nothing for a member", async () => {
+  it('shows a spinner while the trends load, then says when nothing trended in 7 days', async () => {
+    const held = deferred<MockReply>();
+    renderExplore('/explore', {
+      'GET /api/trending/hashtags': () => held.promise,
+      'GET /api/trending/users': { body: { users: [] } },
+    });
+    expect(await screen.findByRole('status', { name: 'Gündem yükleniyor' })).toBeTruthy();
+    await act(async () => held.resolve({ body: { trends: [] } }));
+    expect(await screen.findByText('Son 7 günde gündeme giren bir etiket yok.')).toBeTruthy();
+    expect(screen.queryByText('#yapayzeka')).toBeNull();
+    expect(screen.getByText('Şimdilik yeni öneri yok.')).toBeTruthy();
+  });
+
+  it.each([
+    ['a server error', { status: 500, body: { message: 'Hata' } }],
+    ['a network error', { networkError: true }],
+  ])("falls back to the SPEC's topics and accounts only when the calls fail (%s)", async (_label, reply) => {
+    renderExplore('/explore', { 'GET /api/trending/hashtags': reply, 'GET /api/trending/users': reply });
+    const topic = await screen.findByRole('link', { name: /#yapayzeka/ }, { timeout: 5000 });
+    expect(topic.getAttribute('href')).toBe('/explore?q=%23yapayzeka');
+    expect(screen.getByRole('heading', { name: 'Gündemdeki konular' })).toBeTruthy();
+    expect(await screen.findByText('@teknoloji_gundemi', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Önerilen hesaplar' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("the suggested accounts' follow buttons follow, for a member", async () => {
     const { calls } = renderWithProviders(<ExplorePage />, {
       path: '/explore',
       route: '/explore',
       user: member,
+      fetch: {
+        'GET /api/trending/hashtags': { body: trends },
+        'GET /api/trending/users': { body: { users: [elif] } },
+        'PUT /api/users/u-elif/follow': { body: { isFollowing: true, followersCount: 1 } },
+      },
     });
-    const before = calls.length;
-    const buttons = await screen.findAllByRole('button', { name: 'Takip et' });
-    await userEvent.click(buttons[0]);
-    expect(buttons[0].textContent).toBe('Takip et');
-    expect(calls.length).toBe(before);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const suggested = await screen.findByTestId('suggested-accounts');
+    await userEvent.click(within(suggested).getByRole('button', { name: 'Takip et' }));
+    expect(await within(suggested).findByRole('button', { name: 'Takip ediliyor' })).toBeTruthy();
+    const follow = calls.find((call) => call.method === 'PUT' && call.url === '/api/users/u-elif/follow');
+    expect(follow?.headers.Authorization).toBe('Bearer tok-test');
+    expect(calls.find((call) => call.url.startsWith('/api/trending/users'))?.headers.Authorization).toBe('Bearer tok-test');
+  });
+
+  it('asks a guest to log in from a suggestion, and calls nothing', async () => {
+    const { calls } = renderExplore('/explore', {
+      'GET /api/trending/hashtags': { body: trends },
+      'GET /api/trending/users': { body: { users: [elif] } },
+    });
+    const suggested = await screen.findByTestId('suggested-accounts');
+    await userEvent.click(within(suggested).getByRole('button', { name: 'Takip et' }));
+    expect(screen.getByRole('dialog', { name: 'Giriş Yap' })).toBeTruthy();
+    expect(calls.some((call) => call.url.includes('/follow'))).toBe(false);
   });
 
   it('latest shows the timeline, popular the most engaged posts of the day: two different calls', async () => {
@@ -54,14 +119,15 @@ describe('ExplorePage', () => {
       'GET /api/posts/timeline': { body: page([makePost({ content: 'Akıştan bir gönderi' })]) },
       'GET /api/posts/popular': { body: page([makePost({ content: 'Günün en çok beğenileni' })]) },
     });
+    const postCalls = () => calls.map((call) => call.url.split('?')[0]).filter((url) => url.startsWith('/api/posts'));
     await userEvent.click(tab('Son'));
     expect(await screen.findByText('Akıştan bir gönderi')).toBeTruthy();
     expect(screen.queryByText('Günün en çok beğenileni')).toBeNull();
-    expect(calls.map((call) => call.url.split('?')[0])).toEqual(['/api/posts/timeline']);
+    expect(postCalls()).toEqual(['/api/posts/timeline']);
     await userEvent.click(tab('Popüler'));
     expect(await screen.findByText('Günün en çok beğenileni')).toBeTruthy();
     expect(screen.queryByText('Akıştan bir gönderi')).toBeNull();
-    expect(calls.map((call) => call.url.split('?')[0])).toEqual(['/api/posts/timeline', '/api/posts/popular']);
+    expect(postCalls()).toEqual(['/api/posts/timeline', '/api/posts/popular']);
   });
 
   it('popular has its own empty state', async () => {
@@ -70,7 +136,6 @@ describe('ExplorePage', () => {
   });
 
   it('lists real suggestions on the users tab, with working follow buttons', async () => {
-    const elif = makeUser({ _id: 'u-elif', id: 'u-elif', username: 'elif', displayName: 'Elif Şahin', bio: 'Fotoğraf ve yürüyüş.' });
     const { calls } = renderWithProviders(<ExplorePage />, {
       path: '/explore',
       route: '/explore',
@@ -88,7 +153,8 @@ describe('ExplorePage', () => {
     expect(within(list).getByRole('link', { name: /Elif Şahin/ }).getAttribute('href')).toBe('/profile/elif');
     // Not the SPEC's hard-coded accounts: the call answered.
     expect(screen.queryByText('@teknoloji_gundemi')).toBeNull();
-    expect(calls.find((call) => call.url.startsWith('/api/trending/users'))?.url).toBe('/api/trending/users?limit=20');
+    // The Gündem tab's three, then the Kişiler tab's twenty.
+    expect(calls.filter((call) => call.url.startsWith('/api/trending/users')).map((call) => call.url)).toEqual(['/api/trending/users?limit=3', '/api/trending/users?limit=20']);
     await userEvent.click(within(list).getByRole('button', { name: 'Takip et' }));
     expect(await within(list).findByRole('button', { name: 'Takip ediliyor' })).toBeTruthy();
     expect(calls.some((call) => call.method === 'PUT' && call.url === '/api/users/u-elif/follow')).toBe(true);

@@ -52,13 +52,20 @@ export interface ExploreViewProps {
    * accounts to show when their call fails. Without it, the hard-coded accounts.
    */
   renderUsers?: (fallback: ReactNode) => ReactNode;
+  /**
+   * The Gündem tab's topics (issue 26): the real 7-day trends (the trending feature's), given the
+   * SPEC's hard-coded topics to show when their call fails. Without it, the hard-coded topics.
+   */
+  renderTopics?: (fallback: ReactNode) => ReactNode;
+  /** The Gündem tab's suggested accounts, likewise: real ones, the SPEC's when the call fails. */
+  renderSuggested?: (fallback: ReactNode) => ReactNode;
 }
 
 /**
  * Explore: a search box bound to ?q=, and the trending, latest, popular and users tabs bound to
  * ?tab=, so a reload or the back button comes back to the same view.
  */
-export function ExploreView({ query, feed, popularFeed, renderResults, renderUsers }: ExploreViewProps) {
+export function ExploreView({ query, feed, popularFeed, renderResults, renderUsers, renderTopics, renderSuggested }: ExploreViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = exploreTabOf(searchParams.get('tab'));
   const focusOnArrival = wantsSearchFocus(useLocation().state);
@@ -103,10 +110,12 @@ export function ExploreView({ query, feed, popularFeed, renderResults, renderUse
       </>
     );
   } else if (tab === 'trending') {
+    const topics = <TopicCards />;
+    const accounts = <SampleAccounts title={trExplore.suggestedTitle} limit={3} />;
     content = (
       <>
-        <TopicCards />
-        <SampleAccounts title={trExplore.suggestedTitle} limit={3} />
+        {renderTopics ? renderTopics(topics) : topics}
+        {renderSuggested ? renderSuggested(accounts) : accounts}
       </>
     );
   } else if (tab === 'users') {
@@ -159,7 +168,7 @@ export function ExploreView({ query, feed, popularFeed, renderResults, renderUse
   );
 }
 
-/** Hard-coded topic cards (docs/product.md#explore); each opens its search. */
+/** The SPEC's hard-coded topic cards (docs/product.md#explore), shown when the trends' call fails; each opens its search. */
 function TopicCards() {
   return (
     <section aria-labelledby="explore-topics-title" className="explore__section">
@@ -189,8 +198,9 @@ function TopicCards() {
 }
 
 /**
- * Hard-coded accounts with follow buttons that do nothing for a member (docs/product.md#explore); a guest
- * still gets the login dialog, as for every interaction.
+ * The SPEC's hard-coded accounts, shown when the suggestions' call fails, with follow buttons that
+ * do nothing for a member (docs/product.md#explore); a guest still gets the login dialog, as for
+ * every interaction.
  */
 function SampleAccounts({
   title,

@@ -56,7 +56,7 @@ describe('PostCard — what it shows', () => {
     expect(within(card()).getByText('5dk').closest('a')?.getAttribute('href')).toBe('/post/p1');
 
     const tag = within(card()).getByRole('link', { name: '#gündem' });
-    expect(tag.getAttribute('href')).toBe('/explore?q=%23g%C3%BCndem');
+    expect(tag.getAttribute('href')).toBe('/hashtag/gündem');
     const link = within(card()).getByRole('link', { name: 'ornek.com.tr/yazi' });
     expect(link.getAttribute('href')).toBe('https://ornek.com.tr/yazi');
     expect(link.getAttribute('target')).toBe('_blank');
@@ -108,7 +108,7 @@ describe('PostCard — what it shows', () => {
       <PostCard post={makePost({ _id: 'p7', content: 'Bakın #deneme burada' })} />,
     );
     await userEvent.click(within(card()).getByRole('link', { name: '#deneme' }));
-    expect(currentLocation()).toBe('/explore?q=%23deneme');
+    expect(currentLocation()).toBe('/hashtag/deneme');
   });
 
   it('opens /post/:id from the body', async () => {

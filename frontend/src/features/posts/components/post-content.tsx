@@ -6,7 +6,7 @@ import { displayUrl, mentionTarget, tokenizePostText } from '../post-text';
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
 /**
- * A post's text with #hashtags (to their search), @mentions of real accounts (the post's
+ * A post's text with #hashtags (to their page), @mentions of real accounts (the post's
  * `mentions`) and links made clickable.
  */
 export function PostContent({

@@ -3,7 +3,7 @@ import { renderWithProviders } from '../../../test/render';
 import { TrendsWidget } from './trends-widget';
 
 describe('TrendsWidget', () => {
-  it('shows each hashtag with 15 times its post count, linked to its search', async () => {
+  it('shows each hashtag with 15 times its post count, linked to its hashtag page', async () => {
     const { calls } = renderWithProviders(<TrendsWidget />, {
       fetch: {
         'GET /api/trending/hashtags': {
@@ -18,7 +18,7 @@ describe('TrendsWidget', () => {
     });
     const first = (await screen.findByText('#gündem')).closest('a')!;
     expect(within(first).getByText('45 gönderi')).toBeTruthy();
-    expect(first.getAttribute('href')).toBe('/explore?q=%23g%C3%BCndem');
+    expect(first.getAttribute('href')).toBe('/hashtag/gündem');
     const second = screen.getByText('#kitap').closest('a')!;
     expect(within(second).getByText('1.5K gönderi')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Gündem' })).toBeTruthy();

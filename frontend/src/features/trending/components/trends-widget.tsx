@@ -9,7 +9,7 @@ import { TRENDS_LIMIT, useTrendingHashtags } from '../api/get-trending-hashtags'
 /** docs/product.md#calls: a trend's count is shown as 15 times its post count. */
 export const TREND_COUNT_FACTOR = 15;
 
-/** "Gündem": the hashtags of the moment, each linking to its search. */
+/** "Gündem": the hashtags of the moment, each linking to its page (/hashtag/:tag). */
 export function TrendsWidget() {
   // The right column's widget fetches only where the column shows (matchesNow says why).
   const { data: trends, isPending } = useTrendingHashtags(matchesNow(LAYOUT_QUERIES.rightSidebar));
@@ -22,7 +22,8 @@ export function TrendsWidget() {
     >
       <ul className="trend-list" aria-label={tr.widgets.trendsLabel}>
         {trends?.map((trend) => {
-          const tag = trend.hashtag.replace(/^#/, '');
+          // Without its `#`, as the server and the fallback list give it.
+          const tag = trend.hashtag;
           const count = formatCount(TREND_COUNT_FACTOR * (trend.postCount ?? 0));
           return (
             <li key={tag}>
