@@ -6,6 +6,7 @@ import { preloadComposeBox } from './features/posts/components/home-compose';
 import { readChoice, syncHomeFeedCookie } from './features/posts/hooks/use-home-feed';
 import { getToken } from './lib/api-client';
 import { MemberStateContext, readMemberState } from './lib/member-state';
+import { loadRealtime } from './lib/realtime/hooks';
 import { RenderClock } from './lib/render-clock';
 import './styles/global.css';
 
@@ -40,6 +41,9 @@ const same =
 // A member's screen has the compose box, which is a chunk of its own (a guest's `/` does not load
 // it, issue 26): asked for now, beside the rest of the start.
 const composeBox = member || getToken() ? preloadComposeBox() : null;
+// A member's live connection (badges, messages) is asked for with the rest of the start, not
+// after the first render; a guest's comes when the app has rendered (lib/realtime/hooks.ts).
+if (member || getToken()) void loadRealtime().catch(() => undefined);
 /**
  * `data-hydrated` on the root once the app has taken the server's markup over: until then its
  * buttons are markup only (a click does nothing; browser tests wait for it).
