@@ -25,7 +25,7 @@ import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
 // a still copy of the empty box in its place meanwhile), 2.1 KB with the copy's 0.2 KB; the login
 // forms' texts and the explore topics load with their chunks (0.6 KB); the profile lists' and
 // the following feed's queries left the entry with their keys moved beside the cache code (0.2 KB).
-// 117,108 B with the rest of issue 26 (119,989 B before): the realtime client (lib/realtime/
+// 117,102 B with the rest of issue 26 (119,989 B before): the realtime client (lib/realtime/
 // socket-client.ts, 1.9 KB) is a chunk fetched when the app has rendered, beside the socket library
 // it already fetched so; the icons of screens that load on demand left icons.tsx (1.2 KB); the
 // display preferences are applied by the <head>'s display script (0.2 KB, counted here) instead.
