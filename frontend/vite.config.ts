@@ -87,10 +87,36 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
 }));
 
-/** The browser build's own steps: the page list and the precompressed files. */
+/**
+ * The stored theme and font size before the first paint (src/display-boot.ts): index.html names
+ * that script in its <head>, a classic blocking `<script src>` (an inline one is refused by the
+ * Content-Security-Policy, and a module script runs only after the parse, when a server-rendered
+ * page may already have painted). Built as an entry of its own, under its hashed name (a year's
+ * cache); the dev server serves the source.
+ */
+function displayBoot(): Plugin {
+  const tag = (src: string) => `</title>\n    <script src="${src}"></script>`;
+  return {
+    name: 'gundem-display-boot',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!html.includes('</title>')) throw new Error('index.html has no </title> to put the display script after');
+        if (!bundle) return html.replace('</title>', tag('/src/display-boot.ts'));
+        const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith('/src/display-boot.ts'));
+        if (!chunk || chunk.type !== 'chunk') throw new Error('the build has no display-boot chunk');
+        if (chunk.imports.length > 0 || /\b(import|export)\b/.test(chunk.code)) throw new Error('display-boot must stay a classic script: no import, no export');
+        return html.replace('</title>', tag(`/${chunk.fileName}`));
+      },
+    },
+  };
+}
+
+/** The browser build's own steps: the page list, the display script and the precompressed files. */
 function clientBuildPlugins(): Plugin[] {
   return [
     spaRoutesManifest(),
+    displayBoot(),
     // Each text file above 1 KB gets .br (quality 11) and .gz (level 9) siblings, compressed once
     // here at the slowest, smallest settings; the server sends the one the browser accepts
     // (backend/src/common/spa/precompressed.ts). Smaller files are not worth a second request header.
@@ -110,19 +136,22 @@ const clientBuild: UserConfig['build'] = {
   // test/e2e/bundle-budget.test.ts reads it to hold a guest's first page to its JS budget.
   manifest: true,
   rolldownOptions: {
-    // The app (index.html) and the loader a guest's server-rendered `/` gets instead of its entry
-    // script (src/after-paint.ts): dist/.vite/manifest.json names both for the server.
+    // The app (index.html), the loader a guest's server-rendered `/` gets instead of its entry
+    // script (src/after-paint.ts): dist/.vite/manifest.json names both for the server; and the
+    // display script every page runs in its <head> (src/display-boot.ts, displayBoot above).
     input: {
       index: fileURLToPath(new URL('index.html', import.meta.url)),
       'after-paint': fileURLToPath(new URL('src/after-paint.ts', import.meta.url)),
+      'display-boot': fileURLToPath(new URL('src/display-boot.ts', import.meta.url)),
     },
     output: {
       codeSplitting: {
         // What the entry imports statically goes in one chunk: rolldown would otherwise cut it
         // into a dozen small common chunks (each shared with some lazy screen), and a dozen
         // gzip streams cost more than one.
-        // The after-paint loader stays a file of its own (it only imports the entry, by its URL).
-        groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/after-paint.ts') }],
+        // The after-paint loader stays a file of its own (it only imports the entry, by its URL),
+        // as does the display script (a classic script, it imports nothing).
+        groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !/\/src\/(after-paint|display-boot)\.ts$/.test(id) }],
       },
     },
   },

@@ -7,10 +7,14 @@ import { readChoice, syncHomeFeedCookie } from './features/posts/hooks/use-home-
 import { getToken } from './lib/api-client';
 import { MemberStateContext, readMemberState } from './lib/member-state';
 import { applyDisplayPreferences, loadPreferences } from './lib/preferences';
+import { loadRealtime } from './lib/realtime/hooks';
 import { RenderClock } from './lib/render-clock';
 import './styles/global.css';
 
-// The stored theme and font size, before the first paint; the language before the first render.
+// The stored theme and font size are on <html> already: the <head>'s display script
+// (display-boot.ts) set them before the first paint; applying them again here is the same and
+// records the language the page starts in (a later change of it in the settings reloads the page).
+// The language's texts are applied before the first render (below).
 const display = loadPreferences().display;
 applyDisplayPreferences(display);
 
@@ -45,6 +49,9 @@ const same =
 // it, issue 26): asked for now, beside the rest of the start (on an English page, once its
 // texts are: it renders from scratch).
 const composeBox = display.language !== 'en' && (member || getToken()) ? preloadComposeBox() : null;
+// A member's live connection (badges, messages) is asked for with the rest of the start, not
+// after the first render; a guest's comes when the app has rendered (lib/realtime/hooks.ts).
+if (member || getToken()) void loadRealtime().catch(() => undefined);
 /**
  * `data-hydrated` on the root once the app has taken the server's markup over: until then its
  * buttons are markup only (a click does nothing; browser tests wait for it).

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { type AxeViolation, describeViolations, runAxe } from './axe';
 import { DEMO, type E2E, postMenuButton, startE2E, withScreenshots } from './harness';
 
-/** axe-core inside the real page: no serious or critical violations on the main screens. */
+/** axe-core inside the real page, in the light and the dark theme (runAxe): no serious or critical violations on the main screens. */
 describe('accessibility (axe-core)', () => {
   let e2e: E2E;
   let member: Page;

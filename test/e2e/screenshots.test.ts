@@ -11,7 +11,7 @@ import { DEMO, type E2E, postMenuButton, startE2E } from './harness';
  */
 const OUT = join(repoRoot, 'test-results/screenshots');
 const DOCS = join(repoRoot, 'docs/screenshots');
-const SCREENS: { name: string; path: string; ready: string; as: 'guest' | 'member' | 'admin' | 'reported' }[] = [
+const SCREENS: { name: string; path: string; ready: string; as: 'guest' | 'member' | 'admin' | 'reported'; dark?: true }[] = [
   { name: 'home', path: '/', ready: 'Günaydın gündem!', as: 'member' },
   { name: 'home-guest', path: '/', ready: 'Gündeme siz de katılın', as: 'guest' },
   { name: 'explore', path: '/explore', ready: 'Gündemdeki konular', as: 'member' },
@@ -25,6 +25,9 @@ const SCREENS: { name: string; path: string; ready: string; as: 'guest' | 'membe
   { name: 'admin-dashboard', path: '/admin', ready: 'Toplam kullanıcı', as: 'admin' },
   { name: 'admin-users', path: '/admin/users', ready: '@ayse', as: 'admin' },
   { name: 'admin-settings', path: '/admin/settings', ready: 'Maksimum gönderi uzunluğu', as: 'admin' },
+  // The dark theme (issue 26): the `auto` theme on a system that asks for dark.
+  { name: 'home-dark', path: '/', ready: 'Günaydın gündem!', as: 'member', dark: true },
+  { name: 'admin-dashboard-dark', path: '/admin', ready: 'Toplam kullanıcı', as: 'admin', dark: true },
   // Issue 25's safety screens, on a case made on the way (makeSafetyCase): a member reported by
   // Ayşe, warned by the moderator citing a rule, appealing; Ayşe's mutes. After the main screens,
   // whose feeds and lists the case would otherwise show.
@@ -126,10 +129,11 @@ describe('screenshots of the main screens', () => {
     await e2e?.close();
   });
 
-  it.each(SCREENS.flatMap((s) => [1400, 390].map((width) => ({ ...s, width }))))('$name at $width px', async ({ name, path, ready, as, width }) => {
+  it.each(SCREENS.flatMap((s) => [1400, 390].map((width) => ({ ...s, width }))))('$name at $width px', async ({ name, path, ready, as, width, dark }) => {
     if (name === 'thread' && !threadPath) threadPath = await makeThread();
     if (name === 'rules' && !reportedPostPath) await makeSafetyCase();
     const page = pages[width][as];
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
     await page.goto(name === 'thread' ? threadPath : name === 'report-dialog' ? reportedPostPath : path);
     if (name === 'post') {
       await page.getByText(ready).filter({ visible: true }).first().click();
@@ -155,6 +159,8 @@ describe('screenshots of the main screens', () => {
       await page.waitForFunction(() => window.scrollY > 0);
       await page.evaluate(() => window.scrollBy(0, -280));
     }
+    // Really drawn dark: the page's background is the dark theme's (global.css --bg).
+    if (dark) expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(11, 15, 20)');
     const file = join(OUT, `${name}-${width === 390 ? 'mobile' : 'desktop'}.png`);
     await page.screenshot({ path: file });
     expect(statSync(file).size).toBeGreaterThan(10_000);

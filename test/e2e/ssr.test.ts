@@ -181,6 +181,68 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
       expect(await next!.text()).toContain('data-ssr="member"');
     });
   });
+  it('paints the stored theme and text size from the first frame, before any script of the app (issue 26)', async () => {
+    const { context, page } = await e2e.newPage({ width: 412, height: 823 });
+    await withScreenshots('ssr-display-before-paint', [page], async () => {
+      const store = (display: object) => page.evaluate((value) => localStorage.setItem('gundem_preferences', value), JSON.stringify({ display }));
+      // The app's scripts never arrive: what the page shows is its HTML, its stylesheet and the
+      // <head>'s display script (frontend/src/display-boot.ts), i.e. its first paint. With
+      // `boot` false that script is held back too: the control, painted in the system's theme.
+      let boot = true;
+      await context.route(/\/assets\/[^/?]+\.js(\?|$)/, (route) =>
+        boot && /\/display-boot-[^/]+\.js/.test(route.request().url()) ? route.continue() : route.abort(),
+      );
+      /** The page at `path` as the parser leaves it (DOMContentLoaded), no app script run. */
+      const firstPaint = async (path: string) => {
+        // The frame's goto: the page's own waits for the app to hydrate, which never happens here.
+        await page.mainFrame().goto(e2e.url + path, { waitUntil: 'domcontentloaded' });
+        return page.evaluate(() => ({
+          theme: document.documentElement.dataset.theme ?? null,
+          background: getComputedStyle(document.body).backgroundColor,
+          fontSize: getComputedStyle(document.body).fontSize,
+          ssr: document.getElementById('root')?.dataset.ssr ?? null,
+          hydrated: document.getElementById('root')?.hasAttribute('data-hydrated') ?? false,
+        }));
+      };
+      await page.mainFrame().goto(e2e.url + '/robots.txt');
+      await store({ theme: 'dark', language: 'tr', fontSize: 'large' });
+      // A light system; the member chose dark and large: the guest's `/` and Explore (rendered on
+      // the server) and a screen of the app alone (/settings: index.html and its empty root).
+      for (const [path, ssr] of [
+        ['/', 'guest'],
+        ['/explore', 'guest'],
+        ['/settings', null],
+      ] as const) {
+        expect({ path, ...(await firstPaint(path)) }).toEqual({ path, theme: 'dark', background: 'rgb(11, 15, 20)', fontSize: '17px', ssr, hydrated: false });
+      }
+      // The control: without the display script the same page paints light first.
+      boot = false;
+      expect(await firstPaint('/')).toMatchObject({ theme: null, background: 'rgb(255, 255, 255)', fontSize: '15px', ssr: 'guest' });
+      boot = true;
+      // The other way round: a dark system, the member chose light and small.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await store({ theme: 'light', language: 'tr', fontSize: 'small' });
+      expect(await firstPaint('/')).toMatchObject({ theme: 'light', background: 'rgb(255, 255, 255)', fontSize: '14px', ssr: 'guest' });
+      // `auto`: the system's (dark) theme, by the stylesheet alone.
+      await store({ theme: 'auto', language: 'tr', fontSize: 'medium' });
+      expect(await firstPaint('/')).toMatchObject({ theme: null, background: 'rgb(11, 15, 20)', fontSize: '15px', ssr: 'guest' });
+
+      // A member's `/`, rendered on the server for them, paints their theme first too.
+      await context.unroute(/\/assets\/[^/?]+\.js(\?|$)/);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await e2e.signIn(page, DEMO.ayse);
+      await store({ theme: 'dark', language: 'tr', fontSize: 'large' });
+      await context.route(/\/assets\/[^/?]+\.js(\?|$)/, (route) =>
+        /\/display-boot-[^/]+\.js/.test(route.request().url()) ? route.continue() : route.abort(),
+      );
+      expect(await firstPaint('/')).toEqual({ theme: 'dark', background: 'rgb(11, 15, 20)', fontSize: '17px', ssr: 'member', hydrated: false });
+      // With its scripts, the app keeps what the first paint showed.
+      await context.unroute(/\/assets\/[^/?]+\.js(\?|$)/);
+      await page.goto('/');
+      await page.getByRole('textbox', { name: 'Gönderi metni' }).waitFor();
+      expect(await page.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor])).toEqual(['dark', 'rgb(11, 15, 20)']);
+    });
+  });
 });
 
 /**

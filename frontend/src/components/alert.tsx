@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { AlertCircleIcon, CheckCircleIcon } from './icons';
+import { AlertCircleIcon } from './icons';
+import { CheckCircleIcon } from './icons-more';
 
 export interface AlertProps {
   tone: 'error' | 'success' | 'info';

@@ -1,5 +1,5 @@
 import { Button } from './button';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons-more';
 import { trAdmin } from '../locales/tr-admin';
 
 export interface PaginationProps {

@@ -1,5 +1,6 @@
 // Vitest setup: a clean DOM, storage, globals and clock for every test.
 import { cleanup, configure } from '@testing-library/react';
+import { loadRealtime } from '../lib/realtime/hooks';
 import { createFakeSocket } from './fake-socket';
 
 // A Turkish browser (jsdom's is en-US): the app's texts, which locales/language.ts settles once as
@@ -18,6 +19,10 @@ vi.mock('socket.io-client', () => ({
 // group and Node 22's backend on two cores, 3 s too (the Mesajlar badge after a reload at
 // /explore). Every wait is for an element or a state; this only bounds a hang.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The realtime client's module is a chunk the app fetches (lib/realtime/hooks.ts): loaded here
+// once, a <SocketProvider> has its client from its first render, as the tests expect.
+await loadRealtime();
 
 afterEach(() => {
   cleanup();

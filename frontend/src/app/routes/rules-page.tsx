@@ -1,6 +1,6 @@
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { FileTextIcon } from '../../components/icons';
+import { FileTextIcon } from '../../components/icons-more';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { useServerRules } from '../../lib/server-rules';

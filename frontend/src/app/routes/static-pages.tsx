@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { CompassIcon, FileTextIcon, HelpIcon, ShieldIcon } from '../../components/icons';
+import { ShieldIcon } from '../../components/icons';
+import { CompassIcon, FileTextIcon, HelpIcon } from '../../components/icons-more';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { tr } from '../../locales/tr';

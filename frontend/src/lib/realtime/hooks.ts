@@ -14,16 +14,40 @@ import {
 } from 'react';
 import { getToken } from '../api-client';
 import { useAuth } from '../auth';
-import {
-  type FeedName,
+import type {
+  FeedName,
   RealtimeClient,
-  type ServerEventName,
-  type ServerToClientEvents,
-  type SocketFactory,
-  type SocketStatus,
+  ServerEventName,
+  ServerToClientEvents,
+  SocketFactory,
+  SocketStatus,
 } from './socket-client';
 
 const SocketContext = createContext<RealtimeClient | null>(null);
+
+type RealtimeModule = typeof import('./socket-client');
+let realtimeModule: RealtimeModule | null = null;
+let realtimeLoading: Promise<RealtimeModule> | null = null;
+
+/**
+ * The client's module (./socket-client.ts), fetched once: a chunk of its own, not part of what a
+ * first page loads (issue 26's JS budget: ~2 KB gzip a guest's `/` does not need to paint or
+ * hydrate; it comes right after, as the socket library always did). A failed fetch is asked again
+ * on the next call. main.tsx asks for it at start when a token is stored, beside the session check.
+ */
+export function loadRealtime(): Promise<RealtimeModule> {
+  realtimeLoading ??= import('./socket-client').then(
+    (module) => (realtimeModule = module),
+    (error: unknown) => {
+      realtimeLoading = null;
+      throw error;
+    },
+  );
+  return realtimeLoading;
+}
+
+/** How long after a failed fetch of the client's module (offline) the provider asks again. */
+const RELOAD_MS = 5_000;
 
 export interface SocketProviderProps {
   children?: ReactNode;
@@ -31,26 +55,52 @@ export interface SocketProviderProps {
   createSocket?: SocketFactory;
 }
 
-/** One RealtimeClient for the tab, following the session's token. Inside <AuthProvider>. */
+/**
+ * One RealtimeClient for the tab, following the session's token. Inside <AuthProvider>. Until the
+ * client's module has arrived (loadRealtime) there is none: the hooks below then do nothing, and
+ * subscribe when it comes (on the server, and in a hydrating render, there is none either).
+ */
 export function SocketProvider({ children, createSocket }: SocketProviderProps) {
   const { status, user, logout } = useAuth();
-  const [client] = useState(() => new RealtimeClient({ createSocket, token: getToken() }));
+  const [client, setClient] = useState<RealtimeClient | null>(() =>
+    realtimeModule ? new realtimeModule.RealtimeClient({ createSocket, token: getToken() }) : null,
+  );
   const userId = user?._id ?? user?.id ?? null;
 
   useEffect(() => {
+    if (client) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      loadRealtime().then(
+        (module) => live && setClient(new module.RealtimeClient({ createSocket, token: getToken() })),
+        () => {
+          if (live) timer = setTimeout(load, RELOAD_MS);
+        },
+      );
+    };
+    load();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [client, createSocket]);
+
+  useEffect(() => {
     // While a stored token is being checked nothing is rendered that could subscribe.
-    if (status === 'loading') return;
+    if (!client || status === 'loading') return;
     client.setToken(status === 'authenticated' ? getToken() : null);
   }, [client, status, userId]);
 
   useEffect(() => {
+    if (!client) return;
     client.onUnauthorized = logout;
     return () => {
       client.onUnauthorized = null;
     };
   }, [client, logout]);
 
-  useEffect(() => () => client.dispose(), [client]);
+  useEffect(() => () => client?.dispose(), [client]);
 
   return createElement(SocketContext.Provider, { value: client }, children);
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { LockIcon, ShieldIcon } from '../../../components/icons';
+import { ShieldIcon } from '../../../components/icons';
+import { LockIcon } from '../../../components/icons-more';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
 import { trAdmin } from '../../../locales/tr-admin';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { ActivityIcon } from '../../../components/icons';
+import { ActivityIcon } from '../../../components/icons-more';
 import { LoadError } from '../../../components/load-error';
 import { SectionHead } from '../../../components/section-head';
 import { LoadingBlock } from '../../../components/spinner';

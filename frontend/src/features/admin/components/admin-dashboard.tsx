@@ -2,17 +2,8 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import {
-  ActivityIcon,
-  CheckCircleIcon,
-  ChevronRightIcon,
-  ExternalLinkIcon,
-  FileTextIcon,
-  ImageIcon,
-  SettingsIcon,
-  ShieldIcon,
-  UsersIcon,
-} from '../../../components/icons';
+import { SettingsIcon, ShieldIcon } from '../../../components/icons';
+import { ActivityIcon, CheckCircleIcon, ChevronRightIcon, ExternalLinkIcon, FileTextIcon, ImageIcon, UsersIcon } from '../../../components/icons-more';
 import { SectionHead } from '../../../components/section-head';
 import { LoadingBlock } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';

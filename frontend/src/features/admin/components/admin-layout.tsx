@@ -1,17 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
-import {
-  ActivityIcon,
-  ArrowLeftIcon,
-  CheckCircleIcon,
-  FileTextIcon,
-  GridIcon,
-  SettingsIcon,
-  ShieldIcon,
-  TrendingIcon,
-  UsersIcon,
-} from '../../../components/icons';
+import { ArrowLeftIcon, SettingsIcon, ShieldIcon } from '../../../components/icons';
+import { ActivityIcon, CheckCircleIcon, FileTextIcon, GridIcon, TrendingIcon, UsersIcon } from '../../../components/icons-more';
 import { displayNameOf, usernameOf } from '../../../lib/format';
 import type { User } from '../../../lib/types';
 import { tr } from '../../../locales/tr';

@@ -3,14 +3,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import {
-  ExternalLinkIcon,
-  FileTextIcon,
-  HeartIcon,
-  MessageCircleIcon,
-  RepeatIcon,
-  TrashIcon,
-} from '../../../components/icons';
+import { HeartIcon, MessageCircleIcon, RepeatIcon } from '../../../components/icons';
+import { ExternalLinkIcon, FileTextIcon, TrashIcon } from '../../../components/icons-more';
 import { PagedListSection } from '../../../components/paged-list-section';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { displayNameOf, truncate, usernameOf } from '../../../lib/format';

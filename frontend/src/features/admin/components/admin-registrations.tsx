@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { UsersIcon } from '../../../components/icons';
+import { UsersIcon } from '../../../components/icons-more';
 import { LoadError } from '../../../components/load-error';
 import { SectionHead } from '../../../components/section-head';
 import { LoadingBlock } from '../../../components/spinner';

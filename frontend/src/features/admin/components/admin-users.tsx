@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import { UsersIcon } from '../../../components/icons';
+import { UsersIcon } from '../../../components/icons-more';
 import { PagedListSection } from '../../../components/paged-list-section';
 import { Spinner } from '../../../components/spinner';
 import { VerifiedBadge } from '../../../components/verified-badge';

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { LockIcon } from '../../../components/icons';
+import { LockIcon } from '../../../components/icons-more';
 import { useAuth } from '../../../lib/auth';
 import { tr } from '../../../locales/tr';
 import { trAuth } from '../../../locales/tr-auth';

@@ -176,6 +176,27 @@ describe('MessagesView — conversation list', () => {
   });
 });
 
+describe('MessagesView — a message during the list’s first fetch', () => {
+  it('keeps a message that arrives while the list is being fetched (its answer may be from before it)', async () => {
+    const elif = conversation('elif', 'Elif Şahin');
+    let release: () => void = () => undefined;
+    let asked = 0;
+    const { socket } = renderMessages('/messages', {
+      'GET /api/messages/conversations': () => {
+        asked += 1;
+        // The first answer, made before Elif's message, comes late; the next one has it.
+        if (asked === 1) return new Promise((resolve) => (release = () => resolve({ body: { conversations: [mehmet, zeynep], nextCursor: null } })));
+        return { body: { conversations: [elif, mehmet, zeynep], nextCursor: null } };
+      },
+    });
+    await waitFor(() => expect(asked).toBe(1));
+    await socket.serverEmit('message:new', incoming(elif, 'Selam!', 1));
+    release();
+    await waitFor(() => expect(names()).toEqual(['elif', 'mehmet', 'zeynep']));
+    expect(asked).toBe(2);
+  });
+});
+
 describe('MessagesView — the open conversation', () => {
   const chatRoutes = (messages: Message[]): MockRoutes => ({
     'GET /api/messages/conversation/mehmet': (_init, url) =>

@@ -46,6 +46,18 @@ export function useLiveMessages(openUserId: string | null): void {
     const before = newestMessage(queryClient, userId, viewer);
     addMessages(queryClient, userId, viewer, [message]);
 
+    // The list not there yet, or its fetch under way: that answer may be from before this
+    // message and would replace the list it is added to below (a loaded host lost a new
+    // conversation so). The fetch under way is cancelled (an invalidation alone would wait for
+    // a first load's answer rather than ask again) and the list asked for again, message and all.
+    const listKey = conversationsQueryKey(viewer);
+    const listState = queryClient.getQueryState(listKey);
+    if (!listState?.data || listState.fetchStatus === 'fetching') {
+      void queryClient
+        .cancelQueries({ queryKey: listKey })
+        .then(() => queryClient.invalidateQueries({ queryKey: listKey, refetchType: 'active' }));
+    }
+
     const previous = cachedConversation(queryClient, viewer, userId);
     const unreadCount = isOpen
       ? 0

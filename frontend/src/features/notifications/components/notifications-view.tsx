@@ -10,15 +10,8 @@ import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import {
-  AtSignIcon,
-  BellIcon,
-  HeartIcon,
-  MessageCircleIcon,
-  RepeatIcon,
-  ShieldIcon,
-  UserIcon,
-} from '../../../components/icons';
+import { BellIcon, HeartIcon, MessageCircleIcon, RepeatIcon, ShieldIcon, UserIcon } from '../../../components/icons';
+import { AtSignIcon } from '../../../components/icons-more';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { Tabs, type TabItem } from '../../../components/tabs';

@@ -16,7 +16,7 @@ import {
 import { Alert } from '../../../components/alert';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import { ImageIcon } from '../../../components/icons';
+import { ImageIcon } from '../../../components/icons-more';
 import { errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import type { Post } from '../../../lib/types';

@@ -1,6 +1,6 @@
 import type { Media } from '@gundem/contract';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons-more';
 import { Modal } from '../../../components/modal';
 import { trMedia } from '../../../locales/tr-media';
 import '../media-viewer.css';

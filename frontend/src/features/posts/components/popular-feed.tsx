@@ -1,4 +1,4 @@
-import { TrendingIcon } from '../../../components/icons';
+import { TrendingIcon } from '../../../components/icons-more';
 import { trExplore } from '../../../locales/tr-explore';
 import { usePopularPosts } from '../api/get-popular';
 import { PostFeed } from './post-feed';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { HeartIcon, ImageIcon, MessageCircleIcon } from '../../../components/icons';
+import { HeartIcon, MessageCircleIcon } from '../../../components/icons';
+import { ImageIcon } from '../../../components/icons-more';
 import { trProfile } from '../../../locales/tr-profile';
 import { useUserPosts } from '../api/get-user-posts';
 import type { UserPostList } from '../api/post-cache';

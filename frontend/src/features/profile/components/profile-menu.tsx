@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { BlockConfirmDialog } from '../../../components/block-confirm-dialog';
-import { BlockIcon, MoreIcon } from '../../../components/icons';
+import { MoreIcon } from '../../../components/icons';
+import { BlockIcon } from '../../../components/icons-more';
 import { MuteIcon } from '../../../components/mute-icon';
 import { errorText } from '../../../lib/api-client';
 import { useSetMute } from '../../../lib/mute';

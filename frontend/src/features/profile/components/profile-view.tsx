@@ -6,14 +6,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { FollowButton } from '../../../components/follow-button';
 import { ReportDialog } from '../../../components/report-dialog';
 import { trReport } from '../../../locales/tr-report';
-import {
-  AlertCircleIcon,
-  CalendarIcon,
-  LinkIcon,
-  MailIcon,
-  MapPinIcon,
-  SearchIcon,
-} from '../../../components/icons';
+import { AlertCircleIcon, MailIcon, SearchIcon } from '../../../components/icons';
+import { CalendarIcon, LinkIcon, MapPinIcon } from '../../../components/icons-more';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingBlock } from '../../../components/spinner';

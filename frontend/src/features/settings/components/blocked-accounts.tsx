@@ -1,4 +1,4 @@
-import { BlockIcon } from '../../../components/icons';
+import { BlockIcon } from '../../../components/icons-more';
 import { errorText } from '../../../lib/api-client';
 import { useBlockList, useSetBlock } from '../../../lib/block';
 import { showToast } from '../../../lib/toast';
