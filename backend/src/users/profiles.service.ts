@@ -5,6 +5,7 @@ import { decodeCursor } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
 import type { FollowListKind } from '../social/follows.repository';
 import { BlocksService } from '../social/blocks.service';
+import { FollowRequestsService } from '../social/follow-requests.service';
 import { FollowsService } from '../social/follows.service';
 import { MutesService } from '../social/mutes.service';
 import type { User } from './user.entity';
@@ -20,6 +21,7 @@ export class ProfilesService {
     private readonly follows: FollowsService,
     private readonly blocks: BlocksService,
     private readonly mutes: MutesService,
+    private readonly requests: FollowRequestsService,
   ) {}
 
   /** Private fields only for the member and staff; a deactivated account is a 404 like an unknown one. */
@@ -28,13 +30,14 @@ export class ProfilesService {
     // A suspended account's profile says so instead of showing its content (issue 25).
     if (user && !user.isActive && user.suspended) throw new NotFoundException({ message: PROFILE_SUSPENDED, extra: { suspended: true } });
     if (!user || !user.isActive) throw new NotFoundException(USER_NOT_FOUND);
-    const [isFollowing, blocking, muting] = await Promise.all([
+    const [isFollowing, blocking, muting, followRequested] = await Promise.all([
       this.follows.isFollowing(viewer?.id, user.id),
       this.blocks.isBlocking(viewer?.id, user.id),
       this.mutes.isMuting(viewer?.id, user.id),
+      user.protected ? this.requests.requested(viewer?.id, user.id) : false,
     ]);
     // `blocking` only on a member's view of another account: whether they block it, never whether it blocks them.
-    const relation = viewer && viewer.id !== user.id ? { isFollowing, blocking, muting } : { isFollowing };
+    const relation = viewer && viewer.id !== user.id ? { isFollowing, followRequested, blocking, muting } : { isFollowing };
     return { user: toUserResponse(user, { includePrivate: canSeePrivate(viewer, user), ...relation }) };
   }
 

@@ -8,7 +8,7 @@ export type { UserResponse };
  * The one shape a user leaves the server in. `private` fields (e-mail, e-mail verification,
  * last login) go only to the user themself and to staff (docs/wire-contract.md#user-object).
  */
-export function toUserResponse(user: User, options: { includePrivate?: boolean; isFollowing?: boolean; blocking?: boolean; muting?: boolean } = {}): UserResponse {
+export function toUserResponse(user: User, options: { includePrivate?: boolean; isFollowing?: boolean; followRequested?: boolean; blocking?: boolean; muting?: boolean } = {}): UserResponse {
   const body: UserResponse = {
     _id: user.id,
     id: user.id,
@@ -26,6 +26,7 @@ export function toUserResponse(user: User, options: { includePrivate?: boolean; 
     postsCount: user.postsCount,
     coverImage: user.coverImage,
     profileImage: user.profileImage,
+    protected: user.protected ?? false,
   };
   if (options.includePrivate) {
     body.email = user.email;
@@ -34,6 +35,7 @@ export function toUserResponse(user: User, options: { includePrivate?: boolean; 
     body.suspended = user.suspended ?? false;
   }
   if (options.isFollowing !== undefined) body.isFollowing = options.isFollowing;
+  if (options.followRequested !== undefined) body.followRequested = options.followRequested;
   if (options.blocking !== undefined) body.blocking = options.blocking;
   if (options.muting !== undefined) body.muting = options.muting;
   return body;
