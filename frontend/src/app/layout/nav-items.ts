@@ -7,12 +7,14 @@ import {
   SettingsIcon,
   ShieldIcon,
   UserIcon,
+  UsersIcon,
   type IconProps,
 } from '../../components/icons';
 import { MessagesBadge } from '../../features/messages/components/messages-badge';
 import { NotificationsBadge } from '../../features/notifications/components/notifications-badge';
 import { isStaff, type User } from '../../lib/types';
 import { tr } from '../../locales/tr';
+import { FollowRequestsNavBadge } from './follow-requests-nav';
 
 export interface NavItem {
   to: string;
@@ -25,6 +27,8 @@ export interface NavItem {
   staffOnly?: boolean;
   /** Active on the signed-in member's own profile only, not on another member's. */
   ownProfile?: boolean;
+  /** Shown to a protected account only (issue 26: its `Takip istekleri`). */
+  locked?: boolean;
   /** A member's unread badge on the icon (components/nav-badge.tsx); guests see none. */
   badge?: ComponentType;
 }
@@ -57,6 +61,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     membersOnly: true,
     ownProfile: true,
   },
+  { to: '/follow-requests', label: tr.nav.requests, icon: UsersIcon, end: false, membersOnly: true, locked: true, badge: FollowRequestsNavBadge },
   { to: '/settings', label: tr.nav.settings, icon: SettingsIcon, end: false, membersOnly: true },
   {
     to: '/admin',
@@ -71,7 +76,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 /** The entries for this viewer: `null` for a guest. */
 export function navItemsFor(user: User | null): readonly NavItem[] {
   return NAV_ITEMS.filter(
-    (item) => (!item.membersOnly || user !== null) && (!item.staffOnly || isStaff(user)),
+    (item) => (!item.membersOnly || user !== null) && (!item.staffOnly || isStaff(user)) && (!item.locked || user?.protected),
   );
 }
 

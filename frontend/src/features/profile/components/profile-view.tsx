@@ -10,6 +10,7 @@ import {
   AlertCircleIcon,
   CalendarIcon,
   LinkIcon,
+  LockIcon,
   MailIcon,
   MapPinIcon,
   SearchIcon,
@@ -30,6 +31,7 @@ import { trProfile } from '../../../locales/tr-profile';
 import { useProfile } from '../api/get-profile';
 import { trBlock } from '../../../locales/tr-block';
 import { BioEditor } from './bio-editor';
+import { FollowRequestButton } from './follow-request-button';
 import { ProfileMenu } from './profile-menu';
 import '../profile.css';
 
@@ -148,6 +150,9 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
   const joined = formatMonthYear(user.createdAt);
   // The viewer blocks this account (issue 25): no follow or message button, the menu undoes it.
   const blocking = !own && user.blocking === true;
+  // A protected account (issue 26) the viewer does not follow: a follow is a request, and its
+  // posts, replies and likes are not shown (the server sends none either).
+  const asks = !own && user.protected === true && !follow.isFollowing;
 
   return (
     <section className="profile" aria-label={name}>
@@ -184,7 +189,9 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
                     <span>{trProfile.message}</span>
                   </Link>
                 ) : null}
-                {blocking ? null : (
+                {blocking ? null : asks ? (
+                  <FollowRequestButton userId={userId} name={name} requested={user.followRequested === true} />
+                ) : (
                   <FollowButton
                     size="md"
                     isFollowing={follow.isFollowing}
@@ -215,6 +222,7 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
         <h2 className="profile__name">
           <span>{name}</span>
           {user.isVerified ? <VerifiedBadge size={20} /> : null}
+          {user.protected ? <LockIcon size={18} title={trProfile.protectedLabel} className="profile__lock" /> : null}
         </h2>
         <p className="profile__handle">@{user.username}</p>
         {blocking ? <p className="profile__blocked">{trBlock.youBlocked}</p> : null}
@@ -272,16 +280,26 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
           </Link>
         </p>
       </div>
-      <Tabs
-        items={TABS}
-        value={tab}
-        onChange={setTab}
-        label={trProfile.tabsLabel}
-        idPrefix="profile"
-      />
-      <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
-        {lists[tab]}
-      </div>
+      {asks ? (
+        <EmptyState
+          icon={<LockIcon size={32} />}
+          title={trProfile.protectedTitle}
+          description={trProfile.protectedText(user.username)}
+        />
+      ) : (
+        <>
+          <Tabs
+            items={TABS}
+            value={tab}
+            onChange={setTab}
+            label={trProfile.tabsLabel}
+            idPrefix="profile"
+          />
+          <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
+            {lists[tab]}
+          </div>
+        </>
+      )}
     </section>
   );
 }
