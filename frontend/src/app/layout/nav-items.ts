@@ -7,14 +7,11 @@ import {
   SettingsIcon,
   ShieldIcon,
   UserIcon,
-  UsersIcon,
   type IconProps,
 } from '../../components/icons';
-import { MessagesBadge } from '../../features/messages/components/messages-badge';
-import { NotificationsBadge } from '../../features/notifications/components/notifications-badge';
 import { isStaff, type User } from '../../lib/types';
 import { tr } from '../../locales/tr';
-import { FollowRequestsNavBadge } from './follow-requests-nav';
+import { FollowRequestsNavBadge, MessagesNavBadge, NotificationsNavBadge } from './lazy-nav-badges';
 
 export interface NavItem {
   to: string;
@@ -43,7 +40,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: BellIcon,
     end: false,
     membersOnly: false,
-    badge: NotificationsBadge,
+    badge: NotificationsNavBadge,
   },
   {
     to: '/messages',
@@ -51,7 +48,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: MailIcon,
     end: false,
     membersOnly: false,
-    badge: MessagesBadge,
+    badge: MessagesNavBadge,
   },
   {
     to: '/profile',
@@ -61,7 +58,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     membersOnly: true,
     ownProfile: true,
   },
-  { to: '/follow-requests', label: tr.nav.requests, icon: UsersIcon, end: false, membersOnly: true, locked: true, badge: FollowRequestsNavBadge },
+  { to: '/follow-requests', label: tr.nav.requests, icon: UserIcon, end: false, membersOnly: true, locked: true, badge: FollowRequestsNavBadge },
   { to: '/settings', label: tr.nav.settings, icon: SettingsIcon, end: false, membersOnly: true },
   {
     to: '/admin',
