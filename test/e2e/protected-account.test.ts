@@ -46,7 +46,7 @@ describe('protected account journey', () => {
       await owner.goto('/');
       const entry = owner.getByRole('link', { name: /Takip istekleri/ }).first();
       await entry.waitFor();
-      await owner.getByRole('link', { name: /Takip istekleri, 1 bekleyen takip isteği/ }).first().waitFor();
+      await entry.getByText('1 bekleyen takip isteği').waitFor({ state: 'attached' });
       await entry.click();
       await owner.waitForURL(/\/follow-requests$/);
       const list = owner.getByRole('list', { name: 'Bekleyen takip istekleri' });
