@@ -129,6 +129,17 @@ export const CONNECT_ERRORS = {
   tooManyConnections: 'too_many_connections',
 } as const;
 
+/** `follow-requests:count`: the member's pending follow requests (issue 26), at most FOLLOW_REQUESTS_COUNT_MAX. */
+export interface FollowRequestsCountEvent {
+  count: number;
+}
+
+/** `follow-request:approved`: `userId` (the protected account) approved the viewer's request. */
+export interface FollowRequestApprovedEvent {
+  userId: string;
+  username: string;
+}
+
 /** Server → client events. */
 export interface ServerToClientEvents {
   'post:engagement': (event: PostEngagementEvent) => void;
@@ -144,6 +155,10 @@ export interface ServerToClientEvents {
   'notification:read': (event: NotificationReadEvent) => void;
   /** To staff connections only (room `staff`): the open report cases now, after a report or a resolution. */
   'reports:open': (event: OpenReportsCount) => void;
+  /** To the protected member's connections: their pending follow requests now (a request came, was withdrawn, approved or declined). */
+  'follow-requests:count': (event: FollowRequestsCountEvent) => void;
+  /** To the requester's connections: the protected account approved their follow request (they follow it now). */
+  'follow-request:approved': (event: FollowRequestApprovedEvent) => void;
   /** A refused `posts:watch`/`posts:unwatch` sent without an ack callback. */
   'posts:error': (result: WatchResult) => void;
   /** A refused `feed:watch`/`feed:unwatch` sent without an ack callback. */

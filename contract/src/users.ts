@@ -26,8 +26,15 @@ export interface User extends Identified {
   lastLogin?: string | null;
   /** Private: inactive because of a standing suspension (docs/wire-contract.md#account-actions), not a plain deactivation. */
   suspended?: boolean;
+  /**
+   * `Gönderilerimi koru` (issue 26): a follow becomes a request the account approves, and its
+   * posts, replies, reposts and likes are seen by its approved followers and itself only.
+   */
+  protected: boolean;
   /** Whether the viewer follows this user; present where a viewer is known to matter. */
   isFollowing?: boolean;
+  /** Whether the viewer's follow request to this (protected) account is pending: on a member's profile view of another account. */
+  followRequested?: boolean;
   /**
    * Whether the viewer blocks this user: on a signed-in viewer's profile view of another account
    * only. Never whether the viewer is blocked by them.
@@ -66,11 +73,18 @@ export interface ProfileResponse {
 /** GET /api/users/:id/following */
 export interface FollowStatusResponse {
   isFollowing: boolean;
+  /** The viewer's follow request to this protected account is pending. */
+  requested: boolean;
 }
 
 /** POST, PUT and DELETE /api/users/:id/follow: the state after the call. */
 export interface FollowResponse {
   isFollowing: boolean;
+  /**
+   * A follow of a protected account is a request until it approves it (issue 26): true while the
+   * viewer's request is pending (`isFollowing` false), false otherwise.
+   */
+  requested: boolean;
   /** The followee's followers count after the call. */
   followersCount: number;
 }
@@ -176,3 +190,30 @@ export const USER_SEARCH_MAX_LIMIT = 20;
 export const PROFILE_AVATAR_SIZE = 400;
 export const PROFILE_HEADER_WIDTH = 1500;
 export const PROFILE_HEADER_HEIGHT = 500;
+
+/** One pending request to follow the (protected) member: the requester and when they asked. */
+export interface FollowRequest {
+  user: UserSummary & { bio: string };
+  /** ISO 8601, UTC. */
+  requestedAt: string;
+}
+
+/**
+ * GET /api/users/me/follow-requests?limit=&cursor=: the member's pending follow requests, newest
+ * first, keyset pages; `count`: how many are pending (at most FOLLOW_REQUESTS_COUNT_MAX).
+ */
+export interface FollowRequestListResponse {
+  requests: FollowRequest[];
+  nextCursor: string | null;
+  count: number;
+}
+
+/** POST /api/users/me/follow-requests/:userId/approve and …/decline: the pending requests left. */
+export interface FollowRequestDecisionResponse {
+  /** approve: the requester follows the member now; decline: the request is gone. */
+  approved: boolean;
+  count: number;
+}
+
+/** A badge's bound: pending follow requests are counted up to this many. */
+export const FOLLOW_REQUESTS_COUNT_MAX = 1000;

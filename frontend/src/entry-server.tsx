@@ -61,7 +61,7 @@ export function renderGuestHome(pageJson: string, now: number): string {
 /** A member and one post of their own: every part a member's `/` loads on demand shows (the ⋯ menu). */
 function warmUpState(): MemberState {
   const author = { _id: 'isinma', id: 'isinma', username: 'isinma', displayName: 'Isınma', isVerified: false, profileImage: null };
-  const user = { ...author, bio: '', location: '', website: '', createdAt: new Date(0).toISOString(), isActive: true, role: 'user', followingCount: 0, followersCount: 0, postsCount: 1, coverImage: null };
+  const user = { ...author, bio: '', location: '', website: '', createdAt: new Date(0).toISOString(), isActive: true, role: 'user', followingCount: 0, followersCount: 0, postsCount: 1, coverImage: null, protected: true };
   const post = { _id: 'isinma-1', id: 'isinma-1', content: 'Isınma', author, createdAt: new Date(0).toISOString(), likeCount: 0, repostCount: 0, replyCount: 0, liked: false, reposted: false };
   return { sub: 'isinma', user, page: { posts: [post], nextCursor: null } } as unknown as MemberState;
 }

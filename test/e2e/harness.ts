@@ -29,6 +29,8 @@ export const DEMO = {
 
 export interface E2E {
   url: string;
+  /** The server's database, for a scene no route sets up yet (issue 26: a protected account). */
+  databaseUrl: string;
   server: RunningServer;
   browser: Browser;
   newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
@@ -57,6 +59,7 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
   const contexts: BrowserContext[] = [];
   const e2e: E2E = {
     url: server.url,
+    databaseUrl: db.url,
     server,
     browser,
     async newPage({ width = 1280, height = 900 } = {}) {

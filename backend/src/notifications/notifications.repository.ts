@@ -6,6 +6,7 @@ import type { Cursor } from '../common/pagination/cursor';
 import { pgPool, poolRows, rowsOn } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
 import { notificationReachesSql } from '../social/limits.sql';
+import { protectedReachesSql } from '../social/protected.sql';
 import { noMutedWordSql, notMutedSql } from '../social/mutes.sql';
 
 /** Events of one kind, column by column (unnest): who, about what, when; `names` for mentions only. */
@@ -59,6 +60,8 @@ const EVENTS = `ev AS (
  * exists — and never for oneself, for a deactivated recipient, or between two members of whom
  * one blocks the other (issue 25: a blocked member's mention notifies nobody), nor from a limited
  * sender to a recipient who does not follow it (issue 25's limit: social/limits.sql.ts; a
+ * reply or mention carries the sender's post, so a protected sender's reaches only its followers,
+ * issue 26: social/protected.sql.ts; a
  * `moderation` notice is the member's own and is not filtered). The row it rests on is locked
  * FOR KEY SHARE until the statement commits, so an unlike (which deletes that row) waits for this
  * insert and its own withdrawal then finds the notification: no notification outlives its like.
@@ -85,7 +88,7 @@ const SOURCES: Record<ActorType, string> = {
            FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
            JOIN posts parent ON parent.id = p.reply_to_id JOIN users r ON r.id = parent.author_id
           WHERE r.is_active AND parent.author_id <> ev.actor_id AND ${notBlockedSql('parent.author_id', 'ev.actor_id')}
-            AND ${notificationReachesSql('parent.author_id', 'ev.actor_id')}
+            AND ${notificationReachesSql('parent.author_id', 'ev.actor_id')} AND ${protectedReachesSql('parent.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
   // A mention of the replied-to author is their reply notification already. A member who takes
   // mentions only from accounts they follow (users.mentions_from) gets none from others.
@@ -94,7 +97,7 @@ const SOURCES: Record<ActorType, string> = {
            JOIN users r ON lower(r.username) = lower(ev.name) AND r.is_active AND r.id <> ev.actor_id
           WHERE NOT EXISTS (SELECT 1 FROM posts parent WHERE parent.id = p.reply_to_id AND parent.author_id = r.id)
             AND (r.mentions_from = 'everyone' OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = ev.actor_id))
-            AND ${notBlockedSql('r.id', 'ev.actor_id')} AND ${notificationReachesSql('r.id', 'ev.actor_id')}
+            AND ${notBlockedSql('r.id', 'ev.actor_id')} AND ${notificationReachesSql('r.id', 'ev.actor_id')} AND ${protectedReachesSql('r.id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
   // The member themself is the only actor (staff are not named); a suspended member's notice is
   // stored too (it shows once the account is active again).

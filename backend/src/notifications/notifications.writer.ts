@@ -156,8 +156,8 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
         }
         continue;
       }
-      // Nothing to write: a deactivation, a deletion (see enqueue), a post's changed pictures, a removed post restored.
-      if (a.kind === 'account' || a.kind === 'post-deleted' || a.kind === 'post-updated' || a.kind === 'post-restored') continue;
+      // Nothing to write: a deactivation, a deletion (see enqueue), a post's changed pictures, a removed post restored, a follow request or a protection change (its pushes are realtime/'s).
+      if (a.kind === 'account' || a.kind === 'post-deleted' || a.kind === 'post-updated' || a.kind === 'post-restored' || a.kind === 'follow-request' || a.kind === 'protection') continue;
       if (a.kind === 'moderation') {
         push(into(inserts, 'moderation'), a.userId, a.userId, a.at);
         continue;

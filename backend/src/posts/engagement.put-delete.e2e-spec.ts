@@ -104,13 +104,13 @@ describe('PUT/DELETE like, retweet and follow', () => {
       const [fan, star] = [users[2], users[3]];
       const put = await call('put', `/api/users/${star.id}/follow`, tokens[2]).expect(200);
       const again = await call('put', `/api/users/${star.id}/follow`, tokens[2]).expect(200);
-      expect(put.body).toEqual({ isFollowing: true, followersCount: 1 });
+      expect(put.body).toEqual({ isFollowing: true, requested: false, followersCount: 1 });
       expect(again.body).toEqual(put.body);
       expect(await followers(star)).toBe(1);
       expect(await following(fan)).toBe(1);
       const del = await call('delete', `/api/users/${star.id}/follow`, tokens[2]).expect(200);
       await call('delete', `/api/users/${star.id}/follow`, tokens[2]).expect(200);
-      expect(del.body).toEqual({ isFollowing: false, followersCount: 0 });
+      expect(del.body).toEqual({ isFollowing: false, requested: false, followersCount: 0 });
       expect(await followers(star)).toBe(0);
       expect(await following(fan)).toBe(0);
     });

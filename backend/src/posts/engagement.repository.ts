@@ -6,6 +6,7 @@ import { type ToggleMode, type ToggleRow, type ToggleSpec, toggleStatements } fr
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
 import { type FollowingItem, type FollowingRow, toFollowingItem } from './following-feed.repository';
 import { notBlockedSql } from '../social/blocks.sql';
+import { notProtectedSql } from '../social/protected.sql';
 import { POST_VIEW_COLUMNS_NO_VIEWER } from './post-view.sql';
 
 export type EngagementKind = 'like' | 'repost';
@@ -30,7 +31,7 @@ const KINDS: Record<EngagementKind, { table: 'likes' | 'reposts'; counter: 'like
 function spec(kind: EngagementKind): ToggleSpec {
   const { table, counter } = KINDS[kind];
   return {
-    target: `SELECT p.id FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2 AND u.is_active AND ${notBlockedSql('$1', 'u.id')}`,
+    target: `SELECT p.id FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2 AND u.is_active AND ${notBlockedSql('$1', 'u.id')} AND ${notProtectedSql('$1', 'u')}`,
     table,
     actorColumn: 'user_id',
     targetColumn: 'post_id',
@@ -91,7 +92,9 @@ export class EngagementRepository {
                     rb.id AS reposter_id, rb.username AS reposter_username, rb.display_name AS reposter_display_name, rb.is_verified AS reposter_is_verified,
                     to_char(x.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS event_at
                FROM reposts x JOIN posts p ON p.id = x.post_id JOIN users u ON u.id = p.author_id JOIN users rb ON rb.id = x.user_id
-              WHERE x.user_id = $1 AND x.post_id = $2 AND u.is_active AND rb.is_active`,
+              WHERE x.user_id = $1 AND x.post_id = $2 AND u.is_active AND rb.is_active
+                -- A protected post's repost is not pushed to the reposter's followers (issue 26): they read it on request, filtered.
+                AND NOT u.protected`,
       values: [userId, postId],
     });
     return row ? toFollowingItem(row) : null;

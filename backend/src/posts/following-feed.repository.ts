@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { queryRows } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
+import { notProtectedSql } from '../social/protected.sql';
 import { hiddenForViewerSql, notMatchingSql, notMutedSql } from '../social/mutes.sql';
 import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from './post-view.sql';
@@ -120,10 +121,11 @@ export class FollowingFeedRepository {
     // OFFSET 0 keeps these per-row key probes (a subquery PostgreSQL does not turn into a join),
     // never a hash of every repost or post.
     const notReposted = (post: string) => `NOT EXISTS (SELECT 1 FROM reposts rr WHERE rr.post_id = ${post} AND ${relevant('rr')} OFFSET 0)`;
-    // Only the newest repost of a post by the accounts is listed; its author must be active.
+    // Only the newest repost of a post by the accounts is listed; its author must be active and,
+    // if protected, followed by the viewer (issue 26: a column test, a follows probe only then).
     const newestRepost = (r: string) => `NOT EXISTS (SELECT 1 FROM reposts rr WHERE rr.post_id = ${r}.post_id
                          AND (rr.created_at, rr.user_id) > (${r}.created_at, ${r}.user_id) AND ${relevant('rr')} OFFSET 0)
-          AND EXISTS (SELECT 1 FROM posts op JOIN users oa ON oa.id = op.author_id WHERE op.id = ${r}.post_id AND oa.is_active${postHidden('op') ? ` AND ${postHidden('op')}` : ''}${unblockedAuthor('op')} OFFSET 0)`;
+          AND EXISTS (SELECT 1 FROM posts op JOIN users oa ON oa.id = op.author_id WHERE op.id = ${r}.post_id AND oa.is_active AND ${notProtectedSql('$1', 'oa')}${postHidden('op') ? ` AND ${postHidden('op')}` : ''}${unblockedAuthor('op')} OFFSET 0)`;
 
     let posts: string;
     let reposts: string;
@@ -178,7 +180,9 @@ export class FollowingFeedRepository {
         -- LIMIT keeps the reposter a key lookup per row (a plain join may hash all users)
         LEFT JOIN LATERAL (SELECT r.id, r.username, r.display_name, r.is_verified FROM users r WHERE r.id = ev.reposter LIMIT 1) rb ON true
         -- An author the viewer blocks or is blocked by (a followed account reposted them): left out, issue 25.
-        WHERE u.is_active${keepBlocked ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}
+        -- A protected account's post a followed account reposted reaches only the protected account's followers (issue 26);
+        -- the reposts' stream left those out already, before its LIMIT (the kept feed's build too: it is access, not a choice).
+        WHERE u.is_active AND ${notProtectedSql('$1', 'u')}${keepBlocked ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}
         ORDER BY ev.at DESC, ev.post_id DESC`,
       params,
     };

@@ -5,6 +5,7 @@ import type { Cursor } from '../common/pagination/cursor';
 import { type PlainQuery, poolRows } from '../database/query-rows';
 import { type FollowingItem, type FollowingRow, toFollowingItem } from './following-feed.repository';
 import { notBlockedSql, PER_ROW } from '../social/blocks.sql';
+import { notProtectedSql } from '../social/protected.sql';
 import { hiddenForViewerSql, notMutedSql } from '../social/mutes.sql';
 import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { postViewColumns } from './post-view.sql';
@@ -134,7 +135,10 @@ export class HomeFeedRepository {
             -- A deactivated author's or reposter's items, until the writer drops the feeds that hold them;
             -- an author the owner blocks or is blocked by (issue 25): the walk left them out when the
             -- owner had a block (hide.blocking), and here, at read time, for the rest (a block just made).
-            WHERE u.is_active AND (ev.reposter IS NULL OR rb.is_active)${hide.blocking ? '' : ` AND ${notBlockedSql(owner, 'u.id')}`}) x ON true
+            -- A protected author the owner does not follow (issue 26: a repost kept before the author
+            -- turned protection on, until the writer drops the feeds that hold it): left out, and
+            -- the service reads such a page on request.
+            WHERE u.is_active AND (ev.reposter IS NULL OR rb.is_active) AND ${notProtectedSql(owner, 'u')}${hide.blocking ? '' : ` AND ${notBlockedSql(owner, 'u.id')}`}) x ON true
          ORDER BY x.ev_at DESC, x.id DESC`,
       values,
     };
@@ -217,6 +221,8 @@ export class HomeFeedRepository {
             JOIN lp ON lp.id = pair.post_id
             JOIN posts p ON p.id = pair.post_id
             JOIN users pa ON pa.id = p.author_id AND pa.is_active
+              -- A protected author's post only for the owner's feed if the owner is it or follows it (issue 26).
+              AND (NOT pa.protected OR pa.id = pair.owner_id OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = pair.owner_id AND f.followee_id = pa.id))
             CROSS JOIN LATERAL (
               SELECT e.at, e.reposter FROM (
                 SELECT r.created_at AS at, r.user_id AS reposter FROM reposts r JOIN users ru ON ru.id = r.user_id AND ru.is_active

@@ -79,6 +79,7 @@ export class HomeFeedWriter implements OnModuleInit, OnModuleDestroy {
         this.owners.add(activity.actorId);
         break;
       case 'account':
+      case 'protection':
         this.accounts.add(activity.userId);
         break;
       default:

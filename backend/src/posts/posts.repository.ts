@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
 import { notBlockedSql, PER_ROW } from '../social/blocks.sql';
 import { hiddenLimitedAuthorsSql, notLimitedSql } from '../social/limits.sql';
+import { hiddenProtectedAuthorsSql, notProtectedSql } from '../social/protected.sql';
 import { hiddenForViewerSql, mutedWordsPatternSql, notMutedSql } from '../social/mutes.sql';
 import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
@@ -147,6 +148,10 @@ export class PostsRepository {
     // A limited account's posts reach only its followers and itself (issue 25): a column test of
     // the joined author row, and a follows key probe for a limited author's rows only.
     if (limitFilter) where.push(notLimitedSql(viewerId === null ? null : '$1', 'u'));
+    // A protected account's posts reach only its followers and itself (issue 26), in every list
+    // (a profile's tabs, replies, likes, search, the timeline): a column test of the joined
+    // author row, and a follows key probe for a protected author's rows only.
+    where.push(notProtectedSql(viewerId === null ? null : '$1', 'u'));
     // Row comparison matches the (created_at, id) index order, so PostgreSQL starts the index
     // scan at the cursor instead of filtering rows before it.
     if (page.cursor) {
@@ -200,6 +205,8 @@ export class PostsRepository {
     // A limited account's posts only for its followers and itself: an anti-join with the few
     // limited accounts (idx_users_limited), as with the inactive ones.
     where.push(`p.author_id NOT IN (${hiddenLimitedAuthorsSql(viewerId === null ? null : '$1')})`);
+    // Likewise a protected account's (issue 26): the few protected accounts by idx_users_protected.
+    where.push(`p.author_id NOT IN (${hiddenProtectedAuthorsSql(viewerId === null ? null : '$1')})`);
     if (page.after) {
       where.push(`(${POPULAR_SCORE}, p.created_at, p.id) < (${param(page.after.score)}::int, ${param(page.after.createdAt)}::timestamptz, ${param(page.after.id)}::uuid)`);
     }
@@ -261,7 +268,7 @@ export class PostsRepository {
              UNION ALL
              SELECT NULL::uuid, 'words' AS kind, ${mutedWordsPatternSql('$1')}
              UNION ALL
-             SELECT NULL::uuid, 'limited' AS kind, NULL WHERE EXISTS (SELECT 1 FROM users lu WHERE lu.limited AND (lu.id = $1::uuid
+             SELECT NULL::uuid, 'limited' AS kind, NULL WHERE EXISTS (SELECT 1 FROM users lu WHERE (lu.limited OR lu.protected) AND (lu.id = $1::uuid
                OR EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = $1::uuid AND lf.followee_id = lu.id)))`,
       values: [viewerId, postIds],
     });
@@ -304,7 +311,18 @@ export class PostsRepository {
    * are left out. The page's cursor is the like's position (`liked_at`), not the post's.
    */
   likedBySql(userId: string, viewerId: string | null, page: PageRequest): Sql {
-    return this.listSql(viewerId, (param) => [`lk.user_id = ${param(userId)}::uuid`], page, 'newest', LIKES_LIST);
+    // A protected member's likes too are only for their followers and themself (issue 26): one
+    // probe of the member's row (an InitPlan, read once), then the list or nothing.
+    return this.listSql(
+      viewerId,
+      (param) => {
+        const member = param(userId);
+        return [`lk.user_id = ${member}::uuid`, `EXISTS (SELECT 1 FROM users lu WHERE lu.id = ${member}::uuid AND ${notProtectedSql(viewerId === null ? null : '$1', 'lu')})`];
+      },
+      page,
+      'newest',
+      LIKES_LIST,
+    );
   }
 
   async likedBy(userId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
@@ -326,11 +344,11 @@ export class PostsRepository {
     const text = `WITH RECURSIVE chain (id, parent_id, depth) AS (
         SELECT p.id, p.reply_to_id, 0
           FROM posts p JOIN users au ON au.id = p.author_id
-         WHERE p.id = $2::uuid AND au.is_active AND ${notBlockedSql('$1', 'au.id')}
+         WHERE p.id = $2::uuid AND au.is_active AND ${notBlockedSql('$1', 'au.id')} AND ${notProtectedSql('$1', 'au')}
         UNION ALL
         SELECT a.id, a.reply_to_id, c.depth + 1
           FROM chain c JOIN posts a ON a.id = c.parent_id JOIN users au ON au.id = a.author_id
-         WHERE c.depth < ${maxAncestors} AND au.is_active AND ${notBlockedSql('$1', 'au.id')}
+         WHERE c.depth < ${maxAncestors} AND au.is_active AND ${notBlockedSql('$1', 'au.id')} AND ${notProtectedSql('$1', 'au')}
       )
       SELECT ${POST_VIEW_COLUMNS}, c.depth
         FROM chain c JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id
@@ -413,7 +431,7 @@ export class PostsRepository {
         FROM (SELECT p.* FROM posts p ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ${stretch}) p
         JOIN users u ON u.id = p.author_id
         WHERE u.is_active AND p.search_text LIKE ${like}${viewerId === null ? '' : ` AND ${notBlockedSql('$1', 'u.id')}`}${hidden}
-          AND ${notLimitedSql(viewerId === null ? null : '$1', 'u')}
+          AND ${notLimitedSql(viewerId === null ? null : '$1', 'u')} AND ${notProtectedSql(viewerId === null ? null : '$1', 'u')}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${page.limit + 1}`,
       params,
@@ -430,10 +448,23 @@ export class PostsRepository {
     return row?.blocked ?? false;
   }
 
+  /** Whether post `postId` exists, by an active author, and only a protection keeps it from the viewer (issue 26: `Bu gönderi korunuyor`). */
+  async protectedFrom(postId: string, viewerId: string | null): Promise<boolean> {
+    const [row] = await poolRows<{ hidden: boolean }>(this.dataSource, {
+      name: 'posts_protected_from',
+      text: `SELECT u.protected AND u.id IS DISTINCT FROM $2::uuid
+                    AND NOT EXISTS (SELECT 1 FROM follows pf WHERE pf.follower_id = $2::uuid AND pf.followee_id = u.id) AS hidden
+               FROM posts p JOIN users u ON u.id = p.author_id
+              WHERE p.id = $1 AND u.is_active AND ${notBlockedSql('$2', 'u.id')}`,
+      values: [postId, viewerId],
+    });
+    return row?.hidden ?? false;
+  }
+
   async findView(id: string, viewerId: string | null): Promise<PostView | null> {
     const [view] = await this.run(
       {
-        text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active AND ${notBlockedSql('$1', 'u.id')}`,
+        text: `SELECT ${POST_VIEW_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $2::uuid AND u.is_active AND ${notBlockedSql('$1', 'u.id')} AND ${notProtectedSql('$1', 'u')}`,
         params: [viewerId, id],
       },
       true,
@@ -479,7 +510,7 @@ export class PostsRepository {
       name: 'posts_create',
       text: `WITH parent AS (
           SELECT p.id, u.username FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $3 AND u.is_active
-             AND ${notBlockedSql('$1', 'u.id')}
+             AND ${notBlockedSql('$1', 'u.id')} AND ${notProtectedSql('$1', 'u')}
         ), author AS (
           UPDATE users SET posts_count = posts_count + 1
           WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM parent))

@@ -6,6 +6,8 @@ export { SEARCH_MAX_LENGTH };
 export const POST_EMPTY = 'Gönderi boş olamaz.';
 export const postTooLong = (max: number) => `Gönderi en fazla ${max} karakter olabilir.`;
 export const POST_NOT_FOUND = 'Gönderi bulunamadı.';
+/** A protected account's post opened by someone who is not its approved follower (issue 26). */
+export const POST_PROTECTED = 'Bu gönderi korunuyor.';
 export const POST_DELETED = 'Gönderi silindi!';
 export const POST_DELETE_BUSY = 'Gönderi şu anda silinemedi. Lütfen tekrar deneyin.';
 export const POST_NOT_YOURS = 'Yalnızca kendi gönderilerinizi silebilirsiniz.';

@@ -104,6 +104,7 @@ export class RealtimeEvents implements OnModuleDestroy {
   private lastFailureLog = 0;
   private blocks?: BlockLookup;
   private limits?: LimitLookup;
+  private protections?: LimitLookup;
 
   constructor(private readonly metrics: Metrics) {}
 
@@ -122,6 +123,15 @@ export class RealtimeEvents implements OnModuleDestroy {
    */
   useLimits(lookup: LimitLookup): void {
     this.limits = lookup;
+  }
+
+  /**
+   * Set by the gateway (social/FollowRequestsService): from then on a protected account's posts
+   * (issue 26) go out in `post:new` of the home feed only to its followers and itself, as a
+   * limited account's do, and its replies' `post:reply` only to their own rooms (the post's other watchers get none).
+   */
+  useProtected(lookup: LimitLookup): void {
+    this.protections = lookup;
   }
 
   /** Called by the gateway once the Socket.IO server exists; until then emits are no-ops. */
@@ -200,8 +210,16 @@ export class RealtimeEvents implements OnModuleDestroy {
     if (this.deleted.has(postId)) return;
     const send = (except: string[]) =>
       this.emit('post:reply', (server) => without(server.to(postRoom(postId)), except.map(userRoom)).emit('post:reply', { postId, reply }));
-    if (!this.blocks) return send([]);
-    void this.separated([reply]).then((excluded) => excluded && send([...excluded(reply)]));
+    if (!this.blocks && !this.protections) return send([]);
+    void Promise.all([this.separated([reply]), this.protectedAudiences([reply.userId])]).then(([excluded, guarded]) => {
+      if (!excluded || !guarded) return;
+      const audience = reply.userId ? guarded.get(reply.userId.toLowerCase()) : undefined;
+      if (!audience) return send([...excluded(reply)]);
+      // A protected author's reply (issue 26): only to its followers and itself, each in their own
+      // room (a client that does not show the post ignores it), never to the post's other watchers.
+      const allowed = [...audience].filter((member) => !excluded(reply).has(member));
+      if (allowed.length) this.emit('post:reply', (server) => server.to(allowed.map(userRoom)).emit('post:reply', { postId, reply }));
+    });
   }
 
   /**
@@ -359,6 +377,16 @@ export class RealtimeEvents implements OnModuleDestroy {
     this.emit('notification:read', (server) => server.to(userRoom(id)).emit('notification:read', event));
   }
 
+  /** `follow-requests:count` `{ count }` to every connection of the (protected) member: the `Takip istekleri` badge (issue 26). */
+  followRequestsCount(memberId: string, count: number): void {
+    this.emit('follow-requests:count', (server) => server.to(userRoom(memberId.toLowerCase())).emit('follow-requests:count', { count }));
+  }
+
+  /** `follow-request:approved` `{ userId, username }` to every connection of the requester: the protected account approved them. */
+  followRequestApproved(requesterId: string, event: { userId: string; username: string }): void {
+    this.emit('follow-request:approved', (server) => server.to(userRoom(requesterId.toLowerCase())).emit('follow-request:approved', event));
+  }
+
   /** `reports:open` `{ open }` to every staff connection on every node: the back office's badge. */
   reportsOpen(open: number): void {
     this.emit('reports:open', (server) => server.to(STAFF_ROOM).emit('reports:open', { open }));
@@ -427,7 +455,7 @@ export class RealtimeEvents implements OnModuleDestroy {
     const reposts = this.newReposts;
     this.newPosts = [];
     this.newReposts = [];
-    if (!this.blocks && !this.limits) return this.sendNewPosts(posts, reposts, () => new Set(), new Map());
+    if (!this.blocks && !this.limits && !this.protections) return this.sendNewPosts(posts, reposts, () => new Set(), new Map());
     void Promise.all([this.separated([...posts, ...reposts]), this.audiences(posts.map((p) => p.userId))]).then(
       ([excluded, limited]) => excluded && limited && this.sendNewPosts(posts, reposts, excluded, limited),
     );
@@ -440,12 +468,26 @@ export class RealtimeEvents implements OnModuleDestroy {
    */
   private async audiences(authors: Array<string | undefined>): Promise<Map<string, Set<string>> | undefined> {
     const ids = [...new Set(authors.filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
-    if (!this.limits || !ids.length) return new Map();
+    if ((!this.limits && !this.protections) || !ids.length) return new Map();
     try {
-      const found = await this.limits(ids);
+      // A limited and a protected account have the same audience: its followers and itself.
+      const found = new Map([...(this.limits ? await this.limits(ids) : []), ...(this.protections ? await this.protections(ids) : [])]);
       return new Map([...found].map(([id, followers]) => [id.toLowerCase(), new Set([id.toLowerCase(), ...followers.map((f) => f.toLowerCase())])]));
     } catch (error) {
       this.logger.warn(`Sınırlı hesaplar okunamadı, anlık gönderiler atlandı: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  /** The protected ones among `authors` with their audiences (as audiences()), or undefined when they could not be read. */
+  private async protectedAudiences(authors: Array<string | undefined>): Promise<Map<string, Set<string>> | undefined> {
+    const ids = [...new Set(authors.filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
+    if (!this.protections || !ids.length) return new Map();
+    try {
+      const found = await this.protections(ids);
+      return new Map([...found].map(([id, followers]) => [id.toLowerCase(), new Set([id.toLowerCase(), ...followers.map((f) => f.toLowerCase())])]));
+    } catch (error) {
+      this.logger.warn(`Korunan hesaplar okunamadı, anlık yanıt atlandı: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   }

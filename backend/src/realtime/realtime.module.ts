@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { SocialModule } from '../social/social.module';
 import { UsersModule } from '../users/users.module';
+import { FollowRequestPushes } from './follow-request-pushes';
 import { FollowingFeedRooms } from './following-feed-rooms';
 import { RealtimeEvents } from './realtime-events.service';
 import { RealtimeGateway } from './realtime.gateway';
@@ -14,7 +15,7 @@ import { RealtimeGateway } from './realtime.gateway';
 @Global()
 @Module({
   imports: [AuthModule, UsersModule, SocialModule],
-  providers: [RealtimeEvents, RealtimeGateway, FollowingFeedRooms],
+  providers: [RealtimeEvents, RealtimeGateway, FollowingFeedRooms, FollowRequestPushes],
   exports: [RealtimeEvents, RealtimeGateway],
 })
 export class RealtimeModule {}

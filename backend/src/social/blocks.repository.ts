@@ -44,6 +44,10 @@ const BLOCK_SQL = `WITH target AS (SELECT id FROM users WHERE id = $2::uuid AND 
             WHERE (SELECT count(*) FROM locked) = 2
               AND ((f.follower_id = $1::uuid AND f.followee_id = t.id) OR (f.follower_id = t.id AND f.followee_id = $1::uuid))
             RETURNING f.follower_id, f.followee_id),
+  -- Pending follow requests between the two go too, either way (issue 26).
+  unrequested AS (DELETE FROM follow_requests r USING target t
+            WHERE (SELECT count(*) FROM locked) = 2
+              AND ((r.requester_id = $1::uuid AND r.target_id = t.id) OR (r.requester_id = t.id AND r.target_id = $1::uuid))),
   bumped AS (UPDATE users u
                SET following_count = u.following_count - (SELECT count(*) FROM gone g WHERE g.follower_id = u.id),
                    followers_count = u.followers_count - (SELECT count(*) FROM gone g WHERE g.followee_id = u.id)

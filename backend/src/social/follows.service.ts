@@ -6,10 +6,13 @@ import { pgErrorCode } from '../database/query-rows';
 import type { ToggleMode } from '../database/toggle';
 import { type FollowListKind, type FollowListRow, FollowsRepository } from './follows.repository';
 import { BlocksRepository } from './blocks.repository';
+import { FollowRequestsService } from './follow-requests.service';
 import { CANNOT_FOLLOW_SELF, CANNOT_FOLLOW_USER } from './social.texts';
 
 export interface FollowResult {
   isFollowing: boolean;
+  /** A follow request to the protected followee is pending (issue 26). */
+  requested: boolean;
   /** The followee's followers_count after the call. */
   followersCount: number;
   /** False when a concurrent toggle of the same pair already produced this state. */
@@ -26,6 +29,7 @@ export class FollowsService {
     private readonly repository: FollowsRepository,
     private readonly activity: ActivityEvents,
     private readonly blocks: BlocksRepository,
+    private readonly requests: FollowRequestsService,
   ) {}
 
   async isFollowing(followerId: string | undefined, followeeId: string): Promise<boolean> {
@@ -46,9 +50,10 @@ export class FollowsService {
   }
 
   /** `{ isFollowing }` about an active user; 404 for an unknown or deactivated one. */
-  async status(followerId: string, followeeId: string): Promise<{ isFollowing: boolean }> {
+  async status(followerId: string, followeeId: string): Promise<{ isFollowing: boolean; requested: boolean }> {
     if (!(await this.repository.isActiveUser(followeeId))) throw new NotFoundException(USER_NOT_FOUND);
-    return { isFollowing: await this.isFollowing(followerId, followeeId) };
+    const [isFollowing, requested] = await Promise.all([this.isFollowing(followerId, followeeId), this.requests.requested(followerId, followeeId)]);
+    return { isFollowing, requested };
   }
 
   /**
@@ -73,19 +78,32 @@ export class FollowsService {
     if (followerId === followeeId) throw new BadRequestException(CANNOT_FOLLOW_SELF);
     // A block, either way, refuses a follow (an unfollow is always allowed; a block left none).
     if (mode !== 'unset' && (await this.blocks.between(followerId, followeeId))) throw new ForbiddenException(CANNOT_FOLLOW_USER);
+    // A protected account (issue 26): a follow is a request it approves; a second click (toggle)
+    // or an unfollow withdraws a pending request.
+    if (mode === 'unset') {
+      await this.requests.withdraw(followerId, followeeId);
+    } else if (!(await this.isFollowing(followerId, followeeId))) {
+      if (mode === 'toggle' && (await this.requests.withdraw(followerId, followeeId))) {
+        const state = await this.repository.state(followerId, followeeId);
+        return { isFollowing: false, requested: false, changed: true, followersCount: state?.followers_count ?? 0 };
+      }
+      const asked = await this.requests.ask(followerId, followeeId);
+      if (asked.outcome === 'missing') throw new NotFoundException(USER_NOT_FOUND);
+      if (asked.outcome === 'requested') return { isFollowing: false, requested: true, changed: true, followersCount: asked.followersCount };
+    }
     try {
       const row = await this.repository.change(mode, followerId, followeeId);
       if (!row.visible) throw new NotFoundException(USER_NOT_FOUND);
       if (row.counts) {
         // After the commit (one statement): the followee is notified, or the notification withdrawn.
         this.activity.publish({ kind: 'follow', actorId: followerId, userId: followeeId, active: row.added, at: new Date() });
-        return { isFollowing: row.added, changed: true, followersCount: row.counts.followers_count };
+        return { isFollowing: row.added, requested: false, changed: true, followersCount: row.counts.followers_count };
       }
       // Nothing changed: a concurrent toggle of the same pair committed in between, or the
       // state already was the one asked for. The state as it is now, read afresh.
       const state = await this.repository.state(followerId, followeeId);
       if (!state) throw new NotFoundException(USER_NOT_FOUND);
-      return { isFollowing: state.active, changed: false, followersCount: state.followers_count };
+      return { isFollowing: state.active, requested: false, changed: false, followersCount: state.followers_count };
     } catch (error) {
       // The followee was deleted after the statement's snapshot: the insert's foreign key refuses it.
       if (pgErrorCode(error) === '23503') throw new NotFoundException(USER_NOT_FOUND);

@@ -25,7 +25,7 @@ describe('mutes and muted words: routes (real PostgreSQL)', () => {
     // The muted member sees nothing different: no `muting` either way on their view.
     const theirs = (await t.http.get(`/api/users/profile/${muter.username}`).set(await as(muted)).expect(200)).body.user;
     expect(theirs.muting).toBe(false);
-    expect((await t.http.get(`/api/users/${muted.id}/following`).set(await as(muter)).expect(200)).body).toEqual({ isFollowing: true });
+    expect((await t.http.get(`/api/users/${muted.id}/following`).set(await as(muter)).expect(200)).body).toEqual({ isFollowing: true, requested: false });
     const list = (await t.http.get('/api/users/mutes').set(await as(muter)).expect(200)).body;
     expect(list.users.map((u: { _id: string }) => u._id)).toEqual([muted.id]);
     expect(list.users[0].expiresAt).toEqual(expect.any(String));

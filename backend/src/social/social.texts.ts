@@ -11,3 +11,9 @@ export const MUTED_WORD_NO_LETTERS = 'Sessize alınacak sözcük en az bir harf 
 export const MUTED_WORD_DUPLICATE = 'Bu sözcüğü zaten sessize aldınız.';
 export const MUTED_WORDS_FULL = 'En fazla 100 sözcük sessize alabilirsiniz; yenisini eklemek için birini kaldırın.';
 export const MUTED_WORD_NOT_FOUND = 'Sessize alınan sözcük bulunamadı.';
+/** Issue 26: a follow request to oneself. */
+export const CANNOT_REQUEST_SELF = 'Kendinize takip isteği gönderemezsiniz.';
+/** Issue 26: approving or declining a request that is not pending for the member (none, or someone else's). */
+export const FOLLOW_REQUEST_NOT_FOUND = 'Takip isteği bulunamadı.';
+/** Issue 26: turning protection on or off for an account that is not an active one. */
+export const PROTECTION_ACCOUNT_NOT_FOUND = 'Hesap bulunamadı.';

@@ -56,7 +56,7 @@ export class TrendingRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Hashtags of the posts of the last 7 days (active authors that are not limited only, none staff hid), ranked by how many posts
+   * Hashtags of the posts of the last 7 days (active authors that are neither limited nor protected (issue 26: trends count no protected post, for anyone), none staff hid), ranked by how many posts
    * carry them. engagementScore = Σ (likes + 2 × reposts + replies) over those posts, with the
    * posts' current counters; it breaks ties in postCount, then the tag's alphabetical order.
    * Background work: reads only the 7-day range of idx_posts_created, never the older posts.
@@ -67,7 +67,7 @@ export class TrendingRepository {
               count(*)::int AS post_count,
               sum(p.like_count + 2 * p.retweet_count + p.reply_count)::int AS engagement_score
          FROM posts p
-         JOIN users u ON u.id = p.author_id AND u.is_active AND NOT u.limited
+         JOIN users u ON u.id = p.author_id AND u.is_active AND NOT u.limited AND NOT u.protected
          CROSS JOIN LATERAL unnest(p.hashtags) AS tag
         WHERE p.created_at > now() - interval '${TRENDING_WINDOW}'
           AND NOT EXISTS (SELECT 1 FROM hidden_hashtags h WHERE h.tag = tag.tag)
@@ -79,7 +79,7 @@ export class TrendingRepository {
     return rows.map((r) => ({ hashtag: r.hashtag, postCount: r.post_count, engagementScore: r.engagement_score }));
   }
 
-  /** Active, discoverable accounts (not limited ones) ranked by posts in the last 7 days, then followers, then newest account. */
+  /** Active, discoverable accounts (not limited or protected ones: who-to-follow shows no protected account) ranked by posts in the last 7 days, then followers, then newest account. */
   private async computeCandidates(em: EntityManager, limit: number): Promise<string[]> {
     const rows: { id: string }[] = await em.query(
       `WITH recent AS (
@@ -91,7 +91,7 @@ export class TrendingRepository {
        SELECT u.id
          FROM users u
          LEFT JOIN recent r ON r.author_id = u.id
-        WHERE u.is_active AND NOT u.limited AND u.discoverable
+        WHERE u.is_active AND NOT u.limited AND u.discoverable AND NOT u.protected
         ORDER BY coalesce(r.posts, 0) DESC, u.followers_count DESC, u.created_at DESC, u.id
         LIMIT $1`,
       [limit],
@@ -164,7 +164,7 @@ export class TrendingRepository {
                     u.posts_count AS "postsCount", u.cover_image AS "coverImage", u.profile_image AS "profileImage"
                FROM unnest($2::uuid[]) WITH ORDINALITY AS c(id, ord)
                JOIN users u ON u.id = c.id
-              WHERE u.is_active AND NOT u.limited AND u.discoverable
+              WHERE u.is_active AND NOT u.limited AND u.discoverable AND NOT u.protected
                 AND ($1::uuid IS NULL OR (
                       u.id <> $1::uuid
                       AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1::uuid AND f.followee_id = u.id)
@@ -189,7 +189,7 @@ export class TrendingRepository {
   newestNotFollowedSql(viewerId: string | null, exclude: string[], limit: number): Sql {
     return {
       text: `SELECT u.id FROM users u
-              WHERE u.is_active AND NOT u.limited AND u.discoverable AND u.id <> ALL($2::uuid[])
+              WHERE u.is_active AND NOT u.limited AND u.discoverable AND NOT u.protected AND u.id <> ALL($2::uuid[])
                 AND ($1::uuid IS NULL OR (
                       u.id <> $1::uuid
                       AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1::uuid AND f.followee_id = u.id)))

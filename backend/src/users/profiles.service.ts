@@ -5,6 +5,7 @@ import { decodeCursor } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
 import type { FollowListKind } from '../social/follows.repository';
 import { BlocksService } from '../social/blocks.service';
+import { FollowRequestsService } from '../social/follow-requests.service';
 import { FollowsService } from '../social/follows.service';
 import { MutesService } from '../social/mutes.service';
 import type { User } from './user.entity';
@@ -20,6 +21,7 @@ export class ProfilesService {
     private readonly follows: FollowsService,
     private readonly blocks: BlocksService,
     private readonly mutes: MutesService,
+    private readonly requests: FollowRequestsService,
   ) {}
 
   /** Private fields only for the member and staff; a deactivated account is a 404 like an unknown one. */
@@ -29,15 +31,18 @@ export class ProfilesService {
     if (user && !user.isActive && user.suspended) throw new NotFoundException({ message: PROFILE_SUSPENDED, extra: { suspended: true } });
     if (!user || !user.isActive) throw new NotFoundException(USER_NOT_FOUND);
     const other = !!viewer && viewer.id !== user.id;
-    const [isFollowing, blocking, muting, refusal] = await Promise.all([
+    const [isFollowing, blocking, muting, followRequested, refusal] = await Promise.all([
       this.follows.isFollowing(viewer?.id, user.id),
       this.blocks.isBlocking(viewer?.id, user.id),
       this.mutes.isMuting(viewer?.id, user.id),
+      user.protected ? this.requests.requested(viewer?.id, user.id) : false,
       // Whether the viewer may message them (a block, their `allowMessages`): the message button says why not.
       other ? this.users.messageRefusal(viewer.id, user.id) : null,
     ]);
     // `blocking` only on a member's view of another account: whether they block it, never whether it blocks them.
-    const relation = other ? { isFollowing, blocking, muting, canMessage: !refusal, ...(refusal ? { messageRefusal: refusal } : {}) } : { isFollowing };
+    const relation = other
+      ? { isFollowing, followRequested, blocking, muting, canMessage: !refusal, ...(refusal ? { messageRefusal: refusal } : {}) }
+      : { isFollowing };
     const includePrivate = canSeePrivate(viewer, user);
     const body = toUserResponse(user, { includePrivate, ...relation });
     // `publicProfile` off: the lists are the member's and staff's only (listsVisible), said here so the page need not ask.

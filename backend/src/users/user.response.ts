@@ -10,7 +10,7 @@ export type { UserResponse };
  */
 export function toUserResponse(
   user: User,
-  options: { includePrivate?: boolean; isFollowing?: boolean; blocking?: boolean; muting?: boolean; canMessage?: boolean; messageRefusal?: MessageRefusal } = {},
+  options: { includePrivate?: boolean; isFollowing?: boolean; followRequested?: boolean; blocking?: boolean; muting?: boolean; canMessage?: boolean; messageRefusal?: MessageRefusal } = {},
 ): UserResponse {
   const body: UserResponse = {
     _id: user.id,
@@ -29,6 +29,7 @@ export function toUserResponse(
     postsCount: user.postsCount,
     coverImage: user.coverImage,
     profileImage: user.profileImage,
+    protected: user.protected ?? false,
   };
   if (options.includePrivate) {
     body.email = user.email;
@@ -37,6 +38,7 @@ export function toUserResponse(
     body.suspended = user.suspended ?? false;
   }
   if (options.isFollowing !== undefined) body.isFollowing = options.isFollowing;
+  if (options.followRequested !== undefined) body.followRequested = options.followRequested;
   if (options.blocking !== undefined) body.blocking = options.blocking;
   if (options.muting !== undefined) body.muting = options.muting;
   if (options.canMessage !== undefined) body.canMessage = options.canMessage;

@@ -121,24 +121,24 @@ export class UsersController {
   @Post(':id/follow')
   @HttpCode(200)
   async follow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<FollowResponse> {
-    const { isFollowing, followersCount } = await this.follows.toggle(viewer.id, id);
-    return { isFollowing, followersCount };
+    const { isFollowing, requested, followersCount } = await this.follows.toggle(viewer.id, id);
+    return { isFollowing, requested, followersCount };
   }
 
   /** Follows (idempotent: a repeat changes nothing and answers the same state). */
   @ApiBearerAuth()
   @Put(':id/follow')
   async putFollow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<FollowResponse> {
-    const { isFollowing, followersCount } = await this.follows.set(viewer.id, id, true);
-    return { isFollowing, followersCount };
+    const { isFollowing, requested, followersCount } = await this.follows.set(viewer.id, id, true);
+    return { isFollowing, requested, followersCount };
   }
 
   /** Unfollows (idempotent). */
   @ApiBearerAuth()
   @Delete(':id/follow')
   async deleteFollow(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: SessionUser): Promise<FollowResponse> {
-    const { isFollowing, followersCount } = await this.follows.set(viewer.id, id, false);
-    return { isFollowing, followersCount };
+    const { isFollowing, requested, followersCount } = await this.follows.set(viewer.id, id, false);
+    return { isFollowing, requested, followersCount };
   }
 
   /** Blocks the account (idempotent): both follows between the two go, in the same statement. */

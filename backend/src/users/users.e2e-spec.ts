@@ -74,16 +74,16 @@ describe('profiles and follows API (real PostgreSQL)', () => {
       const followee = await t.createUser();
       const auth = await bearer(follower);
       const before = await t.http.get(`/api/users/${followee.id}/following`).set('authorization', auth).expect(200);
-      expect(before.body).toEqual({ isFollowing: false });
+      expect(before.body).toEqual({ isFollowing: false, requested: false });
 
       const on = await t.http.post(`/api/users/${followee.id}/follow`).set('authorization', auth).expect(200);
-      expect(on.body).toEqual({ isFollowing: true, followersCount: 1 });
-      expect((await t.http.get(`/api/users/${followee.id}/following`).set('authorization', auth).expect(200)).body).toEqual({ isFollowing: true });
+      expect(on.body).toEqual({ isFollowing: true, requested: false, followersCount: 1 });
+      expect((await t.http.get(`/api/users/${followee.id}/following`).set('authorization', auth).expect(200)).body).toEqual({ isFollowing: true, requested: false });
       expect(await countsOf(follower.id)).toEqual({ following_count: 1, followers_count: 0 });
       expect(await countsOf(followee.id)).toEqual({ following_count: 0, followers_count: 1 });
 
       const off = await t.http.post(`/api/users/${followee.id}/follow`).set('authorization', auth).expect(200);
-      expect(off.body).toEqual({ isFollowing: false, followersCount: 0 });
+      expect(off.body).toEqual({ isFollowing: false, requested: false, followersCount: 0 });
       expect(await countsOf(follower.id)).toEqual({ following_count: 0, followers_count: 0 });
       expect(await countsOf(followee.id)).toEqual({ following_count: 0, followers_count: 0 });
     });

@@ -50,6 +50,7 @@ const UserProfilePage = lazyScreen(loadProfile, 'UserProfilePage');
 const FollowersPage = lazyScreen(loadProfile, 'FollowersPage');
 const FollowingPage = lazyScreen(loadProfile, 'FollowingPage');
 const SettingsPage = lazyScreen(() => import('./routes/settings-page'), 'SettingsPage');
+const FollowRequestsPage = lazyScreen(() => import('./routes/follow-requests-page'), 'FollowRequestsPage');
 const ForgotPasswordPage = lazyScreen(
   () => import('./routes/forgot-password-page'),
   'ForgotPasswordPage',
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/:username/followers', element: screen(FollowersPage) },
           { path: 'profile/:username/following', element: screen(FollowingPage) },
           { path: 'settings', element: screen(SettingsPage) },
+          { path: 'follow-requests', element: screen(FollowRequestsPage) },
           { path: 'forgot-password', element: screen(ForgotPasswordPage) },
           { path: 'reset-password', element: screen(ResetPasswordPage) },
           { path: 'post/:id', element: screen(PostPage) },

@@ -6,6 +6,9 @@
 export const trPost = {
   title: 'Gönderi',
   notFound: 'Gönderi bulunamadı',
+  // Issue 26: a protected account's post opened by someone who is not its approved follower.
+  protectedTitle: 'Bu gönderi korunuyor',
+  protectedText: 'Yalnızca yazarın onayladığı takipçiler bu gönderiyi görebilir.',
   notFoundText: 'Bu gönderi silinmiş ya da hiç var olmamış olabilir.',
   loadFailed: 'Gönderi yüklenemedi',
   repliesLabel: 'Yanıtlar',

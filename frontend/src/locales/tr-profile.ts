@@ -5,6 +5,14 @@
 /** The profile screen's texts. */
 export const trProfile = {
   title: 'Profil',
+  // Issue 26: protected accounts (`Gönderilerimi koru`).
+  protectedLabel: 'Korunan hesap',
+  protectedTitle: 'Bu hesabın gönderileri korunuyor',
+  protectedText: (username: string) => `Yalnızca @${username} adlı kişinin onayladığı takipçiler gönderilerini, yanıtlarını ve beğenilerini görebilir. Takip isteği gönderin; onaylanınca burada görünür.`,
+  requested: 'İstek gönderildi',
+  requestedHover: 'İsteği geri çek',
+  requestLabel: (name: string) => `Takip isteği gönder: ${name}`,
+  requestedLabel: (name: string) => `İstek gönderildi, geri çekmek için tıklayın: ${name}`,
   postsCount: (count: string) => `${count} gönderi`,
   joined: (monthYear: string) => `${monthYear} tarihinde katıldı`,
   following: 'Takip edilen',

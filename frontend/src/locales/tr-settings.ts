@@ -49,6 +49,13 @@ export const trSettings = {
   publicProfileHint: 'Profilinizi herkes görebilir.',
   protectedTweets: 'Gönderilerimi koru',
   protectedTweetsHint: 'Gönderilerinizi yalnızca takipçileriniz görür.',
+  // Issue 26: the switch asks first, both ways.
+  protectOnTitle: 'Gönderileriniz korunsun mu?',
+  protectOnText: 'Yeni takipçileriniz sizi ancak siz onaylayınca takip edebilir. Gönderilerinizi, yanıtlarınızı, yeniden paylaşımlarınızı ve beğenilerinizi yalnızca onaylı takipçileriniz görür; mevcut takipçileriniz kalır.',
+  protectOnConfirm: 'Koru',
+  protectOffTitle: 'Gönderileriniz herkese açılsın mı?',
+  protectOffText: 'Gönderileriniz yeniden herkese açık olur ve bekleyen tüm takip istekleri onaylanır.',
+  protectOffConfirm: 'Herkese aç',
   discoverable: 'Keşfedilebilir ol',
   discoverableHint: 'Diğerleri sizi e-posta adresinizle bulabilir.',
   allowMessages: 'Herkesten mesaj al',

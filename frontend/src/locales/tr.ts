@@ -26,6 +26,7 @@ export const tr = {
     messages: 'Mesajlar',
     profile: 'Profil',
     settings: 'Ayarlar',
+    requests: 'Takip istekleri',
     admin: 'Yönetim',
     post: 'Gönderi',
     login: 'Giriş Yap',

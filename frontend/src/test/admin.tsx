@@ -21,6 +21,7 @@ const PROFILE = {
   postsCount: 0,
   coverImage: null,
   profileImage: null,
+  protected: false,
 };
 
 export const ADMIN: User = {

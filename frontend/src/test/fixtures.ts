@@ -72,6 +72,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     postsCount: 42,
     coverImage: null,
     profileImage: null,
+    protected: false,
     isFollowing: false,
     ...overrides,
   };

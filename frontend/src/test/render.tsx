@@ -27,6 +27,7 @@ export const member: User = {
   postsCount: 0,
   coverImage: null,
   profileImage: null,
+  protected: false,
 };
 
 export function createTestQueryClient() {

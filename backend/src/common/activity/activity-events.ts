@@ -30,6 +30,17 @@ export type Activity =
    * them; posts/ (PostUpdatesService) drops its cached first page and pushes `post:updated`.
    */
   | { kind: 'post-updated'; actorId: string; postId: string; media: Media[]; sensitive: boolean; at: Date }
+  /**
+   * A follow request (issue 26) of `actorId` to the protected `userId` was made, withdrawn,
+   * approved or declined: realtime/ pushes the member's pending count and, on an approval, tells
+   * the requester. (An approval also publishes the `follow` itself.)
+   */
+  | { kind: 'follow-request'; actorId: string; userId: string; state: 'pending' | 'withdrawn' | 'approved' | 'declined'; at: Date }
+  /**
+   * `userId` turned `Gönderilerimi koru` on or off (issue 26): the kept following feeds that may
+   * show its posts through a repost are dropped (and rebuilt at their next read), as for `account`.
+   */
+  | { kind: 'protection'; actorId: string; userId: string; active: boolean; at: Date }
   /** Staff resolved a report case with an action (not a dismissal): `reporterIds` are told "işlem yapıldı". */
   | { kind: 'report-resolved'; actorId: string; reporterIds: string[]; at: Date }
   /** Staff acted on `userId`'s account or decided their appeal (moderation/): their `moderation` notification. `actorId` is `userId` (staff are not named). */

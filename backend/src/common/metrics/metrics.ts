@@ -32,6 +32,8 @@ export const EMITTED_EVENTS = [
   'notification:new',
   'notification:read',
   'reports:open',
+  'follow-requests:count',
+  'follow-request:approved',
 ] as const;
 export type EmittedEvent = (typeof EMITTED_EVENTS)[number];
 

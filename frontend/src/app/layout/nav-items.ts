@@ -9,10 +9,9 @@ import {
   UserIcon,
   type IconProps,
 } from '../../components/icons';
-import { MessagesBadge } from '../../features/messages/components/messages-badge';
-import { NotificationsBadge } from '../../features/notifications/components/notifications-badge';
 import { isStaff, type User } from '../../lib/types';
 import { tr } from '../../locales/tr';
+import { FollowRequestsNavBadge, MessagesNavBadge, NotificationsNavBadge } from './lazy-nav-badges';
 
 export interface NavItem {
   to: string;
@@ -25,6 +24,8 @@ export interface NavItem {
   staffOnly?: boolean;
   /** Active on the signed-in member's own profile only, not on another member's. */
   ownProfile?: boolean;
+  /** Shown to a protected account only (issue 26: its `Takip istekleri`). */
+  locked?: boolean;
   /** A member's unread badge on the icon (components/nav-badge.tsx); guests see none. */
   badge?: ComponentType;
 }
@@ -49,7 +50,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: BellIcon,
     end: false,
     membersOnly: false,
-    badge: NotificationsBadge,
+    badge: NotificationsNavBadge,
   },
   {
     to: '/messages',
@@ -59,7 +60,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: MailIcon,
     end: false,
     membersOnly: false,
-    badge: MessagesBadge,
+    badge: MessagesNavBadge,
   },
   {
     to: '/profile',
@@ -70,6 +71,17 @@ export const NAV_ITEMS: readonly NavItem[] = [
     end: false,
     membersOnly: true,
     ownProfile: true,
+  },
+  {
+    to: '/follow-requests',
+    get label() {
+      return tr.nav.requests;
+    },
+    icon: UserIcon,
+    end: false,
+    membersOnly: true,
+    locked: true,
+    badge: FollowRequestsNavBadge,
   },
   { to: '/settings', get label() {
       return tr.nav.settings;
@@ -89,7 +101,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 /** The entries for this viewer: `null` for a guest. */
 export function navItemsFor(user: User | null): readonly NavItem[] {
   return NAV_ITEMS.filter(
-    (item) => (!item.membersOnly || user !== null) && (!item.staffOnly || isStaff(user)),
+    (item) => (!item.membersOnly || user !== null) && (!item.staffOnly || isStaff(user)) && (!item.locked || user?.protected),
   );
 }
 

@@ -48,6 +48,8 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'notification:new',
   'notification:read',
   'reports:open',
+  'follow-requests:count',
+  'follow-request:approved',
 ];
 
 /** docs/wire-contract.md#postswatch: at most 200 ids per `posts:watch` call. */

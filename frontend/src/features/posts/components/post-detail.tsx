@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/error-banner';
 import { MessageCircleIcon, SearchIcon } from '../../../components/icons';
+import { LockIcon } from '../../../components/icons-more';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
@@ -91,6 +92,10 @@ export function PostDetail({ postId }: { postId: string }) {
   if (isPending && !isError) return <LoadingBlock label={tr.app.loading} />;
 
   if (!post) {
+    // A protected account's post opened by a link (issue 26): the server says 403 `protected`.
+    if (error instanceof ApiError && error.status === 403 && (error.body as { protected?: boolean } | null)?.protected) {
+      return <EmptyState icon={<LockIcon size={32} />} title={trPost.protectedTitle} description={trPost.protectedText} />;
+    }
     // A malformed id is refused with 400, an unknown one with 404: both mean no such post.
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
       return (

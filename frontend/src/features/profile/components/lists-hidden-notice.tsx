@@ -1,5 +1,5 @@
 import { EmptyState } from '../../../components/empty-state';
-import { LockIcon } from '../../../components/icons';
+import { LockIcon } from '../../../components/icons-more';
 import { trProfile } from '../../../locales/tr-profile';
 
 /**

@@ -7,7 +7,7 @@ import { FollowButton } from '../../../components/follow-button';
 import { ReportDialog } from '../../../components/report-dialog';
 import { trReport } from '../../../locales/tr-report';
 import { AlertCircleIcon, MailIcon, SearchIcon } from '../../../components/icons';
-import { CalendarIcon, LinkIcon, MapPinIcon } from '../../../components/icons-more';
+import { CalendarIcon, LinkIcon, LockIcon, MapPinIcon } from '../../../components/icons-more';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingBlock } from '../../../components/spinner';
@@ -25,6 +25,7 @@ import { useProfile } from '../api/get-profile';
 import { trBlock } from '../../../locales/tr-block';
 import { BioEditor } from './bio-editor';
 import { ListsHiddenNotice } from './lists-hidden-notice';
+import { FollowRequestButton } from './follow-request-button';
 import { ProfileMenu } from './profile-menu';
 import '../profile.css';
 
@@ -145,6 +146,9 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
   const blocking = !own && user.blocking === true;
   // `publicProfile` off (issue 26): the server answers the lists with a 403; say so instead of asking.
   const listsHidden = !own && user.listsHidden === true;
+  // A protected account (issue 26) the viewer does not follow: a follow is a request, and its
+  // posts, replies and likes are not shown (the server sends none either).
+  const asks = !own && user.protected === true && !follow.isFollowing;
 
   return (
     <section className="profile" aria-label={name}>
@@ -187,7 +191,9 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
                     <span>{trProfile.message}</span>
                   </Link>
                 ) : null}
-                {blocking ? null : (
+                {blocking ? null : asks ? (
+                  <FollowRequestButton userId={userId} name={name} requested={user.followRequested === true} />
+                ) : (
                   <FollowButton
                     size="md"
                     isFollowing={follow.isFollowing}
@@ -218,6 +224,7 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
         <h2 className="profile__name">
           <span>{name}</span>
           {user.isVerified ? <VerifiedBadge size={20} /> : null}
+          {user.protected ? <LockIcon size={18} title={trProfile.protectedLabel} className="profile__lock" /> : null}
         </h2>
         <p className="profile__handle">@{user.username}</p>
         {blocking ? <p className="profile__blocked">{trBlock.youBlocked}</p> : null}
@@ -290,6 +297,26 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
       <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
         {tab === 'likes' && listsHidden ? <ListsHiddenNotice /> : lists[tab]}
       </div>
+      {asks ? (
+        <EmptyState
+          icon={<LockIcon size={32} />}
+          title={trProfile.protectedTitle}
+          description={trProfile.protectedText(user.username)}
+        />
+      ) : (
+        <>
+          <Tabs
+            items={TABS}
+            value={tab}
+            onChange={setTab}
+            label={trProfile.tabsLabel}
+            idPrefix="profile"
+          />
+          <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
+            {lists[tab]}
+          </div>
+        </>
+      )}
     </section>
   );
 }

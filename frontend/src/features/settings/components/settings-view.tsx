@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SwitchRow, type SwitchRowClasses } from '../../../components/switch-row';
 import { useAuth } from '../../../lib/auth';
 import { displayNameOf, usernameOf } from '../../../lib/format';
@@ -72,6 +73,9 @@ export function SettingsView() {
   const { user } = useAuth();
   const { preferences, update } = usePreferences();
   const { notifications, privacy, display } = preferences;
+  // `Gönderilerimi koru` asks first, both ways (issue 26): on, new followers need approval and
+  // the posts go private; off, the posts are public again and every pending request is approved.
+  const [protecting, setProtecting] = useState<boolean | null>(null);
 
   return (
     <div className="settings">
@@ -142,10 +146,23 @@ export function SettingsView() {
             label={row.label}
             hint={row.hint}
             checked={privacy[row.key]}
-            onChange={(checked) => update('privacy', { [row.key]: checked })}
+            onChange={(checked) => (row.key === 'protectedTweets' ? setProtecting(checked) : update('privacy', { [row.key]: checked }))}
             classes={SWITCH_ROW}
           />
         ))}
+        {protecting === null ? null : (
+          <ConfirmDialog
+            title={protecting ? trSettings.protectOnTitle : trSettings.protectOffTitle}
+            description={protecting ? trSettings.protectOnText : trSettings.protectOffText}
+            confirmLabel={protecting ? trSettings.protectOnConfirm : trSettings.protectOffConfirm}
+            cancelLabel={trSettings.cancel}
+            onCancel={() => setProtecting(null)}
+            onConfirm={() => {
+              update('privacy', { protectedTweets: protecting });
+              setProtecting(null);
+            }}
+          />
+        )}
       </SettingsSection>
 
       <SettingsSection title={trSettings.display} description={trSettings.displayText}>
