@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { SocialModule } from '../social/social.module';
 import { UsersModule } from '../users/users.module';
 import { FollowingFeedRooms } from './following-feed-rooms';
+import { ProfilePushes } from './profile-pushes';
 import { RealtimeEvents } from './realtime-events.service';
 import { RealtimeGateway } from './realtime.gateway';
 
@@ -14,7 +15,7 @@ import { RealtimeGateway } from './realtime.gateway';
 @Global()
 @Module({
   imports: [AuthModule, UsersModule, SocialModule],
-  providers: [RealtimeEvents, RealtimeGateway, FollowingFeedRooms],
+  providers: [RealtimeEvents, RealtimeGateway, FollowingFeedRooms, ProfilePushes],
   exports: [RealtimeEvents, RealtimeGateway],
 })
 export class RealtimeModule {}

@@ -3,6 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { SocialModule } from '../social/social.module';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
+import { ProfileChanges } from './profile-changes';
+import { ProfileEditController } from './profile-edit.controller';
+import { ProfileEditService } from './profile-edit.service';
 import { ProfilesService } from './profiles.service';
 import { SessionCache } from './session-cache';
 import { UsersRepository } from './users.repository';
@@ -10,8 +13,9 @@ import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User]), SocialModule],
-  controllers: [UsersController],
-  providers: [UsersRepository, UsersService, ProfilesService, SessionCache],
-  exports: [UsersService, SessionCache],
+  controllers: [UsersController, ProfileEditController],
+  providers: [UsersRepository, UsersService, ProfilesService, SessionCache, ProfileChanges, ProfileEditService],
+  // ProfileChanges: realtime/ and posts/ listen, media/ publishes its avatar and header changes.
+  exports: [UsersService, SessionCache, ProfileChanges],
 })
 export class UsersModule {}

@@ -32,6 +32,7 @@ export const EMITTED_EVENTS = [
   'notification:new',
   'notification:read',
   'reports:open',
+  'profile:updated',
 ] as const;
 export type EmittedEvent = (typeof EMITTED_EVENTS)[number];
 
