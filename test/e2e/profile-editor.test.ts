@@ -79,16 +79,19 @@ describe('profile editor journey', () => {
 
       // The other tab, without a reload: the profile and the sidebar's account.
       await desk.getByRole('heading', { level: 2, name: /Ayşe Demir/ }).waitFor({ timeout: 10_000 });
-      await desk.getByText('Kahve, kitap ve canlı profiller.').waitFor();
-      await desk.getByText('Ankara').waitFor();
-      await desk.getByRole('link', { name: 'ornek.com.tr/ayse' }).waitFor();
+      const profile = desk.locator('section.profile');
+      await profile.getByText('Kahve, kitap ve canlı profiller.').waitFor();
+      await profile.getByText('Ankara').waitFor();
+      await profile.getByRole('link', { name: 'ornek.com.tr/ayse' }).waitFor();
+      // The sidebar's account card takes the new name and bio too.
       await desk.locator('aside.left-sidebar').getByText('Ayşe Demir').waitFor();
+      await desk.locator('aside.left-sidebar').getByText('Kahve, kitap ve canlı profiller.').waitFor();
 
       // Everyone: a guest's profile of ayse.
       const { page: guest } = await e2e.newPage();
       await guest.goto('/profile/ayse');
       await guest.getByRole('heading', { level: 2, name: /Ayşe Demir/ }).waitFor();
-      await guest.getByText('Kahve, kitap ve canlı profiller.').waitFor();
-      await guest.getByRole('link', { name: 'ornek.com.tr/ayse' }).waitFor();
+      await guest.locator('section.profile').getByText('Kahve, kitap ve canlı profiller.').waitFor();
+      await guest.locator('section.profile').getByRole('link', { name: 'ornek.com.tr/ayse' }).waitFor();
     }));
 });
