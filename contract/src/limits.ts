@@ -15,5 +15,14 @@ export const MESSAGE_MAX_LENGTH = 1000;
 /** A profile's bio. */
 export const BIO_MAX_LENGTH = 160;
 
+/** A member's display name (required: at least one visible character). */
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+
+/** A profile's location, free text. */
+export const LOCATION_MAX_LENGTH = 30;
+
+/** A profile's website, counted in the form the server stores (`https://` added to a bare domain). */
+export const WEBSITE_MAX_LENGTH = 100;
+
 /** The search box of posts (the admin lists' search too). */
 export const SEARCH_MAX_LENGTH = 100;

@@ -4,6 +4,7 @@ import type { Media } from './media.js';
 import type { NotificationNewEvent, NotificationReadEvent } from './notifications.js';
 import type { Post, PostCounts } from './posts.js';
 import type { OpenReportsCount } from './reports.js';
+import type { ProfileUpdatedEvent } from './users.js';
 
 /** A post's absolute counts after a change: overwrite, never add. */
 export type PostEngagementEvent = PostCounts;
@@ -153,6 +154,8 @@ export interface ServerToClientEvents {
   'message:typing': (event: MessageTypingEvent) => void;
   'notification:new': (event: NotificationNewEvent) => void;
   'notification:read': (event: NotificationReadEvent) => void;
+  /** To the member's own connections (room `user:<id>`): their profile as everyone now sees it. */
+  'profile:updated': (event: ProfileUpdatedEvent) => void;
   /** To staff connections only (room `staff`): the open report cases now, after a report or a resolution. */
   'reports:open': (event: OpenReportsCount) => void;
   /** To the protected member's connections: their pending follow requests now (a request came, was withdrawn, approved or declined). */

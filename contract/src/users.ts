@@ -70,6 +70,29 @@ export interface ProfileResponse {
   user: User;
 }
 
+/**
+ * PATCH /api/users/me: any of the four, each trimmed; an empty `bio`, `location` or `website`
+ * clears it, `displayName` may not be empty. Lengths: DISPLAY_NAME_MAX_LENGTH, BIO_MAX_LENGTH,
+ * LOCATION_MAX_LENGTH, WEBSITE_MAX_LENGTH. `website` is an http(s) address: a bare domain gets
+ * `https://`; another scheme, a user name or password in it, or no host with a dot is refused.
+ * An unknown key or a wrong type is a 400. Answers `MeResponse` (the member with private fields).
+ */
+export interface ProfileUpdateRequest {
+  displayName?: string;
+  bio?: string;
+  location?: string;
+  website?: string;
+}
+
+/**
+ * `profile:updated`, to the member's own connections (room `user:<id>`) on every node, after a
+ * PATCH /api/users/me or an avatar or header change: the member as everyone sees them (the
+ * public user object, no private field), so their other tabs show it without a reload.
+ */
+export interface ProfileUpdatedEvent {
+  user: User;
+}
+
 /** GET /api/users/:id/following */
 export interface FollowStatusResponse {
   isFollowing: boolean;

@@ -3,6 +3,7 @@ import { HttpException, Injectable, UnauthorizedException } from '@nestjs/common
 import { SESSION_INVALID } from '../common/common.texts';
 import { Metrics } from '../common/metrics/metrics';
 import { SettingsService } from '../settings/settings.service';
+import { ProfileChanges } from '../users/profile-changes';
 import { toUserResponse } from '../users/user.response';
 import { UsersService } from '../users/users.service';
 import { MediaProcessor } from './media-processor';
@@ -35,6 +36,7 @@ export class ProfileImagesService {
     private readonly settings: SettingsService,
     private readonly metrics: Metrics,
     private readonly users: UsersService,
+    private readonly profileChanges: ProfileChanges,
   ) {}
 
   /** Replaces the member's avatar or header with `bytes`; answers the member as /api/auth/me does. */
@@ -77,9 +79,11 @@ export class ProfileImagesService {
     return this.me(userId);
   }
 
+  /** The member after a committed change, as /api/auth/me answers it; their other tabs get it by `profile:updated` (issue 26). */
   private async me(userId: string): Promise<MeResponse> {
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedException(SESSION_INVALID);
+    this.profileChanges.publish(toUserResponse(user));
     return { user: toUserResponse(user, { includePrivate: true }) };
   }
 }

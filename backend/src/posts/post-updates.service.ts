@@ -2,6 +2,7 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/com
 import type { PostUpdatedEvent } from '@gundem/contract';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
+import { ProfileChanges } from '../users/profile-changes';
 import { FirstPageCache } from './first-page.cache';
 
 /**
@@ -14,21 +15,27 @@ import { FirstPageCache } from './first-page.cache';
 @Injectable()
 export class PostUpdatesService implements OnModuleInit, OnModuleDestroy {
   private unsubscribe?: () => void;
+  private unsubscribeProfiles?: () => void;
 
   constructor(
     private readonly realtime: RealtimeEvents,
     private readonly firstPages: FirstPageCache,
     private readonly activity: ActivityEvents,
+    private readonly profiles: ProfileChanges,
   ) {}
 
   onModuleInit(): void {
     this.unsubscribe = this.activity.subscribe((activity) => {
       if (activity.kind === 'post-updated') this.changed(activity.postId, activity);
     });
+    // The first page carries its authors' names and avatars: a member's profile change (issue 26)
+    // drops this node's copy, so the next read has the new ones (other nodes' within FIRST_PAGE_TTL_MS).
+    this.unsubscribeProfiles = this.profiles.subscribe(() => this.firstPages.invalidate());
   }
 
   onModuleDestroy(): void {
     this.unsubscribe?.();
+    this.unsubscribeProfiles?.();
   }
 
   /** After the commit: `update` is the post's whole `media` and `sensitive` now, as a guest sees them. */

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent, PostUpdatedEvent } from '@gundem/contract';
+import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent, PostUpdatedEvent, User } from '@gundem/contract';
 import { type EmittedEvent, Metrics } from '../common/metrics/metrics';
 import { authorRoom, type EngagementCounts, feedRoom, followingRoom, homeRoom, postRoom, type RealtimeServer, STAFF_ROOM, userRoom } from './realtime.types';
 
@@ -333,6 +333,16 @@ export class RealtimeEvents implements OnModuleDestroy {
       server.to(userRoom(read.senderId)).emit('message:read', { conversationId: read.readerId, messageId, readAt, byViewer: false });
       server.to(userRoom(read.readerId)).emit('message:read', { conversationId: read.senderId, messageId, readAt, byViewer: true, totalUnread: read.totalUnread });
     });
+  }
+
+  /**
+   * `profile:updated` `{ user }` to every connection of the member (room `user:<id>`, every node)
+   * once their profile change has committed: the public user object, so their other tabs show the
+   * new name, bio, location, website and pictures. Nobody else's connections get it; others see
+   * the change at their next read.
+   */
+  profileUpdated(user: User): void {
+    this.emit('profile:updated', (server) => server.to(userRoom(user.id.toLowerCase())).emit('profile:updated', { user }));
   }
 
   /**

@@ -4,6 +4,7 @@ import { SocialModule } from '../social/social.module';
 import { UsersModule } from '../users/users.module';
 import { FollowRequestPushes } from './follow-request-pushes';
 import { FollowingFeedRooms } from './following-feed-rooms';
+import { ProfilePushes } from './profile-pushes';
 import { RealtimeEvents } from './realtime-events.service';
 import { RealtimeGateway } from './realtime.gateway';
 
@@ -15,7 +16,7 @@ import { RealtimeGateway } from './realtime.gateway';
 @Global()
 @Module({
   imports: [AuthModule, UsersModule, SocialModule],
-  providers: [RealtimeEvents, RealtimeGateway, FollowingFeedRooms, FollowRequestPushes],
+  providers: [RealtimeEvents, RealtimeGateway, FollowingFeedRooms, FollowRequestPushes, ProfilePushes],
   exports: [RealtimeEvents, RealtimeGateway],
 })
 export class RealtimeModule {}

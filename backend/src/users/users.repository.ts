@@ -139,6 +139,16 @@ export class UsersRepository {
       .execute();
   }
 
+  /**
+   * The profile editor's columns (display name, bio, location, website) of an active account;
+   * false when none was updated (the account is gone or deactivated). The display name's
+   * search words follow by the `trg_user_name_words_rename` trigger.
+   */
+  async updateProfile(id: string, changes: Partial<Pick<User, 'displayName' | 'bio' | 'location' | 'website'>>): Promise<boolean> {
+    const result = await this.users.update({ id, isActive: true }, changes);
+    return (result.affected ?? 0) > 0;
+  }
+
   async setLastLogin(id: string, at: Date): Promise<void> {
     await this.users.update({ id }, { lastLogin: at });
   }

@@ -8,6 +8,7 @@ import type { UserRole } from './roles';
 import { type MessageRefusal, SEARCH_MAX_LENGTH, USER_SEARCH_DEFAULT_LIMIT, USER_SUGGEST_LIMIT, type UserSearchResponse, type UserSummary } from '@gundem/contract';
 import { prefixUpperBound, usernamePrefix } from './username-prefix';
 import type { User } from './user.entity';
+import type { ProfileChanges as ProfileChangesInput } from './profile-input';
 import { UsersRepository } from './users.repository';
 import { EMAIL_TAKEN, USER_SEARCH_TOO_LONG, USERNAME_TAKEN } from './users.texts';
 
@@ -156,6 +157,17 @@ export class UsersService {
     // Bumping the session version signs the user out everywhere else.
     await this.users.setPasswordHash(id, await hashPassword(password));
     this.sessionChanged(id);
+  }
+
+  /**
+   * Writes the profile editor's fields (already cleaned, profile-input.ts) of an active account;
+   * false when it is gone or deactivated. A new display name is a session field: every node reads
+   * the session row again (SessionCache), so nothing shows the old name from it.
+   */
+  async updateProfile(id: string, changes: ProfileChangesInput): Promise<boolean> {
+    const updated = await this.users.updateProfile(id, changes);
+    if (updated && changes.displayName !== undefined) this.sessionChanged(id);
+    return updated;
   }
 
   async touchLastLogin(id: string): Promise<Date> {

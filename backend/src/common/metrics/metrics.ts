@@ -34,6 +34,7 @@ export const EMITTED_EVENTS = [
   'reports:open',
   'follow-requests:count',
   'follow-request:approved',
+  'profile:updated',
 ] as const;
 export type EmittedEvent = (typeof EMITTED_EVENTS)[number];
 

@@ -12,22 +12,22 @@ import { MobileHeader } from './mobile-header';
 import { RightSidebar } from './right-sidebar';
 import { SiteFooter } from './site-footer';
 
-// The keyboard shortcuts (j, k, n, /, ?) listen from their own chunk, asked for once the page has
-// hydrated: they act on a page the reader is already looking at, so a guest's first paint does not
-// carry them (the guest `/` JS budget of test/e2e/bundle-budget.test.ts). Not rendered on the
-// server nor in the hydrating render, which must match it (renderToString has no Suspense).
-const FeedShortcuts = lazy(async () => ({ default: (await import('../../features/posts/components/feed-shortcuts')).FeedShortcuts }));
+// The keyboard shortcuts (j, k, n, /, ?) and a member's live profile listen from their own chunk,
+// asked for once the page has hydrated: they act on a page the reader is already looking at, so a
+// guest's first paint does not carry them (the guest `/` JS budget of test/e2e/bundle-budget.test.ts).
+// Not rendered on the server nor in the hydrating render, which must match it (renderToString has no Suspense).
+const AfterHydration = lazy(async () => ({ default: (await import('./after-hydration')).AfterHydration }));
 
 // The unread count's live upkeep and the title's count: a member's only, so in a chunk of its own
 // (issue 26 freed these bytes of a guest's `/` for the `Takip istekleri` entry).
 const LiveNotifications = lazy(async () => ({ default: (await import('../../features/notifications/components/live-notifications')).LiveNotifications }));
 
-function LazyFeedShortcuts() {
+function LazyAfterHydration() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated ? (
     <Suspense fallback={null}>
-      <FeedShortcuts />
+      <AfterHydration />
     </Suspense>
   ) : null;
 }
@@ -59,7 +59,7 @@ export function AppLayout() {
         {wide ? <RightSidebar /> : null}
         {phone ? <BottomNav /> : null}
         {phone ? <ComposeFab /> : null}
-        <LazyFeedShortcuts />
+        <LazyAfterHydration />
         <LivePosts />
         {isAuthenticated ? (
           <Suspense fallback={null}>

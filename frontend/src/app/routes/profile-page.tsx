@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { LoginRequired } from '../../features/auth/components/login-required';
@@ -10,6 +11,9 @@ import { usernameOf } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { trProfile } from '../../locales/tr-profile';
 
+// Asked for only when the member opens their profile editor, which renders it.
+const ProfilePictures = lazy(async () => ({ default: (await import('./profile-pictures')).ProfilePictures }));
+
 /** The profile with the posts feature's lists in its tabs (features meet only here). */
 function Profile({ username }: { username: string }) {
   return (
@@ -20,6 +24,11 @@ function Profile({ username }: { username: string }) {
       replies={<UserPosts key={username} username={username} list="replies" />}
       media={<UserPosts key={username} username={username} list="media" />}
       likes={<UserPosts key={username} username={username} list="likes" />}
+      editorPictures={
+        <Suspense fallback={null}>
+          <ProfilePictures />
+        </Suspense>
+      }
     />
   );
 }

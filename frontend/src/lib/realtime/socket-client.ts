@@ -29,28 +29,12 @@ export type {
   PostNewEvent,
   PostReplyEvent,
   PostUpdatedEvent,
+  ProfileUpdatedEvent,
   ServerToClientEvents,
   WatchResult,
 } from '@gundem/contract';
 
 export type ServerEventName = keyof ServerToClientEvents;
-
-const SERVER_EVENTS: readonly ServerEventName[] = [
-  'post:engagement',
-  'post:new',
-  'post:reply',
-  'post:deleted',
-  'post:updated',
-  'repost:removed',
-  'message:new',
-  'message:read',
-  'message:typing',
-  'notification:new',
-  'notification:read',
-  'reports:open',
-  'follow-requests:count',
-  'follow-request:approved',
-];
 
 /** docs/wire-contract.md#postswatch: at most 200 ids per `posts:watch` call. */
 export const WATCH_BATCH_SIZE = MAX_WATCH_IDS_PER_CALL;
@@ -229,7 +213,7 @@ export interface RealtimeClientOptions {
 }
 
 /**
- * Owns the tab's socket: one dispatcher per server event feeding the subscribers, the set of
+ * Owns the tab's socket: one dispatcher per server event subscribed to, feeding the subscribers, the set of
  * watched posts (reference-counted, sent in batches, sent again after every reconnect), the
  * feeds on screen (reference-counted, sent again after every reconnect), and the resync signal.
  */
@@ -277,8 +261,9 @@ export class RealtimeClient {
   on<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): () => void {
     let set = this.handlers.get(event);
     if (!set) {
-      set = new Set();
-      this.handlers.set(event, set);
+      this.handlers.set(event, (set = new Set()));
+      // The socket listens to the events something subscribed to (each once, as it never closes).
+      if (this.socket) this.listen(this.socket, event);
     }
     const listener = handler as Listener;
     set.add(listener);
@@ -529,9 +514,7 @@ export class RealtimeClient {
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
     const socket = this.createSocket(() => (this.token ? { token: this.token } : {}));
     this.socket = socket;
-    for (const event of SERVER_EVENTS) {
-      socket.on(event, ((payload: unknown) => this.dispatch(event, payload)) as Listener);
-    }
+    for (const event of this.handlers.keys()) this.listen(socket, event);
     socket.on('connect', () => this.onConnect(socket));
     socket.on('connect_error', ((error: Error) => this.onConnectError(socket, error)) as Listener);
     socket.on('disconnect', ((reason: string) => {
@@ -542,6 +525,10 @@ export class RealtimeClient {
       if (socket === this.socket && reason === SERVER_DISCONNECT) this.retryLater(socket);
     }) as Listener);
     socket.connect();
+  }
+
+  private listen(socket: SocketLike, event: ServerEventName): void {
+    socket.on(event, ((payload: unknown) => this.dispatch(event, payload)) as Listener);
   }
 
   private dispatch(event: ServerEventName, payload: unknown): void {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockReply } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
@@ -46,8 +46,9 @@ describe('ProfileView', () => {
     expect(screen.getByText('Kahve, kitap ve kod.')).toBeTruthy();
     expect(screen.getByText('İstanbul')).toBeTruthy();
     const website = screen.getByRole('link', { name: 'zeynep.dev' });
-    expect(website.getAttribute('href')).toBe('https://zeynep.dev');
+    expect(website.getAttribute('href')).toBe('https://zeynep.dev/');
     expect(website.getAttribute('target')).toBe('_blank');
+    expect(website.getAttribute('rel')).toBe('noopener noreferrer nofollow ugc');
     expect(screen.getByText('Kasım 2026 tarihinde katıldı')).toBeTruthy();
     expect(screen.getByTestId('following-count').textContent).toBe('1.2K');
     expect(followersCount()).toBe('1.5M');
@@ -232,6 +233,26 @@ describe('ProfileView', () => {
   });
 });
 
+describe('ProfileView — the website', () => {
+  it.each([
+    ['javascript:alert(1)'],
+    ['data:text/html,x'],
+    ['https://kullanici:sifre@ornek.com'],
+    ['ornek.com'],
+  ])('shows %j as text, never as a link', async (website) => {
+    renderProfile('zeynep', { fetch: { 'GET /api/users/profile/zeynep': { body: { user: { ...zeynep, website } } } } });
+    expect(await screen.findByText(website)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: new RegExp(website.slice(0, 6)) })).toBeNull();
+    expect(document.querySelector('a[href^="javascript"], a[href^="data"]')).toBeNull();
+  });
+
+  it('links an http address, shown without its scheme and www.', async () => {
+    renderProfile('zeynep', { fetch: { 'GET /api/users/profile/zeynep': { body: { user: { ...zeynep, website: 'http://www.ornek.com.tr/sayfa' } } } } });
+    const link = await screen.findByRole('link', { name: 'ornek.com.tr/sayfa' });
+    expect(link.getAttribute('href')).toBe('http://www.ornek.com.tr/sayfa');
+  });
+});
+
 describe('ProfileView — own profile', () => {
   const own = makeUser({
     _id: 'u-ayse',
@@ -250,43 +271,10 @@ describe('ProfileView — own profile', () => {
     return view;
   }
 
-  it('has no follow button but a bio editor', async () => {
+  it('has no follow button but `Profili düzenle`', async () => {
     await renderOwn();
     expect(screen.queryByRole('button', { name: 'Takip et' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Mesaj' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Biyografiyi düzenle' })).toBeTruthy();
-  });
-
-  it('edits the bio locally: 160 characters with a counter, nothing sent', async () => {
-    const { calls } = await renderOwn();
-    const callsBefore = calls.length;
-    await userEvent.click(screen.getByRole('button', { name: 'Biyografiyi düzenle' }));
-    const field = screen.getByRole('textbox', { name: 'Biyografi' }) as HTMLTextAreaElement;
-    expect(field.maxLength).toBe(160);
-    expect(field.value).toBe('Eski biyografi');
-    expect(screen.getByTestId('bio-counter').textContent).toBe('14/160');
-
-    await userEvent.clear(field);
-    await userEvent.type(field, 'Yeni biyografi');
-    expect(screen.getByTestId('bio-counter').textContent).toBe('14/160');
-    fireEvent.change(field, { target: { value: 'x'.repeat(160) } });
-    expect(screen.getByTestId('bio-counter').textContent).toBe('160/160');
-    fireEvent.change(field, { target: { value: 'Yeni biyografi' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
-
-    expect(screen.queryByRole('textbox', { name: 'Biyografi' })).toBeNull();
-    expect(screen.getByText('Yeni biyografi')).toBeTruthy();
-    expect(screen.queryByText('Eski biyografi')).toBeNull();
-    expect(calls.length).toBe(callsBefore);
-  });
-
-  it('cancels without changing the bio', async () => {
-    await renderOwn();
-    await userEvent.click(screen.getByRole('button', { name: 'Biyografiyi düzenle' }));
-    const field = screen.getByRole('textbox', { name: 'Biyografi' });
-    await userEvent.type(field, ' ve daha fazlası');
-    await userEvent.click(screen.getByRole('button', { name: 'İptal' }));
-    expect(screen.getByText('Eski biyografi')).toBeTruthy();
-    expect(screen.queryByText(/daha fazlası/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Profili düzenle' })).toBeTruthy();
   });
 });

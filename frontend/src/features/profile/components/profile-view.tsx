@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';
@@ -23,11 +23,15 @@ import { tr } from '../../../locales/tr';
 import { trProfile } from '../../../locales/tr-profile';
 import { useProfile } from '../api/get-profile';
 import { trBlock } from '../../../locales/tr-block';
-import { BioEditor } from './bio-editor';
 import { ListsHiddenNotice } from './lists-hidden-notice';
 import { FollowRequestButton } from './follow-request-button';
+import { websiteLink } from '../profile-fields';
 import { ProfileMenu } from './profile-menu';
 import '../profile.css';
+
+// The editor (its form, checks and texts) comes with the first `Profili düzenle`: most visits
+// to a profile, the own one included, never open it.
+const ProfileEditor = lazy(async () => ({ default: (await import('./profile-editor')).ProfileEditor }));
 
 type ProfileTab = 'posts' | 'replies' | 'media' | 'likes';
 
@@ -61,10 +65,12 @@ export interface ProfileLists {
 
 export interface ProfileViewProps extends ProfileLists {
   username: string;
+  /** The avatar and header pickers shown in the own profile's editor (app/ passes the settings feature's). */
+  editorPictures?: ReactNode;
 }
 
 /** A profile: header with the counts and the follow button, then the tabs. */
-export function ProfileView({ username, ...lists }: ProfileViewProps) {
+export function ProfileView({ username, editorPictures, ...lists }: ProfileViewProps) {
   const { user: viewer } = useAuth();
   const query = useProfile(username);
   const own = Boolean(viewer?.username) && viewer?.username === username;
@@ -96,7 +102,7 @@ export function ProfileView({ username, ...lists }: ProfileViewProps) {
         />
       );
   } else {
-    body = <ProfileBody key={entityId(user) || username} user={user} own={own} lists={lists} />;
+    body = <ProfileBody key={entityId(user) || username} user={user} own={own} lists={lists} editorPictures={editorPictures} />;
   }
 
   return (
@@ -107,12 +113,8 @@ export function ProfileView({ username, ...lists }: ProfileViewProps) {
   );
 }
 
-function websiteHref(website: string): string {
-  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
-}
-
-function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: ProfileLists }) {
-  const { user: viewer, updateUser, isAuthenticated } = useAuth();
+function ProfileBody({ user: loaded, own, lists, editorPictures }: { user: User; own: boolean; lists: ProfileLists; editorPictures?: ReactNode }) {
+  const { user: viewer, isAuthenticated } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const setTab = (next: ProfileTab) =>
@@ -126,6 +128,9 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
       { replace: true },
     );
   const [editing, setEditing] = useState(false);
+  // The own profile as the session has it: a save, a picture changed in the settings or another
+  // tab's change (`profile:updated`) shows here at once.
+  const user = own && viewer ? { ...loaded, displayName: viewer.displayName, bio: viewer.bio, location: viewer.location, website: viewer.website, profileImage: viewer.profileImage, coverImage: viewer.coverImage } : loaded;
   const userId = entityId(user);
   // The profile answer carries `isFollowing`; ask separately only when it does not.
   const status = useFollowStatus(userId, !own && user.isFollowing === undefined);
@@ -135,11 +140,8 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
     followersCount: user.followersCount ?? 0,
   });
 
-  // The own bio is edited locally only; the session copy keeps the edit across screens.
-  const bio = own ? (viewer?.bio ?? user.bio) : user.bio;
-  // The own pictures as the session has them: a change in the settings shows here at once.
-  const profileImage = own && viewer ? viewer.profileImage : user.profileImage;
-  const coverImage = own && viewer ? viewer.coverImage : user.coverImage;
+  const { bio, profileImage, coverImage } = user;
+  const website = user.website ? websiteLink(user.website) : null;
   const name = displayNameOf(user);
   const joined = formatMonthYear(user.createdAt);
   // The viewer blocks this account (issue 25): no follow or message button, the menu undoes it.
@@ -166,11 +168,9 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
           />
           <div className="profile__actions">
             {own ? (
-              editing ? null : (
-                <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-                  {trProfile.editBio}
-                </Button>
-              )
+              <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-haspopup="dialog">
+                {trProfile.editProfile}
+              </Button>
             ) : (
               <>
                 {isAuthenticated && userId && user.username ? <ProfileMenu user={{ id: userId, username: user.username }} blocking={blocking} muting={user.muting === true} /> : null}
@@ -234,17 +234,11 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
           </p>
         ) : null}
         {own && editing ? (
-          <BioEditor
-            initial={bio ?? ''}
-            onCancel={() => setEditing(false)}
-            onSave={(next) => {
-              updateUser({ bio: next });
-              setEditing(false);
-            }}
-          />
-        ) : bio ? (
-          <p className="profile__bio">{bio}</p>
+          <Suspense fallback={<LoadingBlock label={trProfile.editorLoading} />}>
+            <ProfileEditor user={user} pictures={editorPictures} onClose={() => setEditing(false)} />
+          </Suspense>
         ) : null}
+        {bio ? <p className="profile__bio">{bio}</p> : null}
         <ul className="profile__meta">
           {user.location ? (
             <li>
@@ -255,14 +249,16 @@ function ProfileBody({ user, own, lists }: { user: User; own: boolean; lists: Pr
           {user.website ? (
             <li>
               <LinkIcon size={17} title={trProfile.website} />
-              <a
-                href={websiteHref(user.website)}
-                className="post-link"
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-              >
-                {user.website.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '')}
-              </a>
+              {/* Only an http(s) address is a link; it opens apart from the app, telling the
+                  site nothing of the page (noopener, noreferrer) and vouching for nothing
+                  (nofollow, ugc: the member wrote it). */}
+              {website ? (
+                <a href={website.href} className="post-link" target="_blank" rel="noopener noreferrer nofollow ugc">
+                  {website.label}
+                </a>
+              ) : (
+                <span>{user.website}</span>
+              )}
             </li>
           ) : null}
           {joined ? (
