@@ -14,3 +14,5 @@ export const REPLY_TARGET_NOT_FOUND = 'Yanıtlanan gönderi bulunamadı.';
 export const CANNOT_REPLY = 'Bu gönderiye yanıt veremezsiniz.';
 export const SEARCH_REQUIRED = 'Arama metni gerekli.';
 export const SEARCH_TOO_LONG = `Arama metni en fazla ${SEARCH_MAX_LENGTH} karakter olabilir.`;
+/** A page of the ranked `Size özel` feed whose snapshot was dropped (hours old): the client starts again from the top. */
+export const RANKED_PAGE_GONE = 'Akış yenilendi; baştan yükleyin.';
