@@ -11,9 +11,10 @@ import { NewPostsPill } from './new-posts-pill';
 import { TimelineFeed } from './timeline-feed';
 
 // A guest's `/` never shows it: loaded when a member opens the tab (the first page's budget).
-const FollowingFeed = lazy(async () => ({ default: (await import('./following-feed')).FollowingFeed }));
-// Likewise the `Son` tab (the time-ordered feed, issue 26).
-const LatestFeed = lazy(async () => ({ default: (await import('./latest-feed')).LatestFeed }));
+// The `Son` tab (the time-ordered feed, issue 26) comes in the same chunk: one import for both.
+const feeds = () => import('./following-feed');
+const FollowingFeed = lazy(async () => ({ default: (await feeds()).FollowingFeed }));
+const LatestFeed = lazy(async () => ({ default: (await feeds()).LatestFeed }));
 
 const TABS: readonly { id: HomeFeed; label: string }[] = [
   { id: 'home', label: tr.home.forYouTab },

@@ -19,17 +19,15 @@ function writeCookie(feed: HomeFeed): void {
   document.cookie = `${HOME_FEED_KEY}=${feed === 'home' ? '; Max-Age=0' : `${feed}; Max-Age=31536000`}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** At start: the cookie follows the stored choice (a choice made before the cookie existed gets it). */
+/** At start: the cookie follows the stored choice (a choice made before the cookie existed gets it; written every start, it costs less than reading it). */
 export function syncHomeFeedCookie(): void {
-  const chosen = readChoice();
-  const cookie = typeof document !== 'undefined' ? (document.cookie.split('; ').find((c) => c.startsWith(`${HOME_FEED_KEY}=`))?.slice(HOME_FEED_KEY.length + 1) ?? '') : '';
-  if ((chosen === 'home' ? '' : chosen) !== cookie) writeCookie(chosen);
+  writeCookie(readChoice());
 }
 
 export function readChoice(): HomeFeed {
   if (typeof window === 'undefined') return 'home';
   try {
-    const stored = window.localStorage.getItem(HOME_FEED_KEY);
+    const stored = window.localStorage.getItem(HOME_FEED_KEY) as HomeFeed;
     return stored === 'following' || stored === 'latest' ? stored : 'home';
   } catch {
     // Storage blocked (privacy settings): the default tab.
