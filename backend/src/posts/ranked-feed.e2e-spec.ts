@@ -192,6 +192,19 @@ describe('the ranked Size özel feed (real PostgreSQL)', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('shows a post written after the candidates were computed at once, on the member’s next first page', async () => {
+    const [viewer, friend] = await t.createUsers(2);
+    await follow(viewer, friend);
+    await feed.refresh();
+    // Read once: this snapshot is kept for the member's next first pages.
+    await page(viewer, 20, null);
+    const own = await t.createPost(viewer, 'kendi yeni gönderim');
+    const theirs = await t.createPost(friend, 'takip edilenin yeni gönderisi');
+    const ids = (await page(viewer, 20, null)).posts.map((p) => p.id);
+    // Fresh (score 1) and boosted (×3): above the older posts.
+    expect(ids.slice(0, 2).sort()).toEqual([own.id, theirs.id].sort());
+  });
+
   it('answers a bad cursor and a dropped snapshot with Turkish 4xx', async () => {
     const bad = await t.http.get('/api/posts/timeline/ranked?cursor=bm9wZQ').expect(400);
     expect(bad.body.message).toBe('Geçersiz sayfa imleci.');
@@ -252,7 +265,8 @@ describe('the ranked Size özel feed (real PostgreSQL)', () => {
     });
     await feed.refresh();
     const plans = await t.plansOf('/api/posts/timeline/ranked', await t.bearer(viewer));
-    const inputs = plans.find((p) => /'f', f\.followee_id/.test(p.sql));
+    const inputs = plans.find((p) => /'f' AS kind, f\.followee_id/.test(p.sql));
+    const fresh = plans.find((p) => /AS at_ms/.test(p.sql));
     const rows = plans.find((p) => /unnest\(\$2::uuid\[\]\) WITH ORDINALITY/.test(p.sql));
     expect(inputs).toBeDefined();
     expect(rows).toBeDefined();
@@ -261,7 +275,9 @@ describe('the ranked Size özel feed (real PostgreSQL)', () => {
     expect(inputs!.plan).toMatch(/Index Cond: \(follower_id = /);
     expect(inputs!.plan).toMatch(/on follows f/);
     expect(inputs!.plan).toMatch(/(idx_likes_user_created|likes_pkey)/);
-    expect(inputs!.plan).toMatch(/idx_posts_created/);
+    // The posts since the version: a range of the by-time index.
+    expect(fresh?.plan).toMatch(/idx_posts_created/);
+    expect(fresh?.plan).not.toMatch(/Seq Scan on posts/);
     expect(rows!.plan).toMatch(/posts_pkey|PK_/);
   });
 });

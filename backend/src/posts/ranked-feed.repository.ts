@@ -42,9 +42,15 @@ export interface CandidateSet {
 }
 
 /** What a member's re-ranking reads: the accounts they follow and interact with, and whom they do not see. */
+/** A post newer than the version's candidates (RankedFeedRepository.fresh). */
+export interface FreshPost {
+  id: string;
+  author: string;
+  /** created_at in milliseconds. */
+  atMs: number;
+}
+
 export interface ViewerInputs {
-  /** Posts newer than the version, scored as of the snapshot's moment. */
-  fresh: Array<{ id: string; author: string; score: number }>;
   followed: Set<string>;
   interacted: Set<string>;
   hidden: Set<string>;
@@ -125,11 +131,27 @@ export class RankedFeedRepository {
   }
 
   /**
+   * Top-level posts of active authors written after `since` (the version's moment): a range of
+   * idx_posts_created (the minutes since the last recompute), read once a second per node for
+   * every reader; each snapshot takes those up to its own moment and scores them as posts without
+   * engagement of their age then, so they rank the same on every page of it.
+   */
+  async fresh(since: Date): Promise<FreshPost[]> {
+    const rows = await poolRows<{ id: string; author_id: string; at_ms: number }>(this.dataSource, {
+      name: 'ranked_fresh',
+      text: `SELECT p.id, p.author_id, (extract(epoch FROM p.created_at) * 1000)::float8 AS at_ms
+               FROM posts p JOIN users u ON u.id = p.author_id AND u.is_active
+              WHERE p.created_at > $1::timestamptz AND p.reply_to_id IS NULL
+              ORDER BY p.created_at DESC
+              LIMIT ${RANKED_CANDIDATES}`,
+      values: [since],
+    });
+    return rows.map((row) => ({ id: row.id, author: row.author_id, atMs: row.at_ms }));
+  }
+
+  /**
    * The viewer's re-ranking inputs as of `at` (the snapshot's moment), in one statement:
-   * - `fresh`: top-level posts written after the version was computed (`since`) and by `at`, a
-   *   range of idx_posts_created (minutes of posts), scored as a post without engagement of their
-   *   age at `at`, so they rank the same on every page of the snapshot;
-   * - `followed`: accounts the viewer followed by then (a range of idx_follows_follower_created);
+   * - `followed`: accounts they followed by then (a range of the follows primary key);
    * - `interacted`: authors of the posts they liked, reposted or replied to in the
    *   INTERACTION_DAYS before it (the newest INTERACTIONS_READ of each: ranges of
    *   idx_likes_user_created, idx_reposts_user_created and idx_posts_author_replies, then a
@@ -137,56 +159,46 @@ export class RankedFeedRepository {
    * - `hidden`: accounts blocked either way or muted by then, deactivated accounts, and protected
    *   or limited accounts the viewer does not follow now (the partial indexes
    *   idx_users_inactive, idx_users_protected and idx_users_limited hold only those few).
-   * A guest (`viewerId` null) gets the fresh posts and the hidden accounts every guest shares.
+   * A guest (`viewerId` null) gets the hidden accounts every guest shares.
    */
-  inputsSql(viewerId: string | null, at: Date, since: Date): Sql {
-    const fresh = `SELECT 'n' AS kind, p.id, p.author_id, power(0.5, extract(epoch FROM ($1::timestamptz - p.created_at)) / ${RANKED_HALF_LIFE_HOURS * 3600})::float8 AS score
-               FROM posts p JOIN users fu ON fu.id = p.author_id AND fu.is_active
-              WHERE p.created_at > $2::timestamptz AND p.created_at <= $1::timestamptz AND p.reply_to_id IS NULL`;
-    if (viewerId === null) {
-      return { text: `${fresh} UNION ALL SELECT 'h', id, NULL, NULL FROM users WHERE NOT is_active OR protected OR limited`, params: [at, since] };
-    }
+  inputsSql(viewerId: string | null, at: Date): Sql {
+    if (viewerId === null) return { text: `SELECT 'h' AS kind, id FROM users WHERE NOT is_active OR protected OR limited`, params: [] };
     const recent = `created_at <= $1 AND created_at > $1 - interval '${INTERACTION_DAYS} days'`;
     return {
-      text: `${fresh}
+      text: `SELECT 'f' AS kind, f.followee_id AS id FROM follows f WHERE f.follower_id = $2 AND f.created_at <= $1
              UNION ALL
-             SELECT 'f', f.followee_id, NULL, NULL FROM follows f WHERE f.follower_id = $3 AND f.created_at <= $1
-             UNION ALL
-             SELECT 'i', p.author_id, NULL, NULL FROM (SELECT post_id FROM likes WHERE user_id = $3 AND ${recent} ORDER BY created_at DESC LIMIT ${INTERACTIONS_READ}) l
+             SELECT 'i', p.author_id FROM (SELECT post_id FROM likes WHERE user_id = $2 AND ${recent} ORDER BY created_at DESC LIMIT ${INTERACTIONS_READ}) l
                JOIN posts p ON p.id = l.post_id
              UNION ALL
-             SELECT 'i', p.author_id, NULL, NULL FROM (SELECT post_id FROM reposts WHERE user_id = $3 AND ${recent} ORDER BY created_at DESC LIMIT ${INTERACTIONS_READ}) r
+             SELECT 'i', p.author_id FROM (SELECT post_id FROM reposts WHERE user_id = $2 AND ${recent} ORDER BY created_at DESC LIMIT ${INTERACTIONS_READ}) r
                JOIN posts p ON p.id = r.post_id
              UNION ALL
-             SELECT 'i', pp.author_id, NULL, NULL FROM (SELECT reply_to_id FROM posts WHERE author_id = $3 AND reply_to_id IS NOT NULL AND ${recent} ORDER BY created_at DESC LIMIT ${INTERACTIONS_READ}) y
+             SELECT 'i', pp.author_id FROM (SELECT reply_to_id FROM posts WHERE author_id = $2 AND reply_to_id IS NOT NULL AND ${recent} ORDER BY created_at DESC LIMIT ${INTERACTIONS_READ}) y
                JOIN posts pp ON pp.id = y.reply_to_id
              UNION ALL
-             SELECT 'h', blocked_id, NULL, NULL FROM blocks WHERE blocker_id = $3 AND created_at <= $1
+             SELECT 'h', blocked_id FROM blocks WHERE blocker_id = $2 AND created_at <= $1
              UNION ALL
-             SELECT 'h', blocker_id, NULL, NULL FROM blocks WHERE blocked_id = $3 AND created_at <= $1
+             SELECT 'h', blocker_id FROM blocks WHERE blocked_id = $2 AND created_at <= $1
              UNION ALL
-             SELECT 'h', muted_id, NULL, NULL FROM mutes WHERE muter_id = $3 AND created_at <= $1 AND (expires_at IS NULL OR expires_at > $1)
+             SELECT 'h', muted_id FROM mutes WHERE muter_id = $2 AND created_at <= $1 AND (expires_at IS NULL OR expires_at > $1)
              UNION ALL
-             SELECT 'h', id, NULL, NULL FROM users WHERE NOT is_active
+             SELECT 'h', id FROM users WHERE NOT is_active
              UNION ALL
-             SELECT 'h', u.id, NULL, NULL FROM users u WHERE (u.protected OR u.limited) AND u.id <> $3
-                AND NOT EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = $3 AND lf.followee_id = u.id)`,
-      params: [at, since, viewerId],
+             SELECT 'h', u.id FROM users u WHERE (u.protected OR u.limited) AND u.id <> $2
+                AND NOT EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = $2 AND lf.followee_id = u.id)`,
+      params: [at, viewerId],
     };
   }
 
-  async inputs(viewerId: string | null, at: Date, since: Date): Promise<ViewerInputs> {
-    const sql = this.inputsSql(viewerId, at, since);
-    const rows = await poolRows<{ kind: 'n' | 'f' | 'i' | 'h'; id: string; author_id: string | null; score: number | null }>(this.dataSource, {
+  async inputs(viewerId: string | null, at: Date): Promise<ViewerInputs> {
+    const sql = this.inputsSql(viewerId, at);
+    const rows = await poolRows<{ kind: 'f' | 'i' | 'h'; id: string }>(this.dataSource, {
       name: viewerId === null ? 'ranked_inputs_guest' : 'ranked_inputs',
       text: sql.text,
       values: sql.params,
     });
-    const inputs: ViewerInputs = { fresh: [], followed: new Set(), interacted: new Set(), hidden: new Set() };
-    for (const row of rows) {
-      if (row.kind === 'n') inputs.fresh.push({ id: row.id, author: row.author_id ?? '', score: row.score ?? 0 });
-      else (row.kind === 'f' ? inputs.followed : row.kind === 'i' ? inputs.interacted : inputs.hidden).add(row.id);
-    }
+    const inputs: ViewerInputs = { followed: new Set(), interacted: new Set(), hidden: new Set() };
+    for (const row of rows) (row.kind === 'f' ? inputs.followed : row.kind === 'i' ? inputs.interacted : inputs.hidden).add(row.id);
     return inputs;
   }
 

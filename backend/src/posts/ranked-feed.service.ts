@@ -1,4 +1,5 @@
-import { BadRequestException, GoneException, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { BadRequestException, GoneException, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { ActivityEvents } from '../common/activity/activity-events';
 import { INVALID_CURSOR } from '../common/common.texts';
 import { type Cursor, decodeCursor, encodeCursor } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../common/pagination/page-query.dto';
@@ -10,7 +11,7 @@ import type { PostView } from './post-view.sql';
 import { PostsRepository } from './posts.repository';
 import type { PostPage } from './posts.service';
 import { RANKED_PAGE_GONE } from './posts.texts';
-import { type CandidateSet, RankedFeedRepository, type ViewerInputs } from './ranked-feed.repository';
+import { type CandidateSet, type FreshPost, RANKED_HALF_LIFE_HOURS, RankedFeedRepository, type ViewerInputs } from './ranked-feed.repository';
 
 /** The candidates are recomputed (on one node) once the newest version is this old, at the next read. */
 export const RANKED_REFRESH_AFTER_MS = 2 * 60_000;
@@ -36,11 +37,15 @@ const KEPT_VIEWERS = 10_000;
 type Viewer = Pick<User, 'id'> | undefined;
 
 /** Where a ranked page starts: a page of a snapshot, or the time-ordered rest below the candidates. */
-type RankedCursor = { kind: 'ranked'; version: number; at: number; limit: number; page: number } | { kind: 'rest'; after: Cursor | undefined };
+type RankedCursor = { kind: 'ranked'; version: number; at: number; until: number; limit: number; page: number } | { kind: 'rest'; after: Cursor | undefined };
 
-/** Opaque to clients: base64url of `r.version.at.limit.page` or `t.<timeline cursor>` (`t.` alone: the timeline's top). */
+/**
+ * Opaque to clients: base64url of `r.version.at.until.limit.page` (`at`: the moment of the
+ * member's inputs, `until`: of the newest fresh post counted) or `t.<timeline cursor>` (`t.`
+ * alone: the timeline's top).
+ */
 function encodeRankedCursor(cursor: RankedCursor): string {
-  const raw = cursor.kind === 'ranked' ? `r.${cursor.version}.${cursor.at}.${cursor.limit}.${cursor.page}` : `t.${cursor.after ? encodeCursor(cursor.after) : ''}`;
+  const raw = cursor.kind === 'ranked' ? `r.${cursor.version}.${cursor.at}.${cursor.until}.${cursor.limit}.${cursor.page}` : `t.${cursor.after ? encodeCursor(cursor.after) : ''}`;
   return Buffer.from(raw, 'utf8').toString('base64url');
 }
 
@@ -49,11 +54,11 @@ function decodeRankedCursor(raw: string | undefined): RankedCursor | undefined {
   const invalid = new BadRequestException(INVALID_CURSOR);
   if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid;
   const text = Buffer.from(raw, 'base64url').toString('utf8');
-  const ranked = /^r\.(\d{1,9})\.(\d{13})\.(\d{1,3})\.(\d{1,4})$/.exec(text);
+  const ranked = /^r\.(\d{1,9})\.(\d{13})\.(\d{13})\.(\d{1,3})\.(\d{1,4})$/.exec(text);
   if (ranked) {
-    const [version, at, limit, page] = ranked.slice(1).map(Number);
+    const [version, at, until, limit, page] = ranked.slice(1).map(Number);
     if (limit < 1 || limit > 100 || page < 1) throw invalid;
-    return { kind: 'ranked', version, at, limit, page };
+    return { kind: 'ranked', version, at, until, limit, page };
   }
   const rest = /^t\.([A-Za-z0-9_-]*)$/.exec(text);
   if (!rest) throw invalid;
@@ -63,9 +68,14 @@ function decodeRankedCursor(raw: string | undefined): RankedCursor | undefined {
 interface Snapshot {
   at: number;
   inputs: ViewerInputs;
-  /** Pages by `version:limit`, as computed for this snapshot. */
+  /** Pages by `version:until:limit`, as computed for this snapshot (the newest few). */
   pages: Map<string, string[][]>;
 }
+
+/** How often a node reads the posts written since the version (one read for every reader). */
+const FRESH_TTL_MS = 1_000;
+/** Page sets a snapshot keeps (each first page of a member within RANKED_INPUTS_TTL_MS adds one). */
+const KEPT_PAGE_SETS = 8;
 
 /**
  * `Size özel` (issue 26, docs/architecture.md#size-özel-sıralı-akış): a ranked feed. A candidate
@@ -82,7 +92,7 @@ interface Snapshot {
  * goes on in time order from the oldest candidate (none of those is newer, so none comes twice).
  */
 @Injectable()
-export class RankedFeedService implements OnModuleDestroy {
+export class RankedFeedService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('RankedFeed');
   private newest?: { version: number; computedAt: number };
   private checkedAt = 0;
@@ -90,6 +100,7 @@ export class RankedFeedService implements OnModuleDestroy {
   private refreshing?: Promise<void>;
   private readonly sets = new Map<number, Promise<CandidateSet | null>>();
   private readonly snapshots = new Map<string, Snapshot>();
+  private freshPosts?: { version: number; readAt: number; posts: Promise<FreshPost[]> };
   /** The guests' first page, one second per node, as the timeline's (FirstPageCache). */
   private readonly guestPages = new FirstPageCache();
 
@@ -97,9 +108,21 @@ export class RankedFeedService implements OnModuleDestroy {
     private readonly repository: RankedFeedRepository,
     private readonly posts: PostsRepository,
     private readonly mutes: MutesService,
+    private readonly activity: ActivityEvents,
   ) {}
 
+  private unsubscribe?: () => void;
+
+  onModuleInit(): void {
+    // A top-level post written through this node: the next first page reads the fresh posts
+    // again (its author sees it at once, as the timeline's first-page cache is dropped).
+    this.unsubscribe = this.activity.subscribe((activity) => {
+      if (activity.kind === 'post' && activity.replyToId === null) this.freshPosts = undefined;
+    });
+  }
+
   async onModuleDestroy(): Promise<void> {
+    this.unsubscribe?.();
     await Promise.allSettled([this.checking, this.refreshing]);
   }
 
@@ -110,6 +133,7 @@ export class RankedFeedService implements OnModuleDestroy {
     if (version !== null) this.newest = { version, computedAt: Date.now() };
     this.checkedAt = Date.now();
     this.snapshots.clear();
+    this.freshPosts = undefined;
     this.guestPages.invalidate();
     return version ?? (await this.currentVersion()) ?? 0;
   }
@@ -152,15 +176,15 @@ export class RankedFeedService implements OnModuleDestroy {
       return this.restPage(viewerId, undefined, requested);
     }
     const limit = cursor?.limit ?? requested;
-    const snapshot = await this.snapshot(viewerId, set, cursor?.at);
-    const pages = this.pagesOf(snapshot, set, viewerId, limit);
+    const [snapshot, { until, posts: fresh }] = await Promise.all([this.snapshot(viewerId, set, cursor?.at), this.fresh(set, cursor?.until)]);
+    const pages = this.pagesOf(snapshot, set, fresh, until, viewerId, limit);
     const index = cursor?.page ?? 0;
     // Nothing ranked (or no more): the rest of the feed in time order, below the oldest candidate.
     if (index >= pages.length) return this.restPage(viewerId, set.oldest ?? undefined, limit);
     const views = await this.repository.page(viewerId, pages[index]);
     const nextCursor =
       index + 1 < pages.length
-        ? encodeRankedCursor({ kind: 'ranked', version: set.version, at: snapshot.at, limit, page: index + 1 })
+        ? encodeRankedCursor({ kind: 'ranked', version: set.version, at: snapshot.at, until, limit, page: index + 1 })
         : encodeRankedCursor({ kind: 'rest', after: set.oldest ?? undefined });
     return { views, nextCursor };
   }
@@ -183,11 +207,11 @@ export class RankedFeedService implements OnModuleDestroy {
    * `limit` with at most PER_AUTHOR_PER_PAGE per author (an author's further posts wait, in order,
    * for the next page with room).
    */
-  private pagesOf(snapshot: Snapshot, set: CandidateSet, viewerId: string | null, limit: number): string[][] {
-    const key = `${set.version}:${limit}`;
+  private pagesOf(snapshot: Snapshot, set: CandidateSet, fresh: FreshPost[], until: number, viewerId: string | null, limit: number): string[][] {
+    const key = `${set.version}:${until}:${limit}`;
     const known = snapshot.pages.get(key);
     if (known) return known;
-    const { followed, interacted, hidden, fresh } = snapshot.inputs;
+    const { followed, interacted, hidden } = snapshot.inputs;
     const items: Array<{ id: string; author: string; score: number; rank: number }> = [];
     const seen = new Set<string>();
     const add = (id: string, author: string, score: number) => {
@@ -197,7 +221,8 @@ export class RankedFeedService implements OnModuleDestroy {
       items.push({ id, author, score, rank: score * boost });
     };
     for (let i = 0; i < set.ids.length; i++) add(set.ids[i], set.authors[i], set.scores[i]);
-    for (const post of fresh) add(post.id, post.author, post.score);
+    // Posts since the version, up to the snapshot's `until`: scored as without engagement at that moment.
+    for (const post of fresh) if (post.atMs <= until) add(post.id, post.author, 0.5 ** ((until - post.atMs) / (RANKED_HALF_LIFE_HOURS * 3_600_000)));
     items.sort((a, b) => b.rank - a.rank || b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const pages: string[][] = [];
     let waiting = items;
@@ -217,6 +242,7 @@ export class RankedFeedService implements OnModuleDestroy {
       pages.push(page);
       waiting = later;
     }
+    if (snapshot.pages.size >= KEPT_PAGE_SETS) snapshot.pages.delete(snapshot.pages.keys().next().value as string);
     snapshot.pages.set(key, pages);
     return pages;
   }
@@ -226,9 +252,9 @@ export class RankedFeedService implements OnModuleDestroy {
     const key = `${viewerId ?? 'guest'}:${set.version}`;
     const kept = this.snapshots.get(key);
     const now = Date.now();
-    if (kept && (at === undefined ? now - kept.at < RANKED_INPUTS_TTL_MS && viewerId !== null : kept.at === at)) return kept;
+    if (kept && (at === undefined ? now - kept.at < RANKED_INPUTS_TTL_MS : kept.at === at)) return kept;
     const moment = at ?? now;
-    const inputs = await this.repository.inputs(viewerId, new Date(moment), set.computedAt);
+    const inputs = await this.repository.inputs(viewerId, new Date(moment));
     const snapshot: Snapshot = { at: moment, inputs, pages: new Map() };
     // A page of an older snapshot does not replace the member's newest one.
     if (!kept || kept.at <= moment) {
@@ -237,6 +263,27 @@ export class RankedFeedService implements OnModuleDestroy {
       if (this.snapshots.size > KEPT_VIEWERS) this.snapshots.delete(this.snapshots.keys().next().value as string);
     }
     return snapshot;
+  }
+
+  /**
+   * The posts since the version's moment, shared by every reader of this node. A first page
+   * (`until` undefined) takes a read at most FRESH_TTL_MS old, and its moment becomes the
+   * snapshot's `until`; a later page needs a read made at or after its `until` (which holds every
+   * post up to it) and keeps only those up to it.
+   */
+  private async fresh(set: CandidateSet, until: number | undefined): Promise<{ until: number; posts: FreshPost[] }> {
+    const now = Date.now();
+    const known = this.freshPosts;
+    if (known && known.version === set.version && (until === undefined ? now - known.readAt < FRESH_TTL_MS : known.readAt >= until)) {
+      return { until: until ?? known.readAt, posts: await known.posts };
+    }
+    const posts = this.repository.fresh(set.computedAt);
+    const entry = { version: set.version, readAt: now, posts };
+    this.freshPosts = entry;
+    posts.catch(() => {
+      if (this.freshPosts === entry) this.freshPosts = undefined;
+    });
+    return { until: until ?? now, posts: await posts };
   }
 
   private candidateSet(version: number): Promise<CandidateSet | null> {
