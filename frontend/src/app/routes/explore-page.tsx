@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ExploreView } from '../../features/explore/components/explore-view';
 import { PopularFeed } from '../../features/posts/components/popular-feed';
 import { SearchResults } from '../../features/posts/components/search-results';
-import { TimelineFeed } from '../../features/posts/components/timeline-feed';
+import { LatestTimelineFeed } from '../../features/posts/components/latest-timeline-feed';
 import { SuggestedAccounts } from '../../features/trending/components/suggested-accounts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { trExplore } from '../../locales/tr-explore';
@@ -14,7 +14,7 @@ export function ExplorePage() {
   return (
     <ExploreView
       query={params.get('q')?.trim() ?? ''}
-      feed={<TimelineFeed />}
+      feed={<LatestTimelineFeed />}
       popularFeed={<PopularFeed />}
       renderResults={(query) => <SearchResults key={query} query={query} />}
       renderUsers={(fallback) => <SuggestedAccounts fallback={fallback} />}

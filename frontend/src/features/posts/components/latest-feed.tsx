@@ -5,7 +5,7 @@ import { tr } from '../../../locales/tr';
 import { latestQueryKey, useLatestTimeline } from '../api/get-latest-timeline';
 import { feedHolds, showPendingPosts, usePendingPosts } from '../api/new-posts';
 import { prependToList } from '../api/post-cache';
-import { PostFeed } from './post-feed';
+import { LatestTimelineFeed } from './latest-timeline-feed';
 
 /**
  * The `Son` tab of the home screen (issue 26): every member's posts in time order, as the home
@@ -14,14 +14,14 @@ import { PostFeed } from './post-feed';
  * this list and of `Size özel`'s.
  */
 export function LatestFeed() {
-  const query = useLatestTimeline();
+  const { data } = useLatestTimeline();
   const queryClient = useQueryClient();
   const viewer = useViewerKey();
   const pending = usePendingPosts('home');
   const count = useMemo(() => {
-    const held = query.data?.pages.flatMap((page) => page.posts) ?? [];
+    const held = data?.pages.flatMap((page) => page.posts) ?? [];
     return pending.filter((post) => !feedHolds(held, post)).length;
-  }, [query.data, pending]);
+  }, [data, pending]);
   return (
     <>
       {count > 0 && (
@@ -43,7 +43,7 @@ export function LatestFeed() {
           </button>
         </div>
       )}
-      <PostFeed query={query} label={tr.posts.feedLabel} />
+      <LatestTimelineFeed />
     </>
   );
 }
