@@ -208,7 +208,7 @@ describe('the ranked Size özel feed (real PostgreSQL)', () => {
   it('answers a bad cursor and a dropped snapshot with Turkish 4xx', async () => {
     const bad = await t.http.get('/api/posts/timeline/ranked?cursor=bm9wZQ').expect(400);
     expect(bad.body.message).toBe('Geçersiz sayfa imleci.');
-    const gone = Buffer.from(`r.999999.${Date.now()}.20.1`).toString('base64url');
+    const gone = Buffer.from(`r.999999.${Date.now()}.${Date.now()}.20.1`).toString('base64url');
     const res = await t.http.get(`/api/posts/timeline/ranked?cursor=${gone}`).expect(410);
     expect(res.body.message).toBe('Akış yenilendi; baştan yükleyin.');
   });
