@@ -48,6 +48,8 @@ export interface FreshPost {
   author: string;
   /** created_at in milliseconds. */
   atMs: number;
+  /** Its (created_at, id) keyset position, with PostgreSQL's microseconds. */
+  cursor: { createdAt: string; id: string };
 }
 
 export interface ViewerInputs {
@@ -137,16 +139,17 @@ export class RankedFeedRepository {
    * engagement of their age then, so they rank the same on every page of it.
    */
   async fresh(since: Date): Promise<FreshPost[]> {
-    const rows = await poolRows<{ id: string; author_id: string; at_ms: number }>(this.dataSource, {
+    const rows = await poolRows<{ id: string; author_id: string; at_ms: number; cursor_at: string }>(this.dataSource, {
       name: 'ranked_fresh',
-      text: `SELECT p.id, p.author_id, (extract(epoch FROM p.created_at) * 1000)::float8 AS at_ms
+      text: `SELECT p.id, p.author_id, (extract(epoch FROM p.created_at) * 1000)::float8 AS at_ms,
+                    to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
                FROM posts p JOIN users u ON u.id = p.author_id AND u.is_active
               WHERE p.created_at > $1::timestamptz AND p.reply_to_id IS NULL
               ORDER BY p.created_at DESC
               LIMIT ${RANKED_CANDIDATES}`,
       values: [since],
     });
-    return rows.map((row) => ({ id: row.id, author: row.author_id, atMs: row.at_ms }));
+    return rows.map((row) => ({ id: row.id, author: row.author_id, atMs: row.at_ms, cursor: { createdAt: row.cursor_at, id: row.id } }));
   }
 
   /**

@@ -179,13 +179,15 @@ export class RankedFeedService implements OnModuleInit, OnModuleDestroy {
     const [snapshot, { until, posts: fresh }] = await Promise.all([this.snapshot(viewerId, set, cursor?.at), this.fresh(set, cursor?.until)]);
     const pages = this.pagesOf(snapshot, set, fresh, until, viewerId, limit);
     const index = cursor?.page ?? 0;
-    // Nothing ranked (or no more): the rest of the feed in time order, below the oldest candidate.
-    if (index >= pages.length) return this.restPage(viewerId, set.oldest ?? undefined, limit);
+    // Below the oldest ranked post (a candidate, or without any a fresh post counted) the feed goes on in time order.
+    const restAfter = set.oldest ?? fresh.filter((post) => post.atMs <= until).reduce<Cursor | undefined>((oldest, post) => (!oldest || post.cursor.createdAt < oldest.createdAt ? post.cursor : oldest), undefined);
+    // Nothing ranked (or no more): the rest of the feed in time order.
+    if (index >= pages.length) return this.restPage(viewerId, restAfter, limit);
     const views = await this.repository.page(viewerId, pages[index]);
     const nextCursor =
       index + 1 < pages.length
         ? encodeRankedCursor({ kind: 'ranked', version: set.version, at: snapshot.at, until, limit, page: index + 1 })
-        : encodeRankedCursor({ kind: 'rest', after: set.oldest ?? undefined });
+        : encodeRankedCursor({ kind: 'rest', after: restAfter });
     return { views, nextCursor };
   }
 
