@@ -31,6 +31,7 @@ export const EMITTED_EVENTS = [
   'message:typing',
   'notification:new',
   'notification:read',
+  'preferences:updated',
   'reports:open',
 ] as const;
 export type EmittedEvent = (typeof EMITTED_EVENTS)[number];

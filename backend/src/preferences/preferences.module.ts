@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { PreferencesController } from './preferences.controller';
+import { PreferencesRepository } from './preferences.repository';
+import { PreferencesService } from './preferences.service';
+
+/**
+ * The settings object kept with the account (issue 26): `GET/PUT /api/users/me/preferences` and
+ * `preferences:updated` to the member's other tabs. A module of its own above realtime/ (users/
+ * sits below it and could not push).
+ */
+@Module({
+  controllers: [PreferencesController],
+  providers: [PreferencesRepository, PreferencesService],
+})
+export class PreferencesModule {}
