@@ -54,10 +54,21 @@ const EVENTS = `ev AS (
 )`;
 
 /**
+ * Whether the recipient row `r` takes notifications of this kind: its settings object's switch
+ * (`users.preferences` → notifications.<key>, docs/wire-contract.md#preferences) is not off. A
+ * missing key is the default (on). Read from the recipient row the statement joins already: no
+ * extra probe, and the plan stays the same.
+ */
+function takes(key: 'likes' | 'reposts' | 'follows' | 'replies' | 'mentions'): string {
+  return `(r.preferences #>> '{notifications,${key}}') IS DISTINCT FROM 'false'`;
+}
+
+/**
  * Per kind: the notifications the events call for, as (recipient_id, post_id, actor_id, at),
  * read from what is true NOW — the like, repost or follow row still exists, the post still
  * exists — and never for oneself, for a deactivated recipient, or between two members of whom
- * one blocks the other (issue 25: a blocked member's mention notifies nobody), nor from a limited
+ * one blocks the other (issue 25: a blocked member's mention notifies nobody), nor of a kind the
+ * recipient switched off in their settings (issue 26: `takes`), nor from a limited
  * sender to a recipient who does not follow it (issue 25's limit: social/limits.sql.ts; a
  * `moderation` notice is the member's own and is not filtered). The row it rests on is locked
  * FOR KEY SHARE until the statement commits, so an unlike (which deletes that row) waits for this
@@ -68,23 +79,23 @@ const SOURCES: Record<ActorType, string> = {
   like: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN likes x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
            JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
-          WHERE r.is_active AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')} AND ${notificationReachesSql('p.author_id', 'ev.actor_id')}
+          WHERE r.is_active AND ${takes('likes')} AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')} AND ${notificationReachesSql('p.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   repost: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN reposts x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
            JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
-          WHERE r.is_active AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')} AND ${notificationReachesSql('p.author_id', 'ev.actor_id')}
+          WHERE r.is_active AND ${takes('reposts')} AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')} AND ${notificationReachesSql('p.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   follow: `SELECT x.followee_id AS recipient_id, NULL::uuid AS post_id, ev.actor_id, ev.at
            FROM ev JOIN follows x ON x.follower_id = ev.actor_id AND x.followee_id = ev.target_id
            JOIN users r ON r.id = x.followee_id
-          WHERE r.is_active AND ${notBlockedSql('x.followee_id', 'ev.actor_id')} AND ${notificationReachesSql('x.followee_id', 'ev.actor_id')}
+          WHERE r.is_active AND ${takes('follows')} AND ${notBlockedSql('x.followee_id', 'ev.actor_id')} AND ${notificationReachesSql('x.followee_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   // The reply itself is the notification's post; the replied-to post's author receives it.
   reply: `SELECT parent.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
            JOIN posts parent ON parent.id = p.reply_to_id JOIN users r ON r.id = parent.author_id
-          WHERE r.is_active AND parent.author_id <> ev.actor_id AND ${notBlockedSql('parent.author_id', 'ev.actor_id')}
+          WHERE r.is_active AND ${takes('replies')} AND parent.author_id <> ev.actor_id AND ${notBlockedSql('parent.author_id', 'ev.actor_id')}
             AND ${notificationReachesSql('parent.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
   // A mention of the replied-to author is their reply notification already. A member who takes
@@ -92,7 +103,7 @@ const SOURCES: Record<ActorType, string> = {
   mention: `SELECT r.id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
            JOIN users r ON lower(r.username) = lower(ev.name) AND r.is_active AND r.id <> ev.actor_id
-          WHERE NOT EXISTS (SELECT 1 FROM posts parent WHERE parent.id = p.reply_to_id AND parent.author_id = r.id)
+          WHERE ${takes('mentions')} AND NOT EXISTS (SELECT 1 FROM posts parent WHERE parent.id = p.reply_to_id AND parent.author_id = r.id)
             AND (r.mentions_from = 'everyone' OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = ev.actor_id))
             AND ${notBlockedSql('r.id', 'ev.actor_id')} AND ${notificationReachesSql('r.id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
@@ -390,6 +401,20 @@ export class NotificationsRepository {
       values: [recipientIds],
     });
     return new Map(rows.map((r) => [r.id, r.count]));
+  }
+
+  /**
+   * Of `recipientIds`, those who switched live pushes off (settings' `Anlık bildirimler`,
+   * notifications.push): their notifications are stored, not pushed. One primary-key probe each.
+   */
+  async pushesOff(recipientIds: string[]): Promise<Set<string>> {
+    if (!recipientIds.length) return new Set();
+    const rows = await poolRows<{ id: string }>(this.dataSource, {
+      name: 'notifications_pushes_off',
+      text: `SELECT id FROM users WHERE id = ANY($1::uuid[]) AND (preferences #>> '{notifications,push}') = 'false'`,
+      values: [recipientIds],
+    });
+    return new Set(rows.map((r) => r.id));
   }
 
   async unreadCount(recipientId: string): Promise<number> {
