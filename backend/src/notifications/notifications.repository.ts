@@ -236,6 +236,48 @@ function groupColumns(verifiedOnly: boolean): string {
 /** Whether any active actor is left in group `g` (a group with none is hidden and not counted). */
 const HAS_ACTIVE_ACTOR = `${WORDS_NOT_MUTED} AND (g.type = 'report_resolved' OR EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED}))`;
 
+/** A member the digest goes to. */
+export interface DigestMember {
+  id: string;
+  email: string;
+  display_name: string;
+}
+
+/** One line of a member's digest (a shown unread group). */
+export interface DigestLineRow {
+  recipient_id: string;
+  type: NotificationType;
+  latest_at: Date;
+  post_content: string | null;
+  actor_name: string | null;
+  actor_count: number;
+}
+
+/** Any constant: the key of the advisory lock that lets one node at a time send digests. */
+const DIGEST_LOCK = 7_264_026;
+
+/**
+ * claimDigests' statement ($1 limit, $2 the interval between two digests of a member, $3 the last
+ * id of the previous batch: each batch continues in recipient order where the last one stopped),
+ * exported for its EXPLAIN test.
+ */
+export const CLAIM_DIGESTS_SQL = `WITH due AS (
+    SELECT m.id, m.email, m.display_name
+      FROM (SELECT DISTINCT g.recipient_id AS id FROM notification_groups g WHERE g.unread AND g.recipient_id > $3::uuid) c
+      JOIN users m ON m.id = c.id
+      LEFT JOIN notification_digests d ON d.user_id = m.id
+     WHERE m.is_active AND m.is_email_verified AND (m.preferences #>> '{notifications,email}') IS DISTINCT FROM 'false'
+       AND (d.sent_at IS NULL OR d.sent_at <= now() - $2::interval)
+       AND EXISTS (SELECT 1 FROM notification_groups g
+                    WHERE g.recipient_id = m.id AND g.unread AND g.latest_at > coalesce(d.sent_at, '-infinity'::timestamptz) AND ${HAS_ACTIVE_ACTOR})
+     ORDER BY m.id LIMIT $1
+  ), recorded AS (
+    INSERT INTO notification_digests AS nd (user_id, sent_at) SELECT id, now() FROM due
+    ON CONFLICT (user_id) DO UPDATE SET sent_at = excluded.sent_at
+    RETURNING nd.user_id
+  )
+  SELECT due.id, due.email, due.display_name FROM due JOIN recorded r ON r.user_id = due.id ORDER BY due.id`;
+
 /**
  * Every SQL statement of notifications (docs/architecture.md#rules). Lists are keyset pages on
  * (latest_at, id) of idx_notification_groups_recipient_latest; the unread count reads the partial
@@ -419,6 +461,54 @@ export class NotificationsRepository {
 
   async unreadCount(recipientId: string): Promise<number> {
     return (await this.unreadCounts([recipientId])).get(recipientId) ?? 0;
+  }
+
+  /**
+   * The daily digest's members, claimed (docs/product.md#notifications): active, e-mail verified,
+   * the `E-posta bildirimleri` switch on, no digest within `every`, and a shown unread group newer
+   * than their last digest. At most `limit`, in id order after `after`; their `notification_digests.sent_at` is
+   * set to now in the same statement, and the whole runs under a transaction-scoped advisory lock
+   * taken without waiting: with several nodes, one claims and the others get `null` (busy). The
+   * claim is recorded before the mail goes out (at most once: a crash in between loses one digest,
+   * never sends two). Candidates come from the unread groups' partial index.
+   */
+  async claimDigests(limit: number, every: string, after = '00000000-0000-0000-0000-000000000000'): Promise<DigestMember[] | null> {
+    const client = await pgPool(this.dataSource).connect();
+    try {
+      await client.query('BEGIN');
+      const [{ locked }] = await rowsOn<{ locked: boolean }>(client, { text: 'SELECT pg_try_advisory_xact_lock($1) AS locked', values: [DIGEST_LOCK] });
+      if (!locked) {
+        await client.query('ROLLBACK');
+        return null;
+      }
+      const members = await rowsOn<DigestMember>(client, { name: 'notifications_claim_digests', text: CLAIM_DIGESTS_SQL, values: [limit, every, after] });
+      await client.query('COMMIT');
+      return members;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The newest `perMember` shown unread groups of each member, for the digest's lines (one statement). */
+  digestLines(recipientIds: string[], perMember: number): Promise<DigestLineRow[]> {
+    if (!recipientIds.length) return Promise.resolve([]);
+    return poolRows<DigestLineRow>(this.dataSource, {
+      name: 'notifications_digest_lines',
+      text: `SELECT r.id AS recipient_id, x.* FROM unnest($1::uuid[]) AS r(id) CROSS JOIN LATERAL (
+               SELECT g.type, g.latest_at, p.content AS post_content,
+                      (SELECT u.display_name FROM notifications n JOIN users u ON u.id = n.actor_id
+                        WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED} ORDER BY n.created_at DESC LIMIT 1) AS actor_name,
+                      (SELECT count(*)::int FROM (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id
+                        WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED} LIMIT ${NOTIFICATION_COUNT_CAP}) c) AS actor_count
+                 FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id
+                WHERE g.recipient_id = r.id AND g.unread AND ${HAS_ACTIVE_ACTOR}
+                ORDER BY g.latest_at DESC LIMIT $2) x
+             ORDER BY r.id, x.latest_at DESC`,
+      values: [recipientIds, perMember],
+    });
   }
 
   /** Marks one of the member's groups read (as of its newest actor); false when it is not theirs or gone. */
