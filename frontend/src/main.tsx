@@ -6,12 +6,12 @@ import { preloadComposeBox } from './features/posts/components/home-compose';
 import { readChoice, syncHomeFeedCookie } from './features/posts/hooks/use-home-feed';
 import { getToken } from './lib/api-client';
 import { MemberStateContext, readMemberState } from './lib/member-state';
-import { applyDisplayPreferences, loadPreferences } from './lib/preferences';
+import { applyDisplayPreferences, cachedDisplay } from './lib/preferences';
 import { RenderClock } from './lib/render-clock';
 import './styles/global.css';
 
-// The stored theme and font size, before the first paint.
-applyDisplayPreferences(loadPreferences().display);
+// The stored theme and font size, before the first paint (a member's: the cache of the account's).
+applyDisplayPreferences(cachedDisplay());
 
 // The server reads the home tab's choice from its cookie (a choice from before the cookie gets it).
 syncHomeFeedCookie();

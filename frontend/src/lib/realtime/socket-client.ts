@@ -47,6 +47,7 @@ const SERVER_EVENTS: readonly ServerEventName[] = [
   'message:typing',
   'notification:new',
   'notification:read',
+  'preferences:updated',
   'reports:open',
 ];
 
