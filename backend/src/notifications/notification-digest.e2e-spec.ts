@@ -41,10 +41,11 @@ describe('daily notification digest (real PostgreSQL, real mail transport)', () 
   const mailsTo = async (email: string) => {
     await t.app.get(MailService).flush();
     const dir = join(t.config.dataDir, 'outbox');
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(dir);
     } catch {
+      // No mail written yet: no outbox.
       return [];
     }
     return files.map((file) => readFileSync(join(dir, file), 'utf8')).filter((raw) => raw.includes(`To: ${email}`)).map(decodeQuotedPrintable);
