@@ -22,6 +22,7 @@ import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PreferencesModule } from './preferences/preferences.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { PostsModule } from './posts/posts.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -69,6 +70,7 @@ export class AppModule {
         RealtimeModule,
         MessagesModule,
         NotificationsModule,
+        PreferencesModule,
         ReportsModule,
         ModerationModule,
         AdminModule,

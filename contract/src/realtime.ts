@@ -3,6 +3,7 @@ import type { Conversation, Message } from './messages.js';
 import type { Media } from './media.js';
 import type { NotificationNewEvent, NotificationReadEvent } from './notifications.js';
 import type { Post, PostCounts } from './posts.js';
+import type { Preferences } from './preferences.js';
 import type { OpenReportsCount } from './reports.js';
 import type { ProfileUpdatedEvent } from './users.js';
 
@@ -64,10 +65,18 @@ export interface MessageNewEvent {
   conversation: Conversation;
   /**
    * To the receiver only: their total unread messages now (the Mesajlar badge; absolute, at most
-   * MESSAGE_UNREAD_COUNT_CAP). Optional: absent on the sender's copies and from older servers.
+   * MESSAGE_UNREAD_COUNT_CAP). Optional: absent on the sender's copies, from older servers, and
+   * when the receiver switched message notifications off (`notifications.messages`: the message
+   * still arrives, the badge is not pushed).
    */
   totalUnread?: number;
 }
+
+/**
+ * `preferences:updated`: the member's settings object as saved (the whole object), to their
+ * other tabs (not the one that saved it, when it sent `X-Socket-Id`), so they apply it.
+ */
+export type PreferencesUpdatedEvent = Preferences;
 
 /**
  * `message:read`: the messages of one conversation were read, up to `messageId` at `readAt`.
@@ -156,6 +165,7 @@ export interface ServerToClientEvents {
   'notification:read': (event: NotificationReadEvent) => void;
   /** To the member's own connections (room `user:<id>`): their profile as everyone now sees it. */
   'profile:updated': (event: ProfileUpdatedEvent) => void;
+  'preferences:updated': (event: PreferencesUpdatedEvent) => void;
   /** To staff connections only (room `staff`): the open report cases now, after a report or a resolution. */
   'reports:open': (event: OpenReportsCount) => void;
   /** To the protected member's connections: their pending follow requests now (a request came, was withdrawn, approved or declined). */

@@ -6,16 +6,16 @@ import { preloadComposeBox } from './features/posts/components/home-compose';
 import { readChoice, syncHomeFeedCookie } from './features/posts/hooks/use-home-feed';
 import { getToken } from './lib/api-client';
 import { MemberStateContext, readMemberState } from './lib/member-state';
-import { applyDisplayPreferences, loadPreferences } from './lib/preferences';
+import { applyDisplayPreferences, cachedDisplay, displayLanguage } from './lib/preferences';
 import { loadRealtime } from './lib/realtime/hooks';
 import { RenderClock } from './lib/render-clock';
 import './styles/global.css';
 
 // The stored theme and font size are on <html> already: the <head>'s display script
-// (display-boot.ts) set them before the first paint; applying them again here is the same and
-// records the language the page starts in (a later change of it in the settings reloads the page).
-// The language's texts are applied before the first render (below).
-const display = loadPreferences().display;
+// (display-boot.ts) set them before the first paint (a member's: the cache of the account's);
+// applying them again here is the same and records the language the page starts in (a later
+// change of it reloads the page). The language's texts are applied before the first render (below).
+const display = { ...cachedDisplay(), language: displayLanguage() };
 applyDisplayPreferences(display);
 
 // The server reads the home tab's choice from its cookie (a choice from before the cookie gets it).

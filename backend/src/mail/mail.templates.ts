@@ -57,3 +57,47 @@ export function registrationRejectedMail(to: string, displayName: string, link: 
     link,
   };
 }
+
+/** One line of the daily digest: who did what (`Ayşe ve 2 kişi daha gönderinizi beğendi`), and on which post. */
+export interface DigestLine {
+  type: string;
+  actorName: string | null;
+  actorCount: number;
+  postContent: string | null;
+}
+
+const DIGEST_ACTIONS: Record<string, string> = {
+  like: 'gönderinizi beğendi',
+  repost: 'gönderinizi yeniden paylaştı',
+  reply: 'gönderinize yanıt verdi',
+  follow: 'sizi takip etmeye başladı',
+  mention: 'bir gönderide sizden bahsetti',
+};
+
+function digestLine(line: DigestLine): string {
+  if (line.type === 'moderation') return 'Hesabınızla ilgili bir moderasyon bildirimi var.';
+  if (line.type === 'report_resolved') return 'Şikâyetiniz sonuçlandı.';
+  const who = line.actorCount > 1 ? `${line.actorName ?? 'Biri'} ve ${line.actorCount - 1} kişi daha` : (line.actorName ?? 'Biri');
+  const action = DIGEST_ACTIONS[line.type] ?? 'bir etkinlikte bulundu';
+  const excerpt = line.postContent ? `: “${line.postContent.length > 80 ? `${line.postContent.slice(0, 79)}…` : line.postContent}”` : '';
+  return `${who} ${action}${excerpt}`;
+}
+
+/**
+ * The daily digest of unread notifications (notifications/notification-digest.ts): the count and
+ * the newest few, with the way to turn it off.
+ */
+export function notificationDigestMail(to: string, displayName: string, unreadCount: number, lines: DigestLine[], link: string): Mail {
+  const intro = `Merhaba ${displayName}, gündem'de ${unreadCount} okunmamış bildiriminiz var.`;
+  const items = lines.map(digestLine);
+  const more = unreadCount > lines.length ? `ve ${unreadCount - lines.length} bildirim daha.` : '';
+  const footer = 'Bu e-postayı günde en fazla bir kez gönderiyoruz. Ayarlar › Bildirimler › E-posta bildirimleri ile kapatabilirsiniz.';
+  const text = [intro, '', ...items.map((item) => `• ${item}`), ...(more ? [more] : []), '', `Bildirimleriniz: ${link}`, '', footer, '', '— gündem'].join('\n');
+  const body = `${escape(intro)}</p><ul>${items.map((item) => `<li>${escape(item)}</li>`).join('')}</ul><p>${escape(more)}</p><p style="color:#536471;font-size:13px">${escape(footer)}`;
+  return {
+    to,
+    subject: `gündem: ${unreadCount} okunmamış bildirim`,
+    text,
+    html: layout('Okunmamış bildirimleriniz', body, link, 'Bildirimlere git'),
+  };
+}

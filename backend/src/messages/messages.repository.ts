@@ -197,6 +197,23 @@ export class MessagesRepository {
     return row?.n ?? 0;
   }
 
+  /**
+   * unreadTotal for `message:new`, or null when the receiver switched message notifications off
+   * (settings' `Mesajlar`, notifications.messages): then the badge is not pushed. One statement.
+   */
+  async unreadTotalToPush(receiverId: string, cap: number): Promise<number | null> {
+    const [row] = await queryRows<{ n: number | null }>(
+      this.manager,
+      `SELECT CASE WHEN (u.preferences #>> '{notifications,messages}') = 'false' THEN NULL ELSE (
+                SELECT count(*)::int FROM (
+                  SELECT 1 FROM messages m WHERE m.receiver_id = u.id AND m.read_at IS NULL AND ${notBlockedSql('u.id', 'm.sender_id')} LIMIT $2
+                ) unread) END AS n
+         FROM users u WHERE u.id = $1::uuid`,
+      [receiverId, cap],
+    );
+    return row ? row.n : null;
+  }
+
   /** `db`: a client inside a transaction when the message is sent with its Idempotency-Key. */
   async insert(senderId: string, receiverId: string, text: string, db: Queryable = pgPool(this.dataSource)): Promise<MessageRow> {
     const [row] = await rowsOn<RawMessage>(db, {

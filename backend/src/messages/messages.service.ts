@@ -171,7 +171,8 @@ export class MessagesService {
   }
 
   /**
-   * `message:new` to both members, the receiver's with their unread total. The total is read
+   * `message:new` to both members, the receiver's with their unread total (none when they
+   * switched message notifications off). The total is read
    * after the commit, so it counts this message and every other one committed before it (read
    * inside the transaction, two messages sent to one member at once could each miss the other).
    * If that read fails, the event goes out without it.
@@ -179,7 +180,8 @@ export class MessagesService {
   private async announce(message: NewMessage, conversations: { sender: ConversationResponse; receiver: ConversationResponse }, senderSocketId?: string): Promise<void> {
     let totalUnread: number | undefined;
     try {
-      totalUnread = await this.repo.unreadTotal(message.receiverId, MESSAGE_UNREAD_COUNT_CAP);
+      // Null: the receiver switched message notifications off; the message still goes out.
+      totalUnread = (await this.repo.unreadTotalToPush(message.receiverId, MESSAGE_UNREAD_COUNT_CAP)) ?? undefined;
     } catch (error) {
       this.logger.warn(`Okunmamış mesaj sayısı okunamadı: ${String(error)}`);
     }

@@ -55,10 +55,21 @@ const EVENTS = `ev AS (
 )`;
 
 /**
+ * Whether the recipient row `r` takes notifications of this kind: its settings object's switch
+ * (`users.preferences` → notifications.<key>, docs/wire-contract.md#preferences) is not off. A
+ * missing key is the default (on). Read from the recipient row the statement joins already: no
+ * extra probe, and the plan stays the same.
+ */
+function takes(key: 'likes' | 'reposts' | 'follows' | 'replies' | 'mentions'): string {
+  return `(r.preferences #>> '{notifications,${key}}') IS DISTINCT FROM 'false'`;
+}
+
+/**
  * Per kind: the notifications the events call for, as (recipient_id, post_id, actor_id, at),
  * read from what is true NOW — the like, repost or follow row still exists, the post still
  * exists — and never for oneself, for a deactivated recipient, or between two members of whom
- * one blocks the other (issue 25: a blocked member's mention notifies nobody), nor from a limited
+ * one blocks the other (issue 25: a blocked member's mention notifies nobody), nor of a kind the
+ * recipient switched off in their settings (issue 26: `takes`), nor from a limited
  * sender to a recipient who does not follow it (issue 25's limit: social/limits.sql.ts; a
  * reply or mention carries the sender's post, so a protected sender's reaches only its followers,
  * issue 26: social/protected.sql.ts; a
@@ -71,23 +82,23 @@ const SOURCES: Record<ActorType, string> = {
   like: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN likes x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
            JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
-          WHERE r.is_active AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')} AND ${notificationReachesSql('p.author_id', 'ev.actor_id')}
+          WHERE r.is_active AND ${takes('likes')} AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')} AND ${notificationReachesSql('p.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   repost: `SELECT p.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN reposts x ON x.user_id = ev.actor_id AND x.post_id = ev.target_id
            JOIN posts p ON p.id = x.post_id JOIN users r ON r.id = p.author_id
-          WHERE r.is_active AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')} AND ${notificationReachesSql('p.author_id', 'ev.actor_id')}
+          WHERE r.is_active AND ${takes('reposts')} AND p.author_id <> ev.actor_id AND ${notBlockedSql('p.author_id', 'ev.actor_id')} AND ${notificationReachesSql('p.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   follow: `SELECT x.followee_id AS recipient_id, NULL::uuid AS post_id, ev.actor_id, ev.at
            FROM ev JOIN follows x ON x.follower_id = ev.actor_id AND x.followee_id = ev.target_id
            JOIN users r ON r.id = x.followee_id
-          WHERE r.is_active AND ${notBlockedSql('x.followee_id', 'ev.actor_id')} AND ${notificationReachesSql('x.followee_id', 'ev.actor_id')}
+          WHERE r.is_active AND ${takes('follows')} AND ${notBlockedSql('x.followee_id', 'ev.actor_id')} AND ${notificationReachesSql('x.followee_id', 'ev.actor_id')}
           FOR KEY SHARE OF x`,
   // The reply itself is the notification's post; the replied-to post's author receives it.
   reply: `SELECT parent.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
            JOIN posts parent ON parent.id = p.reply_to_id JOIN users r ON r.id = parent.author_id
-          WHERE r.is_active AND parent.author_id <> ev.actor_id AND ${notBlockedSql('parent.author_id', 'ev.actor_id')}
+          WHERE r.is_active AND ${takes('replies')} AND parent.author_id <> ev.actor_id AND ${notBlockedSql('parent.author_id', 'ev.actor_id')}
             AND ${notificationReachesSql('parent.author_id', 'ev.actor_id')} AND ${protectedReachesSql('parent.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
   // A mention of the replied-to author is their reply notification already. A member who takes
@@ -95,7 +106,7 @@ const SOURCES: Record<ActorType, string> = {
   mention: `SELECT r.id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
            JOIN users r ON lower(r.username) = lower(ev.name) AND r.is_active AND r.id <> ev.actor_id
-          WHERE NOT EXISTS (SELECT 1 FROM posts parent WHERE parent.id = p.reply_to_id AND parent.author_id = r.id)
+          WHERE ${takes('mentions')} AND NOT EXISTS (SELECT 1 FROM posts parent WHERE parent.id = p.reply_to_id AND parent.author_id = r.id)
             AND (r.mentions_from = 'everyone' OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = ev.actor_id))
             AND ${notBlockedSql('r.id', 'ev.actor_id')} AND ${notificationReachesSql('r.id', 'ev.actor_id')} AND ${protectedReachesSql('r.id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
@@ -227,6 +238,48 @@ function groupColumns(verifiedOnly: boolean): string {
 
 /** Whether any active actor is left in group `g` (a group with none is hidden and not counted). */
 const HAS_ACTIVE_ACTOR = `${WORDS_NOT_MUTED} AND (g.type = 'report_resolved' OR EXISTS (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED}))`;
+
+/** A member the digest goes to. */
+export interface DigestMember {
+  id: string;
+  email: string;
+  display_name: string;
+}
+
+/** One line of a member's digest (a shown unread group). */
+export interface DigestLineRow {
+  recipient_id: string;
+  type: NotificationType;
+  latest_at: Date;
+  post_content: string | null;
+  actor_name: string | null;
+  actor_count: number;
+}
+
+/** Any constant: the key of the advisory lock that lets one node at a time send digests. */
+const DIGEST_LOCK = 7_264_026;
+
+/**
+ * claimDigests' statement ($1 limit, $2 the interval between two digests of a member, $3 the last
+ * id of the previous batch: each batch continues in recipient order where the last one stopped),
+ * exported for its EXPLAIN test.
+ */
+export const CLAIM_DIGESTS_SQL = `WITH due AS (
+    SELECT m.id, m.email, m.display_name
+      FROM (SELECT DISTINCT g.recipient_id AS id FROM notification_groups g WHERE g.unread AND g.recipient_id > $3::uuid) c
+      JOIN users m ON m.id = c.id
+      LEFT JOIN notification_digests d ON d.user_id = m.id
+     WHERE m.is_active AND m.is_email_verified AND (m.preferences #>> '{notifications,email}') IS DISTINCT FROM 'false'
+       AND (d.sent_at IS NULL OR d.sent_at <= now() - $2::interval)
+       AND EXISTS (SELECT 1 FROM notification_groups g
+                    WHERE g.recipient_id = m.id AND g.unread AND g.latest_at > coalesce(d.sent_at, '-infinity'::timestamptz) AND ${HAS_ACTIVE_ACTOR})
+     ORDER BY m.id LIMIT $1
+  ), recorded AS (
+    INSERT INTO notification_digests AS nd (user_id, sent_at) SELECT id, now() FROM due
+    ON CONFLICT (user_id) DO UPDATE SET sent_at = excluded.sent_at
+    RETURNING nd.user_id
+  )
+  SELECT due.id, due.email, due.display_name FROM due JOIN recorded r ON r.user_id = due.id ORDER BY due.id`;
 
 /**
  * Every SQL statement of notifications (docs/architecture.md#rules). Lists are keyset pages on
@@ -395,8 +448,70 @@ export class NotificationsRepository {
     return new Map(rows.map((r) => [r.id, r.count]));
   }
 
+  /**
+   * Of `recipientIds`, those who switched live pushes off (settings' `Anlık bildirimler`,
+   * notifications.push): their notifications are stored, not pushed. One primary-key probe each.
+   */
+  async pushesOff(recipientIds: string[]): Promise<Set<string>> {
+    if (!recipientIds.length) return new Set();
+    const rows = await poolRows<{ id: string }>(this.dataSource, {
+      name: 'notifications_pushes_off',
+      text: `SELECT id FROM users WHERE id = ANY($1::uuid[]) AND (preferences #>> '{notifications,push}') = 'false'`,
+      values: [recipientIds],
+    });
+    return new Set(rows.map((r) => r.id));
+  }
+
   async unreadCount(recipientId: string): Promise<number> {
     return (await this.unreadCounts([recipientId])).get(recipientId) ?? 0;
+  }
+
+  /**
+   * The daily digest's members, claimed (docs/product.md#notifications): active, e-mail verified,
+   * the `E-posta bildirimleri` switch on, no digest within `every`, and a shown unread group newer
+   * than their last digest. At most `limit`, in id order after `after`; their `notification_digests.sent_at` is
+   * set to now in the same statement, and the whole runs under a transaction-scoped advisory lock
+   * taken without waiting: with several nodes, one claims and the others get `null` (busy). The
+   * claim is recorded before the mail goes out (at most once: a crash in between loses one digest,
+   * never sends two). Candidates come from the unread groups' partial index.
+   */
+  async claimDigests(limit: number, every: string, after = '00000000-0000-0000-0000-000000000000'): Promise<DigestMember[] | null> {
+    const client = await pgPool(this.dataSource).connect();
+    try {
+      await client.query('BEGIN');
+      const [{ locked }] = await rowsOn<{ locked: boolean }>(client, { text: 'SELECT pg_try_advisory_xact_lock($1) AS locked', values: [DIGEST_LOCK] });
+      if (!locked) {
+        await client.query('ROLLBACK');
+        return null;
+      }
+      const members = await rowsOn<DigestMember>(client, { name: 'notifications_claim_digests', text: CLAIM_DIGESTS_SQL, values: [limit, every, after] });
+      await client.query('COMMIT');
+      return members;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The newest `perMember` shown unread groups of each member, for the digest's lines (one statement). */
+  digestLines(recipientIds: string[], perMember: number): Promise<DigestLineRow[]> {
+    if (!recipientIds.length) return Promise.resolve([]);
+    return poolRows<DigestLineRow>(this.dataSource, {
+      name: 'notifications_digest_lines',
+      text: `SELECT r.id AS recipient_id, x.* FROM unnest($1::uuid[]) AS r(id) CROSS JOIN LATERAL (
+               SELECT g.type, g.latest_at, p.content AS post_content,
+                      (SELECT u.display_name FROM notifications n JOIN users u ON u.id = n.actor_id
+                        WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED} ORDER BY n.created_at DESC LIMIT 1) AS actor_name,
+                      (SELECT count(*)::int FROM (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id
+                        WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED} LIMIT ${NOTIFICATION_COUNT_CAP}) c) AS actor_count
+                 FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id
+                WHERE g.recipient_id = r.id AND g.unread AND ${HAS_ACTIVE_ACTOR}
+                ORDER BY g.latest_at DESC LIMIT $2) x
+             ORDER BY r.id, x.latest_at DESC`,
+      values: [recipientIds, perMember],
+    });
   }
 
   /** Marks one of the member's groups read (as of its newest actor); false when it is not theirs or gone. */

@@ -52,7 +52,7 @@ function push(into: EventColumns, actorId: string, targetId: string, at: Date, n
  *
  * Then every member concerned gets `notification:new` (a new actor) or `notification:read` (a
  * withdrawal) with their absolute unread count (RealtimeEvents), read at most every
- * NOTIFICATION_ANNOUNCE_MS for all of them together.
+ * NOTIFICATION_ANNOUNCE_MS for all of them together; not those who switched live pushes off.
  */
 @Injectable()
 export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
@@ -233,7 +233,11 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
   private async tell(changed: Map<string, Set<string>>, withdrawn: Set<string>): Promise<void> {
     const recipients = [...new Set([...changed.keys(), ...withdrawn])];
     const groupIds = [...changed.values()].flatMap((ids) => [...ids]);
-    const [counts, groups] = await Promise.all([this.repository.unreadCounts(recipients), this.repository.byIds(groupIds)]);
+    const [counts, groups, silent] = await Promise.all([
+      this.repository.unreadCounts(recipients),
+      this.repository.byIds(groupIds),
+      this.repository.pushesOff(recipients),
+    ]);
     // Per recipient, the newest of their changed groups.
     const newest = new Map<string, (typeof groups)[number]>();
     for (const group of groups) {
@@ -241,6 +245,8 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
       if (!held || new Date(group.latest_at) > new Date(held.latest_at)) newest.set(group.recipient_id, group);
     }
     for (const recipientId of recipients) {
+      // Live pushes switched off (notifications.push): stored and counted, seen on the next load.
+      if (silent.has(recipientId)) continue;
       const unreadCount = counts.get(recipientId) ?? 0;
       const group = newest.get(recipientId);
       if (group) this.realtime.notificationNew(recipientId, { unreadCount, notification: toNotificationGroup(group) });

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent, PostUpdatedEvent, User } from '@gundem/contract';
+import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent, PostUpdatedEvent, PreferencesUpdatedEvent, User } from '@gundem/contract';
 import { type EmittedEvent, Metrics } from '../common/metrics/metrics';
 import { authorRoom, type EngagementCounts, feedRoom, followingRoom, homeRoom, postRoom, type RealtimeServer, STAFF_ROOM, userRoom } from './realtime.types';
 
@@ -395,6 +395,17 @@ export class RealtimeEvents implements OnModuleDestroy {
   /** `follow-request:approved` `{ userId, username }` to every connection of the requester: the protected account approved them. */
   followRequestApproved(requesterId: string, event: { userId: string; username: string }): void {
     this.emit('follow-request:approved', (server) => server.to(userRoom(requesterId.toLowerCase())).emit('follow-request:approved', event));
+  }
+
+  /**
+   * `preferences:updated` (the whole settings object as saved) to every connection of the member
+   * on every node but `exceptSocketId` (the tab that saved it and has the answer).
+   */
+  preferencesUpdated(userId: string, preferences: PreferencesUpdatedEvent, exceptSocketId?: string): void {
+    this.emit('preferences:updated', (server) => {
+      const own = server.to(userRoom(userId.toLowerCase()));
+      (exceptSocketId ? own.except(exceptSocketId) : own).emit('preferences:updated', preferences);
+    });
   }
 
   /** `reports:open` `{ open }` to every staff connection on every node: the back office's badge. */

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
-import { poolRows, queryRows } from '../database/query-rows';
+import { poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
 
 /** One pending request as the protected member's list shows it. */
 export interface FollowRequestRow {
@@ -164,6 +164,19 @@ export class FollowRequestsRepository {
    * Sets users.protected, locking the member's row (every follow request and approval of theirs
    * waits for it); false when there is no such active account.
    */
+  /**
+   * `setProtected` and, when turned off, `approve` of every pending request, on `db`: a client
+   * inside a transaction of the caller's (the settings' save, preferences/), which commits them
+   * with its own writes. Answers the approved followers, or null when no active account matched.
+   */
+  async setProtectedOn(db: Queryable, userId: string, on: boolean): Promise<string[] | null> {
+    const rows = await rowsOn(db, { text: `UPDATE users SET protected = $2 WHERE id = $1 AND is_active RETURNING id`, values: [userId, on] });
+    if (rows.length === 0) return null;
+    if (on) return [];
+    const [row] = await rowsOn<{ followers: string[] }>(db, { text: APPROVE_SQL, values: [userId, null] });
+    return row.followers;
+  }
+
   async setProtected(em: EntityManager, userId: string, on: boolean): Promise<boolean> {
     const rows = await queryRows(em, `UPDATE users SET protected = $2 WHERE id = $1 AND is_active RETURNING id`, [userId, on]);
     return rows.length > 0;

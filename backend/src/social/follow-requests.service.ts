@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { type Cursor, type Page, toPage } from '../common/pagination/cursor';
-import { pgErrorCode } from '../database/query-rows';
+import { pgErrorCode, type Queryable } from '../database/query-rows';
 import { type FollowRequestRow, FollowRequestsRepository } from './follow-requests.repository';
 import { CANNOT_REQUEST_SELF, FOLLOW_REQUEST_NOT_FOUND, PROTECTION_ACCOUNT_NOT_FOUND } from './social.texts';
 
@@ -36,11 +36,27 @@ export class FollowRequestsService {
       if (!(await this.repository.setProtected(em, userId, on))) throw new NotFoundException(PROTECTION_ACCOUNT_NOT_FOUND);
       return on ? [] : (await this.repository.approve(em, userId, null)).followers;
     });
+    this.protectionChanged(userId, on, approved);
+    return { protected: on, approved };
+  }
+
+  /**
+   * `setProtected`'s writes inside a caller's transaction (`db`: the settings' save writes
+   * `privacy.protectedTweets` with the rest of the settings object in one transaction). The
+   * caller calls `protectionChanged` with the answer once it committed. 404 for no active account.
+   */
+  async writeProtected(db: Queryable, userId: string, on: boolean): Promise<string[]> {
+    const approved = await this.repository.setProtectedOn(db, userId, on);
+    if (!approved) throw new NotFoundException(PROTECTION_ACCOUNT_NOT_FOUND);
+    return approved;
+  }
+
+  /** After a committed change of protection: the events of `setProtected` (and of each approval it made). */
+  protectionChanged(userId: string, on: boolean, approved: string[]): void {
     const at = new Date();
-    // After the commit: the kept feeds that may show the member's posts through reposts are rebuilt.
+    // The kept feeds that may show the member's posts through reposts are rebuilt.
     this.activity.publish({ kind: 'protection', actorId: userId, userId, active: on, at });
     for (const follower of approved) this.approvedEvents(userId, follower, at);
-    return { protected: on, approved };
   }
 
   /** The viewer's standing with a protected account, for a profile and a follow button. */

@@ -1,5 +1,5 @@
 import { createTestApp, type Statement, type TestApp } from '../test-app';
-import { notificationInsertSql } from '../../src/notifications/notifications.repository';
+import { CLAIM_DIGESTS_SQL, notificationInsertSql, NotificationsRepository } from '../../src/notifications/notifications.repository';
 import { HIDDEN_POSTS_AMONG_SQL } from '../../src/social/blocks.repository';
 import { TrendingService } from '../../src/trending/trending.service';
 
@@ -281,6 +281,32 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
       // here, may be hashed whole; that statement predates the cap).
       expect(plan).not.toMatch(/Seq Scan on (notification_groups|notifications)\b/);
     }
+  });
+
+  it('the daily digest finds its members through the unread groups’ partial index and reads users by key, no scan of users or actors', async () => {
+    // As on a real server, most addresses verified (this fill has none, and the planner would
+    // rightly scan users for the "none" it expects); put back afterwards.
+    const unverified = (await t.db.query('SELECT id FROM users WHERE NOT is_email_verified')).map((r: { id: string }) => r.id);
+    await t.db.query('UPDATE users SET is_email_verified = true WHERE id = ANY($1::uuid[])', [unverified]);
+    await t.db.query('ANALYZE users');
+    let plan: string;
+    try {
+      const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN ${CLAIM_DIGESTS_SQL}`, [200, '1 day', '00000000-0000-0000-0000-000000000000']);
+      plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    } finally {
+      await t.db.query('UPDATE users SET is_email_verified = false WHERE id = ANY($1::uuid[])', [unverified]);
+      await t.db.query('ANALYZE users');
+    }
+    expect(plan).toMatch(/idx_notification_groups_unread/);
+    expect(plan).not.toMatch(/Seq Scan on (posts|likes|reposts|follows|messages|users|notifications)\b/);
+    // Its lines: each member's newest unread groups by their index, the actors by the group's.
+    const members = (await t.db.query('SELECT DISTINCT recipient_id FROM notification_groups WHERE unread LIMIT 200')).map((r: { recipient_id: string }) => r.recipient_id);
+    expect(members.length).toBeGreaterThan(0);
+    const { statements } = await t.countQueries(() => t.app.get(NotificationsRepository).digestLines(members, 5));
+    const lines = statements.find((statement) => /CROSS JOIN LATERAL/.test(statement.text));
+    expect(lines).toBeDefined();
+    const linePlan = ((await t.db.query(`EXPLAIN ${lines!.text}`, lines!.values)) as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+    expect(linePlan).not.toMatch(GROWING);
   });
 
   it('a socket’s posts:watch and a block’s room cleanup read the posts by primary key (200 ids), no scan', async () => {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
-import { AuthProvider } from '../lib/auth';
+import { AuthProvider, useAuth } from '../lib/auth';
 import { LoginRefusalContext } from '../lib/login-refusal';
 import { installWriteRetries } from '../lib/idempotent-write';
 import { SocketProvider } from '../lib/realtime/hooks';
@@ -41,12 +41,27 @@ function SuspensionNotices({ token }: { token: string }) {
   );
 }
 
+/**
+ * A member's preferences follow the account (lib/preferences-cache.tsx): read and applied at
+ * sign-in and start, kept current live. Its code loads for a member only (the guest `/` budget).
+ */
+const PreferencesSync = lazy(() => import('../lib/preferences-cache'));
+
+function MemberPreferences() {
+  return useAuth().isAuthenticated ? (
+    <Suspense fallback={null}>
+      <PreferencesSync />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <SocketProvider>
+          <MemberPreferences />
           <LoginRefusalContext.Provider value={SuspensionNotices}>{children}</LoginRefusalContext.Provider>
         </SocketProvider>
       </AuthProvider>

@@ -4,6 +4,9 @@
 export const trSettings = {
   title: 'Ayarlar',
   localNote: 'Bu tercihler yalnızca bu cihazda saklanır.',
+  accountNote: 'Tercihleriniz hesabınızda saklanır ve giriş yaptığınız her cihazda geçerlidir.',
+  loadFailed: 'Tercihleriniz sunucudan yüklenemedi; bu cihazdaki kopya gösteriliyor.',
+  retry: 'Tekrar dene',
   account: 'Hesap',
   accountText: 'Hesap bilgileriniz.',
   displayName: 'Görünen ad',
@@ -34,6 +37,10 @@ export const trSettings = {
   notifyMentionsHint: 'Biri sizden bahsettiğinde.',
   notifyLikes: 'Beğeniler',
   notifyLikesHint: 'Gönderiniz beğenildiğinde.',
+  notifyReposts: 'Yeniden paylaşımlar',
+  notifyRepostsHint: 'Gönderiniz yeniden paylaşıldığında.',
+  notifyReplies: 'Yanıtlar',
+  notifyRepliesHint: 'Gönderinize yanıt verildiğinde.',
   notifyFollows: 'Yeni takipçiler',
   notifyFollowsHint: 'Biri sizi takip etmeye başladığında.',
   notifyMessages: 'Mesajlar',
@@ -60,6 +67,10 @@ export const trSettings = {
   discoverableHint: 'Diğerleri sizi e-posta adresinizle bulabilir.',
   allowMessages: 'Herkesten mesaj al',
   allowMessagesHint: 'Takip etmediğiniz kişiler de size mesaj gönderebilir.',
+  allowMessagesFrom: 'Kimler size mesaj gönderebilir',
+  allowMessagesEveryone: 'Herkes',
+  allowMessagesFollowing: 'Takip ettiklerim',
+  allowMessagesNobody: 'Hiç kimse',
   display: 'Görünüm',
   displayText: 'Tema, dil ve yazı boyutu.',
   theme: 'Tema',
@@ -75,6 +86,11 @@ export const trSettings = {
   fontLarge: 'Büyük',
   save: 'Değişiklikleri kaydet',
   cancel: 'İptal',
+  saving: 'Kaydediliyor…',
+  saved: 'Değişiklikler kaydedildi.',
+  unsaved: 'Kaydedilmemiş değişiklikleriniz var.',
+  saveFailed: 'Değişiklikler kaydedilemedi.',
+  saveNetworkError: 'Sunucuya ulaşılamadı; değişiklikler kaydedilemedi.',
 } as const;
 
 // An English page writes its texts over these as this chunk loads (locales/en/index.ts).

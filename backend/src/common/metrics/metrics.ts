@@ -31,6 +31,7 @@ export const EMITTED_EVENTS = [
   'message:typing',
   'notification:new',
   'notification:read',
+  'preferences:updated',
   'reports:open',
   'follow-requests:count',
   'follow-request:approved',

@@ -3,9 +3,11 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SwitchRow, type SwitchRowClasses } from '../../../components/switch-row';
+import { errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { displayNameOf, usernameOf } from '../../../lib/format';
-import type { Preferences } from '../../../lib/preferences';
+import type { Preferences } from '../../../lib/preferences-cache';
+import { LoadError } from '../../../components/load-error';
 import { trSettings } from '../../../locales/tr-settings';
 import { usePreferences } from '../hooks/use-preferences';
 import { trBlock } from '../../../locales/tr-block';
@@ -26,13 +28,15 @@ const SWITCH_ROW: SwitchRowClasses = {
 };
 
 type NotificationKey = keyof Preferences['notifications'];
-type PrivacyKey = keyof Preferences['privacy'];
+type PrivacyKey = Exclude<keyof Preferences['privacy'], 'allowMessages'>;
 
 const NOTIFICATION_ROWS: readonly { key: NotificationKey; label: string; hint: string }[] = [
   { key: 'email', label: trSettings.notifyEmail, hint: trSettings.notifyEmailHint },
   { key: 'push', label: trSettings.notifyPush, hint: trSettings.notifyPushHint },
   { key: 'mentions', label: trSettings.notifyMentions, hint: trSettings.notifyMentionsHint },
   { key: 'likes', label: trSettings.notifyLikes, hint: trSettings.notifyLikesHint },
+  { key: 'reposts', label: trSettings.notifyReposts, hint: trSettings.notifyRepostsHint },
+  { key: 'replies', label: trSettings.notifyReplies, hint: trSettings.notifyRepliesHint },
   { key: 'follows', label: trSettings.notifyFollows, hint: trSettings.notifyFollowsHint },
   { key: 'messages', label: trSettings.notifyMessages, hint: trSettings.notifyMessagesHint },
 ];
@@ -45,8 +49,13 @@ const PRIVACY_ROWS: readonly { key: PrivacyKey; label: string; hint: string }[] 
     hint: trSettings.protectedTweetsHint,
   },
   { key: 'discoverable', label: trSettings.discoverable, hint: trSettings.discoverableHint },
-  { key: 'allowMessages', label: trSettings.allowMessages, hint: trSettings.allowMessagesHint },
 ];
+
+const ALLOW_MESSAGES = [
+  { value: 'everyone', label: trSettings.allowMessagesEveryone },
+  { value: 'following', label: trSettings.allowMessagesFollowing },
+  { value: 'nobody', label: trSettings.allowMessagesNobody },
+] as const;
 
 const THEMES = [
   { value: 'light', label: trSettings.themeLight },
@@ -66,20 +75,30 @@ const FONT_SIZES = [
 ] as const;
 
 /**
- * The settings screen (docs/product.md#settings): account, notifications, privacy and display. Every toggle
- * changes only the local preference object; the save and cancel buttons are inert.
+ * The settings screen (docs/product.md#settings): account, notifications, privacy and display. The
+ * switches edit a draft; `Değişiklikleri kaydet` saves it (a member's with the account, a guest's
+ * in this browser) and `İptal` puts it back (see usePreferences).
  */
 export function SettingsView() {
   const { user } = useAuth();
-  const { preferences, update } = usePreferences();
+  const settings = usePreferences();
+  const { preferences, update } = settings;
   const { notifications, privacy, display } = preferences;
   // `Gönderilerimi koru` asks first, both ways (issue 26): on, new followers need approval and
   // the posts go private; off, the posts are public again and every pending request is approved.
   const [protecting, setProtecting] = useState<boolean | null>(null);
 
   return (
-    <div className="settings">
-      <p className="settings__note">{trSettings.localNote}</p>
+    <div className="settings" aria-busy={settings.loading}>
+      <p className="settings__note">{user ? trSettings.accountNote : trSettings.localNote}</p>
+      {settings.loadError ? (
+        <LoadError
+          title={trSettings.loadFailed}
+          message={errorText(settings.loadError, trSettings.loadFailed)}
+          onRetry={settings.retryLoad}
+          retrying={settings.retrying}
+        />
+      ) : null}
 
       <SettingsSection title={trSettings.account} description={trSettings.accountText}>
         <dl className="settings__account">
@@ -150,6 +169,12 @@ export function SettingsView() {
             classes={SWITCH_ROW}
           />
         ))}
+        <ChoiceRow
+          legend={trSettings.allowMessagesFrom}
+          options={ALLOW_MESSAGES}
+          value={privacy.allowMessages}
+          onChange={(allowMessages) => update('privacy', { allowMessages })}
+        />
         {protecting === null ? null : (
           <ConfirmDialog
             title={protecting ? trSettings.protectOnTitle : trSettings.protectOffTitle}
@@ -186,10 +211,27 @@ export function SettingsView() {
         />
       </SettingsSection>
 
-      {/* docs/product.md#settings: both buttons are inert. */}
       <div className="settings__actions">
-        <Button variant="secondary">{trSettings.cancel}</Button>
-        <Button>{trSettings.save}</Button>
+        <p className="settings__status" role="status">
+          {settings.saving
+            ? trSettings.saving
+            : settings.justSaved
+              ? trSettings.saved
+              : settings.dirty
+                ? trSettings.unsaved
+                : ''}
+        </p>
+        {settings.saveError ? (
+          <p className="setting__error" role="alert">
+            {errorText(settings.saveError, trSettings.saveFailed, trSettings.saveNetworkError)}
+          </p>
+        ) : null}
+        <Button variant="secondary" onClick={settings.cancel} disabled={!settings.dirty || settings.saving}>
+          {trSettings.cancel}
+        </Button>
+        <Button onClick={settings.save} disabled={!settings.dirty || settings.saving || settings.loading}>
+          {trSettings.save}
+        </Button>
       </div>
     </div>
   );
