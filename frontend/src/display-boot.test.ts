@@ -1,4 +1,5 @@
-import { applyDisplayPreferences, loadPreferences, PREFERENCES_KEY } from './lib/preferences';
+import { applyDisplayPreferences, cachedDisplay } from './lib/preferences';
+import { PREFERENCES_KEY } from './lib/preferences-cache';
 
 /**
  * The <head> script (display-boot.ts) sets what the app's own start would set from the same stored
@@ -18,10 +19,10 @@ describe('display-boot: the stored theme and font size before the first paint', 
     return { theme: root.dataset.theme, fontSize: root.dataset.fontSize };
   }
 
-  /** What the app's applyDisplayPreferences(loadPreferences().display) leaves for the same value. */
+  /** What the app's applyDisplayPreferences(cachedDisplay()) leaves for the same value. */
   function app() {
     const element = document.createElement('html');
-    applyDisplayPreferences(loadPreferences().display, element);
+    applyDisplayPreferences(cachedDisplay(), element);
     return { theme: element.dataset.theme, fontSize: element.dataset.fontSize };
   }
 

@@ -7,7 +7,7 @@
 //
 // It imports nothing (a classic script cannot, and a shared chunk would be a second request) and
 // repeats, in a few lines, what lib/preferences.ts does with the same stored object:
-// applyDisplayPreferences(loadPreferences().display). display-boot.test.ts holds the two equal.
+// applyDisplayPreferences(cachedDisplay()). display-boot.test.ts holds the two equal.
 try {
   const display = (JSON.parse(localStorage.getItem('gundem_preferences') ?? 'null') as { display?: Record<string, unknown> } | null)?.display;
   const root = document.documentElement;

@@ -15,4 +15,7 @@ export default {
   SERVER_BUSY: 'The server is very busy right now. Please try again in a little while.',
   DATABASE_UNAVAILABLE: 'The database cannot be reached right now. Please try again in a little while.',
   SHUTTING_DOWN: 'The server is shutting down, please try again in a little while.',
+  MESSAGES_FROM_NOBODY: 'This person does not accept messages.',
+  MESSAGES_FROM_FOLLOWED_ONLY: 'This person accepts messages only from accounts they follow.',
+  PROFILE_LISTS_HIDDEN: 'This account hides its followers, following and likes lists.',
 } satisfies EnglishTexts<typeof Tr>;

@@ -33,6 +33,8 @@ import * as observabilityTr from '../observability/observability.texts';
 import observabilityEn from '../observability/observability.texts.en';
 import * as postsTr from '../posts/posts.texts';
 import postsEn from '../posts/posts.texts.en';
+import * as preferencesTr from '../preferences/preferences.texts';
+import preferencesEn from '../preferences/preferences.texts.en';
 import * as realtimeTr from '../realtime/realtime.texts';
 import realtimeEn from '../realtime/realtime.texts.en';
 import * as reportsTr from '../reports/reports.texts';
@@ -63,6 +65,7 @@ export const TEXT_MODULES: Record<string, readonly [turkish: object, english: ob
   'notifications/notifications.texts.ts': [notificationsTr, notificationsEn],
   'observability/observability.texts.ts': [observabilityTr, observabilityEn],
   'posts/posts.texts.ts': [postsTr, postsEn],
+  'preferences/preferences.texts.ts': [preferencesTr, preferencesEn],
   'realtime/realtime.texts.ts': [realtimeTr, realtimeEn],
   'reports/reports.texts.ts': [reportsTr, reportsEn],
   'rules/rules.texts.ts': [rulesTr, rulesEn],

@@ -8,4 +8,5 @@ export default {
   NOTIFICATION_FILTER_INVALID: 'Invalid notification filter. It must be all, mentions or verified.',
   NOTIFICATIONS_WRITE_FAILED: 'Notifications could not be written',
   MENTION_SOURCE_INVALID: 'The mentions preference must be everyone or following.',
+  NOTIFICATION_DIGEST_FAILED: 'The notification digest could not be sent',
 } satisfies EnglishTexts<typeof Tr>;

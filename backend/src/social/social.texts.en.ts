@@ -14,4 +14,7 @@ export default {
   MUTED_WORD_DUPLICATE: 'You already muted this word.',
   MUTED_WORDS_FULL: 'You can mute at most 100 words; remove one to add another.',
   MUTED_WORD_NOT_FOUND: 'Muted word not found.',
+  CANNOT_REQUEST_SELF: 'You cannot send yourself a follow request.',
+  FOLLOW_REQUEST_NOT_FOUND: 'Follow request not found.',
+  PROTECTION_ACCOUNT_NOT_FOUND: 'Account not found.',
 } satisfies EnglishTexts<typeof Tr>;

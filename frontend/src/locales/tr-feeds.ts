@@ -7,3 +7,6 @@ export const trFeeds = {
   followingEmptyTitle: 'Takip ettiğiniz kimse henüz paylaşmadı',
   followingEmptyText: 'Birilerini takip edin; gönderileri ve yeniden paylaşımları burada görünsün.',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-feeds.ts', { trFeeds });

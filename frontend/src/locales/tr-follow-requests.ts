@@ -22,3 +22,6 @@ export const trFollowRequests = {
   badge: (count: string) => `${count} bekleyen takip isteği`,
   requestedAt: (when: string) => `İstek: ${when}`,
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-follow-requests.ts', { trFollowRequests });

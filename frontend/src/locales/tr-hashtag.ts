@@ -12,3 +12,6 @@ export const trHashtag = {
   loadFailed: 'Etiketin gönderileri yüklenemedi',
   back: 'Geri',
 };
+
+// An English page writes its texts over these as this chunk loads (locales/en/index.ts).
+globalThis.gundemEnglish?.('tr-hashtag.ts', { trHashtag });

@@ -33,6 +33,11 @@ export default {
     sending: 'Sending…',
     sendFailed: (reason: string) => `Not sent: ${reason}`,
     sendFailedUnknown: 'The message could not be sent',
+    refusal: {
+      nobody: 'This person does not accept messages.',
+      following: 'This person only accepts messages from accounts they follow.',
+      unavailable: 'You cannot send messages to this user.',
+    },
     editFailed: 'Edit the text',
     typing: 'typing…',
     seen: 'Seen',

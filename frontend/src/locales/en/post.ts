@@ -6,6 +6,8 @@ export default {
   trPost: {
     title: 'Post',
     notFound: 'Post not found',
+    protectedTitle: 'This post is protected',
+    protectedText: 'Only followers approved by the author can see this post.',
     notFoundText: 'This post may have been deleted or never existed.',
     loadFailed: 'The post could not be loaded',
     repliesLabel: 'Replies',
