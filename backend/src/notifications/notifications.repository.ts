@@ -281,6 +281,18 @@ export const CLAIM_DIGESTS_SQL = `WITH due AS (
   )
   SELECT due.id, due.email, due.display_name FROM due JOIN recorded r ON r.user_id = due.id ORDER BY due.id`;
 
+/** The digest's lines: the newest `$2` shown unread groups of each of the members `$1` (query-plans.e2e-spec.ts EXPLAINs it). */
+export const DIGEST_LINES_SQL = `SELECT r.id AS recipient_id, x.* FROM unnest($1::uuid[]) AS r(id) CROSS JOIN LATERAL (
+               SELECT g.type, g.latest_at, p.content AS post_content,
+                      (SELECT u.display_name FROM notifications n JOIN users u ON u.id = n.actor_id
+                        WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED} ORDER BY n.created_at DESC LIMIT 1) AS actor_name,
+                      (SELECT count(*)::int FROM (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id
+                        WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED} LIMIT ${NOTIFICATION_COUNT_CAP}) c) AS actor_count
+                 FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id
+                WHERE g.recipient_id = r.id AND g.unread AND ${HAS_ACTIVE_ACTOR}
+                ORDER BY g.latest_at DESC LIMIT $2) x
+             ORDER BY r.id, x.latest_at DESC`;
+
 /**
  * Every SQL statement of notifications (docs/architecture.md#rules). Lists are keyset pages on
  * (latest_at, id) of idx_notification_groups_recipient_latest; the unread count reads the partial
@@ -500,16 +512,7 @@ export class NotificationsRepository {
     if (!recipientIds.length) return Promise.resolve([]);
     return poolRows<DigestLineRow>(this.dataSource, {
       name: 'notifications_digest_lines',
-      text: `SELECT r.id AS recipient_id, x.* FROM unnest($1::uuid[]) AS r(id) CROSS JOIN LATERAL (
-               SELECT g.type, g.latest_at, p.content AS post_content,
-                      (SELECT u.display_name FROM notifications n JOIN users u ON u.id = n.actor_id
-                        WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED} ORDER BY n.created_at DESC LIMIT 1) AS actor_name,
-                      (SELECT count(*)::int FROM (SELECT 1 FROM notifications n JOIN users u ON u.id = n.actor_id
-                        WHERE n.group_id = g.id AND u.is_active AND ${ACTOR_NOT_BLOCKED} LIMIT ${NOTIFICATION_COUNT_CAP}) c) AS actor_count
-                 FROM notification_groups g LEFT JOIN posts p ON p.id = g.post_id
-                WHERE g.recipient_id = r.id AND g.unread AND ${HAS_ACTIVE_ACTOR}
-                ORDER BY g.latest_at DESC LIMIT $2) x
-             ORDER BY r.id, x.latest_at DESC`,
+      text: DIGEST_LINES_SQL,
       values: [recipientIds, perMember],
     });
   }

@@ -15,6 +15,6 @@ export default {
   SEARCH_REQUIRED: 'A search text is required.',
   SEARCH_TOO_LONG: `The search text can be at most ${SEARCH_MAX_LENGTH} characters.`,
   POST_PROTECTED: 'This post is protected.',
-  HASHTAG_INVALID: 'Enter a valid tag (e.g. gundem): letters, digits and underscores, at most 100 characters.',
+  HASHTAG_INVALID: 'Enter a valid hashtag (e.g. gündem): letters, digits and underscores, at most 100 characters.',
   RANKED_PAGE_GONE: 'The feed was refreshed; load it again from the top.',
 } satisfies EnglishTexts<typeof Tr>;

@@ -47,7 +47,7 @@ export function parsePreferencesPatch(body: unknown): PreferencesPatch {
       if (!Object.hasOwn(defaults, key)) throw new BadRequestException(preferencesUnknownField(field));
       const allowed = CHOICES[field];
       if (allowed) {
-        if (typeof value !== 'string' || !allowed.includes(value)) throw new BadRequestException(preferencesChoiceInvalid(field, allowed));
+        if (typeof value !== 'string' || !allowed.includes(value)) throw new BadRequestException(preferencesChoiceInvalid(field, allowed.join(', ')));
       } else if (typeof value !== 'boolean') {
         throw new BadRequestException(preferencesBooleanInvalid(field));
       }

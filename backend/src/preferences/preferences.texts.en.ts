@@ -7,5 +7,5 @@ export default {
   preferencesUnknownField: (field: string) => `Unknown field: ${field}`,
   preferencesSectionInvalid: (field: string) => `${field} must be an object.`,
   preferencesBooleanInvalid: (field: string) => `${field} must be true or false.`,
-  preferencesChoiceInvalid: (field: string, allowed: readonly string[]) => `${field} must be one of: ${allowed.join(', ')}.`,
+  preferencesChoiceInvalid: (field: string, allowed: string) => `${field} must be one of: ${allowed}.`,
 } satisfies EnglishTexts<typeof Tr>;

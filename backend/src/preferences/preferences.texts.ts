@@ -6,5 +6,5 @@ export const PREFERENCES_BODY_INVALID = 'Tercihler bir nesne olarak gönderilmel
 export const preferencesUnknownField = (field: string) => `Bilinmeyen alan: ${field}`;
 export const preferencesSectionInvalid = (field: string) => `${field} bir nesne olmalıdır.`;
 export const preferencesBooleanInvalid = (field: string) => `${field} true ya da false olmalıdır.`;
-export const preferencesChoiceInvalid = (field: string, allowed: readonly string[]) =>
-  `${field} şunlardan biri olmalıdır: ${allowed.join(', ')}.`;
+/** `allowed`: the choices, listed (`light, dark, auto`). */
+export const preferencesChoiceInvalid = (field: string, allowed: string) => `${field} şunlardan biri olmalıdır: ${allowed}.`;

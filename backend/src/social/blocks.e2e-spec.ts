@@ -161,7 +161,7 @@ describe('blocks API (real PostgreSQL)', () => {
         [blocker, blocked],
       ]) {
         const res = await t.http.post('/api/messages/send').set('authorization', await t.bearer(from)).send({ receiverId: to.id, content: 'selam' }).expect(403);
-        expect(res.body).toEqual({ message: 'Bu kullanıcıya mesaj gönderemezsiniz.', statusCode: 403 });
+        expect(res.body).toEqual({ message: 'Bu kullanıcıya mesaj gönderemezsiniz.', messageRefusal: 'unavailable', statusCode: 403 });
         const thread = await t.http.get(`/api/messages/conversation/${to.id}`).set('authorization', await t.bearer(from)).expect(200);
         expect(thread.body).toMatchObject({ messages: [], nextCursor: null });
         const list = await t.http.get('/api/messages/conversations').set('authorization', await t.bearer(from)).expect(200);

@@ -146,7 +146,7 @@ describe('routes', () => {
   await screenLoaded();
     expect(within(main()).getByRole('heading', { level: 1, name: 'Ayşe Yılmaz' })).toBeTruthy();
     expect(await within(main()).findByText('@ayse')).toBeTruthy();
-    expect(within(main()).getByRole('button', { name: 'Biyografiyi düzenle' })).toBeTruthy();
+    expect(within(main()).getByRole('button', { name: 'Profili düzenle' })).toBeTruthy();
   });
 });
 

@@ -29,6 +29,7 @@ export const SPA_ROUTES = [
   '/profile/:username/followers',
   '/profile/:username/following',
   '/settings',
+  '/follow-requests',
   '/forgot-password',
   '/reset-password',
   '/post/:id',

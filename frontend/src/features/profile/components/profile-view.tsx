@@ -283,16 +283,6 @@ function ProfileBody({ user: loaded, own, lists, editorPictures }: { user: User;
           </CountLink>
         </p>
       </div>
-      <Tabs
-        items={TABS}
-        value={tab}
-        onChange={setTab}
-        label={trProfile.tabsLabel}
-        idPrefix="profile"
-      />
-      <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
-        {tab === 'likes' && listsHidden ? <ListsHiddenNotice /> : lists[tab]}
-      </div>
       {asks ? (
         <EmptyState
           icon={<LockIcon size={32} />}
@@ -309,7 +299,7 @@ function ProfileBody({ user: loaded, own, lists, editorPictures }: { user: User;
             idPrefix="profile"
           />
           <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
-            {lists[tab]}
+            {tab === 'likes' && listsHidden ? <ListsHiddenNotice /> : lists[tab]}
           </div>
         </>
       )}
