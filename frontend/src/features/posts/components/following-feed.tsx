@@ -1,10 +1,7 @@
-import { trFeeds } from '../../../locales/tr-feeds';
+import { tr } from '../../../locales/tr';
 import { useFollowingTimeline } from '../api/get-following-timeline';
 import { PendingPostsPill } from './new-posts-pill';
 import { PostFeed } from './post-feed';
-
-// The `Son` tab's feed, loaded with this one (home-timeline.tsx: one chunk for the tabs a guest never sees).
-export { LatestFeed } from './latest-feed';
 
 /**
  * The `Takip edilenler` tab of the home screen (GET /api/posts/timeline/following), with its own
@@ -17,9 +14,9 @@ export function FollowingFeed() {
       <PendingPostsPill feed="following" data={query.data} />
       <PostFeed
         query={query}
-        label={trFeeds.followingFeedLabel}
-        emptyTitle={trFeeds.followingEmptyTitle}
-        emptyText={trFeeds.followingEmptyText}
+        label={tr.home.followingFeedLabel}
+        emptyTitle={tr.home.followingEmptyTitle}
+        emptyText={tr.home.followingEmptyText}
       />
     </>
   );
