@@ -26,6 +26,8 @@ describe('English journey', () => {
   const chooseLanguage = async (page: Page, group: string, name: string) => {
     // The radio is drawn by its label (the input itself is covered): a click on the label's text.
     await page.getByRole('group', { name: group }).getByText(name, { exact: true }).click();
+    // The settings edit a draft (issue 26): the language is applied once saved, which reloads the page.
+    await page.getByRole('button', { name: group === 'Dil' ? 'Değişiklikleri kaydet' : 'Save changes' }).click();
   };
 
   it('switches to English in the settings: the app, its dates and counts and the server speak English', () =>
