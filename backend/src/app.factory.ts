@@ -85,6 +85,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const readBudget = app.get(ReadBudget);
   const trending = app.get(TrendingService);
   serveSpa(app, config.frontendDist, {
+    waitMs: config.ssrWaitMs,
     guest: () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }),
     render: await loadGuestHomeRender(config.frontendDist),
     renderMember: await loadMemberHomeRender(config.frontendDist),

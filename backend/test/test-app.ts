@@ -137,6 +137,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     connectTimeoutMs: 0,
     queryTimeoutMs: 0,
     notificationsEnabled: true,
+    // The server-rendered pages' data must come in the tests however loaded the host is: a member's
+    // `/` whose state took over the 500 ms default went out plain (home-page-ssr, CI on Node 22).
+    ssrWaitMs: 30_000,
     ...overrides,
   };
   // Silent unless the test reads the log (test/app/logging.e2e-spec.ts).

@@ -82,6 +82,12 @@ export interface AppConfig {
    * to finish before their connections are cut (see common/lifecycle/http-drain.ts).
    */
   shutdownTimeoutMs: number;
+  /**
+   * SSR_WAIT_MS (default 500): how long `/` and a guest's Explore wait for their data (the first
+   * page, a member's state, the trends) before they go out as plain index.html and the app asks
+   * the API: a slow database must not hold the page itself.
+   */
+  ssrWaitMs: number;
   /** Built SPA to serve at /; unset or missing serves the API only. */
   frontendDist?: string;
   /**
@@ -290,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const loginFailureWindowMinutes = parseIntInRange('LOGIN_FAILURE_WINDOW_MINUTES', env.LOGIN_FAILURE_WINDOW_MINUTES, 60, 1, 24 * 60, problems);
   // Up to 10 minutes: longer than any supervisor waits before its SIGKILL.
   const shutdownTimeoutMs = parseIntInRange('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0, 600_000, problems);
+  const ssrWaitMs = parseIntInRange('SSR_WAIT_MS', env.SSR_WAIT_MS, 500, 1, 60_000, problems);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL şunlardan biri olmalı: ${LOG_LEVELS.join(', ')}`);
@@ -343,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     connectTimeoutMs,
     queryTimeoutMs,
     shutdownTimeoutMs,
+    ssrWaitMs,
     frontendDist: env.FRONTEND_DIST ? resolve(cwd, env.FRONTEND_DIST) : undefined,
     logLevel,
     logFormat,

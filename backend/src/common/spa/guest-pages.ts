@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { parse } from 'cookie';
 import type { Request, Response } from 'express';
-import { embedJsonBlock, embedMarkup, FIRST_PAGE_WAIT_MS, HOME_RENDER_MAX_AGE_MS, loadRender, type MadePage, sendMadePage } from './home-page';
+import { embedJsonBlock, embedMarkup, FIRST_PAGE_WAIT_MS, HOME_RENDER_MAX_AGE_MS, loadRender, type MadePage, sendMadePage, withinWait } from './home-page';
 
 /**
  * The guests' pages besides `/` that the frontend renders on the server (entry-server.tsx
@@ -111,7 +111,14 @@ export function screenHeadLinks(manifest: Manifest, module: string): string {
  *
  * Resolves false when the caller should answer as before.
  */
-export function createGuestPages(indexHtml: string, frontendDist: string, guestPages: GuestPages, afterPaintLoader: string | null, data?: GuestPageDataSource) {
+export function createGuestPages(
+  indexHtml: string,
+  frontendDist: string,
+  guestPages: GuestPages,
+  afterPaintLoader: string | null,
+  data?: GuestPageDataSource,
+  waitMs = FIRST_PAGE_WAIT_MS,
+) {
   const logger = new Logger('GuestPages');
   let manifest: Manifest = {};
   try {
@@ -125,7 +132,7 @@ export function createGuestPages(indexHtml: string, frontendDist: string, guestP
 
   /**
    * The page's data, read again once PAGE_DATA_MAX_AGE_MS old by one read for every request: null
-   * for a page without data. A read that fails or takes longer than FIRST_PAGE_WAIT_MS leaves what
+   * for a page without data. A read that fails or takes longer than `waitMs` leaves what
    * was read before (at first nothing: the page's lists then render loading and the app asks the API).
    */
   async function dataFor(path: string): Promise<string | null> {
@@ -134,19 +141,15 @@ export function createGuestPages(indexHtml: string, frontendDist: string, guestP
     if (!entry) dataOf.set(path, (entry = { at: 0, json: null }));
     const current = entry;
     if (!current.reading && Date.now() - current.at >= PAGE_DATA_MAX_AGE_MS) {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), FIRST_PAGE_WAIT_MS);
+      const read = data(path).catch((error: unknown) => {
+        logger.warn(`${path} sayfasının verisi okunamadı (${String(error)}).`);
+        return null;
       });
-      current.reading = Promise.race([data(path), late])
-        .then(
-          (json) => {
-            if (json !== null) current.json = json;
-          },
-          (error: unknown) => logger.warn(`${path} sayfasının verisi okunamadı (${String(error)}).`),
-        )
+      current.reading = withinWait(read, waitMs)
+        .then((json) => {
+          if (json !== null) current.json = json;
+        })
         .finally(() => {
-          clearTimeout(timer);
           current.at = Date.now();
           current.reading = undefined;
         });

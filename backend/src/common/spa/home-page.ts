@@ -28,6 +28,19 @@ export type GuestFirstPageSource = () => Promise<GuestFirstPage>;
 export const FIRST_PAGE_WAIT_MS = 500;
 
 /**
+ * `read`'s value, or null when it fails or takes longer than `waitMs` (FIRST_PAGE_WAIT_MS unless
+ * the app's SSR_WAIT_MS says otherwise): what `/` and the guests' pages wait for their data.
+ */
+export async function withinWait<T>(read: Promise<T>, waitMs: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([read.catch(() => null), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * index.html with `json` as a JSON data block of id `id` before `</body>`. A data block is not
  * run, so the Content-Security-Policy's `script-src 'self'` stays as it is; `<` is written
  * `\u003c` (still the same JSON) so no post's text can close the element.
@@ -190,7 +203,13 @@ interface Rendered extends MadePage {
  * quality 5 and gzip at level 6. `no-cache` and an ETag of its own, as index.html has;
  * `Vary: Cookie`: a member's `/` (by the home-page cookie) is their own page (serve-spa.ts).
  */
-export function createHomePage(indexHtml: string, source: GuestFirstPageSource, renderHome?: GuestHomeRender | null, afterPaintLoader?: string | null) {
+export function createHomePage(
+  indexHtml: string,
+  source: GuestFirstPageSource,
+  renderHome?: GuestHomeRender | null,
+  afterPaintLoader?: string | null,
+  waitMs = FIRST_PAGE_WAIT_MS,
+) {
   let last: Rendered | null = null;
   const logger = new Logger('HomePage');
 
@@ -216,14 +235,7 @@ export function createHomePage(indexHtml: string, source: GuestFirstPageSource, 
 
   /** Answers `/` with the page in it; false when the page did not come in time (or failed). */
   return async function sendHome(req: Request, res: Response, cacheControl: string): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const page = await Promise.race([
-      source().catch(() => null),
-      new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), FIRST_PAGE_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
+    const page = await withinWait(source(), waitMs);
     if (!page || res.headersSent) return false;
     await sendMadePage(req, res, render(page), cacheControl);
     return true;

@@ -4,7 +4,7 @@ import { parse } from 'cookie';
 import { RATE_LIMITED } from '../common.texts';
 import { HTTP_TEXTS } from '../http/http.texts';
 import { compressBody } from '../http/made-answer';
-import { embedJsonBlock, embedMarkup, FIRST_PAGE_WAIT_MS, type MemberHomeRender } from './home-page';
+import { embedJsonBlock, embedMarkup, FIRST_PAGE_WAIT_MS, type MemberHomeRender, withinWait } from './home-page';
 
 /**
  * The id of the element in a member's `/` that holds their session's start
@@ -68,7 +68,13 @@ export function embedMemberState(indexHtml: string, state: MemberState): string 
  * Resolves `'guest'` when the request is not a member's (the caller serves the guests' page),
  * `'plain'` when the caller should send plain index.html, or `'sent'`.
  */
-export function createMemberHomePage(indexHtml: string, source: MemberStateSource, render?: MemberHomeRender | null, afterPaintLoader?: string | null) {
+export function createMemberHomePage(
+  indexHtml: string,
+  source: MemberStateSource,
+  render?: MemberHomeRender | null,
+  afterPaintLoader?: string | null,
+  waitMs = FIRST_PAGE_WAIT_MS,
+) {
   const logger = new Logger('MemberHomePage');
 
   /** index.html with the member's home screen in #root, or as it is. */
@@ -84,14 +90,7 @@ export function createMemberHomePage(indexHtml: string, source: MemberStateSourc
   }
 
   return async function sendMemberHome(req: Request, res: Response): Promise<'guest' | 'plain' | 'sent'> {
-    let timer: NodeJS.Timeout | undefined;
-    const state = await Promise.race([
-      source(req, res).catch(() => null),
-      new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), FIRST_PAGE_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
+    const state = await withinWait(source(req, res), waitMs);
     if (state === 'guest') return 'guest';
     if (state === 'rate-limited') {
       if (!res.headersSent) res.status(429).setHeader('Cache-Control', 'no-store').type('html').end(req.method === 'HEAD' ? undefined : RATE_LIMITED_PAGE);

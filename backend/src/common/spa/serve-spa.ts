@@ -70,6 +70,8 @@ export interface HomeSources {
   pages?: GuestPages | null;
   /** The data those pages are rendered from (Explore's trends and suggestions, issue 26). */
   pageData?: GuestPageDataSource;
+  /** How long `/` and those pages wait for their data (SSR_WAIT_MS; FIRST_PAGE_WAIT_MS by default). */
+  waitMs?: number;
 }
 
 export function serveSpa(app: NestExpressApplication, dist: string | undefined, home: HomeSources = {}): void {
@@ -94,9 +96,9 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
   const precompressed = findPrecompressed(dist);
   const indexHtml = readFileSync(index, 'utf8');
   const afterPaintLoader = findAfterPaintLoader(dist);
-  const sendHome = home.guest ? createHomePage(indexHtml, home.guest, home.render, afterPaintLoader) : null;
-  const sendMemberHome = home.member ? createMemberHomePage(indexHtml, home.member, home.renderMember, afterPaintLoader) : null;
-  const sendGuestPage = home.pages ? createGuestPages(indexHtml, dist, home.pages, afterPaintLoader, home.pageData) : null;
+  const sendHome = home.guest ? createHomePage(indexHtml, home.guest, home.render, afterPaintLoader, home.waitMs) : null;
+  const sendMemberHome = home.member ? createMemberHomePage(indexHtml, home.member, home.renderMember, afterPaintLoader, home.waitMs) : null;
+  const sendGuestPage = home.pages ? createGuestPages(indexHtml, dist, home.pages, afterPaintLoader, home.pageData, home.waitMs) : null;
   const sendIndex = (req: Request, res: Response, next: NextFunction, page: boolean) => {
     const form = chooseEncoding(req, res, precompressed, '/index.html');
     // A member's `/` without its state keeps its `private` (member-home-page.ts).
