@@ -53,6 +53,16 @@ export interface Preferences {
   display: DisplayPreferences;
 }
 
+/**
+ * The settings object as the server answers it (GET and PUT /api/users/me/preferences,
+ * `preferences:updated`): `display.language` is absent until the member chooses a language, and
+ * each device then uses its browser's (English when the browser asks for English, Turkish
+ * otherwise), as before sign-in. A stored default would turn an English browser Turkish at sign-in.
+ */
+export type PreferencesAnswer = Omit<Preferences, 'display'> & {
+  display: Omit<DisplayPreferences, 'language'> & { language?: LanguagePreference };
+};
+
 /** PUT /api/users/me/preferences: any part of the object. */
 export type PreferencesPatch = {
   [K in keyof Preferences]?: Partial<Preferences[K]>;

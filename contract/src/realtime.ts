@@ -3,7 +3,7 @@ import type { Conversation, Message } from './messages.js';
 import type { Media } from './media.js';
 import type { NotificationNewEvent, NotificationReadEvent } from './notifications.js';
 import type { Post, PostCounts } from './posts.js';
-import type { Preferences } from './preferences.js';
+import type { PreferencesAnswer } from './preferences.js';
 import type { OpenReportsCount } from './reports.js';
 import type { ProfileUpdatedEvent } from './users.js';
 
@@ -76,7 +76,7 @@ export interface MessageNewEvent {
  * `preferences:updated`: the member's settings object as saved (the whole object), to their
  * other tabs (not the one that saved it, when it sent `X-Socket-Id`), so they apply it.
  */
-export type PreferencesUpdatedEvent = Preferences;
+export type PreferencesUpdatedEvent = PreferencesAnswer;
 
 /**
  * `message:read`: the messages of one conversation were read, up to `messageId` at `readAt`.

@@ -6,7 +6,8 @@ import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
  * Issue 26: English beside Turkish in the browser. Ayşe picks English in the settings; the page
  * reloads in English (nav, the home tabs, a card's relative time and full date, the profile's
  * join date and post count), axe passes in English, and a refusal of the server comes in
- * English too; a guest whose browser speaks English gets English without choosing; back to
+ * English too; a guest whose browser speaks English gets English without choosing, and so does a
+ * member who never chose a language, after sign-in; back to
  * Türkçe, the app is Turkish again.
  */
 describe('English journey', () => {
@@ -90,6 +91,25 @@ describe('English journey', () => {
     await turkish.goto('/');
     await turkish.getByRole('article').first().waitFor();
     expect(await turkish.evaluate(() => document.documentElement.lang)).toBe('tr');
+  });
+
+  it('keeps a member who never chose a language in their English browser’s language after sign-in', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.url, locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    try {
+      const member = await context.newPage();
+      // The moderator never chose a language: the server's settings object has none (issue 26), so
+      // the copy applied at sign-in keeps the browser's, and the next start too.
+      const answered = member.waitForResponse((res) => res.url().endsWith('/api/users/me/preferences') && res.request().method() === 'GET');
+      await e2e.signIn(member, DEMO.moderator);
+      const body = (await (await answered).json()) as { display: Record<string, unknown> };
+      expect(body.display).not.toHaveProperty('language');
+      await member.reload();
+      await member.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).waitFor();
+      expect(await member.evaluate(() => document.documentElement.lang)).toBe('en');
+      expect(await member.evaluate(() => JSON.parse(localStorage.getItem('gundem_preferences') ?? '{}').display?.language)).toBe('en');
+    } finally {
+      await context.close();
+    }
   });
 
   it('goes back to Türkçe', async () => {

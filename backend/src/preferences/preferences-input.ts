@@ -3,7 +3,8 @@ import {
   DEFAULT_PREFERENCES,
   FONT_SIZE_PREFERENCES,
   LANGUAGE_PREFERENCES,
-  type Preferences,
+  type LanguagePreference,
+  type PreferencesAnswer,
   type PreferencesPatch,
   THEME_PREFERENCES,
 } from '@gundem/contract';
@@ -82,8 +83,17 @@ export interface PreferencesRow {
   public_profile: boolean;
 }
 
-export function toPreferences(row: PreferencesRow): Preferences {
+/** The language the member chose, or null before they choose one (their devices then use their browsers'). */
+export function chosenLanguage(stored: unknown): LanguagePreference | null {
+  const display = isObject(stored) && isObject(stored.display) ? stored.display : {};
+  return (LANGUAGE_PREFERENCES as readonly unknown[]).includes(display.language) ? (display.language as LanguagePreference) : null;
+}
+
+/** The settings object as answered: `display.language` only once chosen (contract PreferencesAnswer). */
+export function toPreferences(row: PreferencesRow): PreferencesAnswer {
   const stored = isObject(row.preferences) ? row.preferences : {};
+  const { language: _default, ...display } = section(DEFAULT_PREFERENCES.display, stored.display, 'display');
+  const language = chosenLanguage(stored);
   return {
     notifications: section(DEFAULT_PREFERENCES.notifications, stored.notifications, 'notifications'),
     privacy: {
@@ -91,9 +101,9 @@ export function toPreferences(row: PreferencesRow): Preferences {
       protectedTweets: row.protected,
       discoverable: row.discoverable,
       allowMessages: (ALLOW_MESSAGES_CHOICES as readonly string[]).includes(row.allow_messages)
-        ? (row.allow_messages as Preferences['privacy']['allowMessages'])
+        ? (row.allow_messages as PreferencesAnswer['privacy']['allowMessages'])
         : DEFAULT_PREFERENCES.privacy.allowMessages,
     },
-    display: section(DEFAULT_PREFERENCES.display, stored.display, 'display'),
+    display: language ? { ...display, language } : display,
   };
 }

@@ -1,4 +1,4 @@
-import type { Preferences } from '@gundem/contract';
+import type { PreferencesAnswer } from '@gundem/contract';
 import { Body, Controller, Get, Headers, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
@@ -18,7 +18,7 @@ export class PreferencesController {
 
   /** The whole settings object: the stored choices over the defaults, the privacy columns. */
   @Get()
-  get(@CurrentUser() viewer: SessionUser): Promise<Preferences> {
+  get(@CurrentUser() viewer: SessionUser): Promise<PreferencesAnswer> {
     return this.preferences.get(viewer.id);
   }
 
@@ -29,7 +29,7 @@ export class PreferencesController {
    */
   @Put()
   @ApiBody({ schema: { type: 'object', description: 'PreferencesPatch (contract/src/preferences.ts)' } })
-  update(@CurrentUser() viewer: SessionUser, @Body() body: unknown, @Headers('x-socket-id') socketId?: string): Promise<Preferences> {
+  update(@CurrentUser() viewer: SessionUser, @Body() body: unknown, @Headers('x-socket-id') socketId?: string): Promise<PreferencesAnswer> {
     return this.preferences.update(viewer.id, parsePreferencesPatch(body), socketId && SOCKET_ID.test(socketId) ? socketId : undefined);
   }
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type Preferences } from '@gundem/contract';
+import { DEFAULT_PREFERENCES, type PreferencesAnswer } from '@gundem/contract';
 import { closeAllSockets, collect, connectSocket, nextEvent, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { User } from '../users/user.entity';
@@ -15,15 +15,20 @@ describe('GET/PUT /api/users/me/preferences (real PostgreSQL, real socket.io-cli
     await t.close();
   });
 
+  /** What a member who never chose a language gets: the defaults without one (each device uses its browser's). */
+  const { language: _unchosen, ...defaultDisplay } = DEFAULT_PREFERENCES.display;
+  const DEFAULTS: PreferencesAnswer = { ...DEFAULT_PREFERENCES, display: defaultDisplay };
+
   const bearer = async (user: Pick<User, 'id'>) => `Bearer ${await t.tokenFor(user)}`;
   const get = async (user: Pick<User, 'id'>) =>
-    (await t.http.get('/api/users/me/preferences').set('authorization', await bearer(user)).expect(200)).body as Preferences;
+    (await t.http.get('/api/users/me/preferences').set('authorization', await bearer(user)).expect(200)).body as PreferencesAnswer;
   const put = async (user: Pick<User, 'id'>, body: unknown, status = 200) =>
     (await t.http.put('/api/users/me/preferences').set('authorization', await bearer(user)).send(body as object).expect(status)).body;
 
-  it('answers every default to a new member, and 401 to a guest', async () => {
+  it('answers every default to a new member, no language among them, and 401 to a guest', async () => {
     const user = await t.createUser();
-    expect(await get(user)).toEqual(DEFAULT_PREFERENCES);
+    expect(await get(user)).toEqual(DEFAULTS);
+    expect(await get(user)).not.toHaveProperty('display.language');
     await t.http.get('/api/users/me/preferences').expect(401);
     await t.http.put('/api/users/me/preferences').send({ display: { theme: 'dark' } }).expect(401);
   });
@@ -53,18 +58,18 @@ describe('GET/PUT /api/users/me/preferences (real PostgreSQL, real socket.io-cli
     const user = await t.createUser();
     const first = await put(user, { display: { theme: 'dark' }, notifications: { likes: false } });
     expect(first).toEqual({
-      ...DEFAULT_PREFERENCES,
-      display: { ...DEFAULT_PREFERENCES.display, theme: 'dark' },
+      ...DEFAULTS,
+      display: { ...DEFAULTS.display, theme: 'dark' },
       notifications: { ...DEFAULT_PREFERENCES.notifications, likes: false },
     });
     const second = await put(user, {
       display: { fontSize: 'large' },
       privacy: { allowMessages: 'following', discoverable: false, publicProfile: false, protectedTweets: true },
     });
-    const expected: Preferences = {
+    const expected: PreferencesAnswer = {
       notifications: { ...DEFAULT_PREFERENCES.notifications, likes: false },
       privacy: { allowMessages: 'following', discoverable: false, publicProfile: false, protectedTweets: true },
-      display: { theme: 'dark', language: 'tr', fontSize: 'large' },
+      display: { theme: 'dark', fontSize: 'large' },
     };
     expect(second).toEqual(expected);
     expect(await get(user)).toEqual(expected);
@@ -79,7 +84,9 @@ describe('GET/PUT /api/users/me/preferences (real PostgreSQL, real socket.io-cli
     // An empty body changes nothing and answers the whole object.
     expect(await put(user, {})).toEqual(expected);
     // Another member is untouched.
-    expect(await get(await t.createUser())).toEqual(DEFAULT_PREFERENCES);
+    expect(await get(await t.createUser())).toEqual(DEFAULTS);
+    // A language once chosen is answered, Turkish as well as English.
+    expect((await put(user, { display: { language: 'tr' } })).display).toEqual({ theme: 'dark', fontSize: 'large', language: 'tr' });
   });
 
   it.each([
@@ -102,7 +109,7 @@ describe('GET/PUT /api/users/me/preferences (real PostgreSQL, real socket.io-cli
     const withValid = Array.isArray(body) ? body : { ...(body as object), ...('display' in (body as object) ? {} : { display: { theme: 'dark' } }) };
     const res = await put(user, withValid, 400);
     expect(res).toEqual({ statusCode: 400, message });
-    expect(await get(user)).toEqual(DEFAULT_PREFERENCES);
+    expect(await get(user)).toEqual(DEFAULTS);
   });
 
   it('refuses a body that is not JSON with a 4xx, not a 500', async () => {
@@ -129,7 +136,7 @@ describe('GET/PUT /api/users/me/preferences (real PostgreSQL, real socket.io-cli
         .set('x-socket-id', saving.id!)
         .send({ display: { theme: 'dark', language: 'en' } })
         .expect(200)
-    ).body as Preferences;
+    ).body as PreferencesAnswer;
     expect(await pushed).toEqual(answer);
     expect(answer.display).toEqual({ theme: 'dark', language: 'en', fontSize: 'medium' });
 

@@ -1,4 +1,4 @@
-import type { Preferences, PreferencesPatch } from '@gundem/contract';
+import type { PreferencesAnswer, PreferencesPatch } from '@gundem/contract';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { RealtimeEvents } from '../realtime/realtime-events.service';
 import { FollowRequestsService } from '../social/follow-requests.service';
@@ -18,14 +18,14 @@ export class PreferencesService {
     private readonly followRequests: FollowRequestsService,
   ) {}
 
-  async get(userId: string): Promise<Preferences> {
+  async get(userId: string): Promise<PreferencesAnswer> {
     const row = await this.repository.read(userId);
     if (!row) throw new NotFoundException(USER_NOT_FOUND);
     return toPreferences(row);
   }
 
   /** `exceptSocketId`: the saving tab, which has the answer already. */
-  async update(userId: string, patch: PreferencesPatch, exceptSocketId?: string): Promise<Preferences> {
+  async update(userId: string, patch: PreferencesPatch, exceptSocketId?: string): Promise<PreferencesAnswer> {
     let approved: string[] | undefined;
     const row = await this.repository.update(userId, patch, async (db, id, on) => {
       approved = await this.followRequests.writeProtected(db, id, on);

@@ -9,6 +9,7 @@ import {
   LANGUAGE_PREFERENCES,
   THEME_PREFERENCES,
   type Preferences,
+  type PreferencesAnswer,
   type PreferencesPatch,
 } from '@gundem/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -98,7 +99,8 @@ export default function PreferencesSync() {
   const queryClient = useQueryClient();
   useEffect(() => {
     let stopped = false;
-    const apply = (answer: Preferences) => {
+    // The server's object has no language until the member chooses one: withDefaults gives the browser's.
+    const apply = (answer: PreferencesAnswer) => {
       if (stopped) return;
       const preferences = withDefaults(answer);
       savePreferences(preferences);
@@ -106,7 +108,7 @@ export default function PreferencesSync() {
       queryClient.setQueryData(preferencesKey(viewer), preferences);
     };
     // A failed read keeps the cached copy (applied at start); the next start or reconnect reads again.
-    const read = () => void apiClient.get<Preferences>('/users/me/preferences').then(apply, () => undefined);
+    const read = () => void apiClient.get<PreferencesAnswer>('/users/me/preferences').then(apply, () => undefined);
     read();
     const offUpdated = realtime?.on('preferences:updated', apply);
     const offResync = realtime?.onResync(read);

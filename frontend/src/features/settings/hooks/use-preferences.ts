@@ -1,4 +1,4 @@
-import type { Preferences } from '@gundem/contract';
+import type { Preferences, PreferencesAnswer } from '@gundem/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client';
@@ -35,7 +35,7 @@ export function usePreferences() {
   const key = preferencesKey(viewer);
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => apiClient.get<Preferences>('/users/me/preferences', { signal }).then(withDefaults),
+    queryFn: ({ signal }) => apiClient.get<PreferencesAnswer>('/users/me/preferences', { signal }).then(withDefaults),
     enabled: isAuthenticated,
     staleTime: 0,
   });
@@ -68,7 +68,7 @@ export function usePreferences() {
       const headers: Record<string, string> = {};
       if (realtime?.socketId) headers['X-Socket-Id'] = realtime.socketId;
       return apiClient
-        .put<Preferences>('/users/me/preferences', preferencesChanges(saved, next), { headers })
+        .put<PreferencesAnswer>('/users/me/preferences', preferencesChanges(saved, next), { headers })
         .then(withDefaults);
     },
     onSuccess: (answer) => {
