@@ -73,7 +73,8 @@ describe('preferences journey', () => {
       expect(await html(first).getAttribute('data-theme')).toBe('light');
       expect(await radio(first, 'Tema', 'Açık').isChecked()).toBe(true);
       const saved = await e2e.api<{ display: { theme: string; fontSize: string } }>('/api/users/me/preferences', { token: await e2e.token(account) });
-      expect(saved.body.display).toEqual({ theme: 'light', language: 'tr', fontSize: 'large' });
+      // No language was chosen: none is stored, and each device keeps its browser's (issue 26).
+      expect(saved.body.display).toEqual({ theme: 'light', fontSize: 'large' });
     });
   });
 
