@@ -41,6 +41,11 @@ export interface Scenario {
    * (media.ts withMediaOnFirstPage; put back afterwards): `timeline-media`, issue 24.
    */
   withMedia?: boolean;
+  /**
+   * Measured while a share of the seeded accounts are protected (protected.ts
+   * withProtectedAccounts; lifted afterwards): `timeline-protected`, issue 26.
+   */
+  withProtected?: boolean;
 }
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
@@ -94,6 +99,20 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
       key: 'timeline-following-shielded',
       label: 'takip edilenler (1.000 takip, 1.000 engel, 1.000 sessiz, 50 sözcük)',
       next: () => ({ method: 'GET', path: '/api/posts/timeline/following', headers: auth(pick(f.shieldedFollowingUsers ?? f.followingUsers ?? f.users).token) }),
+    },
+    // Issue 26: the same two feeds, same viewers, while 5% of the accounts are protected (those
+    // the viewers follow seen through the protected filter, the rest left out); ≥ 0.9× the req/s.
+    {
+      key: 'timeline-protected',
+      label: 'zaman akışı, üye (hesapların %5’i korumalı)',
+      withProtected: true,
+      next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: auth(member().token) }),
+    },
+    {
+      key: 'timeline-following-protected',
+      label: 'takip edilenler (1.000 takip, hesapların %5’i korumalı)',
+      withProtected: true,
+      next: () => ({ method: 'GET', path: '/api/posts/timeline/following', headers: auth(pick(f.followingUsers ?? f.users).token) }),
     },
     {
       key: 'timeline-deep',

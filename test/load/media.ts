@@ -271,8 +271,8 @@ export async function sampleMedia(baseUrl: string, token: string): Promise<WireM
   );
 }
 
-interface TimelinePage {
-  posts: { id: string; media?: unknown[] }[];
+export interface TimelinePage {
+  posts: { id: string; media?: unknown[]; author?: { id: string } }[];
 }
 
 async function firstPage(baseUrl: string): Promise<TimelinePage> {
@@ -282,7 +282,7 @@ async function firstPage(baseUrl: string): Promise<TimelinePage> {
 }
 
 /** Polls the guests' first page (cached up to a second) until `ok` holds of it. */
-async function untilFirstPage(baseUrl: string, ok: (page: TimelinePage) => boolean): Promise<TimelinePage> {
+export async function untilFirstPage(baseUrl: string, ok: (page: TimelinePage) => boolean): Promise<TimelinePage> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const page = await firstPage(baseUrl);
