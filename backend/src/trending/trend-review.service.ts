@@ -3,21 +3,20 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditLogWriter } from '../audit/audit-log.writer';
-import { turkishLower } from '../posts/post-text';
+import { normalizeHashtag } from '../posts/post-text';
+import { HASHTAG_INVALID } from '../posts/posts.texts';
 import type { SessionUser } from '../users/session-user';
 import { TrendingRepository } from './trending.repository';
 import { TrendingService } from './trending.service';
-import { HASHTAG_ALREADY_HIDDEN, HASHTAG_HIDDEN, HASHTAG_INVALID, HASHTAG_NOT_HIDDEN, HASHTAG_SHOWN } from './trend-review.texts';
+import { HASHTAG_ALREADY_HIDDEN, HASHTAG_HIDDEN, HASHTAG_NOT_HIDDEN, HASHTAG_SHOWN } from './trend-review.texts';
 
 /** The newest hidden hashtags the back office lists (a short list in practice). */
 export const HIDDEN_LIST_LIMIT = 200;
 
-/** A hashtag as posts store it (post-text.ts): without `#`, NFC, Turkish lowercase. */
-const TAG = /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}_]*$/u;
-
+/** A hashtag as posts store it (post-text.ts normalizeHashtag: without `#`, NFC, Turkish lowercase), or a 400. */
 export function normaliseTag(raw: string): string {
-  const tag = turkishLower(raw.trim().replace(/^#/, '').normalize('NFC'));
-  if (!TAG.test(tag) || Array.from(tag).length > 100) throw new BadRequestException(HASHTAG_INVALID);
+  const tag = normalizeHashtag(raw.trim());
+  if (tag === null) throw new BadRequestException(HASHTAG_INVALID);
   return tag;
 }
 

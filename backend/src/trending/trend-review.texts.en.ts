@@ -3,7 +3,6 @@ import type { EnglishTexts } from '../common/i18n/english-texts';
 import type * as Tr from './trend-review.texts';
 
 export default {
-  HASHTAG_INVALID: 'Enter a valid hashtag (e.g. gündem): letters, digits and underscores, at most 100 characters.',
   HASHTAG_HIDDEN: 'The hashtag was hidden from trends.',
   HASHTAG_ALREADY_HIDDEN: 'The hashtag is already hidden from trends.',
   HASHTAG_SHOWN: 'The hashtag can trend again.',

@@ -1,5 +1,4 @@
 /** Trend review's Turkish texts (answers and validation messages), in one place. */
-export const HASHTAG_INVALID = 'Geçerli bir etiket girin (ör. gündem): harf, rakam ve alt çizgi, en fazla 100 karakter.';
 export const HASHTAG_HIDDEN = 'Etiket gündemden gizlendi.';
 export const HASHTAG_ALREADY_HIDDEN = 'Etiket zaten gündemden gizli.';
 export const HASHTAG_SHOWN = 'Etiket yeniden gündemde gösterilebilir.';
