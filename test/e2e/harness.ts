@@ -33,7 +33,8 @@ export interface E2E {
   databaseUrl: string;
   server: RunningServer;
   browser: Browser;
-  newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A page in a context of its own; `locale` is the browser's language (Turkish unless said: issue 26's English follows it). */
+  newPage(options?: { width?: number; height?: number; locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
   /** Signs in through the API and stores the token as the app does (faster than the form). */
   signIn(page: Page, account: { email: string; password: string }): Promise<void>;
   /** Two people in two browser contexts (desktop size), each signed in: the set-up of the two-person journeys. */
@@ -62,8 +63,8 @@ export async function startE2E(env: Record<string, string | undefined> = {}): Pr
     databaseUrl: db.url,
     server,
     browser,
-    async newPage({ width = 1280, height = 900 } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: server.url, locale: 'tr-TR' });
+    async newPage({ width = 1280, height = 900, locale = 'tr-TR' } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: server.url, locale });
       contexts.push(context);
       const page = await context.newPage();
       hydratingNavigation(page);

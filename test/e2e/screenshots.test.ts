@@ -11,7 +11,7 @@ import { DEMO, type E2E, postMenuButton, startE2E } from './harness';
  */
 const OUT = join(repoRoot, 'test-results/screenshots');
 const DOCS = join(repoRoot, 'docs/screenshots');
-const SCREENS: { name: string; path: string; ready: string; as: 'guest' | 'member' | 'admin' | 'reported'; dark?: true }[] = [
+const SCREENS: { name: string; path: string; ready: string; as: 'guest' | 'member' | 'admin' | 'reported' | 'english'; dark?: true }[] = [
   { name: 'home', path: '/', ready: 'Günaydın gündem!', as: 'member' },
   { name: 'home-guest', path: '/', ready: 'Gündeme siz de katılın', as: 'guest' },
   { name: 'explore', path: '/explore', ready: 'Gündemdeki konular', as: 'member' },
@@ -28,6 +28,9 @@ const SCREENS: { name: string; path: string; ready: string; as: 'guest' | 'membe
   // The dark theme (issue 26): the `auto` theme on a system that asks for dark.
   { name: 'home-dark', path: '/', ready: 'Günaydın gündem!', as: 'member', dark: true },
   { name: 'admin-dashboard-dark', path: '/admin', ready: 'Toplam kullanıcı', as: 'admin', dark: true },
+  // English (issue 26): a member whose browser is English and who never chose a language.
+  { name: 'home-english', path: '/', ready: 'For you', as: 'english' },
+  { name: 'explore-english', path: '/explore', ready: 'Trending topics', as: 'english' },
   // Issue 25's safety screens, on a case made on the way (makeSafetyCase): a member reported by
   // Ayşe, warned by the moderator citing a rule, appealing; Ayşe's mutes. After the main screens,
   // whose feeds and lists the case would otherwise show.
@@ -116,10 +119,11 @@ describe('screenshots of the main screens', () => {
       [390, 844],
     ]) {
       const set: Record<string, Page> = {};
-      for (const who of ['guest', 'member', 'admin'] as const) {
-        const { page } = await e2e.newPage({ width, height });
+      for (const who of ['guest', 'member', 'admin', 'english'] as const) {
+        const { page } = await e2e.newPage({ width, height, locale: who === 'english' ? 'en-US' : 'tr-TR' });
         if (who === 'member') await e2e.signIn(page, DEMO.ayse);
         if (who === 'admin') await e2e.signIn(page, DEMO.admin);
+        if (who === 'english') await e2e.signIn(page, DEMO.moderator);
         set[who] = page;
       }
       pages[width] = set;
@@ -152,7 +156,7 @@ describe('screenshots of the main screens', () => {
     }
     await page.getByText(ready).filter({ visible: true }).first().waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await page.getByText(/yüklenemedi|Bağlantı hatası/).count()).toBe(0);
+    expect(await page.getByText(/yüklenemedi|Bağlantı hatası|could not be loaded|Connection error/).count()).toBe(0);
     if (name === 'muted') await page.getByRole('heading', { name: 'Sessize alınanlar' }).scrollIntoViewIfNeeded();
     if (name === 'thread') {
       // It opens at the reply (the thread above it out of view): a little up, so the picture shows both.
@@ -161,6 +165,11 @@ describe('screenshots of the main screens', () => {
     }
     // Really drawn dark: the page's background is the dark theme's (global.css --bg).
     if (dark) expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(11, 15, 20)');
+    // Really English: the document's language and no Turkish nav.
+    if (as === 'english') {
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      expect(await page.getByRole('link', { name: 'Anasayfa' }).count()).toBe(0);
+    }
     const file = join(OUT, `${name}-${width === 390 ? 'mobile' : 'desktop'}.png`);
     await page.screenshot({ path: file });
     expect(statSync(file).size).toBeGreaterThan(10_000);
