@@ -1,3 +1,5 @@
+import { followersOnlyReachesSql, followersOnlySql, hiddenFollowersOnlySql } from './followers-only.sql';
+
 /**
  * The read filter of limited accounts (issue 25's `limit` action, moderation/): a limited
  * account's posts and the account itself reach only its followers (and itself). True when the
@@ -11,9 +13,7 @@
  * rather than in moderation/, which stands above them.
  */
 export function notLimitedSql(viewer: string | null, author: string): string {
-  if (viewer === null) return `NOT ${author}.limited`;
-  return `(NOT ${author}.limited OR ${author}.id = ${viewer}::uuid
-    OR EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = ${viewer}::uuid AND lf.followee_id = ${author}.id))`;
+  return followersOnlySql('limited', viewer, author);
 }
 
 /**
@@ -22,9 +22,7 @@ export function notLimitedSql(viewer: string | null, author: string): string {
  * few limited accounts, so this is a small hashed set whatever the number of users or posts.
  */
 export function hiddenLimitedAuthorsSql(viewer: string | null): string {
-  if (viewer === null) return `SELECT id FROM users WHERE limited`;
-  return `SELECT lu.id FROM users lu WHERE lu.limited AND lu.id <> ${viewer}::uuid
-    AND NOT EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = ${viewer}::uuid AND lf.followee_id = lu.id)`;
+  return hiddenFollowersOnlySql('limited', viewer);
 }
 
 /**
@@ -37,6 +35,5 @@ export function hiddenLimitedAuthorsSql(viewer: string | null): string {
  * undoing it lets the next notifications through.
  */
 export function notificationReachesSql(recipient: string, sender: string): string {
-  return `NOT EXISTS (SELECT 1 FROM users ls WHERE ls.id = ${sender} AND ls.limited
-    AND NOT EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = ${recipient} AND lf.followee_id = ls.id))`;
+  return followersOnlyReachesSql('limited', recipient, sender);
 }

@@ -1,7 +1,9 @@
+import { followersOnlyReachesSql, followersOnlySql, hiddenFollowersOnlySql } from './followers-only.sql';
+
 /**
  * The read filters of protected accounts (issue 26, `Gönderilerimi koru`): a protected account's
  * posts, replies, reposts and likes reach only the account itself and its approved followers.
- * Shaped as limits.sql.ts (a moderation limit) and blocks.sql.ts, and embedded by every module
+ * The rule of limits.sql.ts (a moderation limit), written once in followers-only.sql.ts, embedded by every module
  * that lists posts (posts/, trending/, notifications/, users/): the cost is per row a list returns.
  */
 
@@ -12,9 +14,7 @@
  * expression (a parameter such as `$1`) or null for a guest, who follows nobody.
  */
 export function notProtectedSql(viewer: string | null, author: string): string {
-  if (viewer === null) return `NOT ${author}.protected`;
-  return `(NOT ${author}.protected OR ${author}.id = ${viewer}::uuid
-    OR EXISTS (SELECT 1 FROM follows pf WHERE pf.follower_id = ${viewer}::uuid AND pf.followee_id = ${author}.id))`;
+  return followersOnlySql('protected', viewer, author);
 }
 
 /**
@@ -24,9 +24,7 @@ export function notProtectedSql(viewer: string | null, author: string): string {
  * the number of users or posts.
  */
 export function hiddenProtectedAuthorsSql(viewer: string | null): string {
-  if (viewer === null) return `SELECT id FROM users WHERE protected`;
-  return `SELECT pu.id FROM users pu WHERE pu.protected AND pu.id <> ${viewer}::uuid
-    AND NOT EXISTS (SELECT 1 FROM follows pf WHERE pf.follower_id = ${viewer}::uuid AND pf.followee_id = pu.id)`;
+  return hiddenFollowersOnlySql('protected', viewer);
 }
 
 /**
@@ -35,6 +33,5 @@ export function hiddenProtectedAuthorsSql(viewer: string | null): string {
  * non-follower may not read the post. Both are SQL expressions (uuid columns of the statement).
  */
 export function protectedReachesSql(recipient: string, sender: string): string {
-  return `NOT EXISTS (SELECT 1 FROM users ps WHERE ps.id = ${sender} AND ps.protected
-    AND NOT EXISTS (SELECT 1 FROM follows pf WHERE pf.follower_id = ${recipient} AND pf.followee_id = ps.id))`;
+  return followersOnlyReachesSql('protected', recipient, sender);
 }
