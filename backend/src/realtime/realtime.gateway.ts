@@ -60,7 +60,7 @@ function capError(message: string): Error {
 }
 
 /**
- * The language of the server's answers to a connection (issue 26; docs/wire-contract.md#languages):
+ * The language of the server's answers to a connection (issue 26; docs/wire-contract.md#handshake):
  * the `lang` the client sends in the handshake's `auth` (the page's language: a member who chose
  * English on a Turkish browser), else what its HTTP request asked for (`?lang=`, else
  * Accept-Language: connectionRequestLanguage); Turkish when nothing asks for English.
@@ -98,6 +98,8 @@ function dropIfExpired(this: RealtimeSocket): void {
  * account, session version); no token makes a guest, who gets public events only. Every
  * signed-in connection joins `user:<id>`; `posts:watch`/`posts:unwatch` join and leave
  * `post:<id>`, and `feed:watch`/`feed:unwatch` `{ feed: 'home' }` the room `feed:home` that gets `post:new`.
+ * Every text said back (acks, error events, refusals) is in the connection's language
+ * (`auth: { lang }`, see connectionLanguage), through `say`.
  *
  * A connection lives no longer than its session: it ends when its token expires (before any
  * event is written to it after that, and at the next sweep), and on every node when the

@@ -84,7 +84,7 @@ export interface SocketAuth {
   token?: string;
   /**
    * The page's language (`<html lang>`, `en` once the member chose English): the server answers
-   * this connection's acks and refusals in it (docs/wire-contract.md#languages). Sent at every
+   * this connection's acks and refusals in it (docs/wire-contract.md#handshake). Sent at every
    * connection attempt; choosing another language reloads the page, so a new connection.
    */
   lang?: string;
