@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import { AdminModule } from './admin/admin.module';
@@ -8,7 +8,9 @@ import { ActivityModule } from './common/activity/activity-events';
 import { AuthModule } from './auth/auth.module';
 import { HeavyQueriesModule } from './common/concurrency/heavy-queries';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { EnglishAnswersInterceptor } from './common/i18n/english-answers.interceptor';
 import { toEnglish } from './i18n/english';
+import { I18nModule } from './i18n/i18n.module';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard';
 import { RolesGuard } from './common/guards/roles.guard';
 import { LoggingModule } from './common/logging/logging.module';
@@ -57,6 +59,7 @@ export class AppModule {
         HeavyQueriesModule,
         MetricsModule,
         ActivityModule,
+        I18nModule,
         MailModule,
         AuditModule,
         SettingsModule,
@@ -86,6 +89,8 @@ export class AppModule {
         { provide: APP_GUARD, useClass: MaintenanceGuard },
         // Errors in the request's language (Accept-Language): the English twins' lookup (issue 26).
         { provide: APP_FILTER, useFactory: () => new AllExceptionsFilter(toEnglish) },
+        // …and the `message` of a success answer too.
+        { provide: APP_INTERCEPTOR, useFactory: () => new EnglishAnswersInterceptor(toEnglish) },
       ],
     };
   }

@@ -14,12 +14,20 @@ const open = new Set<Socket>();
 /**
  * Connects over WebSocket only; rejects with the `connect_error` (its message, and `data` when
  * the server's middleware gave some) when refused. `headers` go on the HTTP upgrade request
- * (Origin, X-Forwarded-For), as a browser or a proxy would send them.
+ * (Origin, X-Forwarded-For, Accept-Language), as a browser or a proxy would send them; `extra`
+ * adds handshake `auth` fields beside the token (`lang`) and query parameters.
  */
-export function connectSocket(url: string, token?: string, timeoutMs = 5_000, headers?: Record<string, string>): Promise<Socket> {
+export function connectSocket(
+  url: string,
+  token?: string,
+  timeoutMs = 5_000,
+  headers?: Record<string, string>,
+  extra: { auth?: Record<string, unknown>; query?: Record<string, string> } = {},
+): Promise<Socket> {
   const socket = io(url, {
     transports: ['websocket'],
-    auth: token === undefined ? {} : { token },
+    auth: { ...extra.auth, ...(token === undefined ? {} : { token }) },
+    ...(extra.query ? { query: extra.query } : {}),
     reconnection: false,
     forceNew: true,
     timeout: timeoutMs,

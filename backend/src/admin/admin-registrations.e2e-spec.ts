@@ -92,6 +92,23 @@ describe('registration under approval (real PostgreSQL)', () => {
     expect(activate.body.message).toBe('Bu hesabın kayıt başvurusu onay bekliyor ya da reddedildi; onay ekranından karar verin.');
   });
 
+  it("mails the decision in the member's stored language (English here), Turkish when none was chosen", async () => {
+    const member = await register();
+    // As the settings screen stores it (a waiting account cannot sign in to choose: set here directly).
+    await t.db.query(`UPDATE users SET preferences = jsonb_set(preferences, '{display}', '{"language": "en"}') WHERE id = $1`, [member.id]);
+    await t.http.post(`/api/admin/registrations/${member.id}/approve`).set('authorization', adminAuth).expect(200);
+    const [mail] = (await mailsTo(member.email)).map((raw) => raw.replace(/=\r?\n/g, ''));
+    expect(mail).toContain('<html lang=3D"en">');
+    expect(mail).toContain('Hello Onay Bekleyen, your g=C3=BCndem sign-up request was approved. You can log in now.');
+    // The answer to the deciding staff member follows their request.
+    const other = await register();
+    const res = await t.http.post(`/api/admin/registrations/${other.id}/reject`).set('authorization', adminAuth).set('accept-language', 'en').expect(200);
+    expect(res.body.message).toBe('The sign-up request was rejected.');
+    const [turkish] = (await mailsTo(other.email)).map((raw) => raw.replace(/=\r?\n/g, ''));
+    expect(turkish).toContain('<html lang=3D"tr">');
+    expect(turkish).toContain('kay=C4=B1t ba=C5=9Fvurunuz onaylanmad=C4=B1.');
+  });
+
   it('lets only an admin decide a waiting account that was given a staff role (403 for a moderator, nothing changed)', async () => {
     const member = await register();
     await t.db.query(`UPDATE users SET role = 'moderator' WHERE id = $1`, [member.id]);

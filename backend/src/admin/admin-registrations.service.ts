@@ -6,6 +6,7 @@ import { AuditLogWriter } from '../audit/audit-log.writer';
 import { decodeCursor, toPage } from '../common/pagination/cursor';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination/page-query.dto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { mailLanguage } from '../common/i18n/language';
 import { MailService } from '../mail/mail.service';
 import { registrationApprovedMail, registrationRejectedMail } from '../mail/mail.templates';
 import type { SessionUser } from '../users/session-user';
@@ -64,7 +65,8 @@ export class AdminRegistrationsService {
     });
     this.users.sessionChanged(userId);
     const mail = approve ? registrationApprovedMail : registrationRejectedMail;
-    this.mail.queue(mail(decided.email, decided.display_name, this.config.appUrl));
+    // In the language the member chose, if any (a waiting account may have saved it); else Turkish.
+    this.mail.queue(mail(decided.email, decided.display_name, this.config.appUrl, mailLanguage(decided.language)));
     const [user] = await this.repository.usersByIds([userId]);
     return { message: approve ? REGISTRATION_APPROVED : REGISTRATION_REJECTED, user: toUserResponse(user, { includePrivate: true }) };
   }

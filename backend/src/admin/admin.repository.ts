@@ -316,11 +316,16 @@ export class AdminRepository {
    * Decides a waiting account on `em`'s transaction: approved (active, approval cleared) or rejected
    * (stays inactive). Null when the account is not waiting (unknown, or decided already).
    */
-  async decideRegistration(em: EntityManager, userId: string, approve: boolean): Promise<{ id: string; username: string; email: string; display_name: string; role: UserRole } | null> {
-    const [row] = await queryRows<{ id: string; username: string; email: string; display_name: string; role: UserRole }>(
+  async decideRegistration(
+    em: EntityManager,
+    userId: string,
+    approve: boolean,
+  ): Promise<{ id: string; username: string; email: string; display_name: string; role: UserRole; language: string | null } | null> {
+    const [row] = await queryRows<{ id: string; username: string; email: string; display_name: string; role: UserRole; language: string | null }>(
       em,
       `UPDATE users SET approval = ${approve ? 'NULL, is_active = true' : "'rejected'"}, updated_at = now()
-        WHERE id = $1 AND approval = 'pending' RETURNING id, username, email, display_name, role`,
+        WHERE id = $1 AND approval = 'pending'
+        RETURNING id, username, email, display_name, role, preferences #>> '{display,language}' AS language`,
       [userId],
     );
     return row ?? null;

@@ -1,9 +1,10 @@
 import type { LoginResponse, MeResponse, Notice, RegisterResponse } from '@gundem/contract';
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Optional, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Public } from '../common/decorators/public.decorator';
+import { ENGLISH_LOOKUP, type EnglishLookup, inLanguage, requestLanguage } from '../common/i18n/language';
 import { AllowDuringMaintenance } from '../settings/maintenance.guard';
 import type { SessionUser } from '../users/session-user';
 import { AuthService } from './auth.service';
@@ -25,6 +26,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly home: HomeSessionService,
+    @Optional() @Inject(ENGLISH_LOOKUP) private readonly english?: EnglishLookup,
   ) {}
 
   /**
@@ -36,7 +38,7 @@ export class AuthController {
   @UseGuards(SameOriginGuard)
   @Post('register')
   async register(@Body() dto: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RegisterResponse> {
-    const answer = await this.auth.register(dto);
+    const answer = await this.auth.register(dto, requestLanguage(req.headers['accept-language']));
     if (answer.token) await this.home.issue(req, res, answer.token);
     return answer;
   }
@@ -53,7 +55,7 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     try {
-      const session = await this.auth.login(dto, clientIp(req));
+      const session = await this.auth.login(dto, clientIp(req), requestLanguage(req.headers['accept-language']));
       // `/` then carries this member's account and first page (home-session.ts).
       await this.home.issue(req, res, session.token);
       return session;
@@ -73,7 +75,8 @@ export class AuthController {
     const ok = typeof token === 'string' && token.length > 0 && token.length <= 200 && (await this.auth.verifyEmail(token));
     if (req.accepts(['html', 'json']) === 'json') {
       if (!ok) throw new BadRequestException(INVALID_VERIFY_LINK);
-      res.status(200).json({ message: EMAIL_VERIFIED });
+      // Written here (@Res), so the answers' interceptor does not see it: in the request's language by hand.
+      res.status(200).json({ message: inLanguage(EMAIL_VERIFIED, requestLanguage(req.headers['accept-language']), this.english) });
       return;
     }
     res.redirect(302, `/?emailVerified=${ok ? 1 : 0}`);
@@ -111,8 +114,8 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
-  forgotPassword(@Body() dto: ForgotPasswordDto): Promise<Notice> {
-    return this.auth.forgotPassword(dto);
+  forgotPassword(@Body() dto: ForgotPasswordDto, @Req() req: Request): Promise<Notice> {
+    return this.auth.forgotPassword(dto, requestLanguage(req.headers['accept-language']));
   }
 
   @Public()

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BadRequestException, ForbiddenException, type HttpException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { SESSION_INVALID } from '../common/common.texts';
+import { type Language, mailLanguage } from '../common/i18n/language';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { passwordResetMail, verifyEmailMail } from '../mail/mail.templates';
@@ -66,7 +67,7 @@ export class AuthService {
    * in at once, as a login would: the answer carries a token (and the controller sets the home-page
    * cookie beside it).
    */
-  async register(dto: RegisterDto): Promise<{ message: string; user: UserResponse; token?: string; pendingApproval?: true }> {
+  async register(dto: RegisterDto, language: Language = 'tr'): Promise<{ message: string; user: UserResponse; token?: string; pendingApproval?: true }> {
     const settings = await this.settings.get();
     if (settings.registrationMode === 'closed') throw new ForbiddenException(REGISTRATION_CLOSED);
     // The DTO has normalised the address (lowercase, NFKC): the domain and its parents are compared as stored.
@@ -74,11 +75,11 @@ export class AuthService {
     const pendingApproval = settings.registrationMode === 'approval';
     const user = await this.users.create({ ...dto, pendingApproval });
     if (pendingApproval) {
-      if (settings.emailVerificationRequired) await this.sendVerification(user);
+      if (settings.emailVerificationRequired) await this.sendVerification(user, language);
       return { message: REGISTER_PENDING, user: toUserResponse(user, { includePrivate: true }), pendingApproval: true };
     }
     if (settings.emailVerificationRequired) {
-      await this.sendVerification(user);
+      await this.sendVerification(user, language);
       return { message: REGISTER_SUCCESS, user: toUserResponse(user, { includePrivate: true }) };
     }
     user.lastLogin = await this.users.touchLastLogin(user.id);
@@ -90,7 +91,7 @@ export class AuthService {
    * every failed attempt counts, for unknown names too, against the account the name or e-mail
    * belongs to, and a correct password clears the count. `address` is the client's (req.ip).
    */
-  async login(dto: LoginDto, address: string): Promise<{ user: UserResponse; token: string }> {
+  async login(dto: LoginDto, address: string, language: Language = 'tr'): Promise<{ user: UserResponse; token: string }> {
     const user = await this.users.findForLogin(dto.login);
     const subject = loginSubject(user?.id, dto.login);
     await this.loginThrottle.assertOpen(subject, address);
@@ -118,7 +119,7 @@ export class AuthService {
     }
     // Staff are never locked out of the panel by a setting they manage (like maintenance mode).
     if (!user.isEmailVerified && !isStaff(user) && (await this.settings.get()).emailVerificationRequired) {
-      await this.sendVerification(user);
+      await this.sendVerification(user, language);
       throw new ForbiddenException(EMAIL_NOT_VERIFIED);
     }
     user.lastLogin = await this.users.touchLastLogin(user.id);
@@ -144,13 +145,13 @@ export class AuthService {
     return this.jwt.sign(payload);
   }
 
-  async forgotPassword(dto: ForgotPasswordDto): Promise<{ message: string }> {
+  async forgotPassword(dto: ForgotPasswordDto, language: Language = 'tr'): Promise<{ message: string }> {
     const user = await this.users.findByEmail(dto.email);
     // Throttled per recipient; the answer is the same whether or not a mail went out.
     if (user && user.isActive && (await this.mailThrottle.allow('password_reset', user.email))) {
       const token = await this.issueToken(user.id, 'password_reset', RESET_TOKEN_TTL_MS);
       const link = `${this.config.appUrl}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
-      this.mail.queue(passwordResetMail(user.email, user.displayName, link));
+      this.mail.queue(this.users.chosenLanguage(user.id).catch(() => null).then((chosen) => passwordResetMail(user.email, user.displayName, link, mailLanguage(chosen, language))));
     }
     return { message: FORGOT_PASSWORD_SENT };
   }
@@ -190,11 +191,11 @@ export class AuthService {
    * and when an unverified account tries to log in (accounts from before the setting was turned
    * on never got a link).
    */
-  private async sendVerification(user: Pick<User, 'id' | 'email' | 'displayName'>): Promise<void> {
+  private async sendVerification(user: Pick<User, 'id' | 'email' | 'displayName'>, requested: Language): Promise<void> {
     if (!(await this.mailThrottle.allow('email_verify', user.email))) return;
     const token = await this.issueToken(user.id, 'email_verify', VERIFY_TOKEN_TTL_MS);
     const link = `${this.config.appUrl}/api/auth/verify-email?token=${token}`;
-    this.mail.queue(verifyEmailMail(user.email, user.displayName, link));
+    this.mail.queue(this.users.chosenLanguage(user.id).catch(() => null).then((chosen) => verifyEmailMail(user.email, user.displayName, link, mailLanguage(chosen, requested))));
   }
 
   /** 256 random bits, sent once; only its hash is stored. */

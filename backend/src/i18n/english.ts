@@ -21,6 +21,8 @@ import * as idempotencyTr from '../common/idempotency/idempotency.texts';
 import idempotencyEn from '../common/idempotency/idempotency.texts.en';
 import * as healthTr from '../health/health.texts';
 import healthEn from '../health/health.texts.en';
+import * as mailTr from '../mail/mail.texts';
+import mailEn from '../mail/mail.texts.en';
 import * as mediaTr from '../media/media.texts';
 import mediaEn from '../media/media.texts.en';
 import * as messagesTr from '../messages/messages.texts';
@@ -59,6 +61,7 @@ export const TEXT_MODULES: Record<string, readonly [turkish: object, english: ob
   'common/http/http.texts.ts': [httpTr, httpEn],
   'common/idempotency/idempotency.texts.ts': [idempotencyTr, idempotencyEn],
   'health/health.texts.ts': [healthTr, healthEn],
+  'mail/mail.texts.ts': [mailTr, mailEn],
   'media/media.texts.ts': [mediaTr, mediaEn],
   'messages/messages.texts.ts': [messagesTr, messagesEn],
   'moderation/moderation.texts.ts': [moderationTr, moderationEn],

@@ -33,11 +33,17 @@ export class MailService {
 
   /**
    * Queues a mail without making the caller wait: a request's answer time must not reveal
-   * whether an account exists (forgot password). Failures are logged, never thrown.
+   * whether an account exists (forgot password). A mail still being made (a promise: its
+   * recipient's language is read first) is waited for here, not by the request. Failures are
+   * logged, never thrown.
    */
-  queue(mail: Mail): void {
-    const job = this.send(mail)
-      .catch((error: unknown) => this.logger.error(`E-posta gönderilemedi (${mail.to}): ${String(error)}`))
+  queue(mail: Mail | Promise<Mail>): void {
+    const job = Promise.resolve(mail)
+      .then(
+        (ready) => this.send(ready).catch((error: unknown) => this.logger.error(`E-posta gönderilemedi (${ready.to}): ${String(error)}`)),
+        // A mail whose making failed (its recipient's language could not be read).
+        (error: unknown) => this.logger.error(`E-posta hazırlanamadı: ${String(error)}`),
+      )
       .finally(() => this.pending.delete(job));
     this.pending.add(job);
   }

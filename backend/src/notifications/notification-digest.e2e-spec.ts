@@ -105,6 +105,33 @@ describe('daily notification digest (real PostgreSQL, real mail transport)', () 
     expect(await mailsTo(member.email)).toHaveLength(2);
   });
 
+  it("is in English, with English plurals, for a member who chose English; Turkish for one who never chose", async () => {
+    const member = await t.createUser({ displayName: 'Emma Digest' });
+    await t.http.put('/api/users/me/preferences').set('authorization', await bearer(member)).send({ display: { language: 'en' } }).expect(200);
+    const post = await t.createPost(member, 'A post to sum up');
+    for (const name of ['Fan One', 'Fan Two', 'Fan Three']) await like(await t.createUser({ displayName: name }), post.id);
+    await t.http.post(`/api/users/${member.id}/follow`).set('authorization', await bearer(await t.createUser({ displayName: 'Finn Follower' }))).expect(200);
+    const single = await t.createUser({ displayName: 'Sena Tek' });
+    await t.http.post(`/api/users/${single.id}/follow`).set('authorization', await bearer(await t.createUser({ displayName: 'Tek Takipçi' }))).expect(200);
+    await t.app.get(NotificationsWriter).drain();
+
+    await digest().sendDue();
+    const [mail, ...rest] = await mailsTo(member.email);
+    expect(rest).toEqual([]);
+    expect(mail).toContain('<html lang="en">');
+    expect(mail).toContain('Hello Emma Digest, you have 2 unread notifications on gündem.');
+    expect(mail).toContain('• Finn Follower started following you');
+    expect(mail).toContain('• Fan Three and 2 others liked your post: “A post to sum up”');
+    expect(mail).toContain(`Your notifications: ${t.config.appUrl}/notifications`);
+    expect(mail).toContain('We send this e-mail at most once a day.');
+    expect(mail).not.toContain('Merhaba');
+
+    const [turkish] = await mailsTo(single.email);
+    expect(turkish).toContain('<html lang="tr">');
+    expect(turkish).toContain("Merhaba Sena Tek, gündem'de 1 okunmamış bildiriminiz var.");
+    expect(turkish).toContain('• Tek Takipçi sizi takip etmeye başladı');
+  });
+
   it('with the lock held by another node, this node sends nothing and records nothing', async () => {
     const member = await t.createUser();
     await like(await t.createUser(), (await t.createPost(member, 'kilitli')).id);

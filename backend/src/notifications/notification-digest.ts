@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { mailLanguage } from '../common/i18n/language';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { notificationDigestMail } from '../mail/mail.templates';
@@ -81,7 +82,7 @@ export class NotificationDigest implements OnModuleInit, OnModuleDestroy {
           const count = counts.get(member.id) ?? 0;
           if (!count) continue;
           const items = (byMember.get(member.id) ?? []).map((l) => ({ type: l.type, actorName: l.actor_name, actorCount: l.actor_count, postContent: l.post_content }));
-          this.mail.queue(notificationDigestMail(member.email, member.display_name, count, items, `${this.config.appUrl}/notifications`));
+          this.mail.queue(notificationDigestMail(member.email, member.display_name, count, items, `${this.config.appUrl}/notifications`, mailLanguage(member.language)));
           sent++;
         }
         if (members.length < DIGEST_BATCH) break;

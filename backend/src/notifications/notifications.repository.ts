@@ -244,6 +244,8 @@ export interface DigestMember {
   id: string;
   email: string;
   display_name: string;
+  /** The `display.language` the member chose, null until chosen (the digest is then Turkish). */
+  language: string | null;
 }
 
 /** One line of a member's digest (a shown unread group). */
@@ -265,7 +267,7 @@ const DIGEST_LOCK = 7_264_026;
  * exported for its EXPLAIN test.
  */
 export const CLAIM_DIGESTS_SQL = `WITH due AS (
-    SELECT m.id, m.email, m.display_name
+    SELECT m.id, m.email, m.display_name, m.preferences #>> '{display,language}' AS language
       FROM (SELECT DISTINCT g.recipient_id AS id FROM notification_groups g WHERE g.unread AND g.recipient_id > $3::uuid) c
       JOIN users m ON m.id = c.id
       LEFT JOIN notification_digests d ON d.user_id = m.id
@@ -279,7 +281,7 @@ export const CLAIM_DIGESTS_SQL = `WITH due AS (
     ON CONFLICT (user_id) DO UPDATE SET sent_at = excluded.sent_at
     RETURNING nd.user_id
   )
-  SELECT due.id, due.email, due.display_name FROM due JOIN recorded r ON r.user_id = due.id ORDER BY due.id`;
+  SELECT due.id, due.email, due.display_name, due.language FROM due JOIN recorded r ON r.user_id = due.id ORDER BY due.id`;
 
 /** The digest's lines: the newest `$2` shown unread groups of each of the members `$1` (query-plans.e2e-spec.ts EXPLAINs it). */
 export const DIGEST_LINES_SQL = `SELECT r.id AS recipient_id, x.* FROM unnest($1::uuid[]) AS r(id) CROSS JOIN LATERAL (

@@ -5,6 +5,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import type { IncomingMessage } from 'node:http';
+import { type Language, requestLanguage } from '../common/i18n/language';
 import { clientAddress, compileTrust, type TrustFn } from '../common/net/client-address';
 import type { AppConfig } from '../config/app-config';
 import { allowedOrigins, ORIGIN_REFUSED, originAllowed } from './origin-check';
@@ -13,9 +14,31 @@ import { createRedisClients, type RedisClients } from './redis-clients';
 /** Where the client's address is kept on an engine.io connection (its request is dropped, see below). */
 const CLIENT_ADDRESS = Symbol('clientAddress');
 
+/** Where the language its upgrade request asked for is kept on an engine.io connection. */
+const REQUEST_LANGUAGE = Symbol('requestLanguage');
+
 /** The client's address of a connection (`socket.conn`), as TRUST_PROXY resolves it at the handshake. */
 export function connectionAddress(conn: object): string {
   return (conn as { [CLIENT_ADDRESS]?: string })[CLIENT_ADDRESS] ?? 'unknown';
+}
+
+/**
+ * The language a connection's HTTP request asked for (issue 26): its `?lang=` query parameter,
+ * else its Accept-Language header (requestLanguage); Turkish when neither names English. The
+ * gateway prefers a `lang` in the handshake's `auth` (realtime.gateway.ts connectionLanguage).
+ */
+export function connectionRequestLanguage(conn: object): Language {
+  return (conn as { [REQUEST_LANGUAGE]?: Language })[REQUEST_LANGUAGE] ?? 'tr';
+}
+
+function languageOfRequest(request: IncomingMessage): Language {
+  let lang: string | null = null;
+  try {
+    lang = new URL(request.url ?? '/', 'http://localhost').searchParams.get('lang');
+  } catch {
+    // An unreadable URL asks for nothing.
+  }
+  return requestLanguage(lang && lang.length <= 100 ? lang : request.headers['accept-language']);
 }
 
 /** How long start-up waits for Redis before serving anyway (the clients keep retrying). */
@@ -67,12 +90,14 @@ export class RealtimeIoAdapter extends IoAdapter {
     // "memory usage" advice. engine.io's upgrade response object still reaches the request from
     // a 'close' listener on the TCP socket, so its headers are emptied too (another ~0.6 KB).
     // The client's address (X-Forwarded-For from trusted proxies only) is kept for the
-    // connection caps: see connectionAddress.
-    server.engine.on('connection', (raw: { request: IncomingMessage | null; [CLIENT_ADDRESS]?: string }) => {
+    // connection caps: see connectionAddress; and the language it asked for, for the answers
+    // (so `socket.handshake` has neither headers nor query: see connectionRequestLanguage).
+    server.engine.on('connection', (raw: { request: IncomingMessage | null; [CLIENT_ADDRESS]?: string; [REQUEST_LANGUAGE]?: Language }) => {
       const request = raw.request;
       raw.request = null;
       if (!request) return;
       raw[CLIENT_ADDRESS] = clientAddress(request, this.trust);
+      raw[REQUEST_LANGUAGE] = languageOfRequest(request);
       request.headers = {};
       request.rawHeaders = [];
     });

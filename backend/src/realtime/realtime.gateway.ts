@@ -1,5 +1,5 @@
 import { CONNECT_ERRORS, type MessageRefusal } from '@gundem/contract';
-import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
   Ack,
@@ -14,6 +14,7 @@ import {
 } from '@nestjs/websockets';
 import { isHomeToken, type JwtPayload } from '../auth/jwt.strategy';
 import { Public } from '../common/decorators/public.decorator';
+import { ENGLISH_LOOKUP, type EnglishLookup, inLanguage, type Language, requestLanguage } from '../common/i18n/language';
 import { Metrics, type RateLimiter } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BlocksService } from '../social/blocks.service';
@@ -26,7 +27,7 @@ import { applyFeedWatch, parseFeed } from './feed-watch';
 import { FollowingFeedRooms } from './following-feed-rooms';
 import { applyWatch, parsePostIds } from './post-watch';
 import { RealtimeEvents } from './realtime-events.service';
-import { connectionAddress } from './realtime-io.adapter';
+import { connectionAddress, connectionRequestLanguage } from './realtime-io.adapter';
 import { type FeedResult, type RealtimeServer, type RealtimeSocket, postRoom, STAFF_ROOM, type TypingResult, userRoom, type WatchResult } from './realtime.types';
 import { SLOW_SOCKET_SWEEP_MS, sweepSlowSockets } from './slow-socket-guard';
 import { checkTyping, typingRefusalText } from './typing';
@@ -53,9 +54,20 @@ const REVALIDATE_BATCH = 1_000;
 /** Session changes remembered for handshakes in flight (a handshake takes milliseconds; this is plenty). */
 const RECENT_CHANGES = 10_000;
 
-/** A handshake over a cap: `connect_error` message TOO_MANY_CONNECTIONS, the Turkish reason in `data.message`. */
+/** A handshake over a cap: `connect_error` message TOO_MANY_CONNECTIONS, the reason in `data.message` (in the connection's language). */
 function capError(message: string): Error {
   return Object.assign(new Error(TOO_MANY_CONNECTIONS), { data: { message } });
+}
+
+/**
+ * The language of the server's answers to a connection (issue 26; docs/wire-contract.md#handshake):
+ * the `lang` the client sends in the handshake's `auth` (the page's language: a member who chose
+ * English on a Turkish browser), else what its HTTP request asked for (`?lang=`, else
+ * Accept-Language: connectionRequestLanguage); Turkish when nothing asks for English.
+ */
+export function connectionLanguage(auth: unknown, requested: Language): Language {
+  const lang = auth && typeof auth === 'object' ? (auth as { lang?: unknown }).lang : undefined;
+  return typeof lang === 'string' && lang.length > 0 && lang.length <= 100 ? requestLanguage(lang) : requested;
 }
 
 /** Which cap a refusal of SocketLimits.refusal is, for gundem_rate_limit_refusals_total. */
@@ -86,6 +98,8 @@ function dropIfExpired(this: RealtimeSocket): void {
  * account, session version); no token makes a guest, who gets public events only. Every
  * signed-in connection joins `user:<id>`; `posts:watch`/`posts:unwatch` join and leave
  * `post:<id>`, and `feed:watch`/`feed:unwatch` `{ feed: 'home' }` the room `feed:home` that gets `post:new`.
+ * Every text said back (acks, error events, refusals) is in the connection's language
+ * (`auth: { lang }`, see connectionLanguage), through `say`.
  *
  * A connection lives no longer than its session: it ends when its token expires (before any
  * event is written to it after that, and at the next sweep), and on every node when the
@@ -131,6 +145,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly blocks: BlocksService,
     private readonly mutes: MutesService,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'redisUrl'> & SocketCaps,
+    /** The English twins (i18n/i18n.module.ts); absent when the module is built alone: answers stay Turkish. */
+    @Optional() @Inject(ENGLISH_LOOKUP) private readonly english?: EnglishLookup,
   ) {
     this.limits = new SocketLimits(config);
   }
@@ -139,9 +155,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     server.use((socket, next) => {
       const address = connectionAddress(socket.conn);
       socket.data.address = address;
+      socket.data.language = connectionLanguage(socket.handshake.auth, connectionRequestLanguage(socket.conn));
       // Over the address's cap: refused before any token check or database read.
       const early = this.limits.refusal(address);
-      if (early) return this.refuse(next, early);
+      if (early) return this.refuse(socket, next, early);
       const epoch = this.epoch;
       this.authenticate(socket)
         .then(async () => {
@@ -156,7 +173,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
             // Checked and counted in one go (no await between), so concurrent handshakes of one
             // address or account cannot all pass a check before any of them is counted.
             const refusal = this.limits.refusal(address, socket.data.userId);
-            if (refusal) return this.refuse(next, refusal);
+            if (refusal) return this.refuse(socket, next, refusal);
             this.count(socket, address);
             next();
           },
@@ -333,7 +350,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       if (refusal !== null) outcome = { result: { ok: false, message: typingRefusalText(refusal) } };
       else this.events.messageTyping(socket.data.userId, outcome.to);
     }
-    if (typeof ack === 'function') ack(outcome.result);
+    if (typeof ack === 'function') ack(this.inLanguage(socket, outcome.result));
   }
 
   onModuleDestroy(): void {
@@ -488,21 +505,32 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       return false;
     }
     const ack = packet[packet.length - 1];
-    const answer: WatchResult = { ok: false, message: EVENTS_TOO_FAST };
+    const answer: WatchResult = { ok: false, message: this.say(socket, EVENTS_TOO_FAST) };
     if (typeof ack === 'function') (ack as (result: WatchResult) => void)(answer);
     else if (refused === 1) socket.emit('posts:error', answer);
     return false;
   }
 
   /** Refuses a handshake over a connection cap, counted by cap. */
-  private refuse(next: (error?: Error) => void, message: string): void {
+  private refuse(socket: RealtimeSocket, next: (error?: Error) => void, message: string): void {
     this.metrics.refused(capLimiter(message));
-    next(capError(message));
+    next(capError(this.say(socket, message)));
   }
 
   private answer<R extends WatchResult | FeedResult>(socket: RealtimeSocket, errorEvent: 'posts:error' | 'feed:error', result: R, ack?: (result: R) => void): void {
-    if (typeof ack === 'function') ack(result);
-    else if (!result.ok) (socket.emit as (event: string, result: R) => boolean)(errorEvent, result);
+    const said = this.inLanguage(socket, result);
+    if (typeof ack === 'function') ack(said);
+    else if (!said.ok) (socket.emit as (event: string, result: R) => boolean)(errorEvent, said);
+  }
+
+  /** A Turkish text in the connection's language (issue 26): every text an ack or error event carries goes through here. */
+  private say(socket: RealtimeSocket, message: string): string {
+    return inLanguage(message, socket.data.language ?? 'tr', this.english);
+  }
+
+  /** An answer whose `message` (a refusal's reason) is in the connection's language. */
+  private inLanguage<R extends { ok: boolean; message?: string }>(socket: RealtimeSocket, result: R): R {
+    return typeof result.message === 'string' ? { ...result, message: this.say(socket, result.message) } : result;
   }
 
   private async authenticate(socket: RealtimeSocket): Promise<void> {

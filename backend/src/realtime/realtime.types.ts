@@ -1,3 +1,4 @@
+import type { Language } from '../common/i18n/language';
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, FeedName, ServerToClientEvents } from '@gundem/contract';
 
@@ -41,6 +42,8 @@ export interface SocketData {
   role?: string;
   /** The client's address the caps count it under (set by the handshake middleware). */
   address?: string;
+  /** The language of the server's answers to this connection (set by the handshake middleware; see connectionLanguage). */
+  language?: Language;
   /** Whether the caps count this connection (until it disconnects). */
   counted?: boolean;
   /** Posts this connection watches, as counted against its address's budget. */

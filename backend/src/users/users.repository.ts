@@ -153,6 +153,16 @@ export class UsersRepository {
     await this.users.update({ id }, { lastLogin: at });
   }
 
+  /** The `display.language` the member chose in settings, or null until they choose (issue 26). */
+  async chosenLanguage(id: string): Promise<string | null> {
+    const [row] = await poolRows<{ language: string | null }>(this.dataSource, {
+      name: 'users_chosen_language',
+      text: `SELECT preferences #>> '{display,language}' AS language FROM users WHERE id = $1`,
+      values: [id],
+    });
+    return row?.language ?? null;
+  }
+
   async setEmailVerified(id: string): Promise<void> {
     await this.users.update({ id }, { isEmailVerified: true });
   }

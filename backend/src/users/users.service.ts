@@ -176,6 +176,11 @@ export class UsersService {
     return now;
   }
 
+  /** The `display.language` the member chose (raw, as stored), or null until chosen: the language of their mails. */
+  chosenLanguage(id: string): Promise<string | null> {
+    return this.users.chosenLanguage(id);
+  }
+
   markEmailVerified(id: string): Promise<void> {
     return this.users.setEmailVerified(id);
   }

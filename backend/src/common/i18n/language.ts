@@ -10,6 +10,19 @@ export type Language = 'tr' | 'en';
 export type EnglishLookup = (turkish: string) => string | undefined;
 
 /**
+ * The injection token of the app's EnglishLookup (i18n/english.ts `toEnglish`, provided globally
+ * by i18n/i18n.module.ts), for a module below i18n that answers texts itself: the Socket.IO
+ * gateway, a controller writing its own response. Inject it `@Optional()`: without it (a module
+ * tested alone) every answer stays Turkish.
+ */
+export const ENGLISH_LOOKUP = 'ENGLISH_LOOKUP';
+
+/** A Turkish message in `language`: its English twin when English is asked for and one exists. */
+export function inLanguage(message: string, language: Language, english: EnglishLookup | undefined): string {
+  return language === 'en' ? (english?.(message) ?? message) : message;
+}
+
+/**
  * The language an `Accept-Language` header asks for among Turkish and English: the one with the
  * higher quality (the earlier on a tie), Turkish when it names neither or is absent.
  * `en-US,en;q=0.9` → en; `tr-TR,tr;q=0.9,en;q=0.8` → tr; `fr` → tr.
@@ -27,4 +40,13 @@ export function requestLanguage(header: string | string[] | undefined): Language
     if (!best || q > best.q) best = { language, q };
   }
   return best?.language ?? 'tr';
+}
+
+/**
+ * The language of a mail to a member (issue 26): the `display.language` they chose (stored in
+ * `users.preferences`, absent until chosen), else `fallback`: the triggering request's
+ * (`requestLanguage`) for a mail a request sends, Turkish for the others (digest, staff decisions).
+ */
+export function mailLanguage(chosen: unknown, fallback: Language = 'tr'): Language {
+  return chosen === 'en' || chosen === 'tr' ? chosen : fallback;
 }

@@ -29,6 +29,21 @@ describe('RealtimeClient', () => {
     expect(socket.connects).toEqual([{ token: 'tok-1' }]);
   });
 
+  it("sends the page's language with the token, so the server answers in it (a member who chose English on a Turkish browser)", () => {
+    const before = document.documentElement.lang;
+    document.documentElement.lang = 'en';
+    try {
+      const { client, socket } = setup('tok-en');
+      open(client);
+      expect(socket.connects).toEqual([{ token: 'tok-en', lang: 'en' }]);
+      const guest = setup(null);
+      open(guest.client);
+      expect(guest.socket.connects).toEqual([{ lang: 'en' }]);
+    } finally {
+      document.documentElement.lang = before;
+    }
+  });
+
   it('sends watched posts in batches of at most 200 after the 200 ms window', () => {
     vi.useFakeTimers();
     const { client, socket } = setup();

@@ -82,6 +82,18 @@ export interface SocketLike {
 
 export interface SocketAuth {
   token?: string;
+  /**
+   * The page's language (`<html lang>`, `en` once the member chose English): the server answers
+   * this connection's acks and refusals in it (docs/wire-contract.md#handshake). Sent at every
+   * connection attempt; choosing another language reloads the page, so a new connection.
+   */
+  lang?: string;
+}
+
+/** The handshake's `auth`: the session's token when signed in, and the page's language when it has one. */
+export function socketAuth(token: string | null): SocketAuth {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return { ...(token ? { token } : {}), ...(lang ? { lang } : {}) };
 }
 
 /** Makes the (not yet connected) socket; `auth` is asked again on every connection attempt. */
@@ -512,7 +524,7 @@ export class RealtimeClient {
   private ensureSocket(): void {
     if (this.socket) return;
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
-    const socket = this.createSocket(() => (this.token ? { token: this.token } : {}));
+    const socket = this.createSocket(() => socketAuth(this.token));
     this.socket = socket;
     for (const event of this.handlers.keys()) this.listen(socket, event);
     socket.on('connect', () => this.onConnect(socket));
