@@ -39,4 +39,19 @@ describe('error messages in the request language (real app)', () => {
     const res = await t.http.get('/api/auth/me').set('authorization', 'Bearer bozuk').set('accept-language', 'en').expect(401);
     expect(res.body.message).toBe('Your session is invalid or has expired. Please log in again.');
   });
+
+  it('answers the HTTP layer’s own refusals (415, 405, a file that is not there) in English too', async () => {
+    const cases: [() => ReturnType<TestApp['http']['get']>, number, string, string][] = [
+      [() => t.http.post('/api/posts').set('content-type', 'text/plain').send('merhaba'), 415, 'Desteklenmeyen içerik türü', 'Unsupported content type'],
+      [() => (t.http as unknown as Record<string, (path: string) => ReturnType<TestApp['http']['get']>>).propfind.call(t.http, '/api/health'), 405, 'Bu yöntem desteklenmiyor.', 'This method is not supported.'],
+      [() => t.http.get('/wp-login.php'), 404, 'İstenen kaynak bulunamadı.', 'The requested resource was not found.'],
+      [() => t.http.get('/media/yok.webp'), 404, 'Dosya bulunamadı.', 'File not found.'],
+    ];
+    for (const [send, status, turkish, english] of cases) {
+      const tr = await send().expect(status);
+      expect(tr.body.message).toContain(turkish);
+      const en = await send().set('accept-language', 'en-GB,en;q=0.9').expect(status);
+      expect(en.body.message).toContain(english);
+    }
+  });
 });

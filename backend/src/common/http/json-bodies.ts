@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { HTTP_TEXTS } from './http.texts';
+import { httpText } from './http-text';
 
 /** Whether the request carries a body at all (a length above 0, or a chunked one). */
 function hasBody(req: Request): boolean {
@@ -43,6 +43,6 @@ export function acceptJsonBodiesOnly(app: NestExpressApplication, uploads: reado
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req) || isJson(req)) return next();
     if ((req.method === 'POST' || req.method === 'PUT') && isMultipart(req) && uploads.includes(req.originalUrl.split('?')[0])) return next();
-    res.status(415).json({ message: HTTP_TEXTS.jsonOnly, statusCode: 415 });
+    res.status(415).json({ message: httpText(req, 'jsonOnly'), statusCode: 415 });
   });
 }

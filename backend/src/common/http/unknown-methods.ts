@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { HTTP_TEXTS } from './http.texts';
+import { httpText } from './http-text';
 
 /** The methods the app answers at all; any other one Node's parser accepts (PROPFIND, TRACE, MKCOL…) gets a 405. */
 export const APP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -54,6 +54,6 @@ export function refuseUnknownMethods(app: NestExpressApplication): void {
       allow = methods.length ? methods : APP_METHODS;
     }
     res.setHeader('Allow', allow.join(', '));
-    res.status(405).json({ message: HTTP_TEXTS.methodNotAllowed, statusCode: 405 });
+    res.status(405).json({ message: httpText(req, 'methodNotAllowed'), statusCode: 405 });
   });
 }

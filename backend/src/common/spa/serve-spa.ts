@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { HTTP_TEXTS } from '../http/http.texts';
+import { httpText } from '../http/http-text';
 import { createHomePage, findAfterPaintLoader, type GuestFirstPageSource, type GuestHomeRender, type MemberHomeRender } from './home-page';
 import { createGuestPages, type GuestPageDataSource, type GuestPages } from './guest-pages';
 import { createMemberHomePage, type MemberStateSource } from './member-home-page';
@@ -78,7 +78,7 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
   if (!dist || !existsSync(join(dist, 'index.html'))) {
     // API only: outside /api, Nest's 404 handler (mounted under the prefix) never runs and
     // Express would answer its English HTML page; answer the API's JSON 404 instead.
-    app.use((req: Request, res: Response, next: NextFunction) => (BACKEND_PATH.test(req.path) ? next() : notFound(res)));
+    app.use((req: Request, res: Response, next: NextFunction) => (BACKEND_PATH.test(req.path) ? next() : notFound(req, res)));
     return;
   }
   const assets = join(dist, 'assets') + sep;
@@ -116,10 +116,10 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
       req.url = url;
       res.removeHeader('Content-Encoding');
       res.removeHeader('Content-Type');
-      if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res);
+      if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, res);
       // Without the list (a build older than it) every path that is not a file is a page.
       const page = isPage ? isPage(req.path) : !FILE_LIKE.test(req.path);
-      if (!page && FILE_LIKE.test(req.path)) return notFound(res);
+      if (!page && FILE_LIKE.test(req.path)) return notFound(req, res);
       if (req.path === '/' && (sendHome || sendMemberHome)) {
         // A guest's `/` and a member's differ by the home-page cookie, and both come compressed:
         // no cache may give one the other, whichever of them this answer is.
@@ -147,6 +147,6 @@ export function serveSpa(app: NestExpressApplication, dist: string | undefined, 
   });
 }
 
-function notFound(res: Response): void {
-  res.status(404).json({ message: HTTP_TEXTS.notFound, statusCode: 404 });
+function notFound(req: Request, res: Response): void {
+  res.status(404).json({ message: httpText(req, 'notFound'), statusCode: 404 });
 }

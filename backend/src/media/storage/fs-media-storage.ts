@@ -3,7 +3,9 @@ import { createReadStream } from 'node:fs';
 import { access, constants, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import { requestLanguage } from '../../common/i18n/language';
 import { MEDIA_FILE_NOT_FOUND } from '../media.texts';
+import english from '../media.texts.en';
 import { MEDIA_CACHE_CONTROL, MEDIA_KEY, MediaStorage, type MediaStorageStats } from './media-storage';
 
 /** Where half-written files wait for their rename; on the same filesystem, so the rename is atomic. */
@@ -92,7 +94,8 @@ export class FsMediaStorage extends MediaStorage {
       const key = req.path.replace(/^\//, '');
       const notFound = () => {
         res.status(404).setHeader('Cache-Control', 'no-store');
-        res.json({ message: MEDIA_FILE_NOT_FOUND, statusCode: 404 });
+        // Answered here, not by the exceptions filter: in the request's language as the filter would (issue 26).
+        res.json({ message: requestLanguage(req.headers['accept-language']) === 'en' ? english.MEDIA_FILE_NOT_FOUND : MEDIA_FILE_NOT_FOUND, statusCode: 404 });
       };
       if (!MEDIA_KEY.test(key)) return notFound();
       const path = join(this.dir, key);
