@@ -6,7 +6,9 @@ import { type E2E, startE2E, withScreenshots } from './harness';
  * Issue 26, kept with the account: a member switches to dark and large text on one device
  * (a browser context) and saves; another device shows both once the member signs in there, and
  * takes a later save live (`preferences:updated`), with no reload. `İptal` puts an unsaved choice
- * back. The settings screen passes axe, wide and at 390 px, where the three-way message choice saves.
+ * back. English chosen on one device is the app's language on another after sign-in, though that
+ * browser is Turkish. The settings screen passes axe, wide and at 390 px, where the three-way
+ * message choice saves.
  */
 describe('preferences journey', () => {
   let e2e: E2E;
@@ -75,6 +77,30 @@ describe('preferences journey', () => {
       const saved = await e2e.api<{ display: { theme: string; fontSize: string } }>('/api/users/me/preferences', { token: await e2e.token(account) });
       // No language was chosen: none is stored, and each device keeps its browser's (issue 26).
       expect(saved.body.display).toEqual({ theme: 'light', fontSize: 'large' });
+    });
+  });
+
+  it('English chosen on one device is the language on another after sign-in, though that browser is Turkish', async () => {
+    const polyglot = { username: 'dilci', displayName: 'Dil Seçen', email: 'dilci@ornek.com', password: 'gizli123' };
+    expect((await e2e.api('/api/auth/register', { body: polyglot })).status).toBe(201);
+    const { page: first } = await e2e.newPage();
+    const { page: second } = await e2e.newPage();
+    await withScreenshots('preferences-english', [first, second], async () => {
+      await e2e.signIn(first, polyglot);
+      await first.goto('/settings');
+      await choose(first, 'Dil', 'English');
+      await press(first, 'Değişiklikleri kaydet');
+      // Saved, the page starts again in English.
+      await first.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      expect(await html(first).getAttribute('lang')).toBe('en');
+
+      // The other device's browser is Turkish: Turkish for a guest, English once signed in.
+      await second.goto('/');
+      expect(await html(second).getAttribute('lang')).toBe('tr');
+      await e2e.signIn(second, polyglot);
+      await second.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).waitFor();
+      expect(await html(second).getAttribute('lang')).toBe('en');
+      expect(describeViolations(await runAxe(second))).toEqual([]);
     });
   });
 
