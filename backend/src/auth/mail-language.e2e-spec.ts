@@ -1,25 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mailsTo as readMails } from '../../test/outbox';
 import { createTestApp, type TestApp, uniqueName } from '../../test/test-app';
-import { MailService } from '../mail/mail.service';
 import { SettingsService } from '../settings/settings.service';
 import type { User } from '../users/user.entity';
-
-/** A quoted-printable body as text: soft line breaks joined, `=XX` bytes decoded as UTF-8. */
-function decodeQuotedPrintable(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 
 /**
  * Issue 26: the mails a request triggers (verification at sign-up, password reset) are in the
@@ -36,17 +18,7 @@ describe('the language of the auth mails and answers (real PostgreSQL, real mail
     await t.close();
   });
 
-  const mailsTo = async (email: string) => {
-    await t.app.get(MailService).flush();
-    const dir = join(t.config.dataDir, 'outbox');
-    let files: string[];
-    try {
-      files = readdirSync(dir);
-    } catch {
-      return [];
-    }
-    return files.map((file) => readFileSync(join(dir, file), 'utf8')).filter((raw) => raw.includes(`To: ${email}`)).map(decodeQuotedPrintable);
-  };
+  const mailsTo = (email: string) => readMails(t, email);
   const choose = async (user: Pick<User, 'id'>, language: 'tr' | 'en') =>
     t.http.put('/api/users/me/preferences').set('authorization', await t.bearer(user)).send({ display: { language } }).expect(200);
   const forgot = (email: string, acceptLanguage?: string) => {

@@ -1,26 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mailsTo as readMails } from '../../test/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { MailService } from '../mail/mail.service';
 import type { User } from '../users/user.entity';
 import { NotificationDigest } from './notification-digest';
 import { NotificationsWriter } from './notifications.writer';
-
-/** A quoted-printable body as text: soft line breaks joined, `=XX` bytes decoded as UTF-8. */
-function decodeQuotedPrintable(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 
 /**
  * The daily digest of unread notifications (issue 26) through the real mailer transport (the
@@ -38,18 +20,7 @@ describe('daily notification digest (real PostgreSQL, real mail transport)', () 
 
   const bearer = async (user: Pick<User, 'id'>) => `Bearer ${await t.tokenFor(user)}`;
   const digest = () => t.app.get(NotificationDigest);
-  const mailsTo = async (email: string) => {
-    await t.app.get(MailService).flush();
-    const dir = join(t.config.dataDir, 'outbox');
-    let files: string[];
-    try {
-      files = readdirSync(dir);
-    } catch {
-      // No mail written yet: no outbox.
-      return [];
-    }
-    return files.map((file) => readFileSync(join(dir, file), 'utf8')).filter((raw) => raw.includes(`To: ${email}`)).map(decodeQuotedPrintable);
-  };
+  const mailsTo = (email: string) => readMails(t, email);
   const like = async (fan: Pick<User, 'id'>, postId: string) => t.http.post(`/api/posts/${postId}/like`).set('authorization', await bearer(fan)).expect(200);
 
   it('sends one digest with the count and the newest lines, then none until a day has passed and something new is unread', async () => {
