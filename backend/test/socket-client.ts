@@ -120,3 +120,13 @@ export function postNewUntil(socket: Socket, id: string, timeoutMs = 10_000): Pr
 
 /** The ids of every post in some `post:new` events. */
 export const postIds = (events: PostNewEvent[]): string[] => events.flatMap((e) => e.posts.map((p) => p.id));
+
+/** The refusal of a handshake (`connect_error`), with the middleware's `data`; fails when the connection was accepted. */
+export async function refusal(promise: Promise<unknown>): Promise<{ message: string; data?: { message?: string } }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { message: string; data?: { message?: string } };
+  }
+  throw new Error('the connection was accepted');
+}

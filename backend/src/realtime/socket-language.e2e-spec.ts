@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { closeAllSockets, collect, connectSocket, nextEvent, request } from '../../test/socket-client';
+import { closeAllSockets, collect, connectSocket, nextEvent, refusal, request } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import realtimeEn from './realtime.texts.en';
 import { EVENTS_TOO_FAST, FEED_UNKNOWN, IP_CONNECTIONS_FULL, TYPING_TO_YOURSELF, WATCH_NOT_A_LIST, WATCH_TOO_MANY_PER_CALL } from './realtime.texts';
 import { TOO_MANY_CONNECTIONS } from './socket-limits';
 
 const ids = (n: number) => Array.from({ length: n }, () => randomUUID());
-
-/** The refusal of a handshake, with the middleware's `data`. */
-async function refusal(promise: Promise<unknown>): Promise<{ message: string; data?: { message?: string } }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { message: string; data?: { message?: string } };
-  }
-  throw new Error('the connection was accepted');
-}
 
 /**
  * Issue 26: what the gateway says back (acks, `posts:error`/`feed:error`, rate limits, a refused

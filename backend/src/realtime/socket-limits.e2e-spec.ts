@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import { closeAllSockets, collect, connectSocket, nextEvent, request, roundTrip } from '../../test/socket-client';
+import { closeAllSockets, collect, connectSocket, nextEvent, refusal, request, roundTrip } from '../../test/socket-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ORIGIN_REFUSED } from './origin-check';
 import { RealtimeEvents } from './realtime-events.service';
@@ -17,16 +17,6 @@ async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 3
     if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** The refusal of a handshake, with the middleware's `data`. */
-async function refusal(promise: Promise<unknown>): Promise<{ message: string; data?: { message?: string } }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { message: string; data?: { message?: string } };
-  }
-  throw new Error('the connection was accepted');
 }
 
 describe('Socket.IO caps against exhaustion (per node; real socket.io-client)', () => {
