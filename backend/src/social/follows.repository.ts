@@ -35,16 +35,40 @@ function bumpUsers(delta: string, changed: string): string[] {
   ];
 }
 
-/** A follow is the toggle idiom of database/toggle.ts: the target is an active user. */
-const FOLLOW_SQL: Record<ToggleMode, string> = toggleStatements({
-  target: `SELECT id FROM users WHERE id = $2::uuid AND is_active`,
-  table: 'follows',
-  actorColumn: 'follower_id',
-  targetColumn: 'followee_id',
-  bump: bumpUsers,
-  counts: `(SELECT json_build_object('followers_count', b.followers_count)
-              FROM (SELECT * FROM first_bump UNION ALL SELECT * FROM second_bump) b WHERE b.id = $2::uuid)`,
-} satisfies ToggleSpec);
+const FOLLOW_COUNTS = `(SELECT json_build_object('followers_count', b.followers_count)
+              FROM (SELECT * FROM first_bump UNION ALL SELECT * FROM second_bump) b WHERE b.id = $2::uuid)`;
+
+/**
+ * A follow is the toggle idiom of database/toggle.ts: the target is an active user. An unfollow
+ * (`unset`) reads it plainly. A follow (`set`, `toggle`) first locks both users' rows in id order
+ * (FOR NO KEY UPDATE, the lock the counters' UPDATEs take anyway, so concurrent follows keep one
+ * lock order and cannot deadlock one another) and inserts only while the target is not protected
+ * (issue 26): turning protection on (preferences/, FollowRequestsService: an UPDATE of that row)
+ * either commits first, and then this statement reads the new row and adds nothing (the caller
+ * makes it a request), or waits until this follow committed. So no direct follow is ever created
+ * after protection committed.
+ */
+const FOLLOW_SQL: Record<ToggleMode, string> = {
+  ...toggleStatements({
+    target: `SELECT l.id, l.protected FROM (
+               SELECT id, is_active, protected FROM users WHERE id IN ($1::uuid, $2::uuid) ORDER BY id FOR NO KEY UPDATE) l
+              WHERE l.id = $2::uuid AND l.is_active`,
+    table: 'follows',
+    actorColumn: 'follower_id',
+    targetColumn: 'followee_id',
+    bump: bumpUsers,
+    counts: FOLLOW_COUNTS,
+    addable: 'NOT t.protected',
+  } satisfies ToggleSpec),
+  unset: toggleStatements({
+    target: `SELECT id FROM users WHERE id = $2::uuid AND is_active`,
+    table: 'follows',
+    actorColumn: 'follower_id',
+    targetColumn: 'followee_id',
+    bump: bumpUsers,
+    counts: FOLLOW_COUNTS,
+  } satisfies ToggleSpec).unset,
+};
 
 /** Which side of a member's follows a list shows. */
 export type FollowListKind = 'followers' | 'following';
