@@ -82,6 +82,10 @@ export interface FollowListRow {
   profileImage: string | null;
   bio: string;
   isFollowing: boolean;
+  /** The account is protected (issue 26): the lock beside its name. */
+  protected: boolean;
+  /** The viewer's follow request to it is pending (a primary-key probe of follow_requests, only for a protected account). */
+  followRequested: boolean;
   /** follows.created_at with PostgreSQL's microseconds, for the cursor. */
   followedAt: string;
 }
@@ -127,7 +131,8 @@ export class FollowsRepository {
    * A page of a member's followers or followed accounts, newest follow first: a keyset page on
    * (follows.created_at, other id) walking the side's index (migration 1764760000000), each
    * account by primary key; deactivated accounts are left out. `isFollowing` is the viewer's
-   * (a primary-key probe; false for a guest and for the viewer's own row).
+   * (a primary-key probe; false for a guest and for the viewer's own row), `followRequested` too
+   * (follow_requests' primary key, probed only for a protected account).
    */
   followListSql(kind: FollowListKind, memberId: string, viewerId: string | null, limit: number, cursor?: Cursor): { text: string; values: unknown[] } {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
@@ -142,6 +147,7 @@ export class FollowsRepository {
       text: `SELECT u.id, u.username, u.display_name AS "displayName", u.is_verified AS "isVerified",
                     u.profile_image AS "profileImage", u.bio,
                     ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM follows v WHERE v.follower_id = $2::uuid AND v.followee_id = u.id)) AS "isFollowing",
+                    u.protected, ($2::uuid IS NOT NULL AND u.protected AND EXISTS (SELECT 1 FROM follow_requests fr WHERE fr.target_id = u.id AND fr.requester_id = $2::uuid)) AS "followRequested",
                     to_char(f.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "followedAt"
                FROM follows f JOIN users u ON u.id = f.${other}
               WHERE f.${member} = $1::uuid AND u.is_active AND ${notBlockedSql('$2', 'u.id')} ${after}
