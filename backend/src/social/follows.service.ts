@@ -9,8 +9,12 @@ import { BlocksRepository } from './blocks.repository';
 import { FollowRequestsService } from './follow-requests.service';
 import { CANNOT_FOLLOW_SELF, CANNOT_FOLLOW_USER } from './social.texts';
 
-/** A follow that found the account turned protected after it was read is asked again this often (then answered as it stands). */
-const FOLLOW_ATTEMPTS = 3;
+/**
+ * A follow that found the account turned protected after it was read is asked again, at most
+ * this often (then answered as it stands): each new attempt needs protection to have flipped
+ * again in between, so this bounds only an account flapping it many times a second.
+ */
+const FOLLOW_ATTEMPTS = 10;
 /** A follow statement ended by a deadlock (see `statement`) is run again this often. */
 const DEADLOCK_ATTEMPTS = 3;
 
