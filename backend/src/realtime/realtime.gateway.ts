@@ -212,7 +212,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
           this.logger.warn(`Korunan hesabın izleyicileri diğer düğümlerde ayrılamadı: ${String(error)}`);
         }
       } else if (activity.kind === 'follow' && !activity.active) {
-        void this.leaveHiddenPostRooms(server, activity.actorId);
+        void this.unfollowed(server, activity.actorId, activity.userId);
       }
     });
     server.on(PROTECTED_EVENT, (userId: unknown) => {
@@ -344,6 +344,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     } catch (error) {
       this.logger.warn(`İzlenen gönderiler ayrılamadı: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /** After an unfollow of a protected account: the former follower's connections leave its posts' rooms (only then: one key read first). */
+  private async unfollowed(server: RealtimeServer, followerId: string, accountId: string): Promise<void> {
+    try {
+      if (!(await this.requests.isProtected(accountId))) return;
+    } catch (error) {
+      this.logger.warn(`Takibi bırakılan hesabın korunması okunamadı: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    await this.leaveHiddenPostRooms(server, followerId);
   }
 
   /**

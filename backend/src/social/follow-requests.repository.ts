@@ -236,6 +236,12 @@ export class FollowRequestsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** Whether the account is protected now (a primary-key read). */
+  async isProtected(userId: string): Promise<boolean> {
+    const [row] = await poolRows<{ protected: boolean }>(this.dataSource, { name: 'follow_requests_is_protected', text: `SELECT protected FROM users WHERE id = $1`, values: [userId] });
+    return row?.protected ?? false;
+  }
+
   /** The username of an account (for the approval's push). */
   async username(userId: string): Promise<string | null> {
     const [row] = await poolRows<{ username: string }>(this.dataSource, { name: 'follow_requests_username', text: `SELECT username FROM users WHERE id = $1`, values: [userId] });

@@ -136,6 +136,11 @@ export class FollowRequestsService {
     return this.repository.protectedAudiences(ids);
   }
 
+  /** Whether the account is protected now. */
+  isProtected(userId: string): Promise<boolean> {
+    return this.repository.isProtected(userId);
+  }
+
   /** Of `viewers`, the members who are neither the account nor its followers (the watchers its protection turns away). */
   notFollowersAmong(accountId: string, viewers: string[]): Promise<string[]> {
     return this.repository.notFollowersAmong(accountId, viewers);
