@@ -9,6 +9,8 @@ export interface PostAuthor extends Identified {
   isVerified: boolean;
   /** The avatar's URL; null: the initial letter. Always sent on a post's author (absent from older servers, and on `repostedBy`). */
   profileImage?: string | null;
+  /** A protected account (issue 26, `Gönderilerimi koru`): the card shows a lock beside the name. Absent on `repostedBy` and from older servers. */
+  protected?: boolean;
 }
 
 /**

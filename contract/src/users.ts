@@ -117,6 +117,10 @@ export interface UserSearchResult extends UserSummary {
   bio: string;
   /** False for guests and for the viewer themself. */
   isFollowing: boolean;
+  /** `Gönderilerimi koru` (issue 26): show the lock beside the name; a follow of it is a request. */
+  protected: boolean;
+  /** The viewer's follow request to this protected account is pending (`İstek gönderildi`); false for guests. */
+  followRequested: boolean;
 }
 
 /** GET /api/users/search?q=&limit= */

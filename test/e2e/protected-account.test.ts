@@ -58,6 +58,8 @@ describe('protected account journey', () => {
       // The follower's open profile hears of the approval and shows the posts.
       await follower.getByText('Sadece takipçilerime: korunan selam').waitFor({ timeout: 10_000 });
       expect(await follower.getByText('Bu hesabın gönderileri korunuyor').count()).toBe(0);
+      // Its card carries the lock beside the name.
+      await follower.getByTestId('post-card').filter({ hasText: 'korunan selam' }).getByRole('img', { name: 'Korunan hesap' }).waitFor();
     }));
 
   it('a stranger (guest) opening the post by its link reads `Bu gönderi korunuyor`', async () => {
@@ -70,5 +72,29 @@ describe('protected account journey', () => {
     await guest.getByText('Bu gönderi korunuyor').waitFor();
     expect(await guest.getByText('korunan selam').count()).toBe(0);
     expect(describeViolations(await runAxe(guest))).toEqual([]);
+  });
+
+  it('people search: a lock beside the name, `Takip et` becomes `İstek gönderildi` (kept after a reload), and a click withdraws the request', async () => {
+    const asker = { username: 'merakliasker', displayName: 'Meraklı Can', email: 'merakliasker@ornek.com', password: 'gizli123' };
+    expect((await e2e.api('/api/auth/register', { body: asker })).status).toBe(201);
+    const { page } = await e2e.newPage();
+    await withScreenshots('protected-account-people', [page], async () => {
+      await e2e.signIn(page, asker);
+      await page.goto(`/explore?q=${selma.username}`);
+      const row = page.getByTestId('people-results').getByRole('listitem').filter({ hasText: selma.displayName });
+      await row.getByRole('img', { name: 'Korunan hesap' }).waitFor({ timeout: 10_000 });
+      await row.getByRole('button', { name: 'Takip et' }).click();
+      await row.getByRole('button', { name: `İstek gönderildi, geri çekmek için tıklayın: ${selma.displayName}` }).waitFor();
+      // The server has the request: a reload shows it pending, not followed.
+      await page.reload();
+      const pending = row.getByRole('button', { name: `İstek gönderildi, geri çekmek için tıklayın: ${selma.displayName}` });
+      await pending.waitFor({ timeout: 10_000 });
+      expect(describeViolations(await runAxe(page))).toEqual([]);
+      await pending.click();
+      await row.getByRole('button', { name: 'Takip et' }).waitFor();
+      const token = await e2e.token({ email: selma.email, password: selma.password });
+      const left = await e2e.api<{ requests: { user: { username: string } }[] }>('/api/users/me/follow-requests', { token });
+      expect(left.body.requests.map((r) => r.user.username)).not.toContain(asker.username);
+    });
   });
 });

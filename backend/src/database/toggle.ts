@@ -36,6 +36,11 @@ export interface ToggleSpec {
   bump(delta: string, changed: string): string[];
   /** The statement's `counts` column: the counters after the change, from the bump CTEs (NULL when nothing changed). */
   counts: string;
+  /**
+   * Optional: a condition on the target row `t` an insert also needs (the follow's `NOT t.protected`,
+   * issue 26). When it fails, nothing is added and `visible` stays true; the caller decides what else to do.
+   */
+  addable?: string;
 }
 
 /** What one toggle statement did. */
@@ -62,7 +67,7 @@ export function toggleSql(spec: ToggleSpec, mode: ToggleMode): string {
   if (adds) {
     ctes.push(`added AS (
       INSERT INTO ${table} (${actorColumn}, ${targetColumn})
-      SELECT $1, t.id FROM target t ${removes ? 'WHERE NOT EXISTS (SELECT 1 FROM removed)' : ''}
+      SELECT $1, t.id FROM target t WHERE ${[removes ? 'NOT EXISTS (SELECT 1 FROM removed)' : '', spec.addable ?? ''].filter(Boolean).join(' AND ') || 'true'}
       ON CONFLICT DO NOTHING RETURNING ${targetColumn}
     )`);
   }

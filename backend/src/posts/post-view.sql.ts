@@ -25,7 +25,7 @@ export interface PostView {
   sensitive: boolean;
   liked: boolean;
   reposted: boolean;
-  author: { id: string; username: string; displayName: string; isVerified: boolean; profileImage: string | null };
+  author: { id: string; username: string; displayName: string; isVerified: boolean; profileImage: string | null; protected: boolean };
   /**
    * The replied-to post and its author's username, for the "yanıt olarak @kullanıcı" line: null
    * for a post that is not a reply, and for a reply whose parent is hidden (its author is
@@ -61,6 +61,8 @@ export interface PostViewRow {
   author_is_verified: boolean;
   /** users.profile_image: the avatar's public URL (null: the initial letter). */
   author_profile_image: string | null;
+  /** users.protected (issue 26): the lock beside the author's name. */
+  author_protected: boolean;
   liked: boolean;
   reposted: boolean;
   /** The parent's author's username while that author is active (see PostView.replyTo). */
@@ -100,7 +102,7 @@ export function postViewColumns(viewer: string | null): string {
   p.media, p.sensitive,
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
   u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
-  u.is_verified AS author_is_verified, u.profile_image AS author_profile_image,
+  u.is_verified AS author_is_verified, u.profile_image AS author_profile_image, u.protected AS author_protected,
   ${REPLY_TO_USERNAME} AS reply_to_username,
   ${viewer ? `EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::uuid AND l.post_id = p.id)` : 'false'} AS liked,
   ${viewer ? `EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::uuid AND r.post_id = p.id)` : 'false'} AS reposted`;
@@ -126,7 +128,7 @@ export function toPostView(row: PostViewRow): PostView {
     sensitive: row.sensitive,
     liked: row.liked,
     reposted: row.reposted,
-    author: { id: row.author_id, username: row.author_username, displayName: row.author_display_name, isVerified: row.author_is_verified, profileImage: row.author_profile_image },
+    author: { id: row.author_id, username: row.author_username, displayName: row.author_display_name, isVerified: row.author_is_verified, profileImage: row.author_profile_image, protected: row.author_protected === true },
     replyTo: row.reply_to_id !== null && row.reply_to_username !== null ? { id: row.reply_to_id, username: row.reply_to_username } : null,
     cursor: { createdAt: row.cursor_at, id: row.id },
   };

@@ -45,7 +45,7 @@ describe('posts API (real PostgreSQL)', () => {
         .send({ content: '  Merhaba #Gündem ve #İstanbul! Bakın https://gundem.local/a.  ' })
         .expect(201);
       const post = res.body.post;
-      const authorShape = { _id: author.id, id: author.id, username: author.username, displayName: author.displayName, isVerified: true, profileImage: null };
+      const authorShape = { _id: author.id, id: author.id, username: author.username, displayName: author.displayName, isVerified: true, profileImage: null, protected: false };
       expect(post).toEqual({
         _id: post.id,
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),

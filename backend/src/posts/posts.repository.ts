@@ -514,7 +514,7 @@ export class PostsRepository {
         ), author AS (
           UPDATE users SET posts_count = posts_count + 1
           WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM parent))
-          RETURNING id, username, display_name, is_verified, profile_image, media_sensitive
+          RETURNING id, username, display_name, is_verified, profile_image, media_sensitive, protected
         ), mentioned AS (
           SELECT coalesce(array_agg(m.username ORDER BY array_position($7::text[], lower(m.username))), '{}') AS names
             FROM users m WHERE lower(m.username) = ANY($7::text[]) AND m.is_active
@@ -537,7 +537,7 @@ export class PostsRepository {
                i.media, i.sensitive,
                to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
                a.id AS author_id, a.username AS author_username, a.display_name AS author_display_name,
-               a.is_verified AS author_is_verified, a.profile_image AS author_profile_image, false AS liked, false AS reposted,
+               a.is_verified AS author_is_verified, a.profile_image AS author_profile_image, a.protected AS author_protected, false AS liked, false AS reposted,
                (SELECT username FROM parent) AS reply_to_username,
                (SELECT row_to_json(b) FROM bumped b) AS parent
         FROM inserted i CROSS JOIN author a`,

@@ -17,7 +17,9 @@ import { Public } from '../common/decorators/public.decorator';
 import { ENGLISH_LOOKUP, type EnglishLookup, inLanguage, type Language, requestLanguage } from '../common/i18n/language';
 import { Metrics, type RateLimiter } from '../common/metrics/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ActivityEvents } from '../common/activity/activity-events';
 import { BlocksService } from '../social/blocks.service';
+import { FollowRequestsService } from '../social/follow-requests.service';
 import { MutesService } from '../social/mutes.service';
 import { type UserRole, STAFF_ROLES } from '../users/roles';
 import { SessionCache } from '../users/session-cache';
@@ -50,6 +52,12 @@ class HandshakeError extends Error {}
  */
 export const SESSION_REVALIDATE_MS = 60_000;
 const REVALIDATE_BATCH = 1_000;
+
+/** Watched post ids checked per statement when an account turns protection on (see `protectedPostRooms`). */
+const PROTECTED_ROOMS_BATCH = 1_000;
+
+/** The cross-node event of an account that turned protection on: every node turns its watchers away. */
+const PROTECTED_EVENT = 'protection:on';
 
 /** Session changes remembered for handshakes in flight (a handshake takes milliseconds; this is plenty). */
 const RECENT_CHANGES = 10_000;
@@ -134,6 +142,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   /** Counts session changes heard on this node; `changed` keeps the latest count per user. */
   private epoch = 0;
   private readonly changed = new Map<string, number>();
+  private unsubscribe?: () => void;
 
   constructor(
     private readonly events: RealtimeEvents,
@@ -144,6 +153,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly followingFeed: FollowingFeedRooms,
     private readonly blocks: BlocksService,
     private readonly mutes: MutesService,
+    private readonly requests: FollowRequestsService,
+    private readonly activity: ActivityEvents,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'redisUrl'> & SocketCaps,
     /** The English twins (i18n/i18n.module.ts); absent when the module is built alone: answers stay Turkish. */
     @Optional() @Inject(ENGLISH_LOOKUP) private readonly english?: EnglishLookup,
@@ -188,6 +199,25 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     // author, who mute the author or reposter, or whose muted words the post matches (issue 25).
     this.events.useBlocks((ids, posts) => this.mutes.pushExclusions(ids, posts));
     this.blocks.onChange(({ blockerId, blockedId, blocking }) => (blocking ? this.separatePostRooms(server, blockerId, blockedId) : undefined));
+    // Protected accounts (issue 26): turning protection on turns the watchers of its posts who do
+    // not follow it (guests too) out of those rooms, on every node; an unfollow (or a follow a
+    // block removed) turns the former follower out of the protected account's post rooms.
+    this.unsubscribe = this.activity.subscribe((activity) => {
+      if (activity.kind === 'protection' && activity.active) {
+        void this.protectedPostRooms(server, activity.userId);
+        if (!this.config.redisUrl) return;
+        try {
+          server.serverSideEmit(PROTECTED_EVENT, activity.userId);
+        } catch (error) {
+          this.logger.warn(`Korunan hesabın izleyicileri diğer düğümlerde ayrılamadı: ${String(error)}`);
+        }
+      } else if (activity.kind === 'follow' && !activity.active) {
+        void this.unfollowed(server, activity.actorId, activity.userId);
+      }
+    });
+    server.on(PROTECTED_EVENT, (userId: unknown) => {
+      if (typeof userId === 'string') void this.protectedPostRooms(server, userId);
+    });
     // Session rows are cached per node (SessionCache): a change made on one node drops the row on
     // the others through the adapter, and every node ends the connections the change revoked.
     // Without Redis there are no other nodes.
@@ -246,18 +276,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   /**
-   * A member's connection never joins the room of a post whose author they block or are blocked
-   * by (issue 25): its `post:engagement`, `post:updated` and `post:deleted` stay on the other side
-   * of the block. One read of at most 200 primary keys per call; a guest's call reads nothing.
+   * A connection never joins the room of a post whose author the member blocks or is blocked by
+   * (issue 25), nor of a protected author's post unless the member is that account or follows it
+   * (issue 26; a guest never): its `post:engagement`, `post:updated` and `post:deleted` stay with
+   * those who may read the post. One read of at most 200 primary keys per call (a guest's: the
+   * posts and their authors only, BlocksRepository.hiddenPostsAmong).
    */
   @SubscribeMessage('posts:watch')
   watch(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown, @Ack() ack?: (result: WatchResult) => void): Promise<void> {
     return this.inWatchOrder(socket, async () => {
       let hidden: Set<string> | undefined;
-      const parsed = socket.data.userId ? parsePostIds(body) : undefined;
-      if (parsed?.ok && parsed.ids.length) {
+      const parsed = parsePostIds(body);
+      if (parsed.ok && parsed.ids.length) {
         try {
-          hidden = new Set(await this.blocks.hiddenPostsAmong(socket.data.userId!, parsed.ids));
+          hidden = new Set(await this.blocks.hiddenPostsAmong(socket.data.userId ?? null, parsed.ids));
         } catch (error) {
           this.logger.warn(`İzlenen gönderilerin engellemeleri okunamadı: ${error instanceof Error ? error.message : String(error)}`);
           return this.answer(socket, 'posts:error', { ok: false, message: WATCH_UNAVAILABLE }, ack);
@@ -292,18 +324,72 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    * leaves a room joined until the page is left, and such a room only carries counts and deletions.
    */
   private async separatePostRooms(server: RealtimeServer, a: string, b: string): Promise<void> {
-    for (const viewer of [a, b]) {
-      try {
-        const sockets = await server.in(userRoom(viewer.toLowerCase())).fetchSockets();
-        const watched = new Set<string>();
-        for (const s of sockets) for (const room of s.rooms) if (room.startsWith('post:')) watched.add(room.slice('post:'.length));
-        if (!watched.size) continue;
-        // Every watched post a block now hides (this one's, and any other the watch let in).
-        const theirs = (await this.blocks.hiddenPostsAmong(viewer, [...watched])).map(postRoom);
-        for (const s of sockets) for (const room of theirs) if (s.rooms.has(room)) s.leave(room);
-      } catch (error) {
-        this.logger.warn(`Engelleme sonrası izlenen gönderiler ayrılamadı: ${error instanceof Error ? error.message : String(error)}`);
+    for (const viewer of [a, b]) await this.leaveHiddenPostRooms(server, viewer);
+  }
+
+  /**
+   * The member's connections (every node) leave the rooms of the posts they watch and may no
+   * longer watch: after a block (either side), an unfollow of a protected account. Best effort,
+   * as `separatePostRooms`.
+   */
+  private async leaveHiddenPostRooms(server: RealtimeServer, viewer: string): Promise<void> {
+    try {
+      const sockets = await server.in(userRoom(viewer.toLowerCase())).fetchSockets();
+      const watched = new Set<string>();
+      for (const s of sockets) for (const room of s.rooms) if (room.startsWith('post:')) watched.add(room.slice('post:'.length));
+      if (!watched.size) return;
+      // Every watched post now hidden from the member (this change's, and any other the watch let in).
+      const hidden = (await this.blocks.hiddenPostsAmong(viewer, [...watched])).map(postRoom);
+      for (const s of sockets) for (const room of hidden) if (s.rooms.has(room)) s.leave(room);
+    } catch (error) {
+      this.logger.warn(`İzlenen gönderiler ayrılamadı: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** After an unfollow of a protected account: the former follower's connections leave its posts' rooms (only then: one key read first). */
+  private async unfollowed(server: RealtimeServer, followerId: string, accountId: string): Promise<void> {
+    try {
+      if (!(await this.requests.isProtected(accountId))) return;
+    } catch (error) {
+      this.logger.warn(`Takibi bırakılan hesabın korunması okunamadı: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    await this.leaveHiddenPostRooms(server, followerId);
+  }
+
+  /**
+   * After `accountId` turned protection on (issue 26), on this node: the connections watching any
+   * of its posts that are neither its own nor its followers' (guests included) leave those rooms.
+   * Reads the post rooms open on this node in batches (primary-key probes) and the watchers'
+   * follows once. Best effort, as `separatePostRooms`: a failed read leaves a room joined until
+   * the page is left.
+   */
+  async protectedPostRooms(server: RealtimeServer, accountId: string): Promise<void> {
+    try {
+      const rooms = server.of('/').adapter.rooms;
+      const watched: string[] = [];
+      for (const room of rooms.keys()) if (room.startsWith('post:')) watched.push(room.slice('post:'.length));
+      const own: string[] = [];
+      for (let i = 0; i < watched.length; i += PROTECTED_ROOMS_BATCH) own.push(...(await this.requests.postsOf(accountId, watched.slice(i, i + PROTECTED_ROOMS_BATCH))));
+      if (!own.length) return;
+      const watchers = new Map<string, RealtimeSocket>();
+      for (const id of own) {
+        for (const socketId of rooms.get(postRoom(id)) ?? []) {
+          const socket = server.of('/').sockets.get(socketId);
+          if (socket) watchers.set(socketId, socket);
+        }
       }
+      const members = [...new Set([...watchers.values()].map((s) => s.data.userId).filter((id): id is string => Boolean(id)))];
+      const strangers = new Set(await this.requests.notFollowersAmong(accountId, members));
+      for (const socket of watchers.values()) {
+        const userId = socket.data.userId;
+        if (userId && !strangers.has(userId)) continue;
+        for (const id of own) void socket.leave(postRoom(id));
+      }
+      // A guest's watched count goes down with the rooms it left (the per-address budget).
+      for (const socket of watchers.values()) this.recount(socket);
+    } catch (error) {
+      this.logger.warn(`Korunan hesabın gönderilerinin izleyicileri ayrılamadı: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -354,6 +440,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   onModuleDestroy(): void {
+    this.unsubscribe?.();
     clearInterval(this.sweeper);
     clearInterval(this.revalidator);
   }
@@ -474,6 +561,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (socket.conn.readyState !== 'open') return;
     this.limits.open(address, socket.data.userId);
     socket.data.counted = true;
+  }
+
+  /** A connection's watched count after the server took it out of rooms (its address's budget follows). */
+  private recount(socket: RealtimeSocket): void {
+    let watching = 0;
+    for (const room of socket.rooms) if (room.startsWith('post:')) watching++;
+    this.countWatched(socket, { ok: true, watching });
   }
 
   private countWatched(socket: RealtimeSocket, result: WatchResult): void {

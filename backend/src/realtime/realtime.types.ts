@@ -62,6 +62,8 @@ export interface SocketData {
 export interface InterServerEvents {
   /** A user's session row changed: drop it from this node's SessionCache. */
   'session:invalidate': (userId: string) => void;
+  /** The account turned `Gönderilerimi koru` on (issue 26): each node turns the non-followers out of its posts' rooms. */
+  'protection:on': (userId: string) => void;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

@@ -3,10 +3,28 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { poolRows } from '../database/query-rows';
-import { notBlockedSql } from './blocks.sql';
+import { notBlockedSql, PER_ROW } from './blocks.sql';
 
-/** Of the posts `$2`, those whose author `$1` blocks or is blocked by (exported for its EXPLAIN test). */
-export const HIDDEN_POSTS_AMONG_SQL = `SELECT p.id::text AS id FROM posts p WHERE p.id = ANY($2::uuid[]) AND NOT (${notBlockedSql('$1', 'p.author_id')})`;
+/**
+ * Of the posts `$2`, those the member `$1` may not watch: their author blocks the member or is
+ * blocked by them (issue 25), or is a protected account the member neither is nor follows
+ * (issue 26). Per id: the post by primary key, the two blocks probes, and its author by primary
+ * key with a follows probe only for a protected one (`OFFSET 0` keeps each probe per row under
+ * the OR, PER_ROW: no hash of the users table).
+ */
+export const HIDDEN_POSTS_AMONG_SQL = `SELECT p.id::text AS id FROM posts p
+   WHERE p.id = ANY($2::uuid[])
+     AND (NOT (${notBlockedSql('$1', 'p.author_id', PER_ROW)})
+          OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.author_id AND u.protected AND u.id <> $1::uuid
+                       AND NOT EXISTS (SELECT 1 FROM follows pf WHERE pf.follower_id = $1::uuid AND pf.followee_id = u.id) OFFSET 0))`;
+
+/**
+ * The same for a guest (`$1`: the posts), who follows nobody: the posts of protected authors. Per
+ * id the post and its author by primary key (`OFFSET 0`: never a walk of a protected author's
+ * posts, however many they wrote).
+ */
+export const GUEST_HIDDEN_POSTS_AMONG_SQL = `SELECT p.id::text AS id FROM posts p
+   WHERE p.id = ANY($1::uuid[]) AND EXISTS (SELECT 1 FROM users u WHERE u.id = p.author_id AND u.protected OFFSET 0)`;
 
 /** What a block or unblock did. */
 export interface BlockChangeRow {
@@ -112,16 +130,17 @@ export class BlocksRepository {
   }
 
   /**
-   * Of `postIds`, the posts whose author the member blocks or is blocked by (the posts a socket
-   * may not watch): a primary-key lookup and two key probes per id given.
+   * Of `postIds`, the posts `userId` (null: a guest) may not watch: HIDDEN_POSTS_AMONG_SQL, or
+   * GUEST_HIDDEN_POSTS_AMONG_SQL for a guest.
    */
-  async hiddenPostsAmong(userId: string, postIds: string[]): Promise<string[]> {
+  async hiddenPostsAmong(userId: string | null, postIds: string[]): Promise<string[]> {
     if (!postIds.length) return [];
-    const rows = await poolRows<{ id: string }>(this.dataSource, {
-      name: 'blocks_hidden_posts_among',
-      text: HIDDEN_POSTS_AMONG_SQL,
-      values: [userId, postIds],
-    });
+    const rows = await poolRows<{ id: string }>(
+      this.dataSource,
+      userId
+        ? { name: 'blocks_hidden_posts_among', text: HIDDEN_POSTS_AMONG_SQL, values: [userId, postIds] }
+        : { name: 'blocks_guest_hidden_posts_among', text: GUEST_HIDDEN_POSTS_AMONG_SQL, values: [postIds] },
+    );
     return rows.map((r) => r.id);
   }
 

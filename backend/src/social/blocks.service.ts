@@ -67,8 +67,11 @@ export class BlocksService {
     return this.repository.blockedAmong(userId, others);
   }
 
-  /** Of `postIds`, the posts of accounts the member blocks or is blocked by (lowercased ids). */
-  async hiddenPostsAmong(userId: string, postIds: string[]): Promise<string[]> {
+  /**
+   * Of `postIds`, the posts the viewer (null: a guest) may not watch (lowercased ids): of accounts
+   * the member blocks or is blocked by, and of protected accounts they do not follow (issue 26).
+   */
+  async hiddenPostsAmong(userId: string | null, postIds: string[]): Promise<string[]> {
     return (await this.repository.hiddenPostsAmong(userId, postIds)).map((id) => id.toLowerCase());
   }
 

@@ -209,6 +209,39 @@ export class FollowRequestsRepository {
     return new Map(rows.map((r) => [r.id, r.followers]));
   }
 
+  /**
+   * Of the members `viewers` (connections watching a post of `authorId`'s), those who may no longer
+   * watch it now that the account is protected: neither the account itself nor its followers (a
+   * follows primary-key probe each).
+   */
+  async notFollowersAmong(authorId: string, viewers: string[]): Promise<string[]> {
+    if (!viewers.length) return [];
+    const rows = await poolRows<{ id: string }>(this.dataSource, {
+      name: 'blocks_not_followers_among',
+      text: `SELECT v.id::text AS id FROM unnest($2::uuid[]) AS v(id)
+              WHERE v.id <> $1::uuid AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = v.id AND f.followee_id = $1::uuid)`,
+      values: [authorId, viewers],
+    });
+    return rows.map((r) => r.id);
+  }
+
+  /** Of `postIds`, those written by `authorId` (a primary-key probe each). */
+  async postsOf(authorId: string, postIds: string[]): Promise<string[]> {
+    if (!postIds.length) return [];
+    const rows = await poolRows<{ id: string }>(this.dataSource, {
+      name: 'blocks_posts_of',
+      text: `SELECT id::text AS id FROM posts WHERE id = ANY($2::uuid[]) AND author_id = $1::uuid`,
+      values: [authorId, postIds],
+    });
+    return rows.map((r) => r.id);
+  }
+
+  /** Whether the account is protected now (a primary-key read). */
+  async isProtected(userId: string): Promise<boolean> {
+    const [row] = await poolRows<{ protected: boolean }>(this.dataSource, { name: 'follow_requests_is_protected', text: `SELECT protected FROM users WHERE id = $1`, values: [userId] });
+    return row?.protected ?? false;
+  }
+
   /** The username of an account (for the approval's push). */
   async username(userId: string): Promise<string | null> {
     const [row] = await poolRows<{ username: string }>(this.dataSource, { name: 'follow_requests_username', text: `SELECT username FROM users WHERE id = $1`, values: [userId] });

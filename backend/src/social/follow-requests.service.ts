@@ -136,6 +136,21 @@ export class FollowRequestsService {
     return this.repository.protectedAudiences(ids);
   }
 
+  /** Whether the account is protected now. */
+  isProtected(userId: string): Promise<boolean> {
+    return this.repository.isProtected(userId);
+  }
+
+  /** Of `viewers`, the members who are neither the account nor its followers (the watchers its protection turns away). */
+  notFollowersAmong(accountId: string, viewers: string[]): Promise<string[]> {
+    return this.repository.notFollowersAmong(accountId, viewers);
+  }
+
+  /** Of `postIds`, the account's own posts (lowercased ids). */
+  async postsOf(accountId: string, postIds: string[]): Promise<string[]> {
+    return (await this.repository.postsOf(accountId, postIds)).map((id) => id.toLowerCase());
+  }
+
   username(userId: string): Promise<string | null> {
     return this.repository.username(userId);
   }

@@ -35,16 +35,40 @@ function bumpUsers(delta: string, changed: string): string[] {
   ];
 }
 
-/** A follow is the toggle idiom of database/toggle.ts: the target is an active user. */
-const FOLLOW_SQL: Record<ToggleMode, string> = toggleStatements({
-  target: `SELECT id FROM users WHERE id = $2::uuid AND is_active`,
-  table: 'follows',
-  actorColumn: 'follower_id',
-  targetColumn: 'followee_id',
-  bump: bumpUsers,
-  counts: `(SELECT json_build_object('followers_count', b.followers_count)
-              FROM (SELECT * FROM first_bump UNION ALL SELECT * FROM second_bump) b WHERE b.id = $2::uuid)`,
-} satisfies ToggleSpec);
+const FOLLOW_COUNTS = `(SELECT json_build_object('followers_count', b.followers_count)
+              FROM (SELECT * FROM first_bump UNION ALL SELECT * FROM second_bump) b WHERE b.id = $2::uuid)`;
+
+/**
+ * A follow is the toggle idiom of database/toggle.ts: the target is an active user. An unfollow
+ * (`unset`) reads it plainly. A follow (`set`, `toggle`) first locks both users' rows in id order
+ * (FOR NO KEY UPDATE, the lock the counters' UPDATEs take anyway, so concurrent follows keep one
+ * lock order and cannot deadlock one another) and inserts only while the target is not protected
+ * (issue 26): turning protection on (preferences/, FollowRequestsService: an UPDATE of that row)
+ * either commits first, and then this statement reads the new row and adds nothing (the caller
+ * makes it a request), or waits until this follow committed. So no direct follow is ever created
+ * after protection committed.
+ */
+const FOLLOW_SQL: Record<ToggleMode, string> = {
+  ...toggleStatements({
+    target: `SELECT l.id, l.protected FROM (
+               SELECT id, is_active, protected FROM users WHERE id IN ($1::uuid, $2::uuid) ORDER BY id FOR NO KEY UPDATE) l
+              WHERE l.id = $2::uuid AND l.is_active`,
+    table: 'follows',
+    actorColumn: 'follower_id',
+    targetColumn: 'followee_id',
+    bump: bumpUsers,
+    counts: FOLLOW_COUNTS,
+    addable: 'NOT t.protected',
+  } satisfies ToggleSpec),
+  unset: toggleStatements({
+    target: `SELECT id FROM users WHERE id = $2::uuid AND is_active`,
+    table: 'follows',
+    actorColumn: 'follower_id',
+    targetColumn: 'followee_id',
+    bump: bumpUsers,
+    counts: FOLLOW_COUNTS,
+  } satisfies ToggleSpec).unset,
+};
 
 /** Which side of a member's follows a list shows. */
 export type FollowListKind = 'followers' | 'following';
@@ -58,6 +82,10 @@ export interface FollowListRow {
   profileImage: string | null;
   bio: string;
   isFollowing: boolean;
+  /** The account is protected (issue 26): the lock beside its name. */
+  protected: boolean;
+  /** The viewer's follow request to it is pending (a primary-key probe of follow_requests, only for a protected account). */
+  followRequested: boolean;
   /** follows.created_at with PostgreSQL's microseconds, for the cursor. */
   followedAt: string;
 }
@@ -103,7 +131,8 @@ export class FollowsRepository {
    * A page of a member's followers or followed accounts, newest follow first: a keyset page on
    * (follows.created_at, other id) walking the side's index (migration 1764760000000), each
    * account by primary key; deactivated accounts are left out. `isFollowing` is the viewer's
-   * (a primary-key probe; false for a guest and for the viewer's own row).
+   * (a primary-key probe; false for a guest and for the viewer's own row), `followRequested` too
+   * (follow_requests' primary key, probed only for a protected account).
    */
   followListSql(kind: FollowListKind, memberId: string, viewerId: string | null, limit: number, cursor?: Cursor): { text: string; values: unknown[] } {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
@@ -118,6 +147,7 @@ export class FollowsRepository {
       text: `SELECT u.id, u.username, u.display_name AS "displayName", u.is_verified AS "isVerified",
                     u.profile_image AS "profileImage", u.bio,
                     ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM follows v WHERE v.follower_id = $2::uuid AND v.followee_id = u.id)) AS "isFollowing",
+                    u.protected, ($2::uuid IS NOT NULL AND u.protected AND EXISTS (SELECT 1 FROM follow_requests fr WHERE fr.target_id = u.id AND fr.requester_id = $2::uuid)) AS "followRequested",
                     to_char(f.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "followedAt"
                FROM follows f JOIN users u ON u.id = f.${other}
               WHERE f.${member} = $1::uuid AND u.is_active AND ${notBlockedSql('$2', 'u.id')} ${after}

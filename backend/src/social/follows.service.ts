@@ -3,11 +3,20 @@ import { USER_NOT_FOUND } from '../common/common.texts';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { type Cursor, type Page, toPage } from '../common/pagination/cursor';
 import { pgErrorCode } from '../database/query-rows';
-import type { ToggleMode } from '../database/toggle';
-import { type FollowListKind, type FollowListRow, FollowsRepository } from './follows.repository';
+import type { ToggleMode, ToggleRow } from '../database/toggle';
+import { type FollowCountsRow, type FollowListKind, type FollowListRow, FollowsRepository } from './follows.repository';
 import { BlocksRepository } from './blocks.repository';
 import { FollowRequestsService } from './follow-requests.service';
 import { CANNOT_FOLLOW_SELF, CANNOT_FOLLOW_USER } from './social.texts';
+
+/**
+ * A follow that found the account turned protected after it was read is asked again, at most
+ * this often (then answered as it stands): each new attempt needs protection to have flipped
+ * again in between, so this bounds only an account flapping it many times a second.
+ */
+const FOLLOW_ATTEMPTS = 10;
+/** A follow statement ended by a deadlock (see `statement`) is run again this often. */
+const DEADLOCK_ATTEMPTS = 3;
 
 export interface FollowResult {
   isFollowing: boolean;
@@ -78,36 +87,58 @@ export class FollowsService {
     if (followerId === followeeId) throw new BadRequestException(CANNOT_FOLLOW_SELF);
     // A block, either way, refuses a follow (an unfollow is always allowed; a block left none).
     if (mode !== 'unset' && (await this.blocks.between(followerId, followeeId))) throw new ForbiddenException(CANNOT_FOLLOW_USER);
-    // A protected account (issue 26): a follow is a request it approves; a second click (toggle)
-    // or an unfollow withdraws a pending request.
-    if (mode === 'unset') {
-      await this.requests.withdraw(followerId, followeeId);
-    } else if (!(await this.isFollowing(followerId, followeeId))) {
-      if (mode === 'toggle' && (await this.requests.withdraw(followerId, followeeId))) {
-        const state = await this.repository.state(followerId, followeeId);
-        return { isFollowing: false, requested: false, changed: true, followersCount: state?.followers_count ?? 0 };
+    for (let attempt = 1; ; attempt++) {
+      // A protected account (issue 26): a follow is a request it approves; a second click (toggle)
+      // or an unfollow withdraws a pending request.
+      if (mode === 'unset') {
+        await this.requests.withdraw(followerId, followeeId);
+      } else if (!(await this.isFollowing(followerId, followeeId))) {
+        if (mode === 'toggle' && (await this.requests.withdraw(followerId, followeeId))) {
+          const state = await this.repository.state(followerId, followeeId);
+          return { isFollowing: false, requested: false, changed: true, followersCount: state?.followers_count ?? 0 };
+        }
+        const asked = await this.requests.ask(followerId, followeeId);
+        if (asked.outcome === 'missing') throw new NotFoundException(USER_NOT_FOUND);
+        if (asked.outcome === 'requested') return { isFollowing: false, requested: true, changed: true, followersCount: asked.followersCount };
       }
-      const asked = await this.requests.ask(followerId, followeeId);
-      if (asked.outcome === 'missing') throw new NotFoundException(USER_NOT_FOUND);
-      if (asked.outcome === 'requested') return { isFollowing: false, requested: true, changed: true, followersCount: asked.followersCount };
-    }
-    try {
-      const row = await this.repository.change(mode, followerId, followeeId);
+      let row;
+      try {
+        row = await this.statement(mode, followerId, followeeId);
+      } catch (error) {
+        // The followee was deleted after the statement's snapshot: the insert's foreign key refuses it.
+        if (pgErrorCode(error) === '23503') throw new NotFoundException(USER_NOT_FOUND);
+        throw error;
+      }
       if (!row.visible) throw new NotFoundException(USER_NOT_FOUND);
       if (row.counts) {
         // After the commit (one statement): the followee is notified, or the notification withdrawn.
         this.activity.publish({ kind: 'follow', actorId: followerId, userId: followeeId, active: row.added, at: new Date() });
         return { isFollowing: row.added, requested: false, changed: true, followersCount: row.counts.followers_count };
       }
-      // Nothing changed: a concurrent toggle of the same pair committed in between, or the
-      // state already was the one asked for. The state as it is now, read afresh.
+      // Nothing changed. A follow that found the account protected (it turned protection on after
+      // `ask` read it: the statement adds no follow then) is asked again, and becomes a request.
+      if (mode !== 'unset' && attempt < FOLLOW_ATTEMPTS && !(await this.isFollowing(followerId, followeeId))) continue;
+      // Or a concurrent toggle of the same pair committed in between, or the state already was
+      // the one asked for. The state as it is now, read afresh.
       const state = await this.repository.state(followerId, followeeId);
       if (!state) throw new NotFoundException(USER_NOT_FOUND);
-      return { isFollowing: state.active, requested: false, changed: false, followersCount: state.followers_count };
-    } catch (error) {
-      // The followee was deleted after the statement's snapshot: the insert's foreign key refuses it.
-      if (pgErrorCode(error) === '23503') throw new NotFoundException(USER_NOT_FOUND);
-      throw error;
+      const requested = !state.active && mode !== 'unset' && (await this.requests.requested(followerId, followeeId));
+      return { isFollowing: state.active, requested, changed: false, followersCount: state.followers_count };
+    }
+  }
+
+  /**
+   * The follow statement; a deadlock is retried. A follow locks both users' rows in id order, an
+   * approval (FollowRequestsService) the member's and then its requesters': the two can meet in
+   * opposite orders, and PostgreSQL ends one of them, which has changed nothing.
+   */
+  private async statement(mode: ToggleMode, followerId: string, followeeId: string): Promise<ToggleRow<FollowCountsRow>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.repository.change(mode, followerId, followeeId);
+      } catch (error) {
+        if (pgErrorCode(error) !== '40P01' || attempt >= DEADLOCK_ATTEMPTS) throw error;
+      }
     }
   }
 }

@@ -140,6 +140,36 @@ describe('protected accounts: who sees what (real PostgreSQL)', () => {
     expect((await get(`/api/users/profile/${stranger.username}`)).body.user.protected).toBe(false);
   });
 
+  it('the lock and the pending request on cards and rows: a post’s author, people search and the follow lists carry `protected` and the viewer’s `followRequested`', async () => {
+    const [asker, plain] = await t.createUsers(2);
+    await t.http.put(`/api/users/${locked.id}/follow`).set('authorization', await t.bearer(asker)).expect(200);
+    await t.http.put(`/api/users/${locked.id}/follow`).set('authorization', await t.bearer(plain)).expect(200).then((res) => expect(res.body).toMatchObject({ requested: true }));
+    await t.http.delete(`/api/users/${locked.id}/follow`).set('authorization', await t.bearer(plain)).expect(200);
+    await t.http.put(`/api/users/${plain.id}/follow`).set('authorization', await t.bearer(fan)).expect(200);
+    // A post card: the author's lock, on the post page and in a list.
+    const page = await get(`/api/posts/${secret.id}`, fan);
+    expect(page.status).toBe(200);
+    const post = (page.body.post ?? page.body) as Post;
+    expect(post.author.protected).toBe(true);
+    const ownPosts = (await get(`/api/posts/user/${locked.username}?limit=50`, fan)).body as PostPage;
+    expect(ownPosts.posts.find((p) => p.id === secret.id)?.author.protected).toBe(true);
+    const open = await t.createPost(plain, 'açık kart');
+    expect(open.author.protected).toBe(false);
+    // People search: the lock for everyone, the pending request for the asker only.
+    type Row = { id: string; protected: boolean; followRequested: boolean; isFollowing: boolean };
+    const rowOf = async (path: string, viewer: Member | undefined, id: string) => ((await get(path, viewer)).body.users as Row[]).find((u) => u.id === id);
+    const search = `/api/users/search?q=${locked.username}`;
+    expect(await rowOf(search, asker, locked.id)).toMatchObject({ protected: true, followRequested: true, isFollowing: false });
+    expect(await rowOf(search, plain, locked.id)).toMatchObject({ protected: true, followRequested: false, isFollowing: false });
+    expect(await rowOf(search, fan, locked.id)).toMatchObject({ protected: true, followRequested: false, isFollowing: true });
+    expect(await rowOf(search, undefined, locked.id)).toMatchObject({ protected: true, followRequested: false, isFollowing: false });
+    // The follow lists: `fan` follows both; seen by the asker, the protected one is pending.
+    const following = `/api/users/profile/${fan.username}/following`;
+    expect(await rowOf(following, asker, locked.id)).toMatchObject({ protected: true, followRequested: true });
+    expect(await rowOf(following, asker, plain.id)).toMatchObject({ protected: false, followRequested: false });
+    expect(await rowOf(following, undefined, locked.id)).toMatchObject({ protected: true, followRequested: false });
+  });
+
   it('notifications: a protected member’s reply and mention reach a follower only', async () => {
     const [reader, follower] = await t.createUsers(2);
     await t.http.put(`/api/users/${locked.id}/follow`).set('authorization', await t.bearer(follower)).expect(200);

@@ -38,6 +38,8 @@ describe('follow lists API (real PostgreSQL)', () => {
       profileImage: null,
       bio: '',
       isFollowing: false,
+      protected: false,
+      followRequested: false,
     });
     expect(first.body.nextCursor).toEqual(expect.any(String));
     const second = await t.http.get(`/api/users/profile/${star.username}/followers?limit=2&cursor=${first.body.nextCursor}`).expect(200);

@@ -235,7 +235,8 @@ export class UsersRepository {
                     SELECT id, min(rank) AS rank FROM (SELECT * FROM by_username UNION ALL SELECT * FROM by_name UNION ALL SELECT * FROM by_word) m GROUP BY id)
            SELECT u.id, u.username, u.display_name AS "displayName", u.is_verified AS "isVerified",
                   u.profile_image AS "profileImage", u.bio,
-                  ($4::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $4::uuid AND f.followee_id = u.id)) AS "isFollowing"
+                  ($4::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $4::uuid AND f.followee_id = u.id)) AS "isFollowing",
+                  u.protected, ($4::uuid IS NOT NULL AND u.protected AND EXISTS (SELECT 1 FROM follow_requests fr WHERE fr.target_id = u.id AND fr.requester_id = $4::uuid)) AS "followRequested"
              FROM found JOIN users u ON u.id = found.id
             ORDER BY (lower(u.username) = $2::text) IS TRUE DESC, found.rank, lower(u.username) COLLATE "C", u.id
             LIMIT ${limit}`,

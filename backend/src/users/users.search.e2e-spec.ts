@@ -37,6 +37,8 @@ describe('GET /api/users/search (real PostgreSQL)', () => {
       profileImage: null,
       bio: 'Merhaba',
       isFollowing: false,
+      protected: false,
+      followRequested: false,
     });
   });
 

@@ -1,6 +1,6 @@
 import { createTestApp, type Statement, type TestApp } from '../test-app';
 import { CLAIM_DIGESTS_SQL, DIGEST_LINES_SQL, notificationInsertSql } from '../../src/notifications/notifications.repository';
-import { HIDDEN_POSTS_AMONG_SQL } from '../../src/social/blocks.repository';
+import { GUEST_HIDDEN_POSTS_AMONG_SQL, HIDDEN_POSTS_AMONG_SQL } from '../../src/social/blocks.repository';
 import { TrendingService } from '../../src/trending/trending.service';
 
 /**
@@ -309,7 +309,7 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     expect(linePlan).not.toMatch(GROWING);
   });
 
-  it('a socket’s posts:watch and a block’s room cleanup read the posts by primary key (200 ids), no scan', async () => {
+  it('a socket’s posts:watch (member and guest) and a block’s room cleanup read the posts by primary key (200 ids), no scan', async () => {
     const ids = (await t.db.query('SELECT id FROM posts ORDER BY created_at DESC LIMIT 200')).map((r: { id: string }) => r.id);
     for (const member of [viewer, other]) {
       const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN ${HIDDEN_POSTS_AMONG_SQL}`, [member.id, ids]);
@@ -318,6 +318,11 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
       expect(plan).toMatch(/Index Scan (using posts_pkey on posts p|on posts_pkey)/);
       expect(plan).not.toMatch(GROWING);
     }
+    // A guest's watch (issue 26: protected authors' posts): the posts and their authors by primary key.
+    const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN ${GUEST_HIDDEN_POSTS_AMONG_SQL}`, [ids]);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index Scan (using posts_pkey on posts p|on posts_pkey)/);
+    expect(plan).not.toMatch(GROWING);
   });
 
   it('@ suggestions read the username prefix index, a few rows, whatever the prefix', async () => {

@@ -6,6 +6,7 @@ import { profilePath } from '../lib/paths';
 import { entityId } from '../lib/types';
 import { Avatar } from './avatar';
 import { FollowButton } from './follow-button';
+import { ProtectedBadge } from './protected-badge';
 import { VerifiedBadge } from './verified-badge';
 import './list-row.css';
 import './account-row.css';
@@ -14,6 +15,8 @@ export interface AccountRowProps {
   username: string;
   displayName: string;
   isVerified?: boolean;
+  /** A protected account (issue 26): the lock after the name. */
+  protected?: boolean;
   /** The avatar's URL (the initial letter without it). */
   profileImage?: string | null;
   /** Shown under the handle when given. */
@@ -23,7 +26,7 @@ export interface AccountRowProps {
 }
 
 /** One person in a list of people: avatar and name linking to the profile, handle, bio, an action. */
-export function AccountRow({ username, displayName, isVerified, profileImage, bio, action }: AccountRowProps) {
+export function AccountRow({ username, displayName, isVerified, protected: isProtected, profileImage, bio, action }: AccountRowProps) {
   return (
     <li className="list-row account-row">
       <Link
@@ -38,6 +41,7 @@ export function AccountRow({ username, displayName, isVerified, profileImage, bi
         <Link to={profilePath(username)} className="account-row__name">
           {displayName}
           {isVerified ? <VerifiedBadge size={16} /> : null}
+          {isProtected ? <ProtectedBadge size={14} /> : null}
         </Link>
         <span className="account-row__handle">@{username}</span>
         {bio ? <p className="account-row__bio">{bio}</p> : null}
@@ -57,6 +61,10 @@ export interface PersonRowProps {
     profileImage?: string | null;
     bio?: string;
     isFollowing?: boolean;
+    /** Issue 26: the lock, and a follow is a request. */
+    protected?: boolean;
+    /** The viewer's request to this protected account is pending: `İstek gönderildi`. */
+    followRequested?: boolean;
   };
   showBio?: boolean;
 }
@@ -68,19 +76,21 @@ export interface PersonRowProps {
 export function PersonRow({ user, showBio }: PersonRowProps) {
   const { user: viewer } = useAuth();
   const id = entityId(user);
-  const follow = useFollowToggle(id, { isFollowing: Boolean(user.isFollowing) });
+  const follow = useFollowToggle(id, { isFollowing: Boolean(user.isFollowing), requested: Boolean(user.followRequested) }, { protected: user.protected });
   const own = Boolean(viewer) && entityId(viewer) === id;
   return (
     <AccountRow
       username={user.username}
       displayName={user.displayName}
       isVerified={user.isVerified}
+      protected={user.protected}
       profileImage={user.profileImage}
       bio={showBio ? user.bio : undefined}
       action={
         own ? null : (
           <FollowButton
             isFollowing={follow.isFollowing}
+            requested={follow.requested}
             busy={follow.isPending}
             onClick={follow.toggle}
             name={user.displayName}

@@ -30,4 +30,21 @@ describe('FollowButton', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Takip et' }));
     expect(onClick).not.toHaveBeenCalled();
   });
+
+  it('reads "İstek gönderildi" for a pending request to a protected account, and "İsteği geri çek" under the pointer', async () => {
+    const onClick = vi.fn();
+    render(<FollowButton isFollowing={false} requested name="Ayşe" onClick={onClick} />);
+    const button = screen.getByRole('button', { name: 'İstek gönderildi, geri çekmek için tıklayın: Ayşe' });
+    expect(button.textContent).toBe('İstek gönderildi');
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.hover(button);
+    expect(button.textContent).toBe('İsteği geri çek');
+    await userEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('a follow wins over a stale request flag', () => {
+    render(<FollowButton isFollowing requested onClick={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'Takip ediliyor' })).toBeTruthy();
+  });
 });

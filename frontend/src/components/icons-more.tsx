@@ -3,13 +3,8 @@
 // carry them (a module goes whole into the chunk of its first importer; issue 26's JS budget).
 import { createIcon } from './icons';
 
-export const LockIcon = createIcon(
-  'LockIcon',
-  <>
-    <rect x="4" y="11" width="16" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-  </>,
-);
+// The lock is drawn on every post card of a protected account: it lives with its badge (a first page's chunk).
+export { LockIcon } from './protected-badge';
 
 export const GridIcon = createIcon(
   'GridIcon',

@@ -6,10 +6,12 @@ import { useState } from 'react';
 import { apiClient } from './api-client';
 import { useAuth, useViewerKey } from './auth';
 import { WRITE_MUTATION_KEY } from './idempotent-write';
-import { useRealtime } from './realtime/hooks';
+import { useRealtime, useSocketEvent } from './realtime/hooks';
 
 export interface FollowResult {
   isFollowing: boolean;
+  /** A follow of a protected account is a request until it approves it (issue 26). */
+  requested?: boolean;
   followersCount?: number;
 }
 
@@ -42,28 +44,37 @@ export function useFollowStatus(userId: string, enabled: boolean) {
 
 export interface FollowState {
   isFollowing: boolean;
+  /** The viewer's follow request to this protected account is pending (issue 26). */
+  requested?: boolean;
   followersCount?: number;
 }
 
-function flipped(state: FollowState): FollowState {
-  const { isFollowing, followersCount } = state;
-  if (followersCount === undefined) return { isFollowing: !isFollowing };
-  return {
-    isFollowing: !isFollowing,
-    followersCount: Math.max(0, followersCount + (isFollowing ? -1 : 1)),
-  };
+/**
+ * What a click is expected to make of `state` before the server answers: an unfollow or a
+ * withdrawn request, or else a follow, or a request when the account is protected.
+ */
+export function flipped(state: FollowState, isProtected = false): FollowState {
+  const { isFollowing, requested, followersCount } = state;
+  const count = (delta: number) => (followersCount === undefined ? {} : { followersCount: Math.max(0, followersCount + delta) });
+  if (isFollowing) return { isFollowing: false, requested: false, ...count(-1) };
+  if (requested) return { isFollowing: false, requested: false, ...count(0) };
+  if (isProtected) return { isFollowing: false, requested: true, ...count(0) };
+  return { isFollowing: true, requested: false, ...count(1) };
 }
 
 /**
  * The follow toggle of one account. `initial` is what the server last said; a newer value (a
- * refetched profile) replaces the local one. A guest gets the login dialog instead.
+ * refetched profile) replaces the local one. A guest gets the login dialog instead. For a
+ * protected account (`options.protected`, issue 26) a follow is a request: the state says
+ * `requested`, a second click withdraws it (DELETE), and the account's approval (live,
+ * `follow-request:approved`) makes it a follow.
  */
-export function useFollowToggle(userId: string, initial: FollowState) {
+export function useFollowToggle(userId: string, initial: FollowState, options: { protected?: boolean } = {}) {
   const { isAuthenticated, openAuthModal } = useAuth();
   const queryClient = useQueryClient();
   const realtime = useRealtime();
   const [state, setState] = useState<FollowState>(initial);
-  const sourceKey = `${userId}|${initial.isFollowing}|${initial.followersCount ?? ''}`;
+  const sourceKey = `${userId}|${initial.isFollowing}|${initial.requested ?? ''}|${initial.followersCount ?? ''}`;
   const [source, setSource] = useState(sourceKey);
   if (source !== sourceKey) {
     setSource(sourceKey);
@@ -75,12 +86,13 @@ export function useFollowToggle(userId: string, initial: FollowState) {
     mutationFn: (follow: boolean) => setFollow(userId, follow),
     onMutate: () => {
       const previous = state;
-      setState(flipped(previous));
+      setState(flipped(previous, options.protected));
       return { previous };
     },
     onSuccess: (result) => {
       setState((current) => ({
         isFollowing: Boolean(result?.isFollowing),
+        requested: Boolean(result?.requested),
         followersCount:
           typeof result?.followersCount === 'number'
             ? result.followersCount
@@ -102,8 +114,14 @@ export function useFollowToggle(userId: string, initial: FollowState) {
       return;
     }
     if (mutation.isPending) return;
-    mutation.mutate(!state.isFollowing);
+    // A follow, or else (following, or a request pending) an unfollow that also withdraws the request.
+    mutation.mutate(!(state.isFollowing || state.requested));
   };
 
-  return { ...state, toggle, isPending: mutation.isPending };
+  useSocketEvent('follow-request:approved', (event) => {
+    if (event.userId !== userId || !state.requested) return;
+    setState((current) => ({ ...current, isFollowing: true, requested: false }));
+  });
+
+  return { ...state, requested: Boolean(state.requested) && !state.isFollowing, toggle, isPending: mutation.isPending };
 }

@@ -68,6 +68,12 @@ export const tr = {
     follow: 'Takip et',
     following: 'Takip ediliyor',
     unfollow: 'Takibi bırak',
+    // Issue 26: a follow of a protected account is a request until it approves it.
+    requested: 'İstek gönderildi',
+    cancelRequest: 'İsteği geri çek',
+    requestedLabel: (name: string) => `İstek gönderildi, geri çekmek için tıklayın: ${name}`,
+    // The lock beside a protected account's name on cards and rows.
+    protectedAccount: 'Korunan hesap',
   },
   time: {
     // docs/product.md#limits-and-timings: every screen counts in s, dk, sa, g.

@@ -13,6 +13,7 @@ export function toPostResponse(post: PostView): PostResponse {
     displayName: post.author.displayName,
     isVerified: post.author.isVerified,
     profileImage: post.author.profileImage,
+    protected: post.author.protected === true,
   };
   return {
     _id: post.id,

@@ -66,6 +66,10 @@ export default {
       follow: 'Follow',
       following: 'Following',
       unfollow: 'Unfollow',
+      requested: 'Requested',
+      cancelRequest: 'Cancel request',
+      requestedLabel: (name: string) => `Request sent, click to cancel it: ${name}`,
+      protectedAccount: 'Protected account',
     },
     time: {
       units: ['s', 'm', 'h', 'd'],

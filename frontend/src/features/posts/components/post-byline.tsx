@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
+import { ProtectedBadge } from '../../../components/protected-badge';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import {
   displayNameOf,
@@ -66,6 +67,7 @@ export function PostByline({
         </Link>
       )}
       {author.isVerified ? <VerifiedBadge size={17} /> : null}
+      {author.protected ? <ProtectedBadge size={15} /> : null}
       <span className="post-card__handle">@{username}</span>
       <span className="post-card__dot" aria-hidden="true">
         ·

@@ -80,6 +80,19 @@ describe('PostCard — what it shows', () => {
     expect(img.getAttribute('alt')).toBe('');
   });
 
+  it('shows a lock, named `Korunan hesap`, beside a protected author’s name (issue 26), and none for others', () => {
+    renderWithProviders(
+      <>
+        <PostCard post={makePost({ _id: 'p-locked', author: { ...verifiedAuthor, protected: true } })} />
+        <PostCard post={makePost({ _id: 'p-open', author: { ...verifiedAuthor, _id: 'u-open', id: 'u-open', username: 'acik', protected: false } })} />
+      </>,
+    );
+    const [locked, open] = screen.getAllByTestId('post-card');
+    const lock = within(locked).getByRole('img', { name: 'Korunan hesap' });
+    expect(lock.closest('.post-card__header')).toBeTruthy();
+    expect(within(open).queryByRole('img', { name: 'Korunan hesap' })).toBeNull();
+  });
+
   it('counts hours in sa on the home feed too, as on every other screen', async () => {
     const post = makePost({ createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString() });
     renderWithProviders(<TimelineFeed />, { fetch: { 'GET /api/posts/timeline': { body: page([post]) } } });

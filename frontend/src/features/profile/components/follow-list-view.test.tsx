@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { createFakeSocket } from '../../../test/fake-socket';
 import { makeUser } from '../../../test/fixtures';
 import { currentLocation, member, renderWithProviders } from '../../../test/render';
 import { FollowListView } from './follow-list-view';
 import { ProfileView } from './profile-view';
 
-const person = (n: number, extra: Partial<{ isFollowing: boolean; bio: string }> = {}) => ({
+const person = (n: number, extra: Partial<{ isFollowing: boolean; bio: string; protected: boolean; followRequested: boolean }> = {}) => ({
   _id: `u-${n}`,
   id: `u-${n}`,
   username: `kisi${n}`,
@@ -15,6 +16,8 @@ const person = (n: number, extra: Partial<{ isFollowing: boolean; bio: string }>
   profileImage: null,
   bio: extra.bio ?? '',
   isFollowing: extra.isFollowing ?? false,
+  protected: extra.protected ?? false,
+  followRequested: extra.followRequested ?? false,
 });
 
 /** The app's two routes, as router.tsx mounts them (the page component only adds the title). */
@@ -144,5 +147,55 @@ describe('FollowListView', () => {
       },
     });
     expect(await screen.findByText('Kullanıcı bulunamadı')).toBeTruthy();
+  });
+
+  it('a protected account’s row: the lock, `İstek gönderildi` for a pending request, a click withdraws it (DELETE), another asks again (PUT), the approval makes it a follow', async () => {
+    const fake = createFakeSocket();
+    let asked = true;
+    const { calls } = renderWithProviders(<Screens />, {
+      path: '/profile/zeynep/followers',
+      user: member,
+      socket: fake.factory,
+      fetch: {
+        ...profile,
+        'GET /api/users/profile/zeynep/followers': {
+          body: { users: [person(1, { protected: true, followRequested: true }), person(2, { protected: true }), person(3)], nextCursor: null },
+        },
+        'DELETE /api/users/u-1/follow': () => {
+          asked = false;
+          return { body: { isFollowing: false, requested: false, followersCount: 0 } };
+        },
+        'PUT /api/users/u-1/follow': () => {
+          asked = true;
+          return { body: { isFollowing: false, requested: true, followersCount: 0 } };
+        },
+        'PUT /api/users/u-2/follow': { body: { isFollowing: false, requested: true, followersCount: 0 } },
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Takipçiler' });
+    await waitFor(() => expect(fake.socket.connected).toBe(true));
+    const [pendingRow, lockedRow, openRow] = within(list).getAllByRole('listitem');
+    // The lock, named, beside a protected account's name only.
+    expect(within(pendingRow).getByRole('img', { name: 'Korunan hesap' })).toBeTruthy();
+    expect(within(lockedRow).getByRole('img', { name: 'Korunan hesap' })).toBeTruthy();
+    expect(within(openRow).queryByRole('img', { name: 'Korunan hesap' })).toBeNull();
+    // The pending request reads as such; a click withdraws it.
+    const pending = within(pendingRow).getByRole('button', { name: 'İstek gönderildi, geri çekmek için tıklayın: Kişi 1' });
+    await userEvent.click(pending);
+    expect(await within(pendingRow).findByRole('button', { name: 'Takip et' })).toBeTruthy();
+    expect(asked).toBe(false);
+    expect(calls.filter((c) => c.method === 'DELETE' && c.url.endsWith('/users/u-1/follow'))).toHaveLength(1);
+    // Asked again: the server's answer keeps it a request.
+    await userEvent.click(within(pendingRow).getByRole('button', { name: 'Takip et' }));
+    expect(await within(pendingRow).findByRole('button', { name: /^İstek gönderildi/ })).toBeTruthy();
+    expect(asked).toBe(true);
+    // A protected account not asked yet: a click makes a request, not a follow.
+    await userEvent.click(within(lockedRow).getByRole('button', { name: 'Takip et' }));
+    expect(await within(lockedRow).findByRole('button', { name: 'İstek gönderildi, geri çekmek için tıklayın: Kişi 2' })).toBeTruthy();
+    expect(within(lockedRow).queryByRole('button', { name: 'Takip ediliyor' })).toBeNull();
+    // Kişi 2 approves (live): the row follows.
+    await fake.socket.serverEmit('follow-request:approved', { userId: 'u-2', username: 'kisi2' });
+    expect(await within(lockedRow).findByRole('button', { name: 'Takip ediliyor' })).toBeTruthy();
+    expect(within(pendingRow).getByRole('button', { name: /^İstek gönderildi/ })).toBeTruthy();
   });
 });

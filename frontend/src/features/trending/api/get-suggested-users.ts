@@ -8,7 +8,7 @@ export const SUGGESTED_USERS_LIMIT = 3;
 
 /** An account the widget shows: one the server sent, or a hard-coded one with fewer fields. */
 export type Suggestion = Pick<User, 'username' | 'displayName' | 'isVerified'> &
-  Partial<Pick<User, '_id' | 'id' | 'bio' | 'isFollowing' | 'profileImage'>>;
+  Partial<Pick<User, '_id' | 'id' | 'bio' | 'isFollowing' | 'profileImage' | 'protected' | 'followRequested'>>;
 
 /**
  * Shown when the call fails (docs/product.md#calls): a silent fallback to hard-coded accounts,

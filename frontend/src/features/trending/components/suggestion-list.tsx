@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { FollowButton } from '../../../components/follow-button';
+import { ProtectedBadge } from '../../../components/protected-badge';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { useFollowToggle } from '../../../lib/follow';
 import { displayNameOf, usernameOf } from '../../../lib/format';
@@ -23,7 +24,11 @@ export function SuggestionList({ users }: { users: readonly Suggestion[] }) {
 }
 
 export function SuggestedUser({ user }: { user: Suggestion }) {
-  const follow = useFollowToggle(entityId(user), { isFollowing: Boolean(user.isFollowing) });
+  const follow = useFollowToggle(
+    entityId(user),
+    { isFollowing: Boolean(user.isFollowing), requested: Boolean(user.followRequested) },
+    { protected: user.protected },
+  );
   const username = usernameOf(user);
   const name = displayNameOf(user);
   return (
@@ -34,12 +39,14 @@ export function SuggestedUser({ user }: { user: Suggestion }) {
           <span className="suggestion__name">
             <span className="suggestion__name-text">{name}</span>
             {user.isVerified ? <VerifiedBadge size={16} /> : null}
+            {user.protected ? <ProtectedBadge size={14} /> : null}
           </span>
           <span className="suggestion__handle">@{username}</span>
         </span>
       </Link>
       <FollowButton
         isFollowing={follow.isFollowing}
+        requested={follow.requested}
         busy={follow.isPending}
         onClick={follow.toggle}
         name={name}
