@@ -385,6 +385,11 @@ function targets(results: ScaleResult[]): Target[] {
       out.push({ name: `${label}: 1.000 engel + 1.000 sessiz + 50 sözcük ≥ 0.8× hiçbiri (istek/sn)`, value: `${fmt(r, 2)}×`, ok: r >= 0.8 });
     }
   }
+  // Issue 26: the ranked `Size özel` first page keeps ≥ 0.8× the member timeline's req/s (same run).
+  if (s['timeline-ranked'] && s['timeline-member']) {
+    const r = s['timeline-ranked'].rps / s['timeline-member'].rps;
+    out.push({ name: 'size özel (sıralı) ilk sayfa ≥ 0.8× üye zaman akışı (istek/sn)', value: `${fmt(r, 2)}×`, ok: r >= 0.8 });
+  }
   ratio('like-toggle', 0.25, 'beğeni');
   ratio('create-post', 0.25, 'gönderi oluşturma');
   for (const k of ['like-toggle', 'create-post', 'search-common', 'search-rare', 'search-hashtag', 'search-short', 'admin-users-search', 'admin-dashboard']) p99(k, 100);

@@ -78,6 +78,8 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
       next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: BROWSER }),
     },
     { key: 'timeline-member', label: 'zaman akışı, üye (çok izleyici)', next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: auth(member().token) }) },
+    // Issue 26: the ranked `Size özel` first page of a member; against timeline-member, same run (≥ 0.8× the req/s).
+    { key: 'timeline-ranked', label: 'size özel akışı, üye (sıralı)', next: () => ({ method: 'GET', path: '/api/posts/timeline/ranked', headers: auth(member().token) }) },
     {
       key: 'timeline-following',
       label: 'takip edilenler akışı (1.000 takip)',
