@@ -30,6 +30,20 @@ export const RANKED_LOCK = 7_246_026;
 export const RANKED_SCORE = `(1 + ln(1 + p.like_count + 2 * p.retweet_count + 2 * p.reply_count))
   * power(0.5, extract(epoch FROM (v.computed_at - p.created_at)) / ${RANKED_HALF_LIFE_HOURS * 3600})`;
 
+/**
+ * A version's candidates (`$1`: the version, its row just inserted): the window's top-level posts
+ * of active authors, a range of idx_posts_created (the last RANKED_WINDOW_HOURS), the best
+ * RANKED_CANDIDATES by RANKED_SCORE. Its plan: test/app/query-plans.e2e-spec.ts.
+ */
+export const RECOMPUTE_CANDIDATES_SQL = `INSERT INTO ranked_candidates (version, post_id, author_id, created_at, score)
+  SELECT v.version, p.id, p.author_id, p.created_at, ${RANKED_SCORE} AS score
+    FROM posts p CROSS JOIN (SELECT version, computed_at FROM ranked_versions WHERE version = $1) v
+   WHERE p.created_at > now() - interval '${RANKED_WINDOW_HOURS} hours'
+     AND p.reply_to_id IS NULL
+     AND p.author_id NOT IN (SELECT id FROM users WHERE NOT is_active)
+   ORDER BY score DESC, p.id
+   LIMIT ${RANKED_CANDIDATES}`;
+
 /** A version's candidates, best global score first. */
 export interface CandidateSet {
   version: number;
@@ -81,17 +95,7 @@ export class RankedFeedRepository {
           if (fresh.length) return null;
         }
         const [{ version }] = await em.query(`INSERT INTO ranked_versions DEFAULT VALUES RETURNING version`);
-        await em.query(
-          `INSERT INTO ranked_candidates (version, post_id, author_id, created_at, score)
-           SELECT v.version, p.id, p.author_id, p.created_at, ${RANKED_SCORE} AS score
-             FROM posts p CROSS JOIN (SELECT version, computed_at FROM ranked_versions WHERE version = $1) v
-            WHERE p.created_at > now() - interval '${RANKED_WINDOW_HOURS} hours'
-              AND p.reply_to_id IS NULL
-              AND p.author_id NOT IN (SELECT id FROM users WHERE NOT is_active)
-            ORDER BY score DESC, p.id
-            LIMIT ${RANKED_CANDIDATES}`,
-          [version],
-        );
+        await em.query(RECOMPUTE_CANDIDATES_SQL, [version]);
         await em.query(`DELETE FROM ranked_versions WHERE version < $1 AND computed_at < now() - interval '${RANKED_KEEP_VERSIONS_FOR}'`, [version]);
         return version as number;
       }),
