@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { FollowRequestsService } from '../social/follow-requests.service';
 import { RANKED_LOCK, RankedFeedRepository } from './ranked-feed.repository';
 import { RankedFeedService } from './ranked-feed.service';
 
@@ -122,7 +123,8 @@ describe('the ranked Size özel feed (real PostgreSQL)', () => {
     ];
     const lockedPost = (await t.createPost(locked, 'korunan hesabın gönderisi')).id;
     await follow(follower, locked);
-    await t.db.query('UPDATE users SET protected = true WHERE id = $1', [locked.id]);
+    // `Gönderilerimi koru` turned on after the follow: the follower stays one.
+    await t.app.get(FollowRequestsService).setProtected(locked.id, true);
     await block(viewer, blocked);
     await block(blocker, viewer);
     await mute(viewer, muted);
