@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
 
 /**
@@ -24,7 +24,7 @@ describe('threads journey', () => {
     await e2e?.close();
   });
 
-  const cardWith = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text }).first();
+  const cardWith = (scope: Page | Locator, text: string) => scope.getByRole('article').filter({ hasText: text }).first();
   /**
    * The home screen's `Son` tab (issue 26): every member's posts and replies in time order. The
    * ranked `Size özel` lists top-level posts only, so a reply is read in the feed there; the
