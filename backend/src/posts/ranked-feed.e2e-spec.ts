@@ -114,15 +114,19 @@ describe('the ranked Size özel feed (real PostgreSQL)', () => {
     }
   });
 
-  it('never shows blocked or muted accounts’ posts, and protected accounts’ only to their followers', async () => {
-    const [viewer, blocked, blocker, muted, locked, follower] = await t.createUsers(6);
+  it('never shows blocked or muted accounts’ posts, and protected (and limited) accounts’ only to their followers', async () => {
+    const [viewer, blocked, blocker, muted, locked, follower, limited] = await t.createUsers(7);
     const hidden = [
       (await t.createPost(blocked, 'engellenenin gönderisi')).id,
       (await t.createPost(blocker, 'engelleyenin gönderisi')).id,
       (await t.createPost(muted, 'sessize alınanın gönderisi')).id,
     ];
     const lockedPost = (await t.createPost(locked, 'korunan hesabın gönderisi')).id;
+    const limitedPost = (await t.createPost(limited, 'kısıtlanan hesabın gönderisi')).id;
     await follow(follower, locked);
+    await follow(follower, limited);
+    // Staff's `limit` action (issue 25): the same rule as protection, for the readers.
+    await t.db.query('UPDATE users SET limited = true WHERE id = $1', [limited.id]);
     // `Gönderilerimi koru` turned on after the follow: the follower stays one.
     await t.app.get(FollowRequestsService).setProtected(locked.id, true);
     await block(viewer, blocked);
@@ -130,7 +134,7 @@ describe('the ranked Size özel feed (real PostgreSQL)', () => {
     await mute(viewer, muted);
     await feed.refresh();
     const seen = (await readAll(viewer, 5)).ids;
-    for (const id of [...hidden, lockedPost]) expect(seen).not.toContain(id);
+    for (const id of [...hidden, lockedPost, limitedPost]) expect(seen).not.toContain(id);
     // After the snapshot too: a block taken between two readings hides at once.
     const [late] = await t.createUsers(1);
     const latePost = (await t.createPost(late, 'sonradan engellenenin gönderisi')).id;
@@ -138,9 +142,13 @@ describe('the ranked Size özel feed (real PostgreSQL)', () => {
     expect((await readAll(viewer, 5)).ids).toContain(latePost);
     await block(viewer, late);
     expect((await readAll(viewer, 5)).ids).not.toContain(latePost);
-    // The protected account's follower sees it; a guest does not.
-    expect((await readAll(follower, 50)).ids).toContain(lockedPost);
-    expect((await readAll(null, 50)).ids).not.toContain(lockedPost);
+    // The protected and limited accounts' follower sees their posts; a guest does not.
+    const followers = (await readAll(follower, 50)).ids;
+    expect(followers).toContain(lockedPost);
+    expect(followers).toContain(limitedPost);
+    const guests = (await readAll(null, 50)).ids;
+    expect(guests).not.toContain(lockedPost);
+    expect(guests).not.toContain(limitedPost);
   });
 
   it('pages a snapshot: while likes, new posts and a new candidate version arrive, no post comes twice and none is skipped', async () => {

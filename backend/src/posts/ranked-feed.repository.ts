@@ -4,7 +4,9 @@ import type { DataSource } from 'typeorm';
 import { withStatementTimeout } from '../database/bounded-client';
 import { poolRows } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
+import { hiddenLimitedAuthorsSql, notLimitedSql } from '../social/limits.sql';
 import { noMutedWordSql, notMutedSql } from '../social/mutes.sql';
+import { hiddenProtectedAuthorsSql, notProtectedSql } from '../social/protected.sql';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 import type { Sql } from './posts.repository';
 
@@ -164,12 +166,20 @@ export class RankedFeedRepository {
    *   idx_likes_user_created, idx_reposts_user_created and idx_posts_author_replies, then a
    *   posts primary-key probe per row);
    * - `hidden`: accounts blocked either way or muted by then, deactivated accounts, and protected
-   *   or limited accounts the viewer does not follow now (the partial indexes
-   *   idx_users_inactive, idx_users_protected and idx_users_limited hold only those few).
+   *   or limited accounts the viewer does not follow now (protected.sql.ts's and limits.sql.ts's
+   *   sets: the partial indexes idx_users_inactive, idx_users_protected and idx_users_limited
+   *   hold only those few).
    * A guest (`viewerId` null) gets the hidden accounts every guest shares.
    */
   inputsSql(viewerId: string | null, at: Date): Sql {
-    if (viewerId === null) return { text: `SELECT 'h' AS kind, id FROM users WHERE NOT is_active OR protected OR limited`, params: [] };
+    if (viewerId === null) {
+      return {
+        text: `SELECT 'h' AS kind, id FROM users WHERE NOT is_active
+               UNION ALL SELECT 'h', hp.id FROM (${hiddenProtectedAuthorsSql(null)}) hp
+               UNION ALL SELECT 'h', hl.id FROM (${hiddenLimitedAuthorsSql(null)}) hl`,
+        params: [],
+      };
+    }
     const recent = `created_at <= $1 AND created_at > $1 - interval '${INTERACTION_DAYS} days'`;
     return {
       text: `SELECT 'f' AS kind, f.followee_id AS id FROM follows f WHERE f.follower_id = $2 AND f.created_at <= $1
@@ -191,8 +201,9 @@ export class RankedFeedRepository {
              UNION ALL
              SELECT 'h', id FROM users WHERE NOT is_active
              UNION ALL
-             SELECT 'h', u.id FROM users u WHERE (u.protected OR u.limited) AND u.id <> $2
-                AND NOT EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = $2 AND lf.followee_id = u.id)`,
+             SELECT 'h', hp.id FROM (${hiddenProtectedAuthorsSql('$2')}) hp
+             UNION ALL
+             SELECT 'h', hl.id FROM (${hiddenLimitedAuthorsSql('$2')}) hl`,
       params: [at, viewerId],
     };
   }
@@ -221,7 +232,7 @@ export class RankedFeedRepository {
         text: `SELECT ${POST_VIEW_COLUMNS_NO_VIEWER}
                  FROM unnest($1::uuid[]) WITH ORDINALITY AS c(id, ord)
                  JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id
-                WHERE u.is_active AND NOT u.protected AND NOT u.limited
+                WHERE u.is_active AND ${notProtectedSql(null, 'u')} AND ${notLimitedSql(null, 'u')}
                 ORDER BY c.ord`,
         params: [ids],
       };
@@ -232,8 +243,7 @@ export class RankedFeedRepository {
                JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id
               WHERE u.is_active AND ${notBlockedSql('$1', 'u.id')} AND ${notMutedSql('$1', 'u.id')}
                 AND ${noMutedWordSql('$1', 'p.search_text')}
-                AND (NOT (u.protected OR u.limited) OR u.id = $1::uuid
-                     OR EXISTS (SELECT 1 FROM follows pf WHERE pf.follower_id = $1::uuid AND pf.followee_id = u.id))
+                AND ${notProtectedSql('$1', 'u')} AND ${notLimitedSql('$1', 'u')}
               ORDER BY c.ord`,
       params: [viewerId, ids],
     };
