@@ -3,7 +3,7 @@ import type { PostsPage } from '../../../lib/types';
 import { makePost, page } from '../../../test/fixtures';
 import { createTestQueryClient } from '../../../test/render';
 import { postIdOf } from '../post-model';
-import { prependToList, removePostEverywhere } from './post-cache';
+import { cancelPageLoads, patchPostEverywhere, prependToList, removePostEverywhere } from './post-cache';
 
 /*
  * A page load writes back the pages it read when it started: a post put on top (the member's own,
@@ -45,6 +45,16 @@ describe('the cached lists while a further page loads', () => {
     list.answer(page([makePost({ _id: 'p3' })]));
     await again;
     expect(list.ids()).toEqual([['mine', 'p1', 'p2'], ['p3']]);
+    list.unsubscribe();
+  });
+
+  it('keeps the member’s own like, written while the next page was loading (as toggle-like does)', async () => {
+    const list = await loadingList();
+    cancelPageLoads(list.queryClient);
+    patchPostEverywhere(list.queryClient, 'p1', (post) => ({ ...post, liked: true }));
+    list.answer(page([makePost({ _id: 'p3' })]));
+    await list.next;
+    expect(list.queryClient.getQueryData<InfiniteData<PostsPage>>(key)?.pages[0].posts[0].liked).toBe(true);
     list.unsubscribe();
   });
 

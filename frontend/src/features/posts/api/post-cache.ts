@@ -118,10 +118,12 @@ export function removePostEverywhere(queryClient: QueryClient, postId: string): 
  * Cancels the loads of a further page under way in the lists under `queryKey`, restoring each
  * list as it was before the load (with what was set into it since). A page load writes back the
  * pages it read when it started, with its page added: a post put on top of the first page or
- * taken out meanwhile would come back or go again. The list asks for the page once more (its
- * sentinel is still in view, or the member clicks "Daha fazla yükle").
+ * taken out meanwhile would come back or go again, and the member's own like or repost would be
+ * undone on screen. The list asks for the page once more (its sentinel is still in view, or the
+ * member clicks "Daha fazla yükle"). Called before the member's own changes only: the socket's
+ * stream of others' counts would keep a list from ever loading its next page.
  */
-function cancelPageLoads(queryClient: QueryClient, queryKey: QueryKey): void {
+export function cancelPageLoads(queryClient: QueryClient, queryKey: QueryKey = POSTS_ROOT_KEY): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey })) {
     const meta = query.state.fetchMeta as { fetchMore?: unknown } | null;
     if (query.state.fetchStatus === 'fetching' && meta?.fetchMore) void query.cancel({ revert: true });
