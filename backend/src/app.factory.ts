@@ -20,6 +20,7 @@ import { HomeSessionService } from './auth/home-session';
 import type { AppConfig } from './config/app-config';
 import { FsMediaStorage } from './media/storage/fs-media-storage';
 import { MediaStorage } from './media/storage/media-storage';
+import { RankedFeedService } from './posts/ranked-feed.service';
 import { PostsService } from './posts/posts.service';
 import { TrendingService } from './trending/trending.service';
 import { ReadBudget } from './settings/read-budget';
@@ -80,6 +81,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // (common/spa/member-home-page.ts), counted in the member's read budget (settings/read-budget.ts).
   // A guest's Explore comes rendered too (common/spa/guest-pages.ts).
   const posts = app.get(PostsService);
+  const ranked = app.get(RankedFeedService);
   const auth = app.get(AuthService);
   const homeSession = app.get(HomeSessionService);
   const readBudget = app.get(ReadBudget);
@@ -106,7 +108,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       }
       // A member's render costs several API reads: it counts in their read budget (429 page over it).
       if (!(await readBudget.member(session.user, res)).allowed) return 'rate-limited';
-      const [me, page] = await Promise.all([auth.me(session.user.id), posts.timeline(session.user, { limit: DEFAULT_PAGE_SIZE })]);
+      // The `Size özel` tab a member's `/` renders is the ranked feed (issue 26).
+      const [me, page] = await Promise.all([auth.me(session.user.id), ranked.page(session.user, { limit: DEFAULT_PAGE_SIZE })]);
       return { sub: session.user.id, user: me.user, page };
     },
   });

@@ -51,7 +51,10 @@ describe('a member’s / from the server', () => {
     await nav.getByText('@ayse').waitFor();
     await page.getByRole('tabpanel').getByRole('article').first().waitFor();
     expect(await page.locator('#root').getAttribute('data-ssr')).toBe('member');
-    const api = requests.map((r) => new URL(r.url()).pathname).filter((path) => path.startsWith('/api/'));
+    // Neither the session check nor the feed's first page was asked for (the ranked `Size özel`'s
+    // next pages, with a cursor, come as its short pages scroll by: issue 26).
+    const firstReads = requests.map((r) => new URL(r.url())).filter((url) => url.pathname.startsWith('/api/') && !url.searchParams.has('cursor'));
+    const api = firstReads.map((url) => url.pathname);
     expect(api.filter((path) => path === '/api/auth/me' || path.startsWith('/api/posts/timeline'))).toEqual([]);
     // The block was taken out of the document once read.
     expect(await page.locator('#gundem-member-state').count()).toBe(0);

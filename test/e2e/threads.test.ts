@@ -1,10 +1,11 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
 
 /**
  * Issue 15's threads in two browsers: B (moderator) answers A's (ayse's) post from the feed; the
- * reply shows "yanıt olarak @ayse" in the feed, its page shows A's post above it, and A's
- * Beğeniler tab lists the post A liked (kept across a reload by the URL).
+ * reply shows "yanıt olarak @ayse" in the feed (live in `Size özel`, where B answered, and in the
+ * time-ordered `Son`, which lists replies, after a reload), its page shows A's post above it, and
+ * A's Beğeniler tab lists the post A liked (kept across a reload by the URL).
  */
 describe('threads journey', () => {
   let e2e: E2E;
@@ -23,31 +24,52 @@ describe('threads journey', () => {
     await e2e?.close();
   });
 
-  const cardWith = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text }).first();
+  const cardWith = (scope: Page | Locator, text: string) => scope.getByRole('article').filter({ hasText: text }).first();
+  /**
+   * The home screen's `Son` tab (issue 26): every member's posts and replies in time order. The
+   * ranked `Size özel` lists top-level posts only, so a reply is read in the feed there; the
+   * choice is kept (localStorage), so a reload stays on it.
+   */
+  const openLatest = async (page: Page) => {
+    const tab = page.getByRole('tab', { name: 'Son', exact: true });
+    await tab.click();
+    expect(await tab.getAttribute('aria-selected')).toBe('true');
+  };
+  const feedPanel = (page: Page) => page.getByRole('tabpanel');
 
   it('B replies to A’s post from the feed: the reply reads "yanıt olarak @ayse", live and after a reload', () =>
     withScreenshots('threads-reply-context', [b], async () => {
       await b.goto('/');
-      await cardWith(b, original).getByRole('button', { name: 'Yanıtla' }).click();
+      // A's fresh post is in B's ranked `Size özel` (the default tab).
+      expect(await b.getByRole('tab', { name: 'Size özel', exact: true }).getAttribute('aria-selected')).toBe('true');
+      await cardWith(feedPanel(b), original).getByRole('button', { name: 'Yanıtla' }).click();
       const modal = b.getByRole('dialog');
       await modal.getByRole('textbox').fill(answer);
       await modal.getByRole('button', { name: 'Yanıtla' }).click();
       await modal.waitFor({ state: 'detached' });
 
-      for (const reload of [false, true]) {
-        if (reload) await b.reload();
-        const reply = cardWith(b, answer);
+      const expectContext = async () => {
+        const reply = cardWith(feedPanel(b), answer);
         await reply.waitFor();
         const context = reply.locator('.post-card__reply-to');
         expect((await context.innerText()).trim()).toBe('yanıt olarak @ayse');
         expect(await context.getByRole('link', { name: '@ayse' }).getAttribute('href')).toBe('/profile/ayse');
-      }
+      };
+      // Live: one's own reply goes on top of the feed one is looking at.
+      await expectContext();
+      // The time-ordered feed has it too, and after a reload.
+      await openLatest(b);
+      await expectContext();
+      await b.reload();
+      await expectContext();
     }));
 
   it('the reply’s page shows A’s post above it; "yanıt olarak" opens A’s post', () =>
     withScreenshots('threads-ancestors', [b], async () => {
       await b.goto('/');
-      const reply = cardWith(b, answer);
+      // Still on `Son`, the tab chosen above.
+      expect(await b.getByRole('tab', { name: 'Son', exact: true }).getAttribute('aria-selected')).toBe('true');
+      const reply = cardWith(feedPanel(b), answer);
       await reply.locator('a.post-card__time').click();
       await b.waitForURL(/\/post\//);
       const above = b.getByRole('region', { name: 'Dizideki önceki gönderiler' });
@@ -65,7 +87,8 @@ describe('threads journey', () => {
   it('A likes B’s reply, and A’s Beğeniler tab lists it, also after a reload', () =>
     withScreenshots('threads-likes-tab', [a], async () => {
       await a.goto('/');
-      const like = cardWith(a, answer).getByRole('button', { name: 'Beğen' });
+      await openLatest(a);
+      const like = cardWith(feedPanel(a), answer).getByRole('button', { name: 'Beğen' });
       await like.click();
       await a.waitForFunction((el) => (el as HTMLElement).getAttribute('aria-pressed') === 'true', await like.elementHandle());
 

@@ -394,13 +394,19 @@ function targets(results: ScaleResult[]): Target[] {
   }
   // Issue 26: 5% of the accounts protected may not cost the timelines more than a tenth (req/s, same run).
   for (const [key, base, label] of [
-    ['timeline-protected', 'timeline-member', 'zaman akışı'],
+    ['timeline-ranked-protected', 'timeline-ranked', 'size özel'],
+    ['timeline-protected', 'timeline-member', 'son (zaman akışı)'],
     ['timeline-following-protected', 'timeline-following', 'takip edilenler'],
   ] as const) {
     if (s[key] && s[base]) {
       const r = s[key].rps / s[base].rps;
       out.push({ name: `${label}: hesapların %5’i korumalı ≥ 0.9× hiçbiri (istek/sn)`, value: `${fmt(r, 2)}×`, ok: r >= 0.9 });
     }
+  }
+  // Issue 26: the ranked `Size özel` first page keeps ≥ 0.8× the member timeline's req/s (same run).
+  if (s['timeline-ranked'] && s['timeline-member']) {
+    const r = s['timeline-ranked'].rps / s['timeline-member'].rps;
+    out.push({ name: 'size özel (sıralı) ilk sayfa ≥ 0.8× üye zaman akışı (istek/sn)', value: `${fmt(r, 2)}×`, ok: r >= 0.8 });
   }
   ratio('like-toggle', 0.25, 'beğeni');
   ratio('create-post', 0.25, 'gönderi oluşturma');

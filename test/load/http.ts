@@ -83,6 +83,8 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
       next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: BROWSER }),
     },
     { key: 'timeline-member', label: 'zaman akışı, üye (çok izleyici)', next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: auth(member().token) }) },
+    // Issue 26: the ranked `Size özel` first page of a member; against timeline-member, same run (≥ 0.8× the req/s).
+    { key: 'timeline-ranked', label: 'size özel akışı, üye (sıralı)', next: () => ({ method: 'GET', path: '/api/posts/timeline/ranked', headers: auth(member().token) }) },
     {
       key: 'timeline-following',
       label: 'takip edilenler akışı (1.000 takip)',
@@ -100,8 +102,14 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
       label: 'takip edilenler (1.000 takip, 1.000 engel, 1.000 sessiz, 50 sözcük)',
       next: () => ({ method: 'GET', path: '/api/posts/timeline/following', headers: auth(pick(f.shieldedFollowingUsers ?? f.followingUsers ?? f.users).token) }),
     },
-    // Issue 26: the same two feeds, same viewers, while 5% of the accounts are protected (those
+    // Issue 26: the three feeds, same viewers, while 5% of the accounts are protected (those
     // the viewers follow seen through the protected filter, the rest left out); ≥ 0.9× the req/s.
+    {
+      key: 'timeline-ranked-protected',
+      label: 'size özel, üye (hesapların %5’i korumalı)',
+      withProtected: true,
+      next: () => ({ method: 'GET', path: '/api/posts/timeline/ranked', headers: auth(member().token) }),
+    },
     {
       key: 'timeline-protected',
       label: 'zaman akışı, üye (hesapların %5’i korumalı)',

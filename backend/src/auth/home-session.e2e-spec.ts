@@ -91,8 +91,9 @@ describe('a member’s / and the home-page cookie', () => {
     expect(state.sub).toBe(ayse.id);
     const me = await t.http.get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
     expect(state.user).toEqual((me.body as { user: unknown }).user);
-    const api = await t.http.get('/api/posts/timeline?limit=20').set('Authorization', `Bearer ${token}`).expect(200);
-    expect(state.page).toEqual(api.body);
+    // A member's `Size özel` is the ranked feed (issue 26): the same posts, in the same order, as its API's first page.
+    const api = await t.http.get('/api/posts/timeline/ranked?limit=20').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(state.page.posts).toEqual(api.body.posts);
     expect(state.page.posts.find((post) => post.id === likedId)?.liked).toBe(true);
   });
 

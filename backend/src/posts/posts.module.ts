@@ -21,6 +21,9 @@ import { RemovedPostsService } from './removed-posts.service';
 import { PostUpdatesService } from './post-updates.service';
 import { PostViewsBuffer } from './post-views.buffer';
 import { PostsController } from './posts.controller';
+import { RankedFeedController } from './ranked-feed.controller';
+import { RankedFeedRepository } from './ranked-feed.repository';
+import { RankedFeedService } from './ranked-feed.service';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 import { Repost } from './repost.entity';
@@ -28,8 +31,8 @@ import { SocialModule } from '../social/social.module';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule, SocialModule, MediaModule],
-  // FollowingFeedController first: its `timeline/following` is registered before PostsController's routes.
-  controllers: [FollowingFeedController, PostsController, HashtagsController],
+  // FollowingFeedController and RankedFeedController first: `timeline/following` and `timeline/ranked` are registered before PostsController's routes.
+  controllers: [FollowingFeedController, RankedFeedController, PostsController, HashtagsController],
   providers: [
     PostsService,
     HashtagPostsService,
@@ -47,11 +50,13 @@ import { SocialModule } from '../social/social.module';
     PostUpdatesService,
     RemovedPostsRepository,
     RemovedPostsService,
+    RankedFeedRepository,
+    RankedFeedService,
   ],
   // PostDeletionService: staff deletion (admin/) runs the same delete as the author's;
   // PostUpdatesService: staff changing a post's sensitive mark (admin/) drops the cached page
   // showing it and tells the post's watchers, as an alt text's change does.
   // RemovedPostsService: undoing a post removal (moderation/) brings the archived post back.
-  exports: [PostsService, EngagementService, PostDeletionService, PostUpdatesService, RemovedPostsService],
+  exports: [PostsService, RankedFeedService, EngagementService, PostDeletionService, PostUpdatesService, RemovedPostsService],
 })
 export class PostsModule {}

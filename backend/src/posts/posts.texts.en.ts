@@ -16,4 +16,5 @@ export default {
   SEARCH_TOO_LONG: `The search text can be at most ${SEARCH_MAX_LENGTH} characters.`,
   POST_PROTECTED: 'This post is protected.',
   HASHTAG_INVALID: 'Enter a valid hashtag (e.g. gündem): letters, digits and underscores, at most 100 characters.',
+  RANKED_PAGE_GONE: 'The feed was refreshed; load it again from the top.',
 } satisfies EnglishTexts<typeof Tr>;

@@ -18,3 +18,5 @@ export const SEARCH_REQUIRED = 'Arama metni gerekli.';
 export const SEARCH_TOO_LONG = `Arama metni en fazla ${SEARCH_MAX_LENGTH} karakter olabilir.`;
 /** A hashtag page's tag that is no hashtag (GET /api/hashtags/:tag/posts): the words of trend review's (trending/trend-review.texts.ts). */
 export const HASHTAG_INVALID = 'Geçerli bir etiket girin (ör. gündem): harf, rakam ve alt çizgi, en fazla 100 karakter.';
+/** A page of the ranked `Size özel` feed whose snapshot was dropped (hours old): the client starts again from the top. */
+export const RANKED_PAGE_GONE = 'Akış yenilendi; baştan yükleyin.';

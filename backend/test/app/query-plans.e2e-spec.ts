@@ -2,6 +2,8 @@ import { createTestApp, type Statement, type TestApp } from '../test-app';
 import { CLAIM_DIGESTS_SQL, DIGEST_LINES_SQL, notificationInsertSql } from '../../src/notifications/notifications.repository';
 import { GUEST_HIDDEN_POSTS_AMONG_SQL, HIDDEN_POSTS_AMONG_SQL } from '../../src/social/blocks.repository';
 import { TrendingService } from '../../src/trending/trending.service';
+import { RECOMPUTE_CANDIDATES_SQL } from '../../src/posts/ranked-feed.repository';
+import { RankedFeedService } from '../../src/posts/ranked-feed.service';
 
 /**
  * Every list, search, trending and back-office route on a database big enough for real plans
@@ -139,6 +141,8 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     followerAuth = `Bearer ${await t.tokenFor(other)}`;
     [{ id: threadId }] = await t.db.query(`SELECT id FROM posts WHERE reply_count > 0 ORDER BY created_at DESC LIMIT 1`);
     await t.app.get(TrendingService).refresh();
+    // `Size özel`'s candidates, computed as the background recompute would (its own plan: below).
+    await t.app.get(RankedFeedService).refresh();
   }, 120_000);
 
   afterAll(async () => {
@@ -188,6 +192,12 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     ['search of a follower of limited accounts', () => '/api/posts/search?q=yayg%C4%B1n', () => followerAuth],
     ['people search', () => '/api/users/search?q=plan', true],
     ['people search (guest)', () => '/api/users/search?q=%C3%BCyesi', false],
+    // Issue 26: the ranked `Size özel` (its candidates in memory; the member's inputs, the posts
+    // since the version and the page's rows are the statements).
+    ['Size özel', () => '/api/posts/timeline/ranked', true],
+    ['Size özel (guest)', () => '/api/posts/timeline/ranked', false],
+    ['Size özel after a cursor', async () => `/api/posts/timeline/ranked?cursor=${await firstCursor('/api/posts/timeline/ranked?limit=2')}`, true],
+    ['Size özel of a follower of limited accounts', () => '/api/posts/timeline/ranked', () => followerAuth],
     ['Takip edilenler', () => '/api/posts/timeline/following', true],
     ['Takip edilenler after a cursor', async () => `/api/posts/timeline/following?cursor=${await firstCursor('/api/posts/timeline/following?limit=2')}`, true],
     ['a profile', () => `/api/users/profile/${other.username}`, true],
@@ -335,6 +345,13 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     const res = await t.http.get('/api/users/suggest?q=plan12').set('authorization', auth).expect(200);
     // Alphabetical (byte order), the first eight; plan1200 is deactivated (every 50th) and left out.
     expect(res.body.users.map((u: { username: string }) => u.username)).toEqual(['plan12', 'plan120', 'plan1201', 'plan1202', 'plan1203', 'plan1204', 'plan1205', 'plan1206']);
+  });
+
+  it('Size özel’s recompute reads only the candidates’ window by the time index, whatever the table holds', async () => {
+    const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN ${RECOMPUTE_CANDIDATES_SQL}`, [1]);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/idx_posts_created/);
+    expect(plan).not.toMatch(GROWING);
   });
 
   it('Popüler reads only the last 24 hours by the time index, whatever the table holds', async () => {

@@ -98,10 +98,10 @@ export const tr = {
     // The home screen's tabs for members (issue 15); guests see only the `Size özel` feed, untabbed.
     tabsLabel: 'Akışlar',
     forYouTab: 'Size özel',
+    // Issue 26: `Size özel` is ranked; `Son` keeps every member's posts in time order.
+    latestTab: 'Son',
     followingTab: 'Takip edilenler',
-    followingFeedLabel: 'Takip edilenler akışı',
-    followingEmptyTitle: 'Takip ettiğiniz kimse henüz paylaşmadı',
-    followingEmptyText: 'Birilerini takip edin; gönderileri ve yeniden paylaşımları burada görünsün.',
+    // The `Takip edilenler` feed's own texts load with it (locales/tr-feeds.ts).
   },
   posts: {
     feedLabel: 'Gönderi akışı',

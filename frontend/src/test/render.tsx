@@ -69,6 +69,9 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   if (user) {
     localStorage.setItem('gundem_token', 'tok-test');
     routes['GET /api/auth/me'] = { body: { user } };
+    // A member's `Size özel` reads the ranked feed (issue 26): a test that gives only the
+    // timeline's answer gets it there too (home-timeline.test.tsx gives both, told apart).
+    if (routes['GET /api/posts/timeline'] && !routes['GET /api/posts/timeline/ranked']) routes['GET /api/posts/timeline/ranked'] = routes['GET /api/posts/timeline'];
   }
   const fetchState = mockFetch(routes);
   const screenTree = (

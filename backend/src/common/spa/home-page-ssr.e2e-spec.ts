@@ -128,6 +128,10 @@ describe('a guest’s / rendered on the server', () => {
     const following = (await rawGet(base, '/', { cookie: `${cookie}; gundem_home_feed=following` })).body.toString('utf8');
     expect(following).toContain(MEMBER_STATE_ELEMENT_ID);
     expect(following).not.toContain('data-ssr');
+    // And one whose tab is `Son` (issue 26: the time order, while the markup is `Size özel`'s).
+    const latest = (await rawGet(base, '/', { cookie: `${cookie}; gundem_home_feed=latest` })).body.toString('utf8');
+    expect(latest).toContain(MEMBER_STATE_ELEMENT_ID);
+    expect(latest).not.toContain('data-ssr');
   });
 
   it('gives a guest’s page for any other cookie, a refused home-page cookie included', async () => {

@@ -62,7 +62,7 @@ export function embedMemberState(indexHtml: string, state: MemberState): string 
  * member's home screen in `#root`, made by the app's own components from the same state
  * (`data-ssr="member"`), loaded like a guest's through the after-paint loader; main.tsx hydrates it
  * when the stored token is that member's. The render shows the `Size özel` tab, so a member whose
- * choice is `Takip edilenler` (the `gundem_home_feed` cookie) gets the state without markup. A
+ * choice is `Takip edilenler` or `Son` (the `gundem_home_feed` cookie) gets the state without markup. A
  * render that throws leaves the page with the state only.
  *
  * Resolves `'guest'` when the request is not a member's (the caller serves the guests' page),
@@ -79,7 +79,7 @@ export function createMemberHomePage(
 
   /** index.html with the member's home screen in #root, or as it is. */
   function withMarkup(req: Request, stateJson: string): string {
-    if (!render || parse(req.headers.cookie ?? '')[HOME_FEED_COOKIE] === 'following') return indexHtml;
+    if (!render || (parse(req.headers.cookie ?? '')[HOME_FEED_COOKIE] ?? '') !== '') return indexHtml;
     const now = Date.now();
     try {
       return embedMarkup(indexHtml, render(stateJson, now), now, afterPaintLoader, 'member');

@@ -37,6 +37,7 @@ import { ReportRulesAndPostRemoval1764880000001 } from './1764880000001-ReportRu
 import { RemovedPostArchive1764890000001 } from './1764890000001-RemovedPostArchive';
 import { AccountPrivacy1764900000001 } from './1764900000001-AccountPrivacy';
 import { NotificationDigests1764900000200 } from './1764900000200-NotificationDigests';
+import { RankedFeed1764900000600 } from './1764900000600-RankedFeed';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   RemovedPostArchive1764890000001,
   AccountPrivacy1764900000001,
   NotificationDigests1764900000200,
+  RankedFeed1764900000600,
 ];

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ExploreView } from '../../features/explore/components/explore-view';
 import { PopularFeed } from '../../features/posts/components/popular-feed';
 import { SearchResults } from '../../features/posts/components/search-results';
-import { TimelineFeed } from '../../features/posts/components/timeline-feed';
+import { LatestTimelineFeed } from '../../features/posts/components/latest-timeline-feed';
 import { EXPLORE_SUGGESTIONS_LIMIT } from '../../features/trending/api/get-suggested-accounts';
 import { ExploreTrends } from '../../features/trending/components/explore-trends';
 import { SuggestedAccounts } from '../../features/trending/components/suggested-accounts';
@@ -16,7 +16,7 @@ export function ExplorePage() {
   return (
     <ExploreView
       query={params.get('q')?.trim() ?? ''}
-      feed={<TimelineFeed />}
+      feed={<LatestTimelineFeed />}
       popularFeed={<PopularFeed />}
       renderResults={(query) => <SearchResults key={query} query={query} />}
       renderUsers={(fallback) => <SuggestedAccounts fallback={fallback} />}

@@ -90,10 +90,8 @@ export default {
       title: 'Home',
       tabsLabel: 'Feeds',
       forYouTab: 'For you',
+      latestTab: 'Latest',
       followingTab: 'Following',
-      followingFeedLabel: 'Following feed',
-      followingEmptyTitle: 'No one you follow has posted yet',
-      followingEmptyText: 'Follow some people; their posts and reposts will show up here.',
     },
     posts: {
       feedLabel: 'Post feed',

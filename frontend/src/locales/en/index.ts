@@ -12,6 +12,7 @@ import auth from './auth';
 import block from './block';
 import compose from './compose';
 import explore from './explore';
+import feeds from './feeds';
 import followRequests from './follow-requests';
 import hashtag from './hashtag';
 import './hook';
@@ -39,6 +40,7 @@ export const ENGLISH: Record<string, Record<string, object>> = {
   'tr-block.ts': block,
   'tr-compose.ts': compose,
   'tr-explore.ts': explore,
+  'tr-feeds.ts': feeds,
   'tr-follow-requests.ts': followRequests,
   'tr-hashtag.ts': hashtag,
   'tr-media.ts': media,

@@ -7,7 +7,7 @@ import { replyCountOf, withReplyCount } from '../post-model';
 import { postQueryKey } from './get-post';
 import { followingQueryKey } from '../../../lib/follow-keys';
 import { timelineQueryKey } from './get-timeline';
-import { appendReply, patchPostEverywhere, prependToList, userPostsQueryKey } from './post-cache';
+import { appendReply, patchPostEverywhere, POSTS_ROOT_KEY, prependToList, userPostsQueryKey } from './post-cache';
 
 export interface CreatePostInput {
   /** May be empty when `mediaIds` is not. */
@@ -47,8 +47,9 @@ export function useCreatePost() {
     onSuccess: ({ post, parent }, { replyToId }) => {
       if (!post) return;
       prependToList(queryClient, timelineQueryKey(viewer), post);
-      // One's own posts are in `Takip edilenler` too.
+      // One's own posts are in `Takip edilenler` and `Son` too (the latter's key: get-latest-timeline.ts, a chunk of its own).
       prependToList(queryClient, followingQueryKey(viewer), post);
+      prependToList(queryClient, [...POSTS_ROOT_KEY, 'latest', viewer], post);
       if (user?.username) {
         prependToList(queryClient, userPostsQueryKey(user.username, viewer), post);
         if (replyToId) {

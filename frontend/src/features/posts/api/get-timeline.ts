@@ -15,12 +15,15 @@ export function toPostsPage(data: Partial<PostsPage> | null | undefined): PostsP
   return { posts: data?.posts ?? [], nextCursor: data?.nextCursor ?? null };
 }
 
-/** GET /api/posts/timeline — the bearer goes along only when a token exists (api-client). */
+/**
+ * The home feed: a member's `Size özel`, GET /api/posts/timeline/ranked (issue 26), with the
+ * bearer; a guest's, GET /api/posts/timeline (time order, as the server renders a guest's `/`).
+ */
 export async function getTimeline({
   cursor,
   signal,
 }: { cursor?: string; signal?: AbortSignal } = {}): Promise<PostsPage> {
-  const data = await apiClient.get<PostsPage>('/posts/timeline', {
+  const data = await apiClient.get<PostsPage>(getToken() ? '/posts/timeline/ranked' : '/posts/timeline', {
     query: { limit: TIMELINE_PAGE_SIZE, cursor },
     signal,
   });

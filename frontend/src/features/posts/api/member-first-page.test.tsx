@@ -34,6 +34,8 @@ function Session() {
 const api = {
   'GET /api/auth/me': { body: { user: member } },
   'GET /api/posts/timeline': { body: page([makePost({ _id: 'api1', content: 'API’den gelen' })]) },
+  // A member's `Size özel` is the ranked feed (issue 26).
+  'GET /api/posts/timeline/ranked': { body: page([makePost({ _id: 'api1', content: 'API’den gelen' })]) },
 };
 
 describe('a member’s state embedded in /', () => {

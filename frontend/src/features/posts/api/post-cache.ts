@@ -87,6 +87,7 @@ export function patchPostEverywhere(
  * itself is reset, so an open one refetches and shows that the post is gone.
  */
 export function removePostEverywhere(queryClient: QueryClient, postId: string): void {
+  cancelPageLoads(queryClient, POSTS_ROOT_KEY);
   queryClient.setQueriesData<CachedPosts>({ queryKey: POSTS_ROOT_KEY }, (data) => {
     if (!isInfinite(data)) return data;
     let changed = false;
@@ -113,9 +114,30 @@ export function removePostEverywhere(queryClient: QueryClient, postId: string): 
   });
 }
 
-/** Puts `post` first in the cached list under `queryKey` (when that list is cached). */
+/**
+ * Cancels the loads of a further page under way in the lists under `queryKey`, restoring each
+ * list as it was before the load (with what was set into it since). A page load writes back the
+ * pages it read when it started, with its page added: a post put on top of the first page or
+ * taken out meanwhile would come back or go again, and the member's own like or repost would be
+ * undone on screen. The list asks for the page once more (its sentinel is still in view, or the
+ * member clicks "Daha fazla yükle"). Called before the member's own changes only: the socket's
+ * stream of others' counts would keep a list from ever loading its next page.
+ */
+export function cancelPageLoads(queryClient: QueryClient, queryKey: QueryKey = POSTS_ROOT_KEY): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey })) {
+    const meta = query.state.fetchMeta as { fetchMore?: unknown } | null;
+    if (query.state.fetchStatus === 'fetching' && meta?.fetchMore) void query.cancel({ revert: true });
+  }
+}
+
+/**
+ * Puts `post` first in the cached list under `queryKey` (when that list is cached). A page load
+ * under way is cancelled first (cancelPageLoads): the member's own post and the posts of the
+ * "N yeni gönderi" pill stay on top, however short the pages are (`Size özel`'s, two per author).
+ */
 export function prependToList(queryClient: QueryClient, queryKey: QueryKey, post: Post): void {
   const id = postIdOf(post);
+  cancelPageLoads(queryClient, queryKey);
   queryClient.setQueriesData<CachedPosts>({ queryKey }, (data) => {
     if (!isInfinite(data) || data.pages.length === 0) return data;
     // The post is listed once: an older copy further down (a post now reposted moves up) goes.

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
 import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import { withLike } from '../post-model';
-import { patchPostEverywhere, userPostsQueryKey } from './post-cache';
+import { cancelPageLoads, patchPostEverywhere, userPostsQueryKey } from './post-cache';
 
 /** The like toggle's answer (the server sends both of docs/product.md's forms; the home form is read). */
 export type LikeResult = LikeResponse;
@@ -38,6 +38,8 @@ export function useToggleLike() {
     mutationKey: [...WRITE_MUTATION_KEY, 'like'],
     mutationFn: setLike,
     onSuccess: (result, { postId }) => {
+      // A page load under way would write back the card as it was (cancelPageLoads).
+      cancelPageLoads(queryClient);
       patchPostEverywhere(queryClient, postId, (post) =>
         withLike(post, result.liked, result.likesCount, result.version),
       );

@@ -3,7 +3,7 @@ import type { RepostResponse } from '@gundem/contract';
 import { apiClient } from '../../../lib/api-client';
 import { WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import { withRepost } from '../post-model';
-import { patchPostEverywhere } from './post-cache';
+import { cancelPageLoads, patchPostEverywhere } from './post-cache';
 
 /** The repost toggle's answer (the server sends both of docs/product.md's forms; the home form is read). */
 export type RepostResult = RepostResponse;
@@ -30,6 +30,8 @@ export function useToggleRepost() {
     mutationKey: [...WRITE_MUTATION_KEY, 'repost'],
     mutationFn: setRepost,
     onSuccess: (result, { postId }) => {
+      // A page load under way would write back the card as it was (cancelPageLoads).
+      cancelPageLoads(queryClient);
       patchPostEverywhere(queryClient, postId, (post) =>
         withRepost(post, result.retweeted, result.retweetsCount, result.version),
       );

@@ -30,6 +30,7 @@ describe('Takip edilenler after a follow', () => {
         return { body: { isFollowing: true, followersCount: 1 } };
       },
       'GET /api/posts/timeline': { body: page([makePost({ _id: 'g1', content: 'Herkesin gönderisi' })]) },
+      'GET /api/posts/timeline/ranked': { body: page([makePost({ _id: 'g1', content: 'Herkesin gönderisi' })]) },
       'DELETE /api/users/u-ali/follow': () => {
         followed = false;
         return { body: { isFollowing: false, followersCount: 0 } };

@@ -1,7 +1,10 @@
-import { tr } from '../../../locales/tr';
+import { trFeeds } from '../../../locales/tr-feeds';
 import { useFollowingTimeline } from '../api/get-following-timeline';
 import { PendingPostsPill } from './new-posts-pill';
 import { PostFeed } from './post-feed';
+
+// The `Son` tab's feed, loaded with this one (home-timeline.tsx: one chunk for the tabs a guest never sees).
+export { LatestFeed } from './latest-feed';
 
 /**
  * The `Takip edilenler` tab of the home screen (GET /api/posts/timeline/following), with its own
@@ -14,9 +17,9 @@ export function FollowingFeed() {
       <PendingPostsPill feed="following" data={query.data} />
       <PostFeed
         query={query}
-        label={tr.home.followingFeedLabel}
-        emptyTitle={tr.home.followingEmptyTitle}
-        emptyText={tr.home.followingEmptyText}
+        label={trFeeds.followingFeedLabel}
+        emptyTitle={trFeeds.followingEmptyTitle}
+        emptyText={trFeeds.followingEmptyText}
       />
     </>
   );

@@ -12,6 +12,8 @@ const zeynep = makeAuthor({ _id: 'u-zeynep', id: 'u-zeynep', username: 'zeynep',
 
 const routes = {
   'GET /api/posts/timeline': { body: page([makePost({ _id: 'g1', content: 'Herkesin gönderisi' })]) },
+  // A member's `Size özel` (issue 26): the ranked feed.
+  'GET /api/posts/timeline/ranked': { body: page([makePost({ _id: 'k1', content: 'Sıralı gönderi' })]) },
   'GET /api/posts/timeline/following': {
     body: page([
       { ...makePost({ _id: 'r1', content: 'Paylaşılan gönderi', author: zeynep }), repostedBy: ali, repostedAt: new Date().toISOString() },
@@ -44,19 +46,21 @@ describe('home feed tabs', () => {
     expect(fake.socket.feeds()).toEqual([['watch', 'home']]);
   });
 
-  it('gives a member `Size özel` (selected) and `Takip edilenler`; the choice switches feeds, watches the right one and survives a remount', async () => {
+  it('gives a member `Size özel` (ranked, selected), `Son` and `Takip edilenler`; the choice switches feeds, watches the right one and survives a remount', async () => {
     const first = renderHome();
-    await screen.findByText('Herkesin gönderisi');
+    await screen.findByText('Sıralı gönderi');
+    expect(screen.queryByText('Herkesin gönderisi')).toBeNull();
     const tabs = within(screen.getByRole('tablist', { name: 'Akışlar' })).getAllByRole('tab');
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
       ['Size özel', 'true'],
+      ['Son', 'false'],
       ['Takip edilenler', 'false'],
     ]);
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('home-feed-tab-home');
 
-    await userEvent.click(tabs[1]);
+    await userEvent.click(tabs[2]);
     await screen.findByText('Ali’nin gönderisi');
-    expect(screen.queryByText('Herkesin gönderisi')).toBeNull();
+    expect(screen.queryByText('Sıralı gönderi')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Takip edilenler' }).getAttribute('aria-selected')).toBe('true');
     expect(first.socket.feeds()).toEqual([
       ['watch', 'home'],
@@ -64,11 +68,42 @@ describe('home feed tabs', () => {
       ['watch', 'following'],
     ]);
     expect(localStorage.getItem(HOME_FEED_KEY)).toBe('following');
+    expect(document.cookie).toContain(`${HOME_FEED_KEY}=following`);
     first.unmount();
 
     renderHome();
     await screen.findByText('Ali’nin gönderisi');
     expect(screen.getByRole('tab', { name: 'Takip edilenler' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('keeps the plain time order in `Son`, reached by the arrow keys, remembered, and fed by the home feed’s new posts', async () => {
+    const { socket } = renderHome();
+    await screen.findByText('Sıralı gönderi');
+    const selected = screen.getByRole('tab', { name: 'Size özel' });
+    selected.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const latest = screen.getByRole('tab', { name: 'Son' });
+    expect(latest.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(latest);
+    await screen.findByText('Herkesin gönderisi');
+    expect(screen.queryByText('Sıralı gönderi')).toBeNull();
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('home-feed-tab-latest');
+    expect(localStorage.getItem(HOME_FEED_KEY)).toBe('latest');
+    expect(document.cookie).toContain(`${HOME_FEED_KEY}=latest`);
+    // `Son` watches the home feed (no unwatch: the same feed): its new posts go on top.
+    expect(socket.feeds()).toEqual([['watch', 'home']]);
+    const fresh = makePost({ _id: 'g9', content: 'Az önce yazılan', author: zeynep });
+    await socket.serverEmit('post:new', { post: fresh, posts: [fresh] });
+    await userEvent.click(await screen.findByRole('button', { name: '1 yeni gönderi' }));
+    await waitFor(() => expect(contents()).toEqual(['Az önce yazılan', 'Herkesin gönderisi']));
+
+    screen.getByRole('tab', { name: 'Son' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await screen.findByText('Sıralı gönderi');
+    // The pill's posts were shown: `Size özel` has no pill of them left.
+    expect(screen.queryByRole('button', { name: /yeni gönderi/ })).toBeNull();
+    expect(localStorage.getItem(HOME_FEED_KEY)).toBe('home');
+    expect(document.cookie).not.toContain(`${HOME_FEED_KEY}=`);
   });
 
   it('shows "X yeniden paylaştı" above a repost, X linking to the profile', async () => {

@@ -11,30 +11,32 @@ import { NewPostsPill } from './new-posts-pill';
 import { TimelineFeed } from './timeline-feed';
 
 // A guest's `/` never shows it: loaded when a member opens the tab (the first page's budget).
-const FollowingFeed = lazy(async () => ({ default: (await import('./following-feed')).FollowingFeed }));
+// The `Son` tab (the time-ordered feed, issue 26) comes in the same chunk: one import for both.
+const feeds = () => import('./following-feed');
+const FollowingFeed = lazy(async () => ({ default: (await feeds()).FollowingFeed }));
+const LatestFeed = lazy(async () => ({ default: (await feeds()).LatestFeed }));
 
 /** The tabs, their labels read when shown (an English page writes its texts after this module loads). */
 const tabs = (): readonly { id: HomeFeed; label: string }[] => [
   { id: 'home', label: tr.home.forYouTab },
+  { id: 'latest', label: tr.home.latestTab },
   { id: 'following', label: tr.home.followingTab },
 ];
 
 /**
- * The home screen: for a member the tabs `Size özel` (every member's posts, the default) and
- * `Takip edilenler`, the compose box and the chosen feed; for a guest the login prompt above the
- * global feed, untabbed (docs/product.md#home).
+ * The home screen: for a member the tabs `Size özel` (the ranked feed, the default), `Son` (every
+ * member's posts in time order) and `Takip edilenler`, the compose box and the chosen feed; for a
+ * guest the login prompt above the global feed in time order, untabbed (docs/product.md#home).
  */
 export function HomeTimeline() {
   const { isAuthenticated } = useAuth();
   const [choice, choose] = useHomeFeedChoice();
   const feed: HomeFeed = isAuthenticated ? choice : 'home';
   // The server sends new posts only to tabs showing a feed: they feed that feed's pill.
-  useWatchedFeed(feed);
+  useWatchedFeed(feed === 'following' ? feed : 'home');
   const body =
-    feed === 'following' ? (
-      <Suspense fallback={<LoadingBlock />}>
-        <FollowingFeed />
-      </Suspense>
+    feed !== 'home' ? (
+      <Suspense fallback={<LoadingBlock />}>{feed === 'following' ? <FollowingFeed /> : <LatestFeed />}</Suspense>
     ) : (
       <>
         <NewPostsPill />

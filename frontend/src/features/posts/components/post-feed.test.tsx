@@ -61,7 +61,8 @@ describe('Timeline states', () => {
     await screen.findByRole('heading', { name: 'Henüz gönderi yok' });
     const timeline = calls.find((call) => call.url.startsWith('/api/posts/timeline'));
     expect(timeline?.headers.Authorization).toBe('Bearer tok-test');
-    expect(timeline?.url).toBe('/api/posts/timeline?limit=20');
+    // A member's home feed is the ranked `Size özel` (issue 26).
+    expect(timeline?.url).toBe('/api/posts/timeline/ranked?limit=20');
   });
 });
 

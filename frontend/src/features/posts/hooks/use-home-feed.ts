@@ -2,36 +2,33 @@
 // tab survives a reload (docs/product.md#home). Guests always get the global feed.
 import { useCallback, useState } from 'react';
 
-export type HomeFeed = 'home' | 'following';
+/** `home`: `Size özel` (ranked), `latest`: `Son` (time order), `following`: `Takip edilenler`. */
+export type HomeFeed = 'home' | 'latest' | 'following';
 
 export const HOME_FEED_KEY = 'gundem_home_feed';
 
 /**
  * The choice as a cookie of the same name, for the server: it renders a member's `/` with the
- * `Size özel` tab, so a member who chose `Takip edilenler` gets their page without that markup
+ * `Size özel` tab, so a member who chose `Takip edilenler` or `Son` gets their page without that markup
  * (backend/src/common/spa/member-home-page.ts) instead of the other tab painted first. A
  * preference, no secret; a year, as the localStorage entry has no end.
  */
 function writeCookie(feed: HomeFeed): void {
   if (typeof document === 'undefined') return;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie =
-    feed === 'following'
-      ? `${HOME_FEED_KEY}=following; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
-      : `${HOME_FEED_KEY}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  document.cookie = `${HOME_FEED_KEY}=${feed === 'home' ? '; Max-Age=0' : `${feed}; Max-Age=31536000`}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** At start: the cookie follows the stored choice (a choice made before the cookie existed gets it). */
+/** At start: the cookie follows the stored choice (a choice made before the cookie existed gets it; written every start, it costs less than reading it). */
 export function syncHomeFeedCookie(): void {
-  const chosen = readChoice();
-  const cookie = typeof document !== 'undefined' && document.cookie.split('; ').includes(`${HOME_FEED_KEY}=following`);
-  if ((chosen === 'following') !== cookie) writeCookie(chosen);
+  writeCookie(readChoice());
 }
 
 export function readChoice(): HomeFeed {
   if (typeof window === 'undefined') return 'home';
   try {
-    return window.localStorage.getItem(HOME_FEED_KEY) === 'following' ? 'following' : 'home';
+    const stored = window.localStorage.getItem(HOME_FEED_KEY) as HomeFeed;
+    return stored === 'following' || stored === 'latest' ? stored : 'home';
   } catch {
     // Storage blocked (privacy settings): the default tab.
     return 'home';
