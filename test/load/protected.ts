@@ -17,10 +17,25 @@ export const PROTECTED_SHARE = 0.05;
 export const protectedFigures = { accounts: 0 };
 
 /**
+ * What the app does after a change of protection (HomeFeedWriter, a `protection` activity:
+ * HomeFeedRepository.drop): the kept `Takip edilenler` feeds that may hold the accounts' posts (their
+ * followers', their reposters' and those reposters' followers') are dropped, and built again at
+ * their next read. A kept feed holding a protected post its owner may not see is read on request
+ * instead (home-feed.repository.ts), so without this every read of such a feed would be.
+ */
+const DROP_KEPT_FEEDS = `DELETE FROM home_feed_owners
+   WHERE owner_id = ANY($1::uuid[])
+      OR owner_id IN (SELECT f.follower_id FROM follows f WHERE f.followee_id = ANY($1::uuid[]))
+      OR owner_id IN (SELECT r.user_id FROM posts p JOIN reposts r ON r.post_id = p.id WHERE p.author_id = ANY($1::uuid[]))
+      OR owner_id IN (SELECT f.follower_id FROM posts p JOIN reposts r ON r.post_id = p.id JOIN follows f ON f.followee_id = r.user_id
+                       WHERE p.author_id = ANY($1::uuid[]))`;
+
+/**
  * Runs `fn` while PROTECTED_SHARE of the seeded accounts, none of `spared` (the members the
- * scenarios act as), are protected, then lifts it. Written in SQL as an operator's bulk change
- * would be: the nodes read `users.protected` in every statement, so nothing of theirs is stale
- * once the guests' first page (cached up to a second) shows none of those accounts' posts.
+ * scenarios act as), are protected, then lifts it. Written in SQL, with what the app does after
+ * each change (DROP_KEPT_FEEDS) done the same way; the nodes read `users.protected` in every
+ * statement, so nothing of theirs is stale once the guests' first page (cached up to a second)
+ * shows none of those accounts' posts.
  */
 export async function withProtectedAccounts<T>(dbUrl: string, baseUrl: string, spared: string[], fn: () => Promise<T>): Promise<T> {
   const marked = await sql<{ id: string }>(
@@ -35,10 +50,12 @@ export async function withProtectedAccounts<T>(dbUrl: string, baseUrl: string, s
   );
   protectedFigures.accounts = marked.length;
   const ids = new Set(marked.map((row) => row.id));
+  await sql(dbUrl, DROP_KEPT_FEEDS, [[...ids]]);
   try {
     await untilFirstPage(baseUrl, (page) => page.posts.length > 0 && page.posts.every((post) => !ids.has(post.author?.id ?? '')));
     return await fn();
   } finally {
     await sql(dbUrl, `UPDATE users SET protected = false WHERE id = ANY($1::uuid[])`, [[...ids]]);
+    await sql(dbUrl, DROP_KEPT_FEEDS, [[...ids]]);
   }
 }
