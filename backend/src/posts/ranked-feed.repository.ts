@@ -4,9 +4,9 @@ import type { DataSource } from 'typeorm';
 import { withStatementTimeout } from '../database/bounded-client';
 import { poolRows } from '../database/query-rows';
 import { notBlockedSql } from '../social/blocks.sql';
-import { hiddenLimitedAuthorsSql, notLimitedSql } from '../social/limits.sql';
+import { notLimitedSql } from '../social/limits.sql';
 import { noMutedWordSql, notMutedSql } from '../social/mutes.sql';
-import { hiddenProtectedAuthorsSql, notProtectedSql } from '../social/protected.sql';
+import { notProtectedSql } from '../social/protected.sql';
 import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
 import type { Sql } from './posts.repository';
 
@@ -53,6 +53,12 @@ export interface CandidateSet {
   ids: string[];
   authors: string[];
   scores: number[];
+  /**
+   * Whether the candidate's author was protected or limited when the set was read: such a post is
+   * ranked only for the author and their followers. Read with the set (once per version and node),
+   * not per member; what holds now is checked again by the page's read (pageSql).
+   */
+  restricted: boolean[];
   /** The oldest candidate's (created_at, id): the time-ordered rest of the feed starts below it. */
   oldest: { createdAt: string; id: string } | null;
 }
@@ -64,6 +70,8 @@ export interface FreshPost {
   author: string;
   /** created_at in milliseconds. */
   atMs: number;
+  /** Its author was protected or limited when it was read (as CandidateSet.restricted). */
+  restricted: boolean;
   /** Its (created_at, id) keyset position, with PostgreSQL's microseconds. */
   cursor: { createdAt: string; id: string };
 }
@@ -115,23 +123,26 @@ export class RankedFeedRepository {
 
   /** A version's candidates (a range of its primary key), or null when it was dropped. */
   async candidates(version: number): Promise<CandidateSet | null> {
-    const rows = await poolRows<{ computed_at: Date; post_id: string | null; author_id: string; score: number; cursor_at: string }>(this.dataSource, {
+    const rows = await poolRows<{ computed_at: Date; post_id: string | null; author_id: string; score: number; cursor_at: string; restricted: boolean | null }>(this.dataSource, {
       name: 'ranked_candidates',
       text: `SELECT v.computed_at, c.post_id, c.author_id, c.score,
-                    to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at, c.created_at
+                    to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at, c.created_at,
+                    (a.protected OR a.limited) AS restricted
                FROM ranked_versions v LEFT JOIN ranked_candidates c ON c.version = v.version
+               LEFT JOIN users a ON a.id = c.author_id
               WHERE v.version = $1
               ORDER BY c.score DESC, c.post_id`,
       values: [version],
     });
     if (!rows.length) return null;
-    const set: CandidateSet = { version, computedAt: rows[0].computed_at, ids: [], authors: [], scores: [], oldest: null };
+    const set: CandidateSet = { version, computedAt: rows[0].computed_at, ids: [], authors: [], scores: [], restricted: [], oldest: null };
     let oldest: { at: string; id: string } | null = null;
     for (const row of rows) {
       if (row.post_id === null) continue;
       set.ids.push(row.post_id);
       set.authors.push(row.author_id);
       set.scores.push(row.score);
+      set.restricted.push(row.restricted === true);
       if (!oldest || row.cursor_at < oldest.at || (row.cursor_at === oldest.at && row.post_id < oldest.id)) oldest = { at: row.cursor_at, id: row.post_id };
     }
     set.oldest = oldest && { createdAt: oldest.at, id: oldest.id };
@@ -145,9 +156,9 @@ export class RankedFeedRepository {
    * engagement of their age then, so they rank the same on every page of it.
    */
   async fresh(since: Date): Promise<FreshPost[]> {
-    const rows = await poolRows<{ id: string; author_id: string; at_ms: number; cursor_at: string }>(this.dataSource, {
+    const rows = await poolRows<{ id: string; author_id: string; at_ms: number; cursor_at: string; restricted: boolean }>(this.dataSource, {
       name: 'ranked_fresh',
-      text: `SELECT p.id, p.author_id, (extract(epoch FROM p.created_at) * 1000)::float8 AS at_ms,
+      text: `SELECT p.id, p.author_id, (extract(epoch FROM p.created_at) * 1000)::float8 AS at_ms, (u.protected OR u.limited) AS restricted,
                     to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
                FROM posts p JOIN users u ON u.id = p.author_id AND u.is_active
               WHERE p.created_at > $1::timestamptz AND p.reply_to_id IS NULL
@@ -155,7 +166,7 @@ export class RankedFeedRepository {
               LIMIT ${RANKED_CANDIDATES}`,
       values: [since],
     });
-    return rows.map((row) => ({ id: row.id, author: row.author_id, atMs: row.at_ms, cursor: { createdAt: row.cursor_at, id: row.id } }));
+    return rows.map((row) => ({ id: row.id, author: row.author_id, atMs: row.at_ms, restricted: row.restricted, cursor: { createdAt: row.cursor_at, id: row.id } }));
   }
 
   /**
@@ -165,18 +176,18 @@ export class RankedFeedRepository {
    *   INTERACTION_DAYS before it (the newest INTERACTIONS_READ of each: ranges of
    *   idx_likes_user_created, idx_reposts_user_created and idx_posts_author_replies, then a
    *   posts primary-key probe per row);
-   * - `hidden`: accounts blocked either way or muted by then, deactivated accounts, and protected
-   *   or limited accounts the viewer does not follow now (protected.sql.ts's and limits.sql.ts's
-   *   sets: the partial indexes idx_users_inactive, idx_users_protected and idx_users_limited
-   *   hold only those few).
+   * - `hidden`: accounts blocked either way or muted by then, and deactivated accounts (the
+   *   partial index idx_users_inactive holds only those few).
+   * Protected and limited accounts are not read here: the candidates and fresh posts carry their
+   * author's flag (`restricted`), and `followed` says whom of them the viewer sees. With 5% of the
+   * accounts protected, reading every one the viewer does not follow cost each member's inputs
+   * thousands of rows (issue 26's bench).
    * A guest (`viewerId` null) gets the hidden accounts every guest shares.
    */
   inputsSql(viewerId: string | null, at: Date): Sql {
     if (viewerId === null) {
       return {
-        text: `SELECT 'h' AS kind, id FROM users WHERE NOT is_active
-               UNION ALL SELECT 'h', hp.id FROM (${hiddenProtectedAuthorsSql(null)}) hp
-               UNION ALL SELECT 'h', hl.id FROM (${hiddenLimitedAuthorsSql(null)}) hl`,
+        text: `SELECT 'h' AS kind, id FROM users WHERE NOT is_active`,
         params: [],
       };
     }
@@ -199,11 +210,7 @@ export class RankedFeedRepository {
              UNION ALL
              SELECT 'h', muted_id FROM mutes WHERE muter_id = $2 AND created_at <= $1 AND (expires_at IS NULL OR expires_at > $1)
              UNION ALL
-             SELECT 'h', id FROM users WHERE NOT is_active
-             UNION ALL
-             SELECT 'h', hp.id FROM (${hiddenProtectedAuthorsSql('$2')}) hp
-             UNION ALL
-             SELECT 'h', hl.id FROM (${hiddenLimitedAuthorsSql('$2')}) hl`,
+             SELECT 'h', id FROM users WHERE NOT is_active`,
       params: [at, viewerId],
     };
   }

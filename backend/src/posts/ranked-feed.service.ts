@@ -65,11 +65,22 @@ function decodeRankedCursor(raw: string | undefined): RankedCursor | undefined {
   return { kind: 'rest', after: rest[1] ? decodeCursor(rest[1]) : undefined };
 }
 
+/** A post in a viewer's ranked list (RankedFeedService.ranked). */
+interface RankedItem {
+  id: string;
+  author: string;
+  score: number;
+  rank: number;
+}
+
 interface Snapshot {
   at: number;
   inputs: ViewerInputs;
-  /** Pages by `version:until:limit`, as computed for this snapshot (the newest few). */
-  pages: Map<string, string[][]>;
+  /**
+   * By `version:until:limit` (the newest few): the pages cut so far, and the ranked posts not yet
+   * on one, in order (pageOf cuts more when a later page is asked for).
+   */
+  pages: Map<string, { pages: string[][]; waiting: RankedItem[] }>;
 }
 
 /** How often a node reads the posts written since the version (one read for every reader). */
@@ -177,15 +188,15 @@ export class RankedFeedService implements OnModuleInit, OnModuleDestroy {
     }
     const limit = cursor?.limit ?? requested;
     const [snapshot, { until, posts: fresh }] = await Promise.all([this.snapshot(viewerId, set, cursor?.at), this.fresh(set, cursor?.until)]);
-    const pages = this.pagesOf(snapshot, set, fresh, until, viewerId, limit);
     const index = cursor?.page ?? 0;
+    const { ids, more } = this.pageOf(snapshot, set, fresh, until, viewerId, limit, index);
     // Below the oldest ranked post (a candidate, or without any a fresh post counted) the feed goes on in time order.
     const restAfter = set.oldest ?? fresh.filter((post) => post.atMs <= until).reduce<Cursor | undefined>((oldest, post) => (!oldest || post.cursor.createdAt < oldest.createdAt ? post.cursor : oldest), undefined);
     // Nothing ranked (or no more): the rest of the feed in time order.
-    if (index >= pages.length) return this.restPage(viewerId, restAfter, limit);
-    const views = await this.repository.page(viewerId, pages[index]);
+    if (!ids) return this.restPage(viewerId, restAfter, limit);
+    const views = await this.repository.page(viewerId, ids);
     const nextCursor =
-      index + 1 < pages.length
+      more
         ? encodeRankedCursor({ kind: 'ranked', version: set.version, at: snapshot.at, until, limit, page: index + 1 })
         : encodeRankedCursor({ kind: 'rest', after: restAfter });
     return { views, nextCursor };
@@ -207,46 +218,61 @@ export class RankedFeedService implements OnModuleInit, OnModuleDestroy {
    * The snapshot's pages of post ids: the candidates and fresh posts the viewer may see, by their
    * score times the viewer's boosts (ties: the global score, then the id), cut into pages of
    * `limit` with at most PER_AUTHOR_PER_PAGE per author (an author's further posts wait, in order,
-   * for the next page with room).
+   * for the next page with room). Cut as far as asked (`index`) and no further: a first page
+   * scans the ranked list only until it is full, where cutting every page had scanned it about
+   * once per page (a hundred pages of 2,000 candidates: issue 26's bench). `more` says whether
+   * a page follows `index`.
    */
-  private pagesOf(snapshot: Snapshot, set: CandidateSet, fresh: FreshPost[], until: number, viewerId: string | null, limit: number): string[][] {
+  private pageOf(snapshot: Snapshot, set: CandidateSet, fresh: FreshPost[], until: number, viewerId: string | null, limit: number, index: number): { ids: string[] | undefined; more: boolean } {
     const key = `${set.version}:${until}:${limit}`;
-    const known = snapshot.pages.get(key);
-    if (known) return known;
-    const { followed, interacted, hidden } = snapshot.inputs;
-    const items: Array<{ id: string; author: string; score: number; rank: number }> = [];
-    const seen = new Set<string>();
-    const add = (id: string, author: string, score: number) => {
-      if (seen.has(id) || hidden.has(author)) return;
-      seen.add(id);
-      const boost = (author === viewerId || followed.has(author) ? FOLLOWED_BOOST : 1) * (interacted.has(author) ? INTERACTED_BOOST : 1);
-      items.push({ id, author, score, rank: score * boost });
-    };
-    for (let i = 0; i < set.ids.length; i++) add(set.ids[i], set.authors[i], set.scores[i]);
-    // Posts since the version, up to the snapshot's `until`: scored as without engagement at that moment.
-    for (const post of fresh) if (post.atMs <= until) add(post.id, post.author, 0.5 ** ((until - post.atMs) / (RANKED_HALF_LIFE_HOURS * 3_600_000)));
-    items.sort((a, b) => b.rank - a.rank || b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const pages: string[][] = [];
-    let waiting = items;
-    while (waiting.length) {
+    let cut = snapshot.pages.get(key);
+    if (!cut) {
+      cut = { pages: [], waiting: this.ranked(snapshot.inputs, set, fresh, until, viewerId) };
+      if (snapshot.pages.size >= KEPT_PAGE_SETS) snapshot.pages.delete(snapshot.pages.keys().next().value as string);
+      snapshot.pages.set(key, cut);
+    }
+    while (cut.pages.length <= index && cut.waiting.length) {
       const page: string[] = [];
       const perAuthor = new Map<string, number>();
-      const later: typeof items = [];
-      for (const item of waiting) {
+      const later: RankedItem[] = [];
+      let i = 0;
+      for (; i < cut.waiting.length && page.length < limit; i++) {
+        const item = cut.waiting[i];
         const count = perAuthor.get(item.author) ?? 0;
-        if (page.length < limit && count < PER_AUTHOR_PER_PAGE) {
+        if (count < PER_AUTHOR_PER_PAGE) {
           page.push(item.id);
           perAuthor.set(item.author, count + 1);
         } else {
           later.push(item);
         }
       }
-      pages.push(page);
-      waiting = later;
+      cut.pages.push(page);
+      // What waited keeps its order ahead of what the scan did not reach.
+      cut.waiting = i < cut.waiting.length ? later.concat(cut.waiting.slice(i)) : later;
     }
-    if (snapshot.pages.size >= KEPT_PAGE_SETS) snapshot.pages.delete(snapshot.pages.keys().next().value as string);
-    snapshot.pages.set(key, pages);
-    return pages;
+    return { ids: cut.pages[index], more: cut.pages.length > index + 1 || cut.waiting.length > 0 };
+  }
+
+  /** The candidates and fresh posts the viewer may see, best first for them (pageOf's list). */
+  private ranked(inputs: ViewerInputs, set: CandidateSet, fresh: FreshPost[], until: number, viewerId: string | null): RankedItem[] {
+    const { followed, interacted, hidden } = inputs;
+    const items: RankedItem[] = [];
+    const seen = new Set<string>();
+    const add = (id: string, author: string, score: number, restricted: boolean) => {
+      if (seen.has(id) || hidden.has(author)) return;
+      const own = author === viewerId;
+      const follows = own || followed.has(author);
+      // A protected or limited author's post: for the author and their followers only.
+      if (restricted && !follows) return;
+      seen.add(id);
+      const boost = (follows ? FOLLOWED_BOOST : 1) * (interacted.has(author) ? INTERACTED_BOOST : 1);
+      items.push({ id, author, score, rank: score * boost });
+    };
+    for (let i = 0; i < set.ids.length; i++) add(set.ids[i], set.authors[i], set.scores[i], set.restricted[i]);
+    // Posts since the version, up to the snapshot's `until`: scored as without engagement at that moment.
+    for (const post of fresh) if (post.atMs <= until) add(post.id, post.author, 0.5 ** ((until - post.atMs) / (RANKED_HALF_LIFE_HOURS * 3_600_000)), post.restricted);
+    items.sort((a, b) => b.rank - a.rank || b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return items;
   }
 
   /** The viewer's inputs at `at` (a cursor's), or a new snapshot's (a first page; a member's recent one is kept). */
