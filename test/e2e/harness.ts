@@ -49,7 +49,10 @@ export interface E2E {
 export async function startE2E(env: Record<string, string | undefined> = {}): Promise<E2E> {
   buildIfNeeded();
   const db: TestDatabase = await freshDatabase();
-  const server = await startServer({ DATABASE_URL: db.url, SEED_DEMO: 'true', REDIS_URL: undefined, ...env });
+  // SSR_WAIT_MS: the server-rendered pages wait for their data however loaded the host is (the
+  // 500 ms default sent a member's / plain in CI: the first ranked page after boot waits for the
+  // candidates' first computation). What a slow read does to a page is tested in the backend.
+  const server = await startServer({ DATABASE_URL: db.url, SEED_DEMO: 'true', REDIS_URL: undefined, SSR_WAIT_MS: '30000', ...env });
   // A browser that cannot start (none installed, a loaded host) fails the file: its server and
   // database go with it, where the file's afterAll, which never got an E2E, could not stop them.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }).catch(async (error: unknown) => {

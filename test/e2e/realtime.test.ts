@@ -62,12 +62,19 @@ describe('realtime journey', () => {
       await b.goto('/messages');
       await b.getByText('gündem Yönetici').first().click();
       await b.getByText('Merhaba Ayşe!').first().waitFor();
+      // B's live connection is up (its status region is mounted once it has connected).
+      await b.getByTestId('socket-status').waitFor({ state: 'attached', timeout: 15_000 });
 
+      // A's conversation with Ayşe open (its own box, not the list's search), the message sent and
+      // shown to A: from then on only the push can bring it to B, whose page is not reloaded.
       await a.goto('/messages?user=ayse');
-      const box = a.getByRole('textbox').last();
+      await a.getByText('Merhaba Ayşe!').first().waitFor();
+      const box = a.getByRole('textbox', { name: 'Mesaj' });
       await box.fill('Canlı mesaj geldi mi?');
+      const sent = a.waitForResponse((res) => new URL(res.url()).pathname === '/api/messages/send' && res.request().method() === 'POST');
       await box.press('Enter');
-      await b.getByText('Canlı mesaj geldi mi?').first().waitFor({ timeout: 5_000 });
+      expect((await sent).status()).toBe(201);
+      await b.getByText('Canlı mesaj geldi mi?').first().waitFor({ timeout: 15_000 });
     }));
 
   // Issue 15: deleting one's own post through its ⋯ menu and the confirm dialog. B (Ayşe) is the

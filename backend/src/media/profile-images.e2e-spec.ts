@@ -246,7 +246,7 @@ describe('avatars and profile headers (real PostgreSQL, real files)', () => {
 
     const timeline = await t.http.get('/api/posts/timeline').expect(200);
     const item = timeline.body.posts.find((p: { id: string }) => p.id === created.body.post.id);
-    expect(item.author).toEqual({ _id: author.id, id: author.id, username: author.username, displayName: author.displayName, isVerified: false, profileImage: avatar });
+    expect(item.author).toEqual({ _id: author.id, id: author.id, username: author.username, displayName: author.displayName, isVerified: false, profileImage: avatar, protected: false });
     const page = await t.http.get(`/api/posts/${created.body.post.id}`).expect(200);
     expect((page.body.post ?? page.body).author.profileImage).toBe(avatar);
     // A member without one: null, not absent.

@@ -16,7 +16,7 @@ function renderApp(path: string, unread: number | null, unreadMessages = 0) {
     'GET /api/auth/me': { body: { user: member } },
     'GET /api/notifications/unread-count': { body: { count: unread ?? 0 } },
     'GET /api/messages/unread-count': { body: { count: unreadMessages } },
-    'GET /api/posts/timeline': { body: { posts: [], nextCursor: null } },
+    'GET /api/posts/timeline/ranked': { body: { posts: [], nextCursor: null } },
     'GET /api/trending/hashtags': { body: { trends: [] } },
     'GET /api/trending/users': { body: { users: [] } },
   });
