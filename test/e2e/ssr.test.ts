@@ -227,11 +227,16 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
       await store({ theme: 'auto', language: 'tr', fontSize: 'medium' });
       expect(await firstPaint('/')).toMatchObject({ theme: null, background: 'rgb(11, 15, 20)', fontSize: '15px', ssr: 'guest' });
 
-      // A member's `/`, rendered on the server for them, paints their theme first too.
+      // A member's `/`, rendered on the server for them, paints their theme first too: the one
+      // kept with the account, which the app copies to this browser once it has read it at sign-in
+      // (PreferencesSync; a copy written here before that read would be overwritten by it).
       await context.unroute(/\/assets\/[^/?]+\.js(\?|$)/);
       await page.emulateMedia({ colorScheme: 'light' });
+      const token = await e2e.token(DEMO.ayse);
+      const choose = async (display: object) => expect((await e2e.api('/api/users/me/preferences', { method: 'PUT', body: { display }, token })).status).toBe(200);
+      await choose({ theme: 'dark', fontSize: 'large' });
       await e2e.signIn(page, DEMO.ayse);
-      await store({ theme: 'dark', language: 'tr', fontSize: 'large' });
+      await page.waitForFunction(() => JSON.parse(localStorage.getItem('gundem_preferences') ?? '{}').display?.theme === 'dark');
       await context.route(/\/assets\/[^/?]+\.js(\?|$)/, (route) =>
         /\/display-boot-[^/]+\.js/.test(route.request().url()) ? route.continue() : route.abort(),
       );
@@ -241,6 +246,7 @@ describe('a guest’s / rendered on the server, hydrated in Chromium', () => {
       await page.goto('/');
       await page.getByRole('textbox', { name: 'Gönderi metni' }).waitFor();
       expect(await page.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor])).toEqual(['dark', 'rgb(11, 15, 20)']);
+      await choose({ theme: 'auto', fontSize: 'medium' });
     });
   });
 });
