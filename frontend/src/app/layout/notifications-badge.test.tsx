@@ -45,6 +45,8 @@ describe('the Bildirimler badge and the title count', () => {
   it('shows the unread count after a reload in the sidebar and the bottom bar, 9+ above nine, and (N) in the title', async () => {
     renderApp('/', 12);
     await waitFor(() => expect(document.title).toBe(`(12) ${PRODUCT_TITLE}`));
+    // The title and the two badges follow the same count, from components that commit apart.
+    await waitFor(() => expect(screen.getAllByTestId('nav-badge')).toHaveLength(2), { timeout: 5_000 });
     const links = bellLinks();
     // Sidebar and bottom bar.
     expect(links).toHaveLength(2);
