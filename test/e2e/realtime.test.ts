@@ -69,7 +69,7 @@ describe('realtime journey', () => {
       // shown to A: from then on only the push can bring it to B, whose page is not reloaded.
       await a.goto('/messages?user=ayse');
       await a.getByText('Merhaba Ayşe!').first().waitFor();
-      const box = a.getByRole('textbox', { name: 'Mesaj' });
+      const box = a.getByRole('textbox', { name: 'Mesaj', exact: true });
       await box.fill('Canlı mesaj geldi mi?');
       const sent = a.waitForResponse((res) => new URL(res.url()).pathname === '/api/messages/send' && res.request().method() === 'POST');
       await box.press('Enter');
