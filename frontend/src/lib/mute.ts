@@ -6,6 +6,7 @@ import type { MutedWordListResponse, MutedWordRequest, MutedWordResponse, MuteLi
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './api-client';
 import { useAuth, useViewerKey } from './auth';
+import { dropPostsOf } from './block';
 import { WRITE_MUTATION_KEY } from './idempotent-write';
 
 /** The settings' muted accounts and muted words in the query cache (one entry per viewer below each). */
@@ -36,14 +37,17 @@ export function useMuteList() {
 
 /**
  * Mutes or unmutes an account. It changes what the feeds, search and notifications show: on
- * success every query is read again, so the feed drops (or brings back) the account's posts at once.
+ * success a mute first takes the account's posts out of the cached lists (as a block does: a
+ * ranked page's refetch could land after the muted posts were shown), then every query is read
+ * again, so the feed drops (or brings back) the account's posts at once.
  */
 export function useSetMute(onDone?: (mute: boolean) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...WRITE_MUTATION_KEY, 'mute'],
     mutationFn: ({ userId, mute }: { userId: string; mute: boolean }) => setMute(userId, mute),
-    onSuccess: (_result, { mute }) => {
+    onSuccess: (_result, { userId, mute }) => {
+      if (mute) dropPostsOf(queryClient, userId);
       void queryClient.invalidateQueries();
       onDone?.(mute);
     },
