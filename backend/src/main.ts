@@ -12,6 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedde
 import { runMigrations } from './database/migrate';
 import { installIpcStats } from './diagnostics/ipc-stats';
 import { MailService } from './mail/mail.service';
+import { RankedFeedService } from './posts/ranked-feed.service';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 
 /** What a failed start must stop before exiting, and what its message may name (see failStartup). */
@@ -99,6 +100,8 @@ async function bootstrap(): Promise<void> {
   const gateway = app.get(RealtimeGateway);
   installIpcStats({ connections: () => gateway.connectionCount() });
   const seeded = config.seedDemo ? await seedDemo(app) : false;
+  // The ranked feed's candidates, before the first `/` asks for them (after the demo's posts).
+  app.get(RankedFeedService).warm();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;

@@ -149,6 +149,20 @@ export class RankedFeedService implements OnModuleInit, OnModuleDestroy {
     return version ?? (await this.currentVersion()) ?? 0;
   }
 
+  /**
+   * Readies the newest version in the background (the server calls it once it listens): the
+   * first `/` after a boot (a member's, a guest's) would otherwise wait for the recompute and the
+   * candidates' read, past SSR_WAIT_MS on a busy host, and go out without its page.
+   */
+  warm(): void {
+    this.background(
+      (async () => {
+        const version = await this.currentVersion();
+        if (version !== null) await this.candidateSet(version);
+      })(),
+    );
+  }
+
   /** A page of the ranked feed for a member or a guest. */
   async page(viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
     const cursor = decodeRankedCursor(query.cursor);
