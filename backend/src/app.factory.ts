@@ -21,7 +21,6 @@ import type { AppConfig } from './config/app-config';
 import { FsMediaStorage } from './media/storage/fs-media-storage';
 import { MediaStorage } from './media/storage/media-storage';
 import { RankedFeedService } from './posts/ranked-feed.service';
-import { PostsService } from './posts/posts.service';
 import { TrendingService } from './trending/trending.service';
 import { ReadBudget } from './settings/read-budget';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
@@ -80,7 +79,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // from it, which the app hydrates), or, by the home-page cookie, a member's with their account
   // (common/spa/member-home-page.ts), counted in the member's read budget (settings/read-budget.ts).
   // A guest's Explore comes rendered too (common/spa/guest-pages.ts).
-  const posts = app.get(PostsService);
   const ranked = app.get(RankedFeedService);
   const auth = app.get(AuthService);
   const homeSession = app.get(HomeSessionService);
@@ -88,7 +86,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const trending = app.get(TrendingService);
   serveSpa(app, config.frontendDist, {
     waitMs: config.ssrWaitMs,
-    guest: () => posts.guestTimeline({ limit: DEFAULT_PAGE_SIZE }),
+    // A guest's `/` is the global ranking (issue 26), as GET /api/posts/timeline/ranked answers a guest.
+    guest: () => ranked.guestFirstPage({ limit: DEFAULT_PAGE_SIZE }),
     render: await loadGuestHomeRender(config.frontendDist),
     renderMember: await loadMemberHomeRender(config.frontendDist),
     pages: await loadGuestPages(config.frontendDist),

@@ -47,7 +47,7 @@ const UNFINISHED = /<!--\$[?!]-->|<script/;
 
 /**
  * The markup of `#root` for a guest's `/` with `pageJson` (the JSON of GET
- * /api/posts/timeline?limit=20 the page also carries as its data block) at the moment `now`
+ * /api/posts/timeline/ranked?limit=20, the global ranking, the page also carries as its data block) at the moment `now`
  * (ms; the relative times of the cards, which the browser's hydrating render uses too: it gets
  * it from the root's data-now). React escapes every text and attribute.
  *

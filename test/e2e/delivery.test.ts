@@ -31,7 +31,9 @@ describe('delivery of the built SPA to Chromium', () => {
     await page.getByRole('article').first().waitFor();
     await waitForHydration(page);
     expect(await page.getByRole('article').count()).toBeGreaterThan(5);
-    expect(responses.map((r) => new URL(r.url()).pathname).filter((path) => path.startsWith('/api/posts/timeline'))).toEqual([]);
+    // Its first page is not asked for (a short ranked page's next ones, with a cursor, may be).
+    const firstPages = responses.map((r) => new URL(r.url())).filter((url) => url.pathname.startsWith('/api/posts/timeline') && !url.searchParams.has('cursor'));
+    expect(firstPages.map((url) => url.pathname)).toEqual([]);
 
     expect(document?.status()).toBe(200);
     const documentHeaders = await document!.allHeaders();

@@ -57,10 +57,14 @@ function weakEtag(json: string): string {
  */
 @Injectable()
 export class FirstPageCache {
-  /** By page size (1..100, validated), so at most 100 entries. */
-  private readonly entries = new Map<number, Entry>();
+  /**
+   * By feed and page size (1..100, validated): the timeline's by its size, the guests' ranked
+   * `/` (RankedFeedService) by `ranked:<size>`, so at most 200 entries. One cache for both, so
+   * every change that drops or touches the one drops or touches the other.
+   */
+  private readonly entries = new Map<number | string, Entry>();
 
-  get(limit: number, load: () => Promise<PostView[]>, serialise: (views: PostView[]) => string): Promise<CachedPage> {
+  get(limit: number | string, load: () => Promise<PostView[]>, serialise: (views: PostView[]) => string): Promise<CachedPage> {
     const now = Date.now();
     const hit = this.entries.get(limit);
     if (hit && hit.expires > now) return hit.page;

@@ -112,21 +112,22 @@ export class RankedFeedService implements OnModuleInit, OnModuleDestroy {
   private readonly sets = new Map<number, Promise<CandidateSet | null>>();
   private readonly snapshots = new Map<string, Snapshot>();
   private freshPosts?: { version: number; readAt: number; posts: Promise<FreshPost[]> };
-  /** The guests' first page, one second per node, as the timeline's (FirstPageCache). */
-  private readonly guestPages = new FirstPageCache();
 
   constructor(
     private readonly repository: RankedFeedRepository,
     private readonly posts: PostsRepository,
     private readonly mutes: MutesService,
     private readonly activity: ActivityEvents,
+    /** The guests' first page, one second per node, beside the timeline's (FirstPageCache). */
+    private readonly guestPages: FirstPageCache,
   ) {}
 
   private unsubscribe?: () => void;
 
   onModuleInit(): void {
     // A top-level post written through this node: the next first page reads the fresh posts
-    // again (its author sees it at once, as the timeline's first-page cache is dropped).
+    // again (its author sees it at once; PostsService has dropped the shared first pages, the
+    // guests' ranked one included, just before).
     this.unsubscribe = this.activity.subscribe((activity) => {
       if (activity.kind === 'post' && activity.replyToId === null) this.freshPosts = undefined;
     });
@@ -177,7 +178,7 @@ export class RankedFeedService implements OnModuleInit, OnModuleDestroy {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     let next: string | null = null;
     return this.guestPages.get(
-      limit,
+      `ranked:${limit}`,
       async () => {
         const page = await this.rankedViews(null, null, limit);
         next = page.nextCursor;

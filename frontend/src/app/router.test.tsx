@@ -43,9 +43,9 @@ function main() {
 }
 
 describe('routes', () => {
-  it('/ shows the home timeline', async () => {
+  it('/ shows the home feed (a guest\'s: the global ranking)', async () => {
     mockFetch({
-      'GET /api/posts/timeline': {
+      'GET /api/posts/timeline/ranked': {
         body: { posts: [makePost({ content: 'Anasayfadan merhaba' })], nextCursor: null },
       },
     });

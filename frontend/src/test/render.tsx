@@ -69,10 +69,10 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   if (user) {
     localStorage.setItem('gundem_token', 'tok-test');
     routes['GET /api/auth/me'] = { body: { user } };
-    // A member's `Size özel` reads the ranked feed (issue 26): a test that gives only the
-    // timeline's answer gets it there too (home-timeline.test.tsx gives both, told apart).
-    if (routes['GET /api/posts/timeline'] && !routes['GET /api/posts/timeline/ranked']) routes['GET /api/posts/timeline/ranked'] = routes['GET /api/posts/timeline'];
   }
+  // The home feed reads the ranked one (issue 26), a member's and a guest's: a test that gives
+  // only the timeline's answer gets it there too (home-timeline.test.tsx gives both, told apart).
+  if (routes['GET /api/posts/timeline'] && !routes['GET /api/posts/timeline/ranked']) routes['GET /api/posts/timeline/ranked'] = routes['GET /api/posts/timeline'];
   const fetchState = mockFetch(routes);
   const screenTree = (
     <MemoryRouter initialEntries={[path]}>

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { embedFirstPage, FIRST_PAGE_ELEMENT_ID } from './home-page';
 
 /*
- * A guest's `/` with the timeline's first page in it (issue 13), through the real app, a real
+ * A guest's `/` with the home feed's first page in it (issue 13; the global ranking since issue 26), through the real app, a real
  * database and a built SPA's shape (test/spa-fixture.ts): the page is the API's own answer, a
  * post's text cannot close the element, and the other pages are index.html as before.
  */
@@ -42,14 +42,14 @@ describe('a guest’s / with the first timeline page', () => {
     spa?.remove();
   });
 
-  it('carries the JSON GET /api/posts/timeline?limit=20 gives a guest, before </body>', async () => {
+  it('carries the JSON GET /api/posts/timeline/ranked?limit=20 gives a guest (the global ranking, issue 26), before </body>', async () => {
     const page = await rawGet(base, '/');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
     const html = page.body.toString('utf8');
     expect(html).toContain(INDEX_MARKER);
-    const api = await t.http.get('/api/posts/timeline?limit=20').expect(200);
+    const api = await t.http.get('/api/posts/timeline/ranked?limit=20').expect(200);
     expect(embeddedJson(html)).toEqual(api.body);
     expect((api.body as { posts: unknown[] }).posts).toHaveLength(2);
   });

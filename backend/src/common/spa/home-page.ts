@@ -12,13 +12,13 @@ import { type MadeAnswer, sendMadeAnswer } from '../http/made-answer';
  */
 export const FIRST_PAGE_ELEMENT_ID = 'gundem-first-page';
 
-/** The guests' first timeline page as GET /api/posts/timeline answers it: its JSON and ETag. */
+/** The guests' first home page as GET /api/posts/timeline/ranked answers it (the global ranking): its JSON and ETag. */
 export interface GuestFirstPage {
   json: string;
   etag: string;
 }
 
-/** Where serveSpa gets the page from (PostsService.guestTimeline, a one-second cache). */
+/** Where serveSpa gets the page from (RankedFeedService.guestFirstPage, a one-second cache). */
 export type GuestFirstPageSource = () => Promise<GuestFirstPage>;
 
 /**

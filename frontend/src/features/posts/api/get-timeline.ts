@@ -16,14 +16,14 @@ export function toPostsPage(data: Partial<PostsPage> | null | undefined): PostsP
 }
 
 /**
- * The home feed: a member's `Size özel`, GET /api/posts/timeline/ranked (issue 26), with the
- * bearer; a guest's, GET /api/posts/timeline (time order, as the server renders a guest's `/`).
+ * The home feed, GET /api/posts/timeline/ranked (issue 26): a member's `Size özel` with the
+ * bearer, a guest's the global ranking (as the server renders a guest's `/`).
  */
 export async function getTimeline({
   cursor,
   signal,
 }: { cursor?: string; signal?: AbortSignal } = {}): Promise<PostsPage> {
-  const data = await apiClient.get<PostsPage>(getToken() ? '/posts/timeline/ranked' : '/posts/timeline', {
+  const data = await apiClient.get<PostsPage>('/posts/timeline/ranked', {
     query: { limit: TIMELINE_PAGE_SIZE, cursor },
     signal,
   });

@@ -11,8 +11,9 @@ const ali = makeAuthor({ _id: 'u-ali', id: 'u-ali', username: 'ali', displayName
 const zeynep = makeAuthor({ _id: 'u-zeynep', id: 'u-zeynep', username: 'zeynep', displayName: 'Zeynep' });
 
 const routes = {
+  // `Son` (issue 26): every member's posts in time order.
   'GET /api/posts/timeline': { body: page([makePost({ _id: 'g1', content: 'Herkesin gönderisi' })]) },
-  // A member's `Size özel` (issue 26): the ranked feed.
+  // A member's `Size özel` and a guest's `/` (issue 26): the ranked feed.
   'GET /api/posts/timeline/ranked': { body: page([makePost({ _id: 'k1', content: 'Sıralı gönderi' })]) },
   'GET /api/posts/timeline/following': {
     body: page([
@@ -38,10 +39,12 @@ const contents = () =>
   screen.getAllByTestId('post-card').map((card) => card.querySelector('.post-card__content')?.textContent);
 
 describe('home feed tabs', () => {
-  it('shows a guest the global feed with no tabs', async () => {
+  it('shows a guest the global ranking with no tabs', async () => {
     const fake = createFakeSocket();
-    renderWithProviders(<HomeTimeline />, { socket: fake.factory, fetch: routes });
-    await screen.findByText('Herkesin gönderisi');
+    const { calls } = renderWithProviders(<HomeTimeline />, { socket: fake.factory, fetch: routes });
+    await screen.findByText('Sıralı gönderi');
+    expect(screen.queryByText('Herkesin gönderisi')).toBeNull();
+    expect(calls.map((call) => call.url)).toContain('/api/posts/timeline/ranked?limit=20');
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(fake.socket.feeds()).toEqual([['watch', 'home']]);
   });

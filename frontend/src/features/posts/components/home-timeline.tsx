@@ -26,7 +26,8 @@ const tabs = (): readonly { id: HomeFeed; label: string }[] => [
 /**
  * The home screen: for a member the tabs `Size özel` (the ranked feed, the default), `Son` (every
  * member's posts in time order) and `Takip edilenler`, the compose box and the chosen feed; for a
- * guest the login prompt above the global feed in time order, untabbed (docs/product.md#home).
+ * guest the login prompt above the global ranking, untabbed (docs/product.md#home; explore's
+ * `Son` keeps the time order for everyone).
  */
 export function HomeTimeline() {
   const { isAuthenticated } = useAuth();

@@ -73,7 +73,7 @@ describe('Timeline paging', () => {
   it('loads the next page with the cursor from the "Daha fazla yükle" button', async () => {
     const { calls } = renderWithProviders(<TimelineFeed />, {
       fetch: {
-        'GET /api/posts/timeline': (_init, url) => ({
+        'GET /api/posts/timeline/ranked': (_init, url) => ({
           body: url.includes('cursor=c1') ? second : first,
         }),
       },
@@ -81,7 +81,7 @@ describe('Timeline paging', () => {
     await screen.findByText('Birinci sayfa');
     await userEvent.click(screen.getByRole('button', { name: 'Daha fazla yükle' }));
     expect(await screen.findByText('İkinci sayfa')).toBeTruthy();
-    expect(calls[1].url).toBe('/api/posts/timeline?limit=20&cursor=c1');
+    expect(calls[1].url).toBe('/api/posts/timeline/ranked?limit=20&cursor=c1');
     // The last page has no cursor: no more button, the end is marked.
     expect(screen.queryByRole('button', { name: 'Daha fazla yükle' })).toBeNull();
     expect(screen.getByText('Hepsi bu kadar.')).toBeTruthy();

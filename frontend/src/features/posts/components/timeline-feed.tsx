@@ -2,7 +2,7 @@ import { tr } from '../../../locales/tr';
 import { useTimeline } from '../api/get-timeline';
 import { PostFeed } from './post-feed';
 
-/** The timeline (GET /api/posts/timeline), as on the home screen. */
+/** The home feed (GET /api/posts/timeline/ranked): a member's `Size özel`, a guest's global ranking. */
 export function TimelineFeed() {
   const query = useTimeline();
   return <PostFeed query={query} label={tr.posts.feedLabel} />;
