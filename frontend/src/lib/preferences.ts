@@ -25,6 +25,20 @@ export function displayLanguage(display: Partial<DisplayPreferences> = cachedDis
 /** The language the page started in (its first call, main.tsx). */
 let startLanguage: LanguagePreference | undefined;
 
+/** The settings screen's unsaved theme and size, shown on the page until saved or put back. */
+let preview: Pick<Partial<DisplayPreferences>, 'theme' | 'fontSize'> | null = null;
+
+/**
+ * Shows an unsaved theme and size on the page (the settings screen's draft), or ends that (null)
+ * without changing the page: the caller then applies the saved copy. While it lasts, the saved
+ * copy arriving (at start, from another tab or device: lib/preferences-cache.tsx) does not
+ * replace what the member is trying out.
+ */
+export function previewDisplay(display: Pick<Partial<DisplayPreferences>, 'theme' | 'fontSize'> | null, root: HTMLElement = document.documentElement): void {
+  preview = display;
+  if (display) applyDisplayPreferences(display, root);
+}
+
 /**
  * Theme and font size on <html>: `data-theme` (absent for "auto": the system decides, see
  * global.css) and `data-font-size` (absent for "medium"); anything else reads as the default.
@@ -35,6 +49,7 @@ export function applyDisplayPreferences(
   { theme, fontSize, language }: Partial<DisplayPreferences>,
   root: HTMLElement = document.documentElement,
 ): void {
+  if (preview) ({ theme, fontSize } = preview);
   if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
   else delete root.dataset.theme;
   if (fontSize === 'small' || fontSize === 'large') root.dataset.fontSize = fontSize;

@@ -1,6 +1,7 @@
 import { DEFAULT_PREFERENCES, type Preferences } from '@gundem/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { applyDisplayPreferences, previewDisplay } from '../../../lib/preferences';
 import { PREFERENCES_KEY } from '../../../lib/preferences-cache';
 import type { MockRoutes } from '../../../test/fetch-mock';
 import { member, renderWithProviders } from '../../../test/render';
@@ -50,6 +51,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Değişiklikleri ka
 const cancelButton = () => screen.getByRole('button', { name: 'İptal' }) as HTMLButtonElement;
 
 afterEach(() => {
+  previewDisplay(null);
   delete document.documentElement.dataset.theme;
   delete document.documentElement.dataset.fontSize;
   localStorage.clear();
@@ -140,6 +142,21 @@ describe('SettingsView', () => {
     expect(document.documentElement.dataset.fontSize).toBe('large');
     expect(document.documentElement.dataset.theme).toBeUndefined();
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('keeps the theme being tried out when the saved copy arrives meanwhile (a start’s read, another device’s save), until İptal', async () => {
+    await renderSettings();
+    await userEvent.click(choice('Tema', 'Koyu'));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    // What PreferencesSync does with the server's copy (lib/preferences-cache.tsx).
+    applyDisplayPreferences({ theme: 'light', fontSize: 'medium' });
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(choice('Tema', 'Koyu').checked).toBe(true);
+    await userEvent.click(cancelButton());
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+    // The preview has ended: the saved copy applies again.
+    applyDisplayPreferences({ theme: 'light' });
+    expect(document.documentElement.dataset.theme).toBe('light');
   });
 
   it('shows the server’s refusal and keeps the draft', async () => {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
-import { applyDisplayPreferences } from '../../../lib/preferences';
+import { applyDisplayPreferences, previewDisplay } from '../../../lib/preferences';
 import {
   loadPreferences,
   preferencesChanges,
@@ -58,7 +58,9 @@ export function usePreferences() {
   editedRef.current = edited;
   useEffect(
     () => () => {
-      if (editedRef.current) applyDisplayPreferences(preview(savedRef.current.display));
+      if (!editedRef.current) return;
+      previewDisplay(null);
+      applyDisplayPreferences(preview(savedRef.current.display));
     },
     [],
   );
@@ -77,6 +79,7 @@ export function usePreferences() {
       // The nav's `Takip istekleri` entry is a protected member's: shown or hidden without a reload.
       if (user && user.protected !== answer.privacy.protectedTweets) updateUser({ protected: answer.privacy.protectedTweets });
       // Saved: another language reloads the page, which starts in it (its texts load before the first render).
+      previewDisplay(null);
       applyDisplayPreferences(answer.display);
       setDraft(answer);
       setEdited(false);
@@ -87,7 +90,7 @@ export function usePreferences() {
   const update = useCallback(<S extends keyof Preferences>(section: S, patch: Partial<Preferences[S]>) => {
     setDraft((current) => {
       const next = { ...current, [section]: { ...current[section], ...patch } };
-      if (section === 'display') applyDisplayPreferences(preview(next.display));
+      if (section === 'display') previewDisplay(preview(next.display));
       return next;
     });
     setEdited(true);
@@ -100,6 +103,7 @@ export function usePreferences() {
     setEdited(false);
     setJustSaved(false);
     save.reset();
+    previewDisplay(null);
     applyDisplayPreferences(preview(saved.display));
   }, [saved, save]);
 
