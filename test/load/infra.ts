@@ -190,7 +190,10 @@ export interface RunningNode extends BenchNode {
 export async function startNode(env: Record<string, string>, label: string): Promise<RunningNode> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `gundem-bench-${label}-`));
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', join(repoRoot, 'backend/dist/main.js')], {
+  // BENCH_NODE_ARGS: more flags for the nodes' Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to see where a scenario's time goes (the profile is written when the node stops).
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', ...extra, join(repoRoot, 'backend/dist/main.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -111,6 +111,12 @@ function hiddenFor(viewerId: string | null, hide: ViewerFilter, param: (value: u
   return hiddenForViewerSql('$1', hide, { author, searchText: 'p.search_text' }, hide.words === null ? null : param(hide.words));
 }
 
+/**
+ * How many of the newest posts the viewer flags look through for a restricted post the shared
+ * first page lacks (PostsRepository.viewerFlags): the page's 21 and the restricted ones between.
+ */
+export const FLAGS_WINDOW_POSTS = 500;
+
 @Injectable()
 export class PostsRepository {
   constructor(
@@ -248,13 +254,20 @@ export class PostsRepository {
    * each); the viewer's active muted words as one regular expression (`words`, null without: a
    * range of idx_muted_words_user_created), which the caller tests the page's texts with (in
    * JavaScript: the page is in memory, and PostgreSQL's LIKE and regular expressions cost about
-   * 40 µs a row at 50 words); and whether the viewer is or follows a limited account
-   * (`seesLimited`: the shared page, read as a guest sees it, lacks that account's posts; a probe
-   * of follows per limited account, idx_users_limited).
+   * 40 µs a row at 50 words); and whether the shared page, read as a guest sees it, lacks a post
+   * the viewer may see (`seesLimited`): a post of a limited or protected account (issues 25, 26)
+   * that is the viewer's own or one they follow, written at or after `since` (the page's oldest
+   * post; null when the page is the whole timeline). That reads the posts from `since` on by
+   * idx_posts_created (the page's and the few restricted ones between them), each author's row by
+   * its key and, for a restricted author only, a follows key probe: its cost follows the page,
+   * not the number of restricted accounts (5% of 100k made it a follows probe each, per request).
+   * Past FLAGS_WINDOW_POSTS posts in that range (restricted accounts that write most of the
+   * site's posts) it says yes without looking further: the member then reads their own page.
    */
   async viewerFlags(
     viewerId: string,
     postIds: string[],
+    since: string | null,
   ): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string>; words: string | null; seesLimited: boolean }> {
     const flags = { liked: new Set<string>(), reposted: new Set<string>(), hidden: new Set<string>(), words: null as string | null, seesLimited: false };
     const rows = await poolRows<{ post_id: string | null; kind: 'like' | 'repost' | 'hidden' | 'words' | 'limited'; words: string | null }>(this.dataSource, {
@@ -268,9 +281,14 @@ export class PostsRepository {
              UNION ALL
              SELECT NULL::uuid, 'words' AS kind, ${mutedWordsPatternSql('$1')}
              UNION ALL
-             SELECT NULL::uuid, 'limited' AS kind, NULL WHERE EXISTS (SELECT 1 FROM users lu WHERE (lu.limited OR lu.protected) AND (lu.id = $1::uuid
+             SELECT NULL::uuid, 'limited' AS kind, NULL
+               FROM (SELECT lp.author_id FROM posts lp WHERE lp.created_at >= coalesce($3::timestamptz, '-infinity')
+                      ORDER BY lp.created_at DESC, lp.id DESC LIMIT ${FLAGS_WINDOW_POSTS}) w
+               JOIN users lu ON lu.id = w.author_id
+              GROUP BY ()
+             HAVING count(*) = ${FLAGS_WINDOW_POSTS} OR bool_or((lu.limited OR lu.protected) AND (lu.id = $1::uuid
                OR EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = $1::uuid AND lf.followee_id = lu.id)))`,
-      values: [viewerId, postIds],
+      values: [viewerId, postIds, since],
     });
     for (const row of rows) {
       if (row.kind === 'limited') flags.seesLimited = true;

@@ -227,12 +227,17 @@ export class PostsService {
     // on the shared first page the flags' statement reads it itself (no read more for anyone).
     if (page.cursor) return toPostPage(await this.posts.timeline(viewer.id, page, await this.mutes.viewerFilter(viewer.id)), page.limit);
     const { views } = await this.firstPage(page.limit);
+    // The page's oldest post (limit + 1 were read): below it the shared page says nothing; when it
+    // holds the whole timeline, nothing lies below it.
+    const since = views.length > page.limit ? views[views.length - 1].cursor.createdAt : null;
     const flags = await this.posts.viewerFlags(
       viewer.id,
       views.map((v) => v.id),
+      since,
     );
-    // A member who is or follows a limited account: the shared page (as a guest sees it) lacks
-    // that account's posts, so the member's own first page instead (issue 25).
+    // A member who is or follows a limited or protected account that wrote within the shared
+    // page's range: the page (as a guest sees it) lacks that post, so the member's own first page
+    // instead (issues 25, 26).
     if (flags.seesLimited) return toPostPage(await this.posts.timeline(viewer.id, page, await this.mutes.viewerFilter(viewer.id)), page.limit);
     // The posts of accounts the member blocks or is blocked by, or mutes, or matching their muted
     // words (issue 25, read with the flags) are left out of the shared page: the page may then be

@@ -229,6 +229,33 @@ describe('protected accounts: who sees what (real PostgreSQL)', () => {
     expect(res).toContain(mine);
   });
 
+  it('a follower gets the shared first page while the protected account wrote nothing within its range, and their own at once when it writes', async () => {
+    const repo = t.app.get(PostsRepository);
+    // The whole timeline on one page (since = null): the protected account's older post counts.
+    expect((await repo.viewerFlags(fan.id, [], null)).seesLimited).toBe(true);
+    // A page whose range starts after the protected account's last post: nothing of it lies within.
+    await t.db.query(`UPDATE posts SET created_at = now() - interval '1 day' WHERE author_id = $1`, [locked.id]);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    expect((await repo.viewerFlags(fan.id, [], since)).seesLimited).toBe(false);
+    expect((await repo.viewerFlags(stranger.id, [], null)).seesLimited).toBe(false);
+    expect((await repo.viewerFlags(locked.id, [], since)).seesLimited).toBe(false);
+    // Twenty-five public posts after it: the follower's first page is the guests' (the protected
+    // post is below it), and the protected one comes on their next page.
+    for (let n = 0; n < 25; n++) await t.createPost(stranger, `açık dolgu ${n}`);
+    const first = await get('/api/posts/timeline?limit=20', fan);
+    expect((first.body as PostPage).posts.map((p) => p.id)).toEqual(await ids('/api/posts/timeline?limit=20'));
+    const rest = await ids(`/api/posts/timeline?limit=100&cursor=${encodeURIComponent((first.body as PostPage).nextCursor!)}`, fan);
+    expect(rest).toContain(secret.id);
+    // It writes: within the range now, for the follower and itself at once, never for the stranger.
+    const fresh = await t.createPost(locked, 'yeni gizli');
+    expect((await repo.viewerFlags(fan.id, [], since)).seesLimited).toBe(true);
+    expect((await repo.viewerFlags(locked.id, [], since)).seesLimited).toBe(true);
+    expect((await repo.viewerFlags(stranger.id, [], since)).seesLimited).toBe(false);
+    expect((await ids('/api/posts/timeline?limit=20', fan))[0]).toBe(fresh.id);
+    expect((await ids('/api/posts/timeline?limit=20', locked))[0]).toBe(fresh.id);
+    expect(await ids('/api/posts/timeline?limit=20', stranger)).not.toContain(fresh.id);
+  });
+
   it('EXPLAIN: the everyone timeline and `Popüler` read the few protected accounts once (idx_users_protected), never per post', async () => {
     await t.fill(async (q) => {
       // Enough accounts that reading the few protected ones by their partial index beats a scan of users.
