@@ -2,7 +2,7 @@ import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useViewerKey } from '../../../lib/auth';
 import type { FeedName } from '../../../lib/realtime/socket-client';
-import type { PostsPage } from '../../../lib/types';
+import type { Post, PostsPage } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { useTimeline } from '../api/get-timeline';
 import { feedHolds, showPendingPosts, usePendingPosts } from '../api/new-posts';
@@ -17,8 +17,12 @@ export function NewPostsPill() {
   return <PendingPostsPill feed="home" data={data} />;
 }
 
-/** The pill of one feed: `data` is the feed's loaded pages (a waiting post already in them is not counted). */
-export function PendingPostsPill({ feed, data }: { feed: FeedName; data: InfiniteData<PostsPage> | undefined }) {
+/**
+ * The pill of one feed: `data` is the feed's loaded pages (a waiting post already in them is not
+ * counted); `beforeShow` gets the waiting posts, newest first, as a click shows them (a list
+ * beside the feed's own that takes them too, as `Son` does).
+ */
+export function PendingPostsPill({ feed, data, beforeShow }: { feed: FeedName; data: InfiniteData<PostsPage> | undefined; beforeShow?: (pending: Post[]) => void }) {
   const queryClient = useQueryClient();
   const viewer = useViewerKey();
   const pending = usePendingPosts(feed);
@@ -35,6 +39,7 @@ export function PendingPostsPill({ feed, data }: { feed: FeedName; data: Infinit
         className="new-posts__pill"
         aria-live="polite"
         onClick={() => {
+          beforeShow?.(pending);
           showPendingPosts(queryClient, viewer, feed);
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}
