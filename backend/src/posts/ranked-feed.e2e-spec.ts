@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { FollowRequestsService } from '../social/follow-requests.service';
-import { RANKED_LOCK, RankedFeedRepository } from './ranked-feed.repository';
+import { RANKED_HALF_LIFE_HOURS, RANKED_LOCK, RankedFeedRepository } from './ranked-feed.repository';
 import { RankedFeedService } from './ranked-feed.service';
 
 type Member = { id: string; username: string };
@@ -213,6 +213,24 @@ describe('the ranked Size özel feed (real PostgreSQL)', () => {
     const ids = (await page(viewer, 20, null)).posts.map((p) => p.id);
     // Fresh (score 1) and boosted (×3): above the older posts.
     expect(ids.slice(0, 2).sort()).toEqual([own.id, theirs.id].sort());
+  });
+
+  it('ranks a post written after the candidates above an older one with as little engagement, however soon after it they were computed', async () => {
+    const [viewer, early, late] = await t.createUsers(3);
+    const older = await t.createPost(early, 'hesaplamadan hemen önce');
+    await feed.refresh();
+    const newer = await t.createPost(late, 'hesaplamadan hemen sonra');
+    // One millisecond either side of the version's moment: the candidate as if written 1 ms
+    // before it (its stored score, read with the set at the next page), the fresh post 1 ms after.
+    // Decayed to the moment the page is read, the fresh post lost to the older one.
+    const version = `(SELECT version FROM ranked_versions ORDER BY version DESC LIMIT 1)`;
+    await t.db.query(`UPDATE ranked_candidates SET score = power(0.5, 0.001 / ${RANKED_HALF_LIFE_HOURS * 3600}) WHERE post_id = $1 AND version = ${version}`, [older.id]);
+    await t.db.query(`UPDATE posts SET created_at = (SELECT computed_at FROM ranked_versions WHERE version = ${version}) + interval '1 millisecond' WHERE id = $1`, [newer.id]);
+    for (const viewerOrGuest of [viewer, null]) {
+      const { ids } = await readAll(viewerOrGuest, 100);
+      expect(ids.indexOf(older.id)).toBeGreaterThanOrEqual(0);
+      expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    }
   });
 
   it('answers a bad cursor and a dropped snapshot with Turkish 4xx', async () => {

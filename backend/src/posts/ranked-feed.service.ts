@@ -284,8 +284,13 @@ export class RankedFeedService implements OnModuleInit, OnModuleDestroy {
       items.push({ id, author, score, rank: score * boost });
     };
     for (let i = 0; i < set.ids.length; i++) add(set.ids[i], set.authors[i], set.scores[i], set.restricted[i]);
-    // Posts since the version, up to the snapshot's `until`: scored as without engagement at that moment.
-    for (const post of fresh) if (post.atMs <= until) add(post.id, post.author, 0.5 ** ((until - post.atMs) / (RANKED_HALF_LIFE_HOURS * 3_600_000)), post.restricted);
+    // Posts since the version, up to the snapshot's `until`: scored as a post without engagement,
+    // decayed to the version's moment as the candidates are (RANKED_SCORE), so both compare on
+    // one clock: a post written after that moment scores above 1, the newer the higher. (Decayed
+    // to `until` instead, a fresh post could rank below an older one with as little engagement
+    // when the candidates were computed just after that one was written.)
+    const at = set.computedAt.getTime();
+    for (const post of fresh) if (post.atMs <= until) add(post.id, post.author, 0.5 ** ((at - post.atMs) / (RANKED_HALF_LIFE_HOURS * 3_600_000)), post.restricted);
     items.sort((a, b) => b.rank - a.rank || b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return items;
   }
