@@ -129,6 +129,14 @@ export interface DeletePostResponse {
 }
 
 /** POST, PUT and DELETE /api/posts/:id/like: both forms of the state after the call. */
+/**
+ * PUT, DELETE and GET /api/posts/:id/bookmark (issue 27): whether the post is in the viewer's
+ * private `Yer işaretleri` (GET /api/bookmarks, a PostPage newest bookmark first).
+ */
+export interface BookmarkState {
+  bookmarked: boolean;
+}
+
 export interface LikeResponse {
   liked: boolean;
   isLiked: boolean;

@@ -1,15 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
+import { describeViolations, runAxe } from './axe';
+import { DEMO, type E2E, postMenuButton, startE2E, withScreenshots } from './harness';
 
 /** Journey 3: a member posts, replies, likes, reposts, searches, reads a profile and follows. */
 describe('member journey', () => {
   let e2e: E2E;
   let page: Page;
+  const mert = { username: 'mert', displayName: 'Mert Demir', email: 'mert@ornek.com', password: 'gizli123' };
   beforeAll(async () => {
     e2e = await startE2E();
     ({ page } = await e2e.newPage());
     // Someone ayse does not follow yet, for who-to-follow (the demo accounts follow each other).
-    const mert = { username: 'mert', displayName: 'Mert Demir', email: 'mert@ornek.com', password: 'gizli123' };
     expect((await e2e.api('/api/auth/register', { body: mert })).status).toBe(201);
     await e2e.api('/api/posts', { body: { content: 'Merhaba gündem! #ilkgönderi' }, token: await e2e.token(mert) });
     await e2e.signIn(page, DEMO.ayse);
@@ -123,5 +124,32 @@ describe('member journey', () => {
       // The server recorded it: mert's profile shows one follower.
       const profile = await e2e.api<{ user: { followersCount: number } }>('/api/users/profile/mert');
       expect(profile.body.user.followersCount).toBe(1);
+    }));
+
+  it('bookmarks a post from its ⋯ menu, finds it under Yer işaretleri (axe, wide and at 390 px) and takes it out (issue 27)', () =>
+    withScreenshots('member-bookmarks', [page], async () => {
+      await page.goto('/profile/mert');
+      const card = cardWith('Merhaba gündem!');
+      await card.waitFor();
+      await postMenuButton(card).click();
+      await page.getByRole('menuitem', { name: 'Yer işaretlerine ekle' }).click();
+      await page.getByText('Yer işaretlerine eklendi').waitFor();
+      // Private: the author's own list is empty, and the author got no notification of it.
+      const mertToken = await e2e.token(mert);
+      expect((await e2e.api<{ posts: unknown[] }>('/api/bookmarks', { token: mertToken })).body.posts).toEqual([]);
+
+      await page.getByRole('navigation', { name: 'Ana menü' }).first().getByRole('link', { name: 'Yer işaretleri' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Yer işaretleri' }).waitFor();
+      await cardWith('Merhaba gündem!').waitFor();
+      expect(describeViolations(await runAxe(page))).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await cardWith('Merhaba gündem!').waitFor();
+      expect(describeViolations(await runAxe(page))).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      await postMenuButton(cardWith('Merhaba gündem!')).click();
+      await page.getByRole('menuitem', { name: 'Yer işaretlerinden kaldır' }).click();
+      await page.getByRole('heading', { name: 'Henüz yer işaretiniz yok' }).waitFor();
+      expect(await page.getByRole('article').count()).toBe(0);
     }));
 });

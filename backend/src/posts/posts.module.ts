@@ -5,6 +5,8 @@ import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
 import { EngagementRepository } from './engagement.repository';
 import { EngagementService } from './engagement.service';
+import { BookmarksController } from './bookmarks.controller';
+import { BookmarksService } from './bookmarks.service';
 import { FirstPageCache } from './first-page.cache';
 import { FollowingFeedController } from './following-feed.controller';
 import { FollowingFeedRepository } from './following-feed.repository';
@@ -32,7 +34,7 @@ import { SocialModule } from '../social/social.module';
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule, SocialModule, MediaModule],
   // FollowingFeedController and RankedFeedController first: `timeline/following` and `timeline/ranked` are registered before PostsController's routes.
-  controllers: [FollowingFeedController, RankedFeedController, PostsController, HashtagsController],
+  controllers: [FollowingFeedController, RankedFeedController, PostsController, HashtagsController, BookmarksController],
   providers: [
     PostsService,
     HashtagPostsService,
@@ -41,6 +43,7 @@ import { SocialModule } from '../social/social.module';
     PostsRepository,
     PostViewsBuffer,
     FirstPageCache,
+    BookmarksService,
     FollowingFeedRepository,
     FollowingFeedService,
     HomeFeedRepository,

@@ -74,6 +74,14 @@ const LIKES_LIST: ListSource = {
   extra: `, to_char(lk.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS liked_at`,
 };
 
+/** A member's bookmarks (issue 27), each with its post and author, paged on the bookmark's (created_at, post_id). */
+const BOOKMARKS_LIST: ListSource = {
+  from: 'bookmarks bm JOIN posts p ON p.id = bm.post_id JOIN users u ON u.id = p.author_id',
+  at: 'bm.created_at',
+  id: 'bm.post_id',
+  extra: `, to_char(bm.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS bookmarked_at`,
+};
+
 /** A post's place in the `Popüler` list: its score when the page was read, then (created_at, id). */
 export interface PopularPosition extends Cursor {
   score: number;
@@ -347,6 +355,55 @@ export class PostsRepository {
     const sql = this.likedBySql(userId, viewerId, page);
     const rows = await poolRows<PostViewRow & { liked_at: string }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params });
     return rows.map((row) => ({ ...toPostView(row), cursor: { createdAt: row.liked_at, id: row.id } }));
+  }
+
+  /**
+   * The viewer's bookmarks, newest bookmark first (issue 27): a keyset page on (created_at,
+   * post_id) walking idx_bookmarks_user_created, then each post and its author by primary key,
+   * with every list's read filters (deactivated authors, blocks either way, a protected author
+   * the viewer no longer follows). The page's cursor is the bookmark's position.
+   */
+  bookmarksSql(viewerId: string, page: PageRequest): Sql {
+    return this.listSql(viewerId, () => ['bm.user_id = $1::uuid'], page, 'newest', BOOKMARKS_LIST);
+  }
+
+  async bookmarks(viewerId: string, page: PageRequest): Promise<PostView[]> {
+    const sql = this.bookmarksSql(viewerId, page);
+    const rows = await poolRows<PostViewRow & { bookmarked_at: string }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params });
+    return rows.map((row) => ({ ...toPostView(row), cursor: { createdAt: row.bookmarked_at, id: row.id } }));
+  }
+
+  /**
+   * Bookmarks post `postId` for `userId` when the member may see it (an active author, no block
+   * either way, not a protected account they do not follow); a repeat changes nothing. False when
+   * the post is not there for them. One statement: the post's check and the insert.
+   */
+  async addBookmark(userId: string, postId: string): Promise<boolean> {
+    const [row] = await poolRows<{ found: boolean }>(this.dataSource, {
+      name: 'bookmarks_add',
+      text: `WITH target AS (
+               SELECT p.id FROM posts p JOIN users u ON u.id = p.author_id
+                WHERE p.id = $2::uuid AND u.is_active AND ${notBlockedSql('$1', 'u.id')} AND ${notProtectedSql('$1', 'u')}
+             ), added AS (
+               INSERT INTO bookmarks (user_id, post_id) SELECT $1::uuid, id FROM target ON CONFLICT DO NOTHING RETURNING 1
+             )
+             SELECT EXISTS (SELECT 1 FROM target) AS found`,
+      values: [userId, postId],
+    });
+    return row?.found ?? false;
+  }
+
+  async removeBookmark(userId: string, postId: string): Promise<void> {
+    await poolRows(this.dataSource, { name: 'bookmarks_remove', text: `DELETE FROM bookmarks WHERE user_id = $1 AND post_id = $2`, values: [userId, postId] });
+  }
+
+  async isBookmarked(userId: string, postId: string): Promise<boolean> {
+    const [row] = await poolRows<{ bookmarked: boolean }>(this.dataSource, {
+      name: 'bookmarks_state',
+      text: `SELECT EXISTS (SELECT 1 FROM bookmarks WHERE user_id = $1 AND post_id = $2) AS bookmarked`,
+      values: [userId, postId],
+    });
+    return row?.bookmarked ?? false;
   }
 
   /**

@@ -110,7 +110,7 @@ export function pageRequest(query: PageQueryDto): PageRequest {
   return { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: decodeCursor(query.cursor) };
 }
 
-function toPostPage(rows: PostView[], limit: number): PostPage {
+export function toPostPage(rows: PostView[], limit: number): PostPage {
   const page = toPage(rows, limit, (post) => post.cursor);
   return { posts: page.items.map(toPostResponse), nextCursor: page.nextCursor };
 }

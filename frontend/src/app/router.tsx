@@ -51,6 +51,7 @@ const FollowersPage = lazyScreen(loadProfile, 'FollowersPage');
 const FollowingPage = lazyScreen(loadProfile, 'FollowingPage');
 const SettingsPage = lazyScreen(() => import('./routes/settings-page'), 'SettingsPage');
 const FollowRequestsPage = lazyScreen(() => import('./routes/follow-requests-page'), 'FollowRequestsPage');
+const BookmarksPage = lazyScreen(() => import('./routes/bookmarks-page'), 'BookmarksPage');
 const ForgotPasswordPage = lazyScreen(
   () => import('./routes/forgot-password-page'),
   'ForgotPasswordPage',
@@ -117,6 +118,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/:username/following', element: screen(FollowingPage) },
           { path: 'settings', element: screen(SettingsPage) },
           { path: 'follow-requests', element: screen(FollowRequestsPage) },
+          { path: 'bookmarks', element: screen(BookmarksPage) },
           { path: 'forgot-password', element: screen(ForgotPasswordPage) },
           { path: 'reset-password', element: screen(ResetPasswordPage) },
           { path: 'post/:id', element: screen(PostPage) },

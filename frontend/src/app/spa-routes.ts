@@ -30,6 +30,7 @@ export const SPA_ROUTES = [
   '/profile/:username/following',
   '/settings',
   '/follow-requests',
+  '/bookmarks',
   '/forgot-password',
   '/reset-password',
   '/post/:id',

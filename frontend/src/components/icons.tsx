@@ -115,6 +115,8 @@ export const CloseIcon = createIcon('CloseIcon', <path d="M18 6 6 18M6 6l12 12" 
 
 export const ArrowLeftIcon = createIcon('ArrowLeftIcon', <path d="M19 12H5M12 19l-7-7 7-7" />);
 
+export const BookmarkIcon = createIcon('BookmarkIcon', <path d="m19 21-7-4-7 4V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v16z" />);
+
 export const ShieldIcon = createIcon(
   'ShieldIcon',
   <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z" />,

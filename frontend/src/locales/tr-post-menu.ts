@@ -21,6 +21,12 @@ export const trPostMenu = {
   copyLink: 'Bağlantıyı kopyala',
   linkCopied: 'Bağlantı panoya kopyalandı',
   copyFailed: 'Bağlantı kopyalanamadı. Lütfen tekrar deneyin.',
+  /** Issue 27: `Yer işaretleri`, private (the author is not told). */
+  bookmark: 'Yer işaretlerine ekle',
+  unbookmark: 'Yer işaretlerinden kaldır',
+  bookmarked: 'Yer işaretlerine eklendi',
+  unbookmarked: 'Yer işaretlerinden kaldırıldı',
+  bookmarkFailed: 'Yer işareti kaydedilemedi. Lütfen tekrar deneyin.',
 };
 
 // An English page writes its texts over these as this chunk loads (locales/en/index.ts).

@@ -27,6 +27,7 @@ export const tr = {
     profile: 'Profil',
     settings: 'Ayarlar',
     requests: 'Takip istekleri',
+    bookmarks: 'Yer işaretleri',
     admin: 'Yönetim',
     post: 'Gönderi',
     login: 'Giriş Yap',

@@ -38,6 +38,7 @@ import { RemovedPostArchive1764890000001 } from './1764890000001-RemovedPostArch
 import { AccountPrivacy1764900000001 } from './1764900000001-AccountPrivacy';
 import { NotificationDigests1764900000200 } from './1764900000200-NotificationDigests';
 import { RankedFeed1764900000600 } from './1764900000600-RankedFeed';
+import { Bookmarks1764910000001 } from './1764910000001-Bookmarks';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -81,4 +82,5 @@ export const migrations = [
   AccountPrivacy1764900000001,
   NotificationDigests1764900000200,
   RankedFeed1764900000600,
+  Bookmarks1764910000001,
 ];

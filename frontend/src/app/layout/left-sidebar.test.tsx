@@ -61,6 +61,7 @@ describe('LeftSidebar', () => {
     expect(labels).toEqual(['Anasayfa', 'Keşfet', 'Bildirimler', 'Mesajlar']);
     expect(within(nav).queryByRole('link', { name: 'Profil' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Ayarlar' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Yer işaretleri' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Gönderi' })).toBeNull();
     expect(screen.queryByTestId('user-card')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Çıkış Yap' })).toBeNull();
@@ -91,6 +92,7 @@ describe('LeftSidebar', () => {
     expect(calls[0].headers.Authorization).toBe('Bearer tok-123');
     expect(navLink('Profil').getAttribute('href')).toBe('/profile');
     expect(navLink('Ayarlar').getAttribute('href')).toBe('/settings');
+    expect(navLink('Yer işaretleri').getAttribute('href')).toBe('/bookmarks');
     expect(screen.queryByRole('button', { name: 'Giriş Yap' })).toBeNull();
     expect(within(card).getByTestId('avatar').textContent).toBe('A');
     expect(within(card).getByText('ayşe yılmaz')).toBeTruthy();
@@ -207,6 +209,7 @@ describe('LeftSidebar', () => {
       'Keşfet',
       'Bildirimler',
       'Mesajlar',
+      'Yer işaretleri',
       'Profil',
       'Ayarlar',
     ]);

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   BellIcon,
+  BookmarkIcon,
   HashIcon,
   HomeIcon,
   MailIcon,
@@ -61,6 +62,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     end: false,
     membersOnly: false,
     badge: MessagesNavBadge,
+  },
+  {
+    to: '/bookmarks',
+    get label() {
+      return tr.nav.bookmarks;
+    },
+    icon: BookmarkIcon,
+    end: false,
+    membersOnly: true,
   },
   {
     to: '/profile',

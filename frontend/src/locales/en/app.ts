@@ -25,6 +25,7 @@ export default {
       profile: 'Profile',
       settings: 'Settings',
       requests: 'Follow requests',
+      bookmarks: 'Bookmarks',
       admin: 'Admin',
       post: 'Post',
       login: 'Log in',

@@ -10,6 +10,7 @@ import admin from './admin';
 import app from './app';
 import auth from './auth';
 import block from './block';
+import bookmarks from './bookmarks';
 import compose from './compose';
 import explore from './explore';
 import feeds from './feeds';
@@ -38,6 +39,7 @@ export const ENGLISH: Record<string, Record<string, object>> = {
   'tr-admin.ts': admin,
   'tr-auth.ts': auth,
   'tr-block.ts': block,
+  'tr-bookmarks.ts': bookmarks,
   'tr-compose.ts': compose,
   'tr-explore.ts': explore,
   'tr-feeds.ts': feeds,

@@ -17,5 +17,10 @@ export default {
     copyLink: 'Copy link',
     linkCopied: 'Link copied to the clipboard',
     copyFailed: 'The link could not be copied. Please try again.',
+    bookmark: 'Bookmark',
+    unbookmark: 'Remove from bookmarks',
+    bookmarked: 'Added to your bookmarks',
+    unbookmarked: 'Removed from your bookmarks',
+    bookmarkFailed: 'The bookmark could not be saved. Please try again.',
   },
 } satisfies EnglishOf<typeof Tr>;

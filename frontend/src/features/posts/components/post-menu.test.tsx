@@ -53,10 +53,54 @@ describe('PostMenu — who sees it', () => {
     }
 
     await userEvent.click(await menuButton(own));
-    expect(await itemNames()).toEqual(['Sil', 'Bağlantıyı kopyala']);
+    expect(await itemNames()).toEqual(['Sil', 'Bağlantıyı kopyala', 'Yer işaretlerine ekle']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(await menuButton(other));
-    expect(await itemNames()).toEqual(['Bağlantıyı kopyala', '@mehmet kullanıcısını sessize al', '@mehmet kullanıcısını engelle', 'Bildir']);
+    expect(await itemNames()).toEqual(['Bağlantıyı kopyala', 'Yer işaretlerine ekle', '@mehmet kullanıcısını sessize al', '@mehmet kullanıcısını engelle', 'Bildir']);
+  });
+
+  it('Yer işaretlerine ekle and kaldır (issue 27): the state is asked as the menu opens, the change is a PUT or DELETE with a toast', async () => {
+    let bookmarked = false;
+    const { calls } = renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([makePost({ _id: 'p2', content: 'sonra okunacak' })]) },
+        'GET /api/posts/p2/bookmark': () => ({ body: { bookmarked } }),
+        'PUT /api/posts/p2/bookmark': () => {
+          bookmarked = true;
+          return { body: { bookmarked } };
+        },
+        'DELETE /api/posts/p2/bookmark': () => {
+          bookmarked = false;
+          return { body: { bookmarked } };
+        },
+      },
+    });
+    await screen.findByText('sonra okunacak');
+    await userEvent.click(await menuButton(cardOf('sonra okunacak')));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Yer işaretlerine ekle' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Yer işaretlerine eklendi'));
+    expect(calls.filter((c) => c.url.endsWith('/api/posts/p2/bookmark')).map((c) => c.method)).toEqual(['GET', 'PUT']);
+    // Open again: the menu knows it is bookmarked, and takes it out.
+    await userEvent.click(await menuButton(cardOf('sonra okunacak')));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Yer işaretlerinden kaldır' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Yer işaretlerinden kaldırıldı'));
+    expect(bookmarked).toBe(false);
+  });
+
+  it('says so when a bookmark cannot be saved (the post is gone: the server’s Turkish 404)', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([makePost({ _id: 'p3', content: 'az sonra silinecek' })]) },
+        'GET /api/posts/p3/bookmark': { body: { bookmarked: false } },
+        'PUT /api/posts/p3/bookmark': { status: 404, body: { statusCode: 404, message: 'Gönderi bulunamadı.' } },
+      },
+    });
+    await screen.findByText('az sonra silinecek');
+    await userEvent.click(await menuButton(cardOf('az sonra silinecek')));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Yer işaretlerine ekle' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Gönderi bulunamadı.', 'error'));
   });
 
   it('blocks another member’s author after the confirmation, with a toast, and reads the lists again', async () => {

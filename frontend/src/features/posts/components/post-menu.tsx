@@ -3,11 +3,12 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { BlockConfirmDialog } from '../../../components/block-confirm-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { AlertCircleIcon } from '../../../components/icons';
+import { AlertCircleIcon, BookmarkIcon } from '../../../components/icons';
 import { BlockIcon, LinkIcon, TrashIcon } from '../../../components/icons-more';
 import { ReportDialog } from '../../../components/report-dialog';
 import { trReport } from '../../../locales/tr-report';
 import { errorText } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { postPath } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { trBlock } from '../../../locales/tr-block';
@@ -15,6 +16,7 @@ import { MuteIcon } from '../../../components/mute-icon';
 import { useSetMute } from '../../../lib/mute';
 import { trMute } from '../../../locales/tr-mute';
 import { trPostMenu } from '../../../locales/tr-post-menu';
+import { useBookmarkState, useSetBookmark } from '../api/bookmarks';
 import { useDeletePost } from '../api/delete-post';
 import '../popup.css';
 import '../post-menu.css';
@@ -62,6 +64,11 @@ export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef
   const navigate = useNavigate();
   const remove = useDeletePost(() => deleted());
   const mute = useSetMute(() => author && showToast(trMute.muted(author.username)));
+  // `Yer işaretleri` (issue 27): a member's, asked for as the menu opens.
+  const { isAuthenticated } = useAuth();
+  const bookmarkState = useBookmarkState(postId, open && isAuthenticated);
+  const bookmarked = bookmarkState.data?.bookmarked === true;
+  const setBookmark = useSetBookmark(postId);
 
   useEffect(() => {
     if (!open) return;
@@ -172,6 +179,25 @@ export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef
             <LinkIcon size={18} />
             {trPostMenu.copyLink}
           </button>
+          {isAuthenticated ? (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="post-menu__item"
+              onClick={() => {
+                close();
+                const next = !bookmarked;
+                setBookmark.mutate(next, {
+                  onSuccess: () => showToast(next ? trPostMenu.bookmarked : trPostMenu.unbookmarked),
+                  onError: (error) => showToast(errorText(error, trPostMenu.bookmarkFailed, trPostMenu.networkError), 'error'),
+                });
+              }}
+            >
+              <BookmarkIcon size={18} />
+              {bookmarked ? trPostMenu.unbookmark : trPostMenu.bookmark}
+            </button>
+          ) : null}
           {author && !own ? (
             <button
               type="button"
