@@ -119,8 +119,11 @@ describe('member journey', () => {
       const button = widget.getByRole('button', { name: /Takip et/ }).first();
       await button.waitFor();
       await widget.getByText('Mert Demir').waitFor();
+      // The button turns at once (before the server answers): wait for the follow's own answer.
+      const followed = page.waitForResponse((r) => r.request().method() === 'PUT' && /^\/api\/users\/[^/]+\/follow$/.test(new URL(r.url()).pathname));
       await button.click();
       await widget.getByRole('button', { name: /Takip ediliyor|Takibi bırak/ }).first().waitFor();
+      expect((await followed).status()).toBe(200);
       // The server recorded it: mert's profile shows one follower.
       const profile = await e2e.api<{ user: { followersCount: number } }>('/api/users/profile/mert');
       expect(profile.body.user.followersCount).toBe(1);
