@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { BlockConfirmDialog } from '../../../components/block-confirm-dialog';
@@ -40,6 +40,16 @@ export interface PostMenuProps {
 
 /** The menu's items, in order. */
 const ITEMS = '[role="menuitem"]';
+
+/** One entry of the menu: out of the Tab order (the arrow keys move between the entries), its icon, then its label. */
+function MenuItem({ icon, danger = false, onClick, children }: { icon: ReactNode; danger?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" role="menuitem" tabIndex={-1} className={danger ? 'post-menu__item post-menu__item--danger' : 'post-menu__item'} onClick={onClick}>
+      {icon}
+      {children}
+    </button>
+  );
+}
 
 /** The post's address to share: absolute, on this site. */
 export function postUrl(postId: string): string {
@@ -164,27 +174,16 @@ export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef
           }}
         >
           {own ? (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="post-menu__item post-menu__item--danger"
-              onClick={askToDelete}
-            >
-              <TrashIcon size={18} />
+            <MenuItem icon={<TrashIcon size={18} />} danger onClick={askToDelete}>
               {trPostMenu.delete}
-            </button>
+            </MenuItem>
           ) : null}
-          <button type="button" role="menuitem" tabIndex={-1} className="post-menu__item" onClick={copyLink}>
-            <LinkIcon size={18} />
+          <MenuItem icon={<LinkIcon size={18} />} onClick={copyLink}>
             {trPostMenu.copyLink}
-          </button>
+          </MenuItem>
           {isAuthenticated ? (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="post-menu__item"
+            <MenuItem
+              icon={<BookmarkIcon size={18} />}
               onClick={() => {
                 close();
                 const next = !bookmarked;
@@ -194,16 +193,12 @@ export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef
                 });
               }}
             >
-              <BookmarkIcon size={18} />
               {bookmarked ? trPostMenu.unbookmark : trPostMenu.bookmark}
-            </button>
+            </MenuItem>
           ) : null}
           {author && !own ? (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="post-menu__item"
+            <MenuItem
+              icon={<MuteIcon size={18} />}
               onClick={() => {
                 close();
                 // At once, without asking (undone from the profile or `Sessize alınanlar`): the
@@ -211,41 +206,33 @@ export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef
                 mute.mutate({ userId: author.id, mute: true }, { onError: (error) => showToast(errorText(error, trMute.failed, trMute.networkError), 'error') });
               }}
             >
-              <MuteIcon size={18} />
               {trMute.mute(author.username)}
-            </button>
+            </MenuItem>
           ) : null}
           {author && !own ? (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="post-menu__item post-menu__item--danger"
+            <MenuItem
+              icon={<BlockIcon size={18} />}
+              danger
               onClick={() => {
                 // The button is the dialog's opener: the focus returns to it when the dialog closes.
                 close();
                 setBlocking(true);
               }}
             >
-              <BlockIcon size={18} />
               {trBlock.block(author.username)}
-            </button>
+            </MenuItem>
           ) : null}
           {report ? (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="post-menu__item"
+            <MenuItem
+              icon={<AlertCircleIcon size={18} />}
               onClick={() => {
                 // The button is the dialog's opener: the focus returns to it when the dialog closes.
                 close();
                 setReporting(true);
               }}
             >
-              <AlertCircleIcon size={18} />
               {trReport.menuItem}
-            </button>
+            </MenuItem>
           ) : null}
         </div>
       ) : null}
