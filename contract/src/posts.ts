@@ -40,6 +40,12 @@ export interface Post extends Identified {
   hashtags: string[];
   links: string[];
   isEdited: boolean;
+  /**
+   * ISO 8601, UTC: the latest edit's time (issue 27), null for a post never edited: the card's
+   * `düzenlendi` and its title. A client keeps the copy with the newer `editedAt` (see
+   * PostEditedEvent). Optional: older servers leave it out.
+   */
+  editedAt?: string | null;
   isReply: boolean;
   isRetweet: boolean;
   isPinned: boolean;
@@ -128,7 +134,43 @@ export interface DeletePostResponse {
   parent?: PostCounts;
 }
 
-/** POST, PUT and DELETE /api/posts/:id/like: both forms of the state after the call. */
+/**
+ * PATCH /api/posts/:id (issue 27): the author's edit. Every field is optional; what is left out
+ * stays as it is. `content`: the whole new text (the length limit of a new post, may be empty
+ * with pictures). `media`: the whole new list of pictures in order, each an upload of the author's
+ * (a new one, or one the post carries or carried), with its alt text (`alt` absent: as stored;
+ * null or empty: none). `sensitive`: the pictures' `Hassas içerik` mark. An edit that changes
+ * nothing answers the post as it is and writes no version.
+ */
+export interface EditPostRequest {
+  content?: string;
+  media?: EditPostMedia[];
+  sensitive?: boolean;
+}
+
+export interface EditPostMedia {
+  id: string;
+  alt?: string | null;
+}
+
+/**
+ * One version of an edited post (GET /api/posts/:id/history, newest first): the text, pictures
+ * and `sensitive` mark it had from `createdAt` on. The oldest is the original (its `createdAt` is
+ * the post's); the newest is the post as it is now.
+ */
+export interface PostVersion {
+  id: string;
+  content: string;
+  media: Media[];
+  sensitive: boolean;
+  createdAt: string;
+}
+
+/** GET /api/posts/:id/history: the versions, newest first, in keyset pages; `[]` for a post never edited. */
+export interface PostHistoryPage extends CursorPage {
+  versions: PostVersion[];
+}
+
 /**
  * PUT, DELETE and GET /api/posts/:id/bookmark (issue 27): whether the post is in the viewer's
  * private `Yer işaretleri` (GET /api/bookmarks, a PostPage newest bookmark first).

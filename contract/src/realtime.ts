@@ -27,6 +27,24 @@ export interface PostUpdatedEvent {
 }
 
 /**
+ * The post `postId` was edited by its author (issue 27): its text and what follows from it, its
+ * pictures and mark, as a guest sees them now. A client overwrites these fields of every copy it
+ * holds whose `editedAt` is older (events of two quick edits may cross between nodes). Counts,
+ * replies and the post's place in lists never change with an edit.
+ */
+export interface PostEditedEvent {
+  postId: string;
+  content: string;
+  hashtags: string[];
+  links: string[];
+  mentions: { username: string }[];
+  media: Media[];
+  sensitive: boolean;
+  isEdited: true;
+  editedAt: string;
+}
+
+/**
  * A reply to the post `postId` was created: `reply` is the post object as a guest sees it. Sent
  * to the watchers of the replied-to post, so its open page can show the reply.
  */
@@ -155,6 +173,7 @@ export interface ServerToClientEvents {
   'post:engagement': (event: PostEngagementEvent) => void;
   'post:deleted': (event: PostDeletedEvent) => void;
   'post:updated': (event: PostUpdatedEvent) => void;
+  'post:edited': (event: PostEditedEvent) => void;
   'post:reply': (event: PostReplyEvent) => void;
   'post:new': (event: PostNewEvent) => void;
   'repost:removed': (event: RepostRemovedEvent) => void;

@@ -53,6 +53,26 @@ export async function rowsOn<T>(db: Queryable, query: PlainQuery): Promise<T[]> 
   return (await (db as Pool).query(query as QueryConfig)).rows as T[];
 }
 
+/**
+ * One transaction on a client checked out of the pool: BEGIN, `work`, COMMIT; ROLLBACK when `work`
+ * throws (the error goes on). A client whose ROLLBACK failed is broken and leaves the pool.
+ */
+export async function poolTransaction<T>(dataSource: DataSource, work: (db: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pgPool(dataSource).connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => (broken = true));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** Node socket errors that mean the database server could not be reached or went away. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /**

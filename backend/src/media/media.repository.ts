@@ -190,6 +190,41 @@ export class MediaRepository {
     });
   }
 
+  /**
+   * The pictures an edit of `postId` (issue 27) may carry, locked FOR UPDATE until it commits: the
+   * author's uploads among `ids` that the post carries or once carried (kept for its history), or
+   * that no post has taken and are younger than `ttlHours`.
+   */
+  async lockEditable(db: Queryable, ownerId: string, postId: string, ids: string[], ttlHours: number): Promise<MediaRow[]> {
+    return rowsOn<MediaRow>(db, {
+      name: 'media_lock_editable',
+      text: `SELECT ${COLUMNS} FROM media_attachments
+              WHERE id = ANY($1::uuid[]) AND owner_id = $2
+                AND (post_id = $3 OR (post_id IS NULL AND created_at > now() - make_interval(hours => $4)))
+              ORDER BY id FOR UPDATE`,
+      values: [ids, ownerId, postId, ttlHours],
+    });
+  }
+
+  /**
+   * An edit's pictures (locked by lockEditable) become the post's, in the order of `ids`, with the
+   * alt texts `alts` (null: none) where `given` says the edit names one. A picture the edit left
+   * out stays the post's row (its history shows it) and goes with the post.
+   */
+  async attachForEdit(db: Queryable, postId: string, ownerId: string, ids: string[], alts: (string | null)[], given: boolean[]): Promise<number> {
+    const rows = await rowsOn<{ id: string }>(db, {
+      name: 'media_attach_for_edit',
+      text: `UPDATE media_attachments m
+                SET post_id = $1, position = x.i - 1, attached_at = coalesce(m.attached_at, now()),
+                    alt = CASE WHEN x.given THEN x.alt ELSE m.alt END
+               FROM unnest($3::uuid[], $4::text[], $5::boolean[]) WITH ORDINALITY AS x(id, alt, given, i)
+              WHERE m.id = x.id AND m.owner_id = $2 AND (m.post_id IS NULL OR m.post_id = $1)
+              RETURNING m.id`,
+      values: [postId, ownerId, ids, alts, given],
+    });
+    return rows.length;
+  }
+
   /** Attaches the uploads to the post in the order of `ids`; answers how many rows it changed. */
   async attach(db: Queryable, postId: string, ownerId: string, ids: string[]): Promise<number> {
     const rows = await rowsOn<{ id: string }>(db, {

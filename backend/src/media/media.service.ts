@@ -6,7 +6,7 @@ import type { PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { Metrics } from '../common/metrics/metrics';
-import { pgPool, type Queryable } from '../database/query-rows';
+import { poolTransaction, type Queryable } from '../database/query-rows';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '../settings/rate-limit.store';
 import { SettingsService } from '../settings/settings.service';
 import { MediaProcessor, type ProcessedImage } from './media-processor';
@@ -179,6 +179,31 @@ export class MediaService implements OnModuleInit, OnModuleDestroy {
     return ids.map((id) => toMedia(byId.get(id.toLowerCase())!, (key) => this.storage.url(key)));
   }
 
+  /**
+   * An edit's pictures (issue 27), on `db` (the edit's transaction): each item is an upload of the
+   * author's that the post carries or carried, or a fresh one; `alt` absent keeps its alt text,
+   * null or empty clears it. Locks them, makes them the post's in this order with their alt texts,
+   * and answers them as the post's new wire `media`. 400 for too many, a repeat or an alt text
+   * too long; 422 when one is not the author's, taken by another post, expired or unknown.
+   */
+  async attachForEdit(db: Queryable, ownerId: string, postId: string, items: { id: string; alt?: string | null }[]): Promise<Media[]> {
+    const ids = items.map((item) => item.id.toLowerCase());
+    await this.checkMediaIds(ids);
+    const alts = items.map((item) => {
+      if (item.alt === undefined || item.alt === null) return null;
+      const text = item.alt.normalize('NFC').trim();
+      if ([...text].length > MEDIA_ALT_MAX_LENGTH) throw new BadRequestException(mediaAltTooLong(MEDIA_ALT_MAX_LENGTH));
+      return text === '' ? null : text;
+    });
+    const given = items.map((item) => item.alt !== undefined);
+    if (!ids.length) return [];
+    const rows = await this.repository.lockEditable(db, ownerId, postId, ids, MEDIA_UNATTACHED_TTL_HOURS);
+    if (rows.length !== ids.length) throw new UnprocessableEntityException(MEDIA_NOT_ATTACHABLE);
+    if ((await this.repository.attachForEdit(db, postId, ownerId, ids, alts, given)) !== ids.length) throw new UnprocessableEntityException(MEDIA_NOT_ATTACHABLE);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id, at) => toMedia({ ...byId.get(id)!, alt: given[at] ? alts[at] : byId.get(id)!.alt }, (key) => this.storage.url(key)));
+  }
+
   /** Attaches the locked uploads to the inserted post (same transaction); 422 if a row slipped away. */
   async attach(db: Queryable, postId: string, ownerId: string, ids: string[]): Promise<void> {
     if (!ids.length) return;
@@ -259,20 +284,8 @@ export class MediaService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** One transaction on a pooled client (the media module's services: uploads, profile images). */
-  async transaction<T>(work: (db: PoolClient) => Promise<T>): Promise<T> {
-    const client = await pgPool(this.dataSource).connect();
-    let broken = false;
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => (broken = true));
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+  transaction<T>(work: (db: PoolClient) => Promise<T>): Promise<T> {
+    return poolTransaction(this.dataSource, work);
   }
 }
 

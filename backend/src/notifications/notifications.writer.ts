@@ -165,6 +165,10 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
       if (a.kind === 'post') {
         if (a.replyToId) push(into(inserts, 'reply'), a.actorId, a.postId, a.at);
         for (const name of a.mentions) push(into(inserts, 'mention'), a.actorId, a.postId, a.at, name);
+      } else if (a.kind === 'post-edited') {
+        // The reposters (one event: the statement finds them); a mention the edit added as a new post's.
+        push(into(inserts, 'edit'), a.actorId, a.postId, a.at);
+        for (const name of a.mentions) push(into(inserts, 'mention'), a.actorId, a.postId, a.at, name);
       } else {
         const target = a.kind === 'follow' ? a.userId : a.postId;
         push(a.active ? into(inserts, a.kind) : into(withdrawals, a.kind), a.actorId, target, a.at);

@@ -18,6 +18,8 @@ export interface PostView {
   /** posts.engagement_version: bumped with every change of the like, repost and reply counts. */
   engagementVersion: number;
   isEdited: boolean;
+  /** posts.edited_at (issue 27): the latest edit's time, null for a post never edited. */
+  editedAt: Date | null;
   isPinned: boolean;
   /** posts.media: the post's pictures as the wire has them, in order (denormalised, see the migration MediaAttachments). */
   media: Media[];
@@ -51,6 +53,7 @@ export interface PostViewRow {
   view_count: number;
   engagement_version: number;
   is_edited: boolean;
+  edited_at: Date | null;
   is_pinned: boolean;
   media: Media[];
   sensitive: boolean;
@@ -98,7 +101,7 @@ export const POST_VIEW_COLUMNS_NO_VIEWER = postViewColumns(null);
 export function postViewColumns(viewer: string | null): string {
   return `
   p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links, p.mentions,
-  p.like_count, p.retweet_count, p.reply_count, p.view_count, p.engagement_version, p.is_edited, p.is_pinned,
+  p.like_count, p.retweet_count, p.reply_count, p.view_count, p.engagement_version, p.is_edited, p.edited_at, p.is_pinned,
   p.media, p.sensitive,
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
   u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
@@ -123,6 +126,7 @@ export function toPostView(row: PostViewRow): PostView {
     viewCount: row.view_count,
     engagementVersion: row.engagement_version,
     isEdited: row.is_edited,
+    editedAt: row.edited_at ?? null,
     isPinned: row.is_pinned,
     media: row.media,
     sensitive: row.sensitive,

@@ -50,6 +50,10 @@ export class Post {
   @Column({ name: 'is_edited', type: 'boolean', default: false })
   isEdited: boolean;
 
+  /** The latest edit's time (issue 27); null for a post never edited. Versions: post_edits. */
+  @Column({ name: 'edited_at', type: 'timestamptz', nullable: true })
+  editedAt: Date | null;
+
   @Column({ name: 'is_pinned', type: 'boolean', default: false })
   isPinned: boolean;
 

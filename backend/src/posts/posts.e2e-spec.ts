@@ -68,6 +68,7 @@ describe('posts API (real PostgreSQL)', () => {
         media: [],
         sensitive: false,
         isEdited: false,
+        editedAt: null,
         isReply: false,
         isRetweet: false,
         isPinned: false,

@@ -608,7 +608,7 @@ export class PostsRepository {
           RETURNING ${COUNTS_COLUMNS}
         )
         SELECT i.id, i.content, i.created_at, i.reply_to_id, i.hashtags, i.links, i.mentions,
-               i.like_count, i.retweet_count, i.reply_count, i.view_count, i.engagement_version, i.is_edited, i.is_pinned,
+               i.like_count, i.retweet_count, i.reply_count, i.view_count, i.engagement_version, i.is_edited, i.edited_at, i.is_pinned,
                i.media, i.sensitive,
                to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
                a.id AS author_id, a.username AS author_username, a.display_name AS author_display_name,

@@ -11,6 +11,10 @@ export const POST_PROTECTED = 'Bu gönderi korunuyor.';
 export const POST_DELETED = 'Gönderi silindi!';
 export const POST_DELETE_BUSY = 'Gönderi şu anda silinemedi. Lütfen tekrar deneyin.';
 export const POST_NOT_YOURS = 'Yalnızca kendi gönderilerinizi silebilirsiniz.';
+/** An edit of another member's post (issue 27). */
+export const POST_EDIT_NOT_YOURS = 'Yalnızca kendi gönderilerinizi düzenleyebilirsiniz.';
+/** PATCH /api/posts/:id with a `media` that is not a list of `{ id, alt? }`. */
+export const POST_EDIT_MEDIA_INVALID = 'Görseller (media) { id, alt } nesnelerinden oluşan bir liste olmalıdır.';
 export const REPLY_TARGET_NOT_FOUND = 'Yanıtlanan gönderi bulunamadı.';
 /** A reply refused because of a block (either way): says no more than that it cannot be made. */
 export const CANNOT_REPLY = 'Bu gönderiye yanıt veremezsiniz.';

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent, PostUpdatedEvent, PreferencesUpdatedEvent, User } from '@gundem/contract';
+import type { Conversation, NotificationNewEvent, NotificationReadEvent, Post, PostEngagementEvent, PostEditedEvent, PostUpdatedEvent, PreferencesUpdatedEvent, User } from '@gundem/contract';
 import { type EmittedEvent, Metrics } from '../common/metrics/metrics';
 import { authorRoom, type EngagementCounts, feedRoom, followingRoom, homeRoom, postRoom, type RealtimeServer, STAFF_ROOM, userRoom } from './realtime.types';
 
@@ -197,6 +197,20 @@ export class RealtimeEvents implements OnModuleDestroy {
     if (this.deleted.has(postId)) return;
     const event: PostUpdatedEvent = { postId, media: update.media, sensitive: update.sensitive };
     this.emit('post:updated', (server) => server.to(postRoom(postId)).emit('post:updated', event));
+  }
+
+  /**
+   * `post:edited` to the post's watchers, once its author's edit has committed (issue 27): the
+   * post's text and what follows from it, its pictures and mark, as a guest sees them now; a
+   * client keeps the copy with the newer `editedAt`. The post's room already holds only those who
+   * may see it (blocks and protected accounts, RealtimeGateway). Not coalesced: edits are made by
+   * hand. Ignored for a post deleted moments ago.
+   */
+  postEdited(event: PostEditedEvent): void {
+    const postId = event.postId.toLowerCase();
+    if (this.deleted.has(postId)) return;
+    const payload: PostEditedEvent = { ...event, postId };
+    this.emit('post:edited', (server) => server.to(postRoom(postId)).emit('post:edited', payload));
   }
 
   /**

@@ -11,6 +11,11 @@ export type Activity =
   | { kind: 'follow'; actorId: string; userId: string; active: boolean; at: Date }
   /** A post or a reply was created; `mentions`: the usernames it stored in posts.mentions. */
   | { kind: 'post'; actorId: string; postId: string; replyToId: string | null; mentions: string[]; at: Date }
+  /**
+   * The author edited the post (issue 27): the members who reposted it are told, and `mentions`
+   * (the usernames the edit added to posts.mentions) as for a new post's.
+   */
+  | { kind: 'post-edited'; actorId: string; postId: string; mentions: string[]; at: Date }
   /** Staff deactivated or activated `userId` (the kept following feeds that show it are dropped). */
   | { kind: 'account'; actorId: string; userId: string; active: boolean; at: Date }
   /**

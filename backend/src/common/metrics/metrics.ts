@@ -25,6 +25,7 @@ export const EMITTED_EVENTS = [
   'post:reply',
   'post:deleted',
   'post:updated',
+  'post:edited',
   'repost:removed',
   'message:new',
   'message:read',

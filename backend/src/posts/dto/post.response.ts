@@ -34,6 +34,7 @@ export function toPostResponse(post: PostView): PostResponse {
     hashtags: post.hashtags,
     links: post.links,
     isEdited: post.isEdited,
+    editedAt: post.editedAt ? post.editedAt.toISOString() : null,
     isReply: post.replyToId !== null,
     // Reposts are counted on the original; no separate repost items exist in any list yet.
     isRetweet: false,
