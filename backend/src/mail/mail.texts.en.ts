@@ -46,6 +46,7 @@ export default {
     reply: 'replied to your post',
     follow: 'started following you',
     mention: 'mentioned you in a post',
+    edit: 'edited a post you reposted',
   },
   DIGEST_OTHER_ACTION: 'did something',
   DIGEST_MODERATION: 'There is a moderation notice about your account.',

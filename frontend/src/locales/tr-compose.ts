@@ -14,6 +14,12 @@ export const trCompose = {
   replyPlaceholder: 'Yanıtınızı yazın',
   replyingTo: 'Yanıtlanan:',
   replySubmit: 'Yanıtla',
+  // Edit mode (issue 27: the `Düzenle` dialog of one's own post, features/posts/components/edit-post-dialog.tsx).
+  editTitle: 'Gönderiyi düzenle',
+  editLabel: 'Düzenlenen gönderi metni',
+  editSubmit: 'Kaydet',
+  editFailed: 'Gönderi düzenlenemedi',
+  editNote: 'Beğeniler, yanıtlar ve yeniden paylaşımlar korunur; önceki hâller düzenleme geçmişinde görünür.',
   // The @ suggestions (features/posts/components/mention-suggest.tsx).
   mentionListLabel: 'Kullanıcı önerileri',
   mentionSuggestions: (count: number) => `${count} kullanıcı önerisi; seçmek için ok tuşları ve Enter`,

@@ -36,6 +36,8 @@ export const trNotifications = {
     // No actor: neither the staff member nor what was done is named (docs/product.md#notifications).
     report_resolved: 'Bildiriminiz incelendi ve ekibimiz işlem yaptı. Teşekkürler!',
     moderation: 'Hesabınızla ilgili yeni bir moderasyon bildirimi var',
+    // Issue 27: the author edited a post the member reposted (the author is the actor).
+    edit: 'yeniden paylaştığınız bir gönderiyi düzenledi',
   },
   actorsLabel: 'Son etkileşenler',
 };

@@ -18,6 +18,9 @@ export const trPostMenu = {
   networkError: 'Bağlantı hatası. Lütfen tekrar deneyin.',
   /** The toast after a delete (as the back office's `Gönderi silindi!`, without the exclamation). */
   deleted: 'Gönderi silindi',
+  /** Issue 27: one's own post, edited in a dialog (features/posts/components/edit-post-dialog.tsx). */
+  edit: 'Düzenle',
+  editSaved: 'Gönderi düzenlendi',
   copyLink: 'Bağlantıyı kopyala',
   linkCopied: 'Bağlantı panoya kopyalandı',
   copyFailed: 'Bağlantı kopyalanamadı. Lütfen tekrar deneyin.',

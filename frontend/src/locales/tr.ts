@@ -125,6 +125,8 @@ export const tr = {
     end: 'Hepsi bu kadar.',
     verified: 'Onaylı hesap',
     edited: 'düzenlendi',
+    /** The `düzenlendi` button's name and title (issue 27): it opens the `Düzenleme geçmişi` dialog. */
+    editedAt: (when: string) => `Düzenlendi: ${when}. Düzenleme geçmişini göster`,
     actions: 'Gönderi işlemleri',
     like: 'Beğen',
     repost: 'Yeniden paylaş',

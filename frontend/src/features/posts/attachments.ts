@@ -4,9 +4,15 @@ import type { Media } from '@gundem/contract';
 
 export interface Attachment {
   key: string;
-  file: File;
-  /** The thumbnail: an object URL of the file, revoked when the image is removed or the box goes. */
+  /** The file to upload; null for a picture the edited post carries already (`kept`). */
+  file: File | null;
+  /** The thumbnail: an object URL of the file, revoked when the image is removed or the box goes (a kept picture's own small URL). */
   preview: string;
+  /**
+   * A picture the edited post carries (issue 27): stored already, its alt text is sent with the
+   * edit (a version of the post) rather than saved on its own.
+   */
+  kept?: boolean;
   status: 'uploading' | 'done' | 'failed';
   /** Bytes sent, 0–1. */
   progress: number;
@@ -52,4 +58,28 @@ export function newAttachment(file: File): Attachment {
     altSaving: false,
     altError: null,
   };
+}
+
+/** A picture the edited post carries already, as the compose box lists it (issue 27). */
+export function keptAttachment(media: Media): Attachment {
+  sequence += 1;
+  return {
+    key: `a${sequence}`,
+    file: null,
+    preview: media.small.url,
+    kept: true,
+    status: 'done',
+    progress: 1,
+    media,
+    error: null,
+    attempt: 0,
+    alt: media.alt ?? '',
+    altSaving: false,
+    altError: null,
+  };
+}
+
+/** Gives back a thumbnail's object URL (a kept picture's is the server's own URL: nothing to give back). */
+export function releasePreview(attachment: Attachment): void {
+  if (attachment.preview.startsWith('blob:')) URL.revokeObjectURL(attachment.preview);
 }

@@ -112,6 +112,7 @@ export default {
       end: "That's all.",
       verified: 'Verified account',
       edited: 'edited',
+      editedAt: (when: string) => `Edited: ${when}. Show the edit history`,
       actions: 'Post actions',
       like: 'Like',
       repost: 'Repost',

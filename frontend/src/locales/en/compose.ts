@@ -14,6 +14,11 @@ export default {
     replyPlaceholder: 'Write your reply',
     replyingTo: 'Replying to:',
     replySubmit: 'Reply',
+    editTitle: 'Edit post',
+    editLabel: 'Edited post text',
+    editSubmit: 'Save',
+    editFailed: 'The post could not be edited',
+    editNote: 'Likes, replies and reposts are kept; earlier versions show in the edit history.',
     mentionListLabel: 'User suggestions',
     mentionSuggestions: (count: number) =>
       `${count} user ${count === 1 ? 'suggestion' : 'suggestions'}; use the arrow keys and Enter to choose`,

@@ -12,6 +12,7 @@ import auth from './auth';
 import block from './block';
 import bookmarks from './bookmarks';
 import compose from './compose';
+import edits from './edits';
 import explore from './explore';
 import feeds from './feeds';
 import followRequests from './follow-requests';
@@ -41,6 +42,7 @@ export const ENGLISH: Record<string, Record<string, object>> = {
   'tr-block.ts': block,
   'tr-bookmarks.ts': bookmarks,
   'tr-compose.ts': compose,
+  'tr-edits.ts': edits,
   'tr-explore.ts': explore,
   'tr-feeds.ts': feeds,
   'tr-follow-requests.ts': followRequests,

@@ -32,6 +32,7 @@ export default {
       mention: 'mentioned you in a post',
       report_resolved: 'Your report was reviewed and our team took action. Thank you!',
       moderation: 'There is a new moderation notice about your account',
+      edit: 'edited a post you reposted',
     },
     actorsLabel: 'Recent interactions',
   },

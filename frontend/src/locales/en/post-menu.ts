@@ -6,6 +6,8 @@ export default {
   trPostMenu: {
     label: 'Post actions menu',
     delete: 'Delete',
+    edit: 'Edit',
+    editSaved: 'Post edited',
     confirmTitle: 'Delete post?',
     confirmText: 'This cannot be undone. The post will be removed from the profile, the feeds and search results.',
     confirm: 'Delete',

@@ -23,7 +23,8 @@ import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { trCompose } from '../../../locales/tr-compose';
 import { useCreatePost } from '../api/create-post';
-import { isBusy, newAttachment, type Attachment, type AttachmentPatch } from '../attachments';
+import { isBusy, keptAttachment, newAttachment, releasePreview, storedAlt, type Attachment, type AttachmentPatch } from '../attachments';
+import { useEditPost } from '../api/edit-post';
 import { useMediaLimits } from '../api/media-limits';
 import { formatMegabytes } from '../media';
 import { isValidPostText, POST_MAX_LENGTH, postIdOf } from '../post-model';
@@ -47,25 +48,31 @@ export const COMPOSE_MAX_HEIGHT = 200;
 export interface ComposeBoxProps {
   /** Reply mode: the post answered. Reply errors are only logged (docs/product.md#error-texts). */
   replyTo?: Post;
+  /**
+   * Edit mode (issue 27): the author's post, its text and pictures to change. `Kaydet` sends the
+   * edit (PATCH /api/posts/:id), whose answer goes to `onPosted`.
+   */
+  edit?: Post;
   onPosted?: (post: Post) => void;
   autoFocus?: boolean;
   className?: string;
 }
 
 /** The compose box of a signed-in member: a post, or a reply with `replyTo`. */
-export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeBoxProps) {
+export function ComposeBox({ replyTo, edit, onPosted, autoFocus, className }: ComposeBoxProps) {
   const { user } = useAuth();
-  const [content, setContent] = useState('');
+  const [content, setContent] = useState(edit?.content ?? '');
   const [error, setError] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   const createPost = useCreatePost();
-  const sending = createPost.isPending;
+  const editPost = useEditPost(edit ? postIdOf(edit) : '');
+  const sending = createPost.isPending || editPost.isPending;
   const isReply = Boolean(replyTo);
 
   // Images (issue 24): uploaded as they are added, attached by id when the post is sent.
-  const [attachments, setAttachments] = useState<Attachment[]>([]);
-  const [sensitive, setSensitive] = useState(false);
+  const [attachments, setAttachments] = useState<Attachment[]>(() => (edit?.media ?? []).map(keptAttachment));
+  const [sensitive, setSensitive] = useState(edit?.sensitive ?? false);
   const [mediaNote, setMediaNote] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -80,7 +87,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
   const previews = useRef<Attachment[]>([]);
   previews.current = attachments;
   // The thumbnails' object URLs go with the box.
-  useEffect(() => () => previews.current.forEach((attachment) => URL.revokeObjectURL(attachment.preview)), []);
+  useEffect(() => () => previews.current.forEach((attachment) => releasePreview(attachment)), []);
 
   // The server's limits (admin settings), read once for every box; 4 and no size check until then.
   const { maxImagesPerPost, maxFileSize } = useMediaLimits();
@@ -107,7 +114,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
     setMediaNote(null);
     setAttachments((list) => {
       const removed = list.find((attachment) => attachment.key === key);
-      if (removed) URL.revokeObjectURL(removed.preview);
+      if (removed) releasePreview(removed);
       return list.filter((attachment) => attachment.key !== key);
     });
   }, []);
@@ -173,6 +180,17 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
   const submit = () => {
     if (!canSubmit) return;
     setError(null);
+    if (edit) {
+      const media = attachments.flatMap((attachment) => (attachment.media ? [{ id: attachment.media.id, alt: storedAlt(attachment.alt) }] : []));
+      editPost.mutate(
+        { content: content.trim(), media, sensitive: hasMedia && sensitive },
+        {
+          onSuccess: (post) => onPosted?.(post),
+          onError: (failure) => setError(errorText(failure, trCompose.editFailed, trCompose.createNetworkError)),
+        },
+      );
+      return;
+    }
     const media = hasMedia
       ? { mediaIds: attachments.flatMap((attachment) => (attachment.media ? [attachment.media.id] : [])), sensitive }
       : {};
@@ -181,7 +199,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
       {
         onSuccess: ({ post }) => {
           setContent('');
-          for (const attachment of attachments) URL.revokeObjectURL(attachment.preview);
+          for (const attachment of attachments) releasePreview(attachment);
           setAttachments([]);
           setSensitive(false);
           setMediaNote(null);
@@ -212,7 +230,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
     }
   };
 
-  const label = isReply ? trCompose.replyLabel : trCompose.label;
+  const label = edit ? trCompose.editLabel : isReply ? trCompose.replyLabel : trCompose.label;
   return (
     <form
       className={['compose', isReply ? 'compose--reply' : '', dragging ? 'compose--drop' : '', className]
@@ -326,7 +344,7 @@ export function ComposeBox({ replyTo, onPosted, autoFocus, className }: ComposeB
             aria-busy={sending || undefined}
             aria-describedby={uploading || uploadFailed ? mediaStatusId : undefined}
           >
-            {sending ? trCompose.sending : isReply ? trCompose.replySubmit : tr.posts.submit}
+            {sending ? trCompose.sending : edit ? trCompose.editSubmit : isReply ? trCompose.replySubmit : tr.posts.submit}
           </Button>
         </div>
       </div>

@@ -38,7 +38,7 @@ export function ComposeMedia({ attachments, onUpdate, onRemove }: ComposeMediaPr
     }
     for (const attachment of attachments) {
       const { key, attempt } = attachment;
-      if (attachment.status !== 'uploading' || running.get(key)?.attempt === attempt) continue;
+      if (attachment.status !== 'uploading' || !attachment.file || running.get(key)?.attempt === attempt) continue;
       const upload = uploadMedia(attachment.file, (progress) => onUpdate(key, { progress }));
       running.set(key, { attempt, upload });
       const current = () => running.get(key)?.upload === upload;
@@ -63,7 +63,8 @@ export function ComposeMedia({ attachments, onUpdate, onRemove }: ComposeMediaPr
   useEffect(() => {
     for (const attachment of attachments) {
       const { key, media, alt, altSaving, altError } = attachment;
-      if (attachment.status !== 'done' || !media || altSaving || altError) continue;
+      // A kept picture's alt text goes with the edit (a version of the post), not on its own.
+      if (attachment.status !== 'done' || !media || altSaving || altError || attachment.kept) continue;
       if (storedAlt(alt) === media.alt) continue;
       onUpdate(key, { altSaving: true });
       saveMediaAlt(media.id, storedAlt(alt)).then(

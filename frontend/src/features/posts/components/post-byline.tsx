@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { ProtectedBadge } from '../../../components/protected-badge';
@@ -14,6 +14,13 @@ import { useRenderClock } from '../../../lib/render-clock';
 import type { Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
 import { authorOf } from '../post-model';
+import type { EditHistoryDialogProps } from './edit-history-dialog';
+
+// The history dialog comes with its first opening: most readers never open one.
+const EditHistoryDialog = lazy(
+  (): Promise<{ default: ComponentType<EditHistoryDialogProps> }> =>
+    import('./edit-history-dialog').then((module) => ({ default: module.EditHistoryDialog })),
+);
 
 /**
  * The author's avatar and the post's header line, shared by the interactive PostCard and the
@@ -79,7 +86,37 @@ export function PostByline({
       ) : (
         <span className="post-card__time">{time}</span>
       )}
-      {post.isEdited ? <span className="post-card__edited">{tr.posts.edited}</span> : null}
+      {post.isEdited ? <EditedMark post={post} postId={postId} interactive={links !== 'none'} /> : null}
     </header>
+  );
+}
+
+/**
+ * `düzenlendi` (issue 27): with the latest edit's time as its title, and, where the card's header
+ * is interactive, a button that opens the `Düzenleme geçmişi` dialog.
+ */
+function EditedMark({ post, postId, interactive }: { post: Post; postId: string; interactive: boolean }) {
+  const [open, setOpen] = useState(false);
+  const clock = useRenderClock();
+  const when = post.editedAt && clock.zoned ? formatFullDate(post.editedAt) : null;
+  if (!interactive) {
+    return (
+      <span className="post-card__edited" title={when ?? undefined}>
+        {tr.posts.edited}
+      </span>
+    );
+  }
+  const name = when ? tr.posts.editedAt(when) : undefined;
+  return (
+    <>
+      <button type="button" className="post-card__edited" aria-label={name} title={name} aria-haspopup="dialog" data-testid="edited-mark" onClick={() => setOpen(true)}>
+        {tr.posts.edited}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <EditHistoryDialog postId={postId} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -182,6 +182,7 @@ export function PostCard({ post, variant = 'feed', threadBelow = false }: PostCa
       <PostMenuButton
         postId={id}
         own={isAuthenticated && isOwnPost(post, user)}
+        editable={isAuthenticated && isOwnPost(post, user) ? post : undefined}
         author={isAuthenticated && entityId(author) && username ? { id: entityId(author), username } : undefined}
         report={isAuthenticated && !isOwnPost(post, user) ? { username: author.username } : null}
         roving={variant === 'feed'}

@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { MoreIcon } from '../../../components/icons';
 import { tr } from '../../../locales/tr';
+import type { Post } from '../../../lib/types';
 import type { PostMenuProps } from './post-menu';
 
 // The menu's items and its delete confirmation come on the first click: a guest's `/` does not
@@ -27,6 +28,8 @@ export interface PostMenuButtonProps {
   postId: string;
   /** The viewer's own post: its menu also has `Sil`. */
   own: boolean;
+  /** The viewer's own post as it is now: its menu also has `Düzenle` (issue 27). */
+  editable?: Post;
   /** The post's author: a member's menu of another's post offers to block them (issue 25). */
   author?: { id: string; username: string };
   /** A signed-in viewer on somebody else's post: its menu also has `Bildir` (the author reported). */
@@ -43,7 +46,7 @@ export interface PostMenuButtonProps {
  * WAI-ARIA menu button pattern, components in ./post-menu.tsx): `Bağlantıyı kopyala` for every
  * post, `Sil` too for one's own. ArrowDown opens it too; Escape gives the focus back here.
  */
-export function PostMenuButton({ postId, own, author, report, roving = false }: PostMenuButtonProps) {
+export function PostMenuButton({ postId, own, editable, author, report, roving = false }: PostMenuButtonProps) {
   const [open, setOpen] = useState(false);
   // Once opened, the menu's component stays mounted: its delete confirmation outlives the list.
   const [wanted, setWanted] = useState(false);
@@ -88,6 +91,7 @@ export function PostMenuButton({ postId, own, author, report, roving = false }: 
           <PostMenu
             postId={postId}
             own={own}
+            editable={editable}
             author={author}
             report={report}
             open={open}

@@ -53,7 +53,7 @@ describe('PostMenu — who sees it', () => {
     }
 
     await userEvent.click(await menuButton(own));
-    expect(await itemNames()).toEqual(['Sil', 'Bağlantıyı kopyala', 'Yer işaretlerine ekle']);
+    expect(await itemNames()).toEqual(['Sil', 'Düzenle', 'Bağlantıyı kopyala', 'Yer işaretlerine ekle']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(await menuButton(other));
     expect(await itemNames()).toEqual(['Bağlantıyı kopyala', 'Yer işaretlerine ekle', '@mehmet kullanıcısını sessize al', '@mehmet kullanıcısını engelle', 'Bildir']);

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { BlockConfirmDialog } from '../../../components/block-confirm-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { AlertCircleIcon, BookmarkIcon } from '../../../components/icons';
+import { AlertCircleIcon, BookmarkIcon, PenIcon } from '../../../components/icons';
 import { BlockIcon, LinkIcon, TrashIcon } from '../../../components/icons-more';
 import { ReportDialog } from '../../../components/report-dialog';
 import { trReport } from '../../../locales/tr-report';
@@ -18,6 +18,8 @@ import { trMute } from '../../../locales/tr-mute';
 import { trPostMenu } from '../../../locales/tr-post-menu';
 import { useBookmarkState, useSetBookmark } from '../api/bookmarks';
 import { useDeletePost } from '../api/delete-post';
+import type { Post } from '../../../lib/types';
+import { EditPostDialog } from './edit-post-dialog';
 import '../popup.css';
 import '../post-menu.css';
 
@@ -25,6 +27,8 @@ export interface PostMenuProps {
   postId: string;
   /** The viewer's own post: `Sil` comes first. */
   own: boolean;
+  /** The viewer's own post as it is now: `Düzenle` opens the edit dialog with it (issue 27). */
+  editable?: Post;
   /** Another member's post, seen by a member: the menu also blocks its author (issue 25). */
   author?: { id: string; username: string };
   /** A signed-in viewer's menu on somebody else's post: `Bildir` reports it (the post's author). */
@@ -65,10 +69,11 @@ export function postUrl(postId: string): string {
  * post's own page it then goes back (or home when the app has no page before it), not to a
  * "not found" page.
  */
-export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
+export function PostMenu({ postId, own, editable, author, report, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
   const [confirming, setConfirming] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
@@ -178,6 +183,18 @@ export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef
               {trPostMenu.delete}
             </MenuItem>
           ) : null}
+          {own && editable ? (
+            <MenuItem
+              icon={<PenIcon size={18} />}
+              onClick={() => {
+                // The button is the dialog's opener: the focus returns to it when the dialog closes.
+                close();
+                setEditing(true);
+              }}
+            >
+              {trPostMenu.edit}
+            </MenuItem>
+          ) : null}
           <MenuItem icon={<LinkIcon size={18} />} onClick={copyLink}>
             {trPostMenu.copyLink}
           </MenuItem>
@@ -235,6 +252,16 @@ export function PostMenu({ postId, own, author, report, open, menuId, wrapperRef
             </MenuItem>
           ) : null}
         </div>
+      ) : null}
+      {editing && editable ? (
+        <EditPostDialog
+          post={editable}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            showToast(trPostMenu.editSaved);
+          }}
+        />
       ) : null}
       {blocking && author ? <BlockConfirmDialog user={author} onClose={() => setBlocking(false)} /> : null}
       {reporting && report ? (

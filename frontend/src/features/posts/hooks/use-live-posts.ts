@@ -6,6 +6,7 @@ import { useSocketEvent, useSocketResync } from '../../../lib/realtime/hooks';
 import { entityId, type Post, type PostsPage, type User } from '../../../lib/types';
 import { getTimeline, timelineQueryKey } from '../api/get-timeline';
 import { followingQueryKey } from '../../../lib/follow-keys';
+import { applyEdit } from '../api/edit-post';
 import { addPendingPosts, feedHolds, feedListKey, removePendingPost } from '../api/new-posts';
 import { patchPostEverywhere, POSTS_ROOT_KEY, removePostEverywhere } from '../api/post-cache';
 import {
@@ -113,6 +114,14 @@ export function useLivePosts(): void {
   useSocketEvent('post:updated', (event) => {
     if (!event?.postId || !Array.isArray(event.media)) return;
     patchPostEverywhere(queryClient, event.postId, (post) => ({ ...post, media: event.media, sensitive: event.sensitive }));
+  });
+
+  // The author edited the post (issue 27): its text, pictures and mark, whole, as every reader sees
+  // them; a copy holding a newer edit keeps it (events of two quick edits may cross).
+  useSocketEvent('post:edited', (event) => {
+    if (!event?.postId || typeof event.content !== 'string' || !event.editedAt) return;
+    const { postId, ...fields } = event;
+    applyEdit(queryClient, postId, fields);
   });
 
   useSocketEvent('post:new', (event) => {
