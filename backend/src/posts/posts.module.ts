@@ -7,6 +7,9 @@ import { EngagementRepository } from './engagement.repository';
 import { EngagementService } from './engagement.service';
 import { BookmarksController } from './bookmarks.controller';
 import { BookmarksService } from './bookmarks.service';
+import { PinsController } from './pins.controller';
+import { PinsRepository } from './pins.repository';
+import { PinsService } from './pins.service';
 import { FirstPageCache } from './first-page.cache';
 import { FollowingFeedController } from './following-feed.controller';
 import { FollowingFeedRepository } from './following-feed.repository';
@@ -34,7 +37,7 @@ import { SocialModule } from '../social/social.module';
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule, SocialModule, MediaModule],
   // FollowingFeedController and RankedFeedController first: `timeline/following` and `timeline/ranked` are registered before PostsController's routes.
-  controllers: [FollowingFeedController, RankedFeedController, PostsController, HashtagsController, BookmarksController],
+  controllers: [FollowingFeedController, RankedFeedController, PostsController, HashtagsController, BookmarksController, PinsController],
   providers: [
     PostsService,
     HashtagPostsService,
@@ -44,6 +47,8 @@ import { SocialModule } from '../social/social.module';
     PostViewsBuffer,
     FirstPageCache,
     BookmarksService,
+    PinsRepository,
+    PinsService,
     FollowingFeedRepository,
     FollowingFeedService,
     HomeFeedRepository,

@@ -10,6 +10,8 @@ export default {
   POST_DELETED: 'Post deleted!',
   POST_DELETE_BUSY: 'The post could not be deleted right now. Please try again.',
   POST_NOT_YOURS: 'You can delete only your own posts.',
+  PIN_NOT_YOURS: 'You can pin only your own post.',
+  UNPIN_NOT_YOURS: 'You can unpin only your own post.',
   REPLY_TARGET_NOT_FOUND: 'The post replied to was not found.',
   CANNOT_REPLY: 'You cannot reply to this post.',
   SEARCH_REQUIRED: 'A search text is required.',

@@ -11,6 +11,9 @@ export const POST_PROTECTED = 'Bu gönderi korunuyor.';
 export const POST_DELETED = 'Gönderi silindi!';
 export const POST_DELETE_BUSY = 'Gönderi şu anda silinemedi. Lütfen tekrar deneyin.';
 export const POST_NOT_YOURS = 'Yalnızca kendi gönderilerinizi silebilirsiniz.';
+/** `Profile sabitle` (issue 27) of another member's post, and its undoing. */
+export const PIN_NOT_YOURS = 'Yalnızca kendi gönderinizi sabitleyebilirsiniz.';
+export const UNPIN_NOT_YOURS = 'Yalnızca kendi gönderinizin sabitlemesini kaldırabilirsiniz.';
 export const REPLY_TARGET_NOT_FOUND = 'Yanıtlanan gönderi bulunamadı.';
 /** A reply refused because of a block (either way): says no more than that it cannot be made. */
 export const CANNOT_REPLY = 'Bu gönderiye yanıt veremezsiniz.';

@@ -39,6 +39,7 @@ import { AccountPrivacy1764900000001 } from './1764900000001-AccountPrivacy';
 import { NotificationDigests1764900000200 } from './1764900000200-NotificationDigests';
 import { RankedFeed1764900000600 } from './1764900000600-RankedFeed';
 import { Bookmarks1764910000001 } from './1764910000001-Bookmarks';
+import { PostPins1764920000002 } from './1764920000002-PostPins';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -83,4 +84,5 @@ export const migrations = [
   NotificationDigests1764900000200,
   RankedFeed1764900000600,
   Bookmarks1764910000001,
+  PostPins1764920000002,
 ];
