@@ -48,6 +48,10 @@ export interface Post extends Identified {
   editedAt?: string | null;
   isReply: boolean;
   isRetweet: boolean;
+  /**
+   * The author's pinned post (issue 27, `Profile sabitle`; at most one per member), wherever the
+   * post shows. Their profile's `Gönderiler` lists it first, under `Sabitlenmiş`.
+   */
   isPinned: boolean;
   replyToId: string | null;
   /**
@@ -177,6 +181,14 @@ export interface PostHistoryPage extends CursorPage {
  */
 export interface BookmarkState {
   bookmarked: boolean;
+}
+
+/**
+ * PUT and DELETE /api/posts/:id/pin (issue 27, `Profile sabitle`): whether the post is its
+ * author's pinned post after the call. At most one per member: a pin replaces the earlier one.
+ */
+export interface PinState {
+  pinned: boolean;
 }
 
 export interface LikeResponse {

@@ -155,4 +155,33 @@ describe('member journey', () => {
       await page.getByRole('heading', { name: 'Henüz yer işaretiniz yok' }).waitFor();
       expect(await page.getByRole('article').count()).toBe(0);
     }));
+
+  it('pins an older post from its ⋯ menu: first in Gönderiler under Sabitlenmiş, once (axe), then unpins it (issue 27)', () =>
+    withScreenshots('member-pin', [page], async () => {
+      const token = await e2e.token(DEMO.ayse);
+      await e2e.api('/api/posts', { body: { content: 'Profilimin başındaki gönderi' }, token });
+      await e2e.api('/api/posts', { body: { content: 'Ondan sonra yazdığım' }, token });
+      await page.goto('/profile');
+      const feed = page.getByRole('feed', { name: 'Gönderiler' });
+      const top = feed.getByRole('article').first();
+      const label = feed.getByText('Sabitlenmiş', { exact: true });
+      await top.filter({ hasText: 'Ondan sonra yazdığım' }).waitFor();
+
+      await postMenuButton(cardWith('Profilimin başındaki gönderi')).click();
+      await page.getByRole('menuitem', { name: 'Profile sabitle' }).click();
+      await page.getByText('Gönderiniz profilinize sabitlendi').waitFor();
+      // The list is read again: the pinned post on top under its label, and not again in its place.
+      await top.filter({ hasText: 'Sabitlenmiş' }).filter({ hasText: 'Profilimin başındaki gönderi' }).waitFor();
+      expect(await label.count()).toBe(1);
+      expect(await feed.getByRole('article').filter({ hasText: 'Profilimin başındaki gönderi' }).count()).toBe(1);
+      expect(describeViolations(await runAxe(page))).toEqual([]);
+      // The server's order, for anyone (a guest here).
+      const listed = await e2e.api<{ posts: { content: string; isPinned: boolean }[] }>('/api/posts/user/ayse');
+      expect(listed.body.posts[0]).toMatchObject({ content: 'Profilimin başındaki gönderi', isPinned: true });
+
+      await postMenuButton(top).click();
+      await page.getByRole('menuitem', { name: 'Sabitlemeyi kaldır' }).click();
+      await top.filter({ hasText: 'Ondan sonra yazdığım' }).waitFor();
+      expect(await label.count()).toBe(0);
+    }));
 });

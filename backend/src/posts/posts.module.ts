@@ -10,6 +10,9 @@ import { BookmarksService } from './bookmarks.service';
 import { PostEditsController } from './post-edits.controller';
 import { PostEditsRepository } from './post-edits.repository';
 import { PostEditsService } from './post-edits.service';
+import { PinsController } from './pins.controller';
+import { PinsRepository } from './pins.repository';
+import { PinsService } from './pins.service';
 import { FirstPageCache } from './first-page.cache';
 import { FollowingFeedController } from './following-feed.controller';
 import { FollowingFeedRepository } from './following-feed.repository';
@@ -37,7 +40,7 @@ import { SocialModule } from '../social/social.module';
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule, SocialModule, MediaModule],
   // FollowingFeedController and RankedFeedController first: `timeline/following` and `timeline/ranked` are registered before PostsController's routes.
-  controllers: [FollowingFeedController, RankedFeedController, PostsController, HashtagsController, BookmarksController, PostEditsController],
+  controllers: [FollowingFeedController, RankedFeedController, PostsController, HashtagsController, BookmarksController, PostEditsController, PinsController],
   providers: [
     PostsService,
     HashtagPostsService,
@@ -49,6 +52,8 @@ import { SocialModule } from '../social/social.module';
     BookmarksService,
     PostEditsRepository,
     PostEditsService,
+    PinsRepository,
+    PinsService,
     FollowingFeedRepository,
     FollowingFeedService,
     HomeFeedRepository,

@@ -306,8 +306,39 @@ export class PostsRepository {
     return flags;
   }
 
+  /**
+   * A member's posts and replies, newest first (the profile's `Gönderiler`), without their pinned
+   * post: that one heads the first page instead (pinnedByAuthor), once, as on X. A filter of the
+   * rows idx_posts_author_created walks, not another index.
+   */
+  byAuthorSql(authorId: string, viewerId: string | null, page: PageRequest): Sql {
+    return this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`, 'NOT p.is_pinned'], page, 'newest', POSTS_LIST, false);
+  }
+
   byAuthor(authorId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    return this.run(this.listSql(viewerId, (param) => [`p.author_id = ${param(authorId)}::uuid`], page, 'newest', POSTS_LIST, false), true);
+    return this.run(this.byAuthorSql(authorId, viewerId, page), true);
+  }
+
+  /**
+   * The member's pinned post (issue 27), or none: one probe of the partial unique index
+   * idx_posts_author_pinned, with the read rules of the member's other lists (an active author,
+   * a protected account only for its followers and itself; a block answers the whole list empty
+   * before this, in PostsService.memberList).
+   */
+  pinnedByAuthorSql(authorId: string, viewerId: string | null): Sql {
+    const params: unknown[] = viewerId === null ? [authorId] : [viewerId, authorId];
+    const author = `$${params.length}`;
+    return {
+      text: `SELECT ${viewerId === null ? POST_VIEW_COLUMNS_NO_VIEWER : POST_VIEW_COLUMNS}
+        FROM posts p JOIN users u ON u.id = p.author_id
+        WHERE p.author_id = ${author}::uuid AND p.is_pinned AND u.is_active AND ${notProtectedSql(viewerId === null ? null : '$1', 'u')}`,
+      params,
+    };
+  }
+
+  async pinnedByAuthor(authorId: string, viewerId: string | null): Promise<PostView | null> {
+    const [view] = await this.run(this.pinnedByAuthorSql(authorId, viewerId), true);
+    return view ?? null;
   }
 
   /**

@@ -286,9 +286,13 @@ export class PostsService {
     );
   }
 
-  /** A member's posts and replies, newest first (the profile's Gönderiler tab). */
+  /**
+   * A member's posts and replies, newest first (the profile's Gönderiler tab). Their pinned post
+   * (issue 27) heads the first page, before the `limit` newest others, and is left out of the
+   * pages themselves: shown once, at the top, as on X.
+   */
   byUsername(username: string, viewer: Viewer, query: PageQueryDto): Promise<PostPage> {
-    return this.memberList(username, viewer, query, (id, viewerId, page) => this.posts.byAuthor(id, viewerId, page));
+    return this.memberList(username, viewer, query, (id, viewerId, page) => this.posts.byAuthor(id, viewerId, page), (id, viewerId) => this.posts.pinnedByAuthor(id, viewerId));
   }
 
   /** A member's replies only, newest first (the profile's Yanıtlar tab), each with its reply context. */
@@ -318,6 +322,8 @@ export class PostsService {
     viewer: Viewer,
     query: PageQueryDto,
     read: (memberId: string, viewerId: string | null, page: PageRequest) => Promise<PostView[]>,
+    /** The post that heads the first page (the pinned one), read with it; `read` leaves it out. */
+    lead?: (memberId: string, viewerId: string | null) => Promise<PostView | null>,
   ): Promise<PostPage> {
     const page = pageRequest(query);
     const memberId = await this.users.findActiveIdByUsername(username);
@@ -325,7 +331,10 @@ export class PostsService {
     // A member and an account that block each other (either way) see none of each other's lists:
     // an empty list, as of a member who never posted (the blocked member is not told).
     if (await this.blocks.between(viewer?.id, memberId)) return { posts: [], nextCursor: null };
-    return toPostPage(await read(memberId, viewer?.id ?? null, page), page.limit);
+    const viewerId = viewer?.id ?? null;
+    const [rows, first] = await Promise.all([read(memberId, viewerId, page), lead && !page.cursor ? lead(memberId, viewerId) : null]);
+    const list = toPostPage(rows, page.limit);
+    return first ? { posts: [toPostResponse(first), ...list.posts], nextCursor: list.nextCursor } : list;
   }
 
   /**

@@ -12,6 +12,8 @@ export default {
   POST_NOT_YOURS: 'You can delete only your own posts.',
   POST_EDIT_NOT_YOURS: 'You can edit only your own posts.',
   POST_EDIT_MEDIA_INVALID: 'The pictures (media) must be a list of { id, alt } objects.',
+  PIN_NOT_YOURS: 'You can pin only your own post.',
+  UNPIN_NOT_YOURS: 'You can unpin only your own post.',
   REPLY_TARGET_NOT_FOUND: 'The post replied to was not found.',
   CANNOT_REPLY: 'You cannot reply to this post.',
   SEARCH_REQUIRED: 'A search text is required.',

@@ -15,6 +15,9 @@ export const POST_NOT_YOURS = 'Yalnızca kendi gönderilerinizi silebilirsiniz.'
 export const POST_EDIT_NOT_YOURS = 'Yalnızca kendi gönderilerinizi düzenleyebilirsiniz.';
 /** PATCH /api/posts/:id with a `media` that is not a list of `{ id, alt? }`. */
 export const POST_EDIT_MEDIA_INVALID = 'Görseller (media) { id, alt } nesnelerinden oluşan bir liste olmalıdır.';
+/** `Profile sabitle` (issue 27) of another member's post, and its undoing. */
+export const PIN_NOT_YOURS = 'Yalnızca kendi gönderinizi sabitleyebilirsiniz.';
+export const UNPIN_NOT_YOURS = 'Yalnızca kendi gönderinizin sabitlemesini kaldırabilirsiniz.';
 export const REPLY_TARGET_NOT_FOUND = 'Yanıtlanan gönderi bulunamadı.';
 /** A reply refused because of a block (either way): says no more than that it cannot be made. */
 export const CANNOT_REPLY = 'Bu gönderiye yanıt veremezsiniz.';

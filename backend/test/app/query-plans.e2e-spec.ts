@@ -44,11 +44,12 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
         [USERS],
       );
       // Post n was written n × 50 s ago (50k posts over 29 days); hashtags Zipf-like (tag k on
-      // about 1/k of the tagged posts), "yaygın" in every 10th, "nadirkelime" in 5 posts.
+      // about 1/k of the tagged posts), "yaygın" in every 10th, "nadirkelime" in 5 posts. The
+      // newest 5k are one per account (7919 is prime to 5k): each account's pinned post (issue 27).
       await fill.query(
         `WITH u AS (SELECT array_agg(id ORDER BY created_at DESC) AS ids FROM users)
-         INSERT INTO posts (author_id, content, hashtags, search_text, created_at)
-         SELECT u.ids[1 + (n * 7919) % $1::int], c, h, lower(c), now() - n * interval '50 seconds'
+         INSERT INTO posts (author_id, content, hashtags, search_text, created_at, is_pinned)
+         SELECT u.ids[1 + (n * 7919) % $1::int], c, h, lower(c), now() - n * interval '50 seconds', n <= $1::int
            FROM generate_series(1, $2::int) AS n, u,
                 LATERAL (SELECT CASE WHEN n % 3 = 0 THEN ARRAY['etiket' || (1 + floor(50.0 / (1 + n % 50)))::int] ELSE '{}'::text[] END AS h) AS tags,
                 LATERAL (SELECT 'gönderi ' || n || ' kelime' || (n % 1000)
@@ -383,6 +384,24 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
     expect(flags?.plan).toMatch(/Index (Only )?Scan using idx_posts_created(_author)? on posts lp/);
     expect(flags?.plan).toMatch(/users_pkey|Index Scan using \w+ on users lu/);
     expect(flags?.plan).not.toMatch(GROWING);
+  });
+
+  it('a profile’s pinned post is one probe of idx_posts_author_pinned; the list beside it walks idx_posts_author_created without it', async () => {
+    for (const signedIn of [true, false]) {
+      const plans = await plansOf(`/api/posts/user/${other.username}`, signedIn);
+      const pinned = plans.find((p) => /::uuid AND p\.is_pinned AND/.test(p.sql));
+      expect(pinned?.plan).toMatch(/Index Scan using idx_posts_author_pinned on posts p/);
+      expect(pinned?.plan).not.toMatch(GROWING);
+      const list = plans.find((p) => /AND NOT p\.is_pinned AND/.test(p.sql));
+      expect(list?.plan).toMatch(/idx_posts_author_created/);
+      expect(list?.plan).not.toMatch(GROWING);
+    }
+    // A later page reads no pin.
+    const later = await plansOf(`/api/posts/user/${other.username}?cursor=${await firstCursor(`/api/posts/user/${other.username}?limit=2`)}`);
+    expect(later.filter((p) => /::uuid AND p\.is_pinned AND/.test(p.sql))).toEqual([]);
+    const page = await t.http.get(`/api/posts/user/${other.username}`).expect(200);
+    expect(page.body.posts.map((p: { isPinned: boolean }) => p.isPinned).indexOf(true)).toBe(0);
+    expect(page.body.posts.filter((p: { isPinned: boolean }) => p.isPinned)).toHaveLength(1);
   });
 
   it('the follow lists walk their index newest follow first, no sort of a member’s follows', async () => {

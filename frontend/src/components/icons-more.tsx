@@ -143,3 +143,12 @@ export const ChevronRightIcon = createIcon('ChevronRightIcon', <path d="m9 18 6-
 export const ActivityIcon = createIcon('ActivityIcon', <path d="M3 12h4l3-8 4 16 3-8h4" />);
 
 /** The verified badge: a filled rosette with a tick (filled, unlike the other icons). */
+
+/** A push pin: `Profile sabitle` in the ⋯ menu and the `Sabitlenmiş` label above a pinned post (issue 27). */
+export const PinIcon = createIcon(
+  'PinIcon',
+  <>
+    <path d="M12 17v5" />
+    <path d="M9 10.8a2 2 0 0 1-1.1 1.8l-1.8.9A2 2 0 0 0 5 15.2V17h14v-1.8a2 2 0 0 0-1.1-1.8l-1.8-.9a2 2 0 0 1-1.1-1.8V6a1 1 0 0 1 1-1 1.5 1.5 0 0 0 0-3H8a1.5 1.5 0 0 0 0 3 1 1 0 0 1 1 1z" />
+  </>,
+);

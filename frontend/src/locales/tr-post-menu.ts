@@ -30,6 +30,13 @@ export const trPostMenu = {
   bookmarked: 'Yer işaretlerine eklendi',
   unbookmarked: 'Yer işaretlerinden kaldırıldı',
   bookmarkFailed: 'Yer işareti kaydedilemedi. Lütfen tekrar deneyin.',
+  /** Issue 27: `Profile sabitle`, on the member's own posts (one pinned post; a new pin replaces it). */
+  pin: 'Profile sabitle',
+  unpin: 'Sabitlemeyi kaldır',
+  pinned: 'Gönderiniz profilinize sabitlendi',
+  unpinned: 'Gönderinizin sabitlemesi kaldırıldı',
+  pinFailed: 'Gönderi sabitlenemedi. Lütfen tekrar deneyin.',
+  unpinFailed: 'Sabitleme kaldırılamadı. Lütfen tekrar deneyin.',
 };
 
 // An English page writes its texts over these as this chunk loads (locales/en/index.ts).

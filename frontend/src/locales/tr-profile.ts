@@ -25,6 +25,8 @@ export const trProfile = {
   tabMedia: 'Medya',
   tabLikes: 'Beğeniler',
   userPostsEmptyText: 'Bu hesap henüz bir şey paylaşmadı.',
+  /** Issue 27: above the member's pinned post, first in `Gönderiler`. */
+  pinned: 'Sabitlenmiş',
   noReplies: 'Henüz yanıt yok.',
   noRepliesText: 'Bu hesabın başkalarına verdiği yanıtlar burada görünecek.',
   noMedia: 'Henüz medya yok',

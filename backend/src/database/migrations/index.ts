@@ -40,6 +40,7 @@ import { NotificationDigests1764900000200 } from './1764900000200-NotificationDi
 import { RankedFeed1764900000600 } from './1764900000600-RankedFeed';
 import { Bookmarks1764910000001 } from './1764910000001-Bookmarks';
 import { PostEdits1764920000001 } from './1764920000001-PostEdits';
+import { PostPins1764920000002 } from './1764920000002-PostPins';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -85,4 +86,5 @@ export const migrations = [
   RankedFeed1764900000600,
   Bookmarks1764910000001,
   PostEdits1764920000001,
+  PostPins1764920000002,
 ];

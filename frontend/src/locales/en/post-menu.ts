@@ -24,5 +24,11 @@ export default {
     bookmarked: 'Added to your bookmarks',
     unbookmarked: 'Removed from your bookmarks',
     bookmarkFailed: 'The bookmark could not be saved. Please try again.',
+    pin: 'Pin to your profile',
+    unpin: 'Unpin from profile',
+    pinned: 'Your post was pinned to your profile',
+    unpinned: 'Your post was unpinned',
+    pinFailed: 'The post could not be pinned. Please try again.',
+    unpinFailed: 'The post could not be unpinned. Please try again.',
   },
 } satisfies EnglishOf<typeof Tr>;

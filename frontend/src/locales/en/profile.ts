@@ -25,6 +25,7 @@ export default {
     tabMedia: 'Media',
     tabLikes: 'Likes',
     userPostsEmptyText: 'This account has not posted anything yet.',
+    pinned: 'Pinned',
     noReplies: 'No replies yet.',
     noRepliesText: "This account's replies to others will show up here.",
     noMedia: 'No media yet',

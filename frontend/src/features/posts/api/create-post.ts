@@ -51,7 +51,7 @@ export function useCreatePost() {
       prependToList(queryClient, followingQueryKey(viewer), post);
       prependToList(queryClient, [...POSTS_ROOT_KEY, 'latest', viewer], post);
       if (user?.username) {
-        prependToList(queryClient, userPostsQueryKey(user.username, viewer), post);
+        prependToList(queryClient, userPostsQueryKey(user.username, viewer), post, { belowPinned: true });
         if (replyToId) {
           prependToList(queryClient, userPostsQueryKey(user.username, viewer, 'replies'), post);
         }

@@ -67,3 +67,19 @@ describe('the cached lists while a further page loads', () => {
     list.unsubscribe();
   });
 });
+
+describe('prependToList below a pinned post (issue 27)', () => {
+  it('puts the member’s new post under the pinned post that heads their Gönderiler, and first anywhere else', () => {
+    const queryClient = createTestQueryClient();
+    const profile = ['posts', 'user', 'ayse', 'me', 'posts'] as const;
+    const timeline = ['posts', 'timeline', 'me'] as const;
+    const list = page([makePost({ _id: 'sabit', isPinned: true }), makePost({ _id: 'p1' })]);
+    queryClient.setQueryData(profile, { pages: [list], pageParams: [undefined] });
+    queryClient.setQueryData(timeline, { pages: [list], pageParams: [undefined] });
+    prependToList(queryClient, profile, makePost({ _id: 'yeni' }), { belowPinned: true });
+    prependToList(queryClient, timeline, makePost({ _id: 'yeni' }));
+    const ids = (key: readonly string[]) => queryClient.getQueryData<InfiniteData<PostsPage>>(key)?.pages.map((p) => p.posts.map(postIdOf));
+    expect(ids(profile)).toEqual([['sabit', 'yeni', 'p1']]);
+    expect(ids(timeline)).toEqual([['yeni', 'sabit', 'p1']]);
+  });
+});

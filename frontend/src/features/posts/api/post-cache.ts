@@ -70,11 +70,16 @@ export function patchPostEverywhere(
   postId: string,
   fn: (post: Post) => Post,
 ): void {
+  patchEveryPost(queryClient, (post) => (postIdOf(post) === postId ? fn(post) : post));
+}
+
+/** Applies `fn` to every cached post, in every list and post page (`fn` returns a post it leaves as it is). */
+export function patchEveryPost(queryClient: QueryClient, fn: (post: Post) => Post): void {
   queryClient.setQueriesData<CachedPosts>({ queryKey: POSTS_ROOT_KEY }, (data) => {
     if (!isInfinite(data)) return data;
     let changed = false;
     const pages = data.pages.map((page) => {
-      const next = mapPage(page, (post) => (postIdOf(post) === postId ? fn(post) : post));
+      const next = mapPage(page, fn);
       if (next !== page) changed = true;
       return next;
     });
@@ -135,7 +140,7 @@ export function cancelPageLoads(queryClient: QueryClient, queryKey: QueryKey = P
  * under way is cancelled first (cancelPageLoads): the member's own post and the posts of the
  * "N yeni gönderi" pill stay on top, however short the pages are (`Size özel`'s, two per author).
  */
-export function prependToList(queryClient: QueryClient, queryKey: QueryKey, post: Post): void {
+export function prependToList(queryClient: QueryClient, queryKey: QueryKey, post: Post, { belowPinned = false }: { belowPinned?: boolean } = {}): void {
   const id = postIdOf(post);
   cancelPageLoads(queryClient, queryKey);
   queryClient.setQueriesData<CachedPosts>({ queryKey }, (data) => {
@@ -145,7 +150,10 @@ export function prependToList(queryClient: QueryClient, queryKey: QueryKey, post
       page.posts?.some((item) => postIdOf(item) === id) ? { ...page, posts: page.posts.filter((item) => postIdOf(item) !== id) } : page,
     );
     const [first, ...rest] = pages;
-    return { ...data, pages: [{ ...first, posts: [post, ...(first.posts ?? [])] }, ...rest] };
+    const list = first.posts ?? [];
+    // `belowPinned`: a profile's `Gönderiler` keeps its pinned post on top (issue 27), the new one goes under it.
+    const at = belowPinned && list[0]?.isPinned ? 1 : 0;
+    return { ...data, pages: [{ ...first, posts: [...list.slice(0, at), post, ...list.slice(at)] }, ...rest] };
   });
 }
 

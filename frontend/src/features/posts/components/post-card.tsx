@@ -55,6 +55,8 @@ export interface PostCardProps {
   variant?: 'feed' | 'detail';
   /** The thread goes on in the post below (the post page's ancestors): a line joins the avatars. */
   threadBelow?: boolean;
+  /** A line above the byline that the list gives this card (a profile's `Sabitlenmiş`, issue 27). */
+  label?: ReactNode;
 }
 
 /** Clicks on links, buttons or a text selection do not open the post. */
@@ -65,7 +67,7 @@ function isPlainClick(event: MouseEvent<HTMLElement>): boolean {
   return !selection || selection.isCollapsed;
 }
 
-export function PostCard({ post, variant = 'feed', threadBelow = false }: PostCardProps) {
+export function PostCard({ post, variant = 'feed', threadBelow = false, label }: PostCardProps) {
   const navigate = useNavigate();
   const { isAuthenticated, openAuthModal, user } = useAuth();
   const [replying, setReplying] = useState(false);
@@ -125,6 +127,7 @@ export function PostCard({ post, variant = 'feed', threadBelow = false }: PostCa
       <PostAvatar post={post} linked />
       {threadBelow ? <span className="post-card__thread-line" data-testid="thread-line" aria-hidden="true" /> : null}
       <div className="post-card__main">
+        {label}
         <RepostHeader post={post} />
         <PostByline
           post={post}
@@ -183,6 +186,7 @@ export function PostCard({ post, variant = 'feed', threadBelow = false }: PostCa
         postId={id}
         own={isAuthenticated && isOwnPost(post, user)}
         editable={isAuthenticated && isOwnPost(post, user) ? post : undefined}
+        pinned={post.isPinned === true}
         author={isAuthenticated && entityId(author) && username ? { id: entityId(author), username } : undefined}
         report={isAuthenticated && !isOwnPost(post, user) ? { username: author.username } : null}
         roving={variant === 'feed'}

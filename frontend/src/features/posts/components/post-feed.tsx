@@ -20,6 +20,8 @@ export interface PostFeedProps {
   emptyIcon?: ReactNode;
   /** The banner text when the server answered with an error. */
   errorText?: string;
+  /** A line above a card's byline, from the list (the profile's `Sabitlenmiş`, issue 27). */
+  cardLabel?: (post: Post) => ReactNode;
 }
 
 /** Posts of every loaded page, each once (a prepended post may come again with a later page). */
@@ -73,6 +75,7 @@ export function PostFeed({
   emptyText = tr.posts.emptyText,
   emptyIcon = <PenIcon size={32} />,
   errorText = tr.posts.loadFailed,
+  cardLabel,
 }: PostFeedProps) {
   const { data, error, isError, isPending, errorUpdatedAt, hasNextPage, isFetchingNextPage } =
     query;
@@ -125,7 +128,7 @@ export function PostFeed({
       {posts.length > 0 ? (
         <div role="feed" aria-label={label} aria-busy={isFetchingNextPage || partial}>
           {(partial ? posts.slice(0, shown) : posts).map((post) => (
-            <PostCard key={postIdOf(post)} post={post} />
+            <PostCard key={postIdOf(post)} post={post} label={cardLabel?.(post)} />
           ))}
         </div>
       ) : null}

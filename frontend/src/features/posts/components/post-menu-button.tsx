@@ -26,10 +26,12 @@ const PostMenu = lazy(
 
 export interface PostMenuButtonProps {
   postId: string;
-  /** The viewer's own post: its menu also has `Sil`. */
+  /** The viewer's own post: its menu also has `Sil` and `Profile sabitle`. */
   own: boolean;
   /** The viewer's own post as it is now: its menu also has `Düzenle` (issue 27). */
   editable?: Post;
+  /** The post is its author's pinned one (issue 27): an own post's menu offers `Sabitlemeyi kaldır`. */
+  pinned?: boolean;
   /** The post's author: a member's menu of another's post offers to block them (issue 25). */
   author?: { id: string; username: string };
   /** A signed-in viewer on somebody else's post: its menu also has `Bildir` (the author reported). */
@@ -46,7 +48,7 @@ export interface PostMenuButtonProps {
  * WAI-ARIA menu button pattern, components in ./post-menu.tsx): `Bağlantıyı kopyala` for every
  * post, `Sil` too for one's own. ArrowDown opens it too; Escape gives the focus back here.
  */
-export function PostMenuButton({ postId, own, editable, author, report, roving = false }: PostMenuButtonProps) {
+export function PostMenuButton({ postId, own, editable, pinned = false, author, report, roving = false }: PostMenuButtonProps) {
   const [open, setOpen] = useState(false);
   // Once opened, the menu's component stays mounted: its delete confirmation outlives the list.
   const [wanted, setWanted] = useState(false);
@@ -92,6 +94,7 @@ export function PostMenuButton({ postId, own, editable, author, report, roving =
             postId={postId}
             own={own}
             editable={editable}
+            pinned={pinned}
             author={author}
             report={report}
             open={open}

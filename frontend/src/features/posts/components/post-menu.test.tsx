@@ -11,6 +11,7 @@ import { postQueryKey, type PostThreadPage } from '../api/get-post';
 import { userPostsQueryKey } from '../api/post-cache';
 import { PostDetail } from './post-detail';
 import { TimelineFeed } from './timeline-feed';
+import { UserPosts } from './user-posts';
 
 vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
 beforeEach(() => vi.mocked(showToast).mockClear());
@@ -53,7 +54,7 @@ describe('PostMenu — who sees it', () => {
     }
 
     await userEvent.click(await menuButton(own));
-    expect(await itemNames()).toEqual(['Sil', 'Düzenle', 'Bağlantıyı kopyala', 'Yer işaretlerine ekle']);
+    expect(await itemNames()).toEqual(['Sil', 'Düzenle', 'Profile sabitle', 'Bağlantıyı kopyala', 'Yer işaretlerine ekle']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(await menuButton(other));
     expect(await itemNames()).toEqual(['Bağlantıyı kopyala', 'Yer işaretlerine ekle', '@mehmet kullanıcısını sessize al', '@mehmet kullanıcısını engelle', 'Bildir']);
@@ -86,6 +87,92 @@ describe('PostMenu — who sees it', () => {
     await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Yer işaretlerinden kaldır' }));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Yer işaretlerinden kaldırıldı'));
     expect(bookmarked).toBe(false);
+  });
+
+  it('Profile sabitle and Sabitlemeyi kaldır (issue 27): a PUT or DELETE with a toast; the profile reads its list again, the pinned post first under Sabitlenmiş', async () => {
+    // The server's state: which of the member's posts is pinned (the profile lists it first).
+    let pinnedId: string | null = 'p-eski';
+    const posts = () => {
+      const all = [mine({ _id: 'p-yeni', content: 'yeni gönderim' }), mine({ _id: 'p-eski', content: 'eski gönderim' })];
+      const pinned = all.filter((p) => p._id === pinnedId).map((p) => ({ ...p, isPinned: true }));
+      return [...pinned, ...all.filter((p) => p._id !== pinnedId)];
+    };
+    const { calls } = renderWithProviders(<UserPosts username="ayse" />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/user/ayse': () => ({ body: page(posts()) }),
+        'PUT /api/posts/p-yeni/pin': () => {
+          pinnedId = 'p-yeni';
+          return { body: { pinned: true } };
+        },
+        'DELETE /api/posts/p-yeni/pin': () => {
+          pinnedId = null;
+          return { body: { pinned: false } };
+        },
+      },
+    });
+    const feed = await screen.findByRole('feed', { name: 'Gönderiler' });
+    const order = () => within(feed).getAllByTestId('post-card').map((card) => card.querySelector('.post-card__content')?.textContent);
+    const labelled = () => within(feed).getAllByTestId('pinned-label').map((label) => label.closest('article')?.querySelector('.post-card__content')?.textContent);
+    expect(order()).toEqual(['eski gönderim', 'yeni gönderim']);
+    expect(labelled()).toEqual(['eski gönderim']);
+
+    await userEvent.click(await menuButton(cardOf('yeni gönderim')));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Profile sabitle' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Gönderiniz profilinize sabitlendi'));
+    expect(calls.filter((c) => c.url.endsWith('/pin')).map((c) => `${c.method} ${c.url}`)).toEqual(['PUT /api/posts/p-yeni/pin']);
+    // The list is read again: the new pin first, under its label; the old one back in its place.
+    await waitFor(() => expect(order()).toEqual(['yeni gönderim', 'eski gönderim']));
+    expect(labelled()).toEqual(['yeni gönderim']);
+    expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/posts/user/ayse')).toHaveLength(2);
+
+    // Its menu now offers to unpin it; the label goes.
+    await userEvent.click(await menuButton(cardOf('yeni gönderim')));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Sabitlemeyi kaldır' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Gönderinizin sabitlemesi kaldırıldı'));
+    await waitFor(() => expect(within(feed).queryByTestId('pinned-label')).toBeNull());
+    expect(pinnedId).toBeNull();
+  });
+
+  it('a pin from any list flips isPinned on every cached copy: the new post pinned, the member’s earlier pin not (one per member)', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([mine({ _id: 'p7', content: 'şimdi sabitlenecek' }), mine({ _id: 'p8', content: 'önceki sabit', isPinned: true })]) },
+        'PUT /api/posts/p7/pin': { body: { pinned: true } },
+      },
+    });
+    await screen.findByText('önceki sabit');
+    // The timeline shows no label: it is the profile's.
+    expect(screen.queryByText('Sabitlenmiş')).toBeNull();
+    await userEvent.click(await menuButton(cardOf('şimdi sabitlenecek')));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Profile sabitle' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Gönderiniz profilinize sabitlendi'));
+    await userEvent.click(await menuButton(cardOf('önceki sabit')));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Profile sabitle' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(await menuButton(cardOf('şimdi sabitlenecek')));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Sabitlemeyi kaldır' })).toBeTruthy();
+  });
+
+  it('offers no pin on another member’s post, and says why a pin failed (the server’s Turkish 403)', async () => {
+    renderWithProviders(<TimelineFeed />, {
+      user: member,
+      fetch: {
+        'GET /api/posts/timeline': { body: page([mine({ _id: 'p5', content: 'sabitlenemeyen' }), makePost({ _id: 'p6', content: 'başkasının' })]) },
+        'GET /api/posts/p6/bookmark': { body: { bookmarked: false } },
+        'PUT /api/posts/p5/pin': { status: 403, body: { statusCode: 403, message: 'Yalnızca kendi gönderinizi sabitleyebilirsiniz.' } },
+      },
+    });
+    await screen.findByText('başkasının');
+    await userEvent.click(await menuButton(cardOf('başkasının')));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Profile sabitle' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'Sabitlemeyi kaldır' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(await menuButton(cardOf('sabitlenemeyen')));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Profile sabitle' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Yalnızca kendi gönderinizi sabitleyebilirsiniz.', 'error'));
   });
 
   it('says so when a bookmark cannot be saved (the post is gone: the server’s Turkish 404)', async () => {

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/alert';
 import { BlockConfirmDialog } from '../../../components/block-confirm-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AlertCircleIcon, BookmarkIcon, PenIcon } from '../../../components/icons';
-import { BlockIcon, LinkIcon, TrashIcon } from '../../../components/icons-more';
+import { BlockIcon, LinkIcon, PinIcon, TrashIcon } from '../../../components/icons-more';
 import { ReportDialog } from '../../../components/report-dialog';
 import { trReport } from '../../../locales/tr-report';
 import { errorText } from '../../../lib/api-client';
@@ -20,15 +20,18 @@ import { useBookmarkState, useSetBookmark } from '../api/bookmarks';
 import { useDeletePost } from '../api/delete-post';
 import type { Post } from '../../../lib/types';
 import { EditPostDialog } from './edit-post-dialog';
+import { useSetPin } from '../api/pins';
 import '../popup.css';
 import '../post-menu.css';
 
 export interface PostMenuProps {
   postId: string;
-  /** The viewer's own post: `Sil` comes first. */
+  /** The viewer's own post: `Sil` comes first, then `Profile sabitle`. */
   own: boolean;
   /** The viewer's own post as it is now: `Düzenle` opens the edit dialog with it (issue 27). */
   editable?: Post;
+  /** The post is its author's pinned one (`isPinned`): the own post's entry is `Sabitlemeyi kaldır`. */
+  pinned?: boolean;
   /** Another member's post, seen by a member: the menu also blocks its author (issue 25). */
   author?: { id: string; username: string };
   /** A signed-in viewer's menu on somebody else's post: `Bildir` reports it (the post's author). */
@@ -69,7 +72,7 @@ export function postUrl(postId: string): string {
  * post's own page it then goes back (or home when the app has no page before it), not to a
  * "not found" page.
  */
-export function PostMenu({ postId, own, editable, author, report, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
+export function PostMenu({ postId, own, editable, pinned = false, author, report, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
   const [confirming, setConfirming] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -84,6 +87,8 @@ export function PostMenu({ postId, own, editable, author, report, open, menuId, 
   const bookmarkState = useBookmarkState(postId, open && isAuthenticated);
   const bookmarked = bookmarkState.data?.bookmarked === true;
   const setBookmark = useSetBookmark(postId);
+  // `Profile sabitle` (issue 27): the state is the post's own `isPinned`.
+  const setPin = useSetPin(postId);
 
   useEffect(() => {
     if (!open) return;
@@ -193,6 +198,21 @@ export function PostMenu({ postId, own, editable, author, report, open, menuId, 
               }}
             >
               {trPostMenu.edit}
+            </MenuItem>
+          ) : null}
+          {own ? (
+            <MenuItem
+              icon={<PinIcon size={18} />}
+              onClick={() => {
+                close();
+                const next = !pinned;
+                setPin.mutate(next, {
+                  onSuccess: () => showToast(next ? trPostMenu.pinned : trPostMenu.unpinned),
+                  onError: (error) => showToast(errorText(error, next ? trPostMenu.pinFailed : trPostMenu.unpinFailed, trPostMenu.networkError), 'error'),
+                });
+              }}
+            >
+              {pinned ? trPostMenu.unpin : trPostMenu.pin}
             </MenuItem>
           ) : null}
           <MenuItem icon={<LinkIcon size={18} />} onClick={copyLink}>

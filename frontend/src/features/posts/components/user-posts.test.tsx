@@ -92,4 +92,29 @@ describe('UserPosts: the profile tabs’ lists', () => {
     // Only that list: the member's posts stay as they are.
     expect(queryClient.getQueryState(posts)?.isInvalidated).toBe(false);
   });
+
+  it('Gönderiler shows Sabitlenmiş, with a pin drawn for the eye only, above the pinned post the server lists first (issue 27); the other tabs do not', async () => {
+    const pinned = makePost({ _id: 'p-sabit', content: 'Sabit gönderi', isPinned: true });
+    const other = makePost({ _id: 'p-diger', content: 'Sıradan gönderi' });
+    renderWithProviders(<UserPosts username="zeynep" />, {
+      fetch: { 'GET /api/posts/user/zeynep': { body: page([pinned, other]) } },
+    });
+    const feed = await screen.findByRole('feed', { name: 'Gönderiler' });
+    const [first, second] = within(feed).getAllByRole('article');
+    const label = within(first).getByTestId('pinned-label');
+    expect(label.textContent).toBe('Sabitlenmiş');
+    // Above the byline, the card's first text; the icon is decorative.
+    expect(first.querySelector('.post-card__main')?.firstElementChild).toBe(label);
+    expect(label.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    expect(within(second).queryByTestId('pinned-label')).toBeNull();
+  });
+
+  it('Beğeniler does not label a liked post that its author pinned: the label is the author’s Gönderiler’s', async () => {
+    renderWithProviders(<UserPosts username="zeynep" list="likes" />, {
+      fetch: { 'GET /api/posts/user/zeynep/likes': { body: page([makePost({ content: 'Başkasının sabiti', isPinned: true })]) } },
+    });
+    const feed = await screen.findByRole('feed', { name: 'Beğeniler' });
+    expect(within(feed).getByText('Başkasının sabiti')).toBeTruthy();
+    expect(screen.queryByText('Sabitlenmiş')).toBeNull();
+  });
 });

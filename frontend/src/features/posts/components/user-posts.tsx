@@ -4,6 +4,8 @@ import { ImageIcon } from '../../../components/icons-more';
 import { trProfile } from '../../../locales/tr-profile';
 import { useUserPosts } from '../api/get-user-posts';
 import type { UserPostList } from '../api/post-cache';
+import type { Post } from '../../../lib/types';
+import { PinnedLabel } from './pinned-label';
 import { PostFeed, type PostFeedProps } from './post-feed';
 
 type ListTexts = Pick<PostFeedProps, 'label' | 'emptyTitle' | 'emptyText' | 'errorText'> & {
@@ -36,6 +38,9 @@ const TEXTS: Record<UserPostList, ListTexts> = {
   },
 };
 
+/** `Sabitlenmiş` above the member's pinned post (issue 27): the server lists it first in `Gönderiler`. */
+const pinnedLabel = (post: Post) => (post.isPinned ? <PinnedLabel /> : null);
+
 /**
  * One of a member's lists for the profile's tabs: their posts (GET /api/posts/user/:username),
  * their replies (…/replies), their posts with pictures (…/media) or the posts they liked
@@ -44,5 +49,5 @@ const TEXTS: Record<UserPostList, ListTexts> = {
  */
 export function UserPosts({ username, list = 'posts' }: { username: string; list?: UserPostList }) {
   const query = useUserPosts(username, list);
-  return <PostFeed query={query} {...TEXTS[list]} />;
+  return <PostFeed query={query} {...TEXTS[list]} cardLabel={list === 'posts' ? pinnedLabel : undefined} />;
 }
