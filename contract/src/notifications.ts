@@ -9,9 +9,10 @@ import type { CursorPage } from './pagination.js';
  * `moderation` (issue 25): staff acted on the member's account or decided their appeal; no post,
  * the member themself as its only actor (staff are not named), read on the notices page.
  * `edit` (issue 27): a post the member reposted was edited by its author (Mastodon's `update`);
- * the author is the actor, the post the edited one.
+ * the author is the actor, the post the edited one. `quote` (issue 27): someone quoted the
+ * member's post; the quote is the notification's post.
  */
-export const NOTIFICATION_TYPES = ['like', 'repost', 'reply', 'follow', 'mention', 'report_resolved', 'moderation', 'edit'] as const;
+export const NOTIFICATION_TYPES = ['like', 'repost', 'reply', 'follow', 'mention', 'report_resolved', 'moderation', 'edit', 'quote'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The tabs of the Bildirimler screen: `Tümü`, `Bahsedenler` (mentions and replies), `Onaylı` (from verified accounts). */

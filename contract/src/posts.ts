@@ -29,7 +29,7 @@ export interface Post extends Identified {
    * replies. A `post:engagement` event carries the same number; a client applies an event only
    * when its version is newer than the one it holds (views are not versioned).
    */
-  engagement: { likes: number; retweets: number; replies: number; views: number; version: number };
+  engagement: { likes: number; retweets: number; replies: number; views: number; version: number; quotes?: number };
   likeCount: number;
   retweetCount: number;
   replyCount: number;
@@ -54,6 +54,17 @@ export interface Post extends Identified {
    */
   isPinned: boolean;
   replyToId: string | null;
+  /**
+   * Quote posts (issue 27). `quoteOfId`: the post this one quotes (null: none), shown as the
+   * `quote` card. `quoteCount`: this post's quotes (the `Alıntılar` list). `quotable`: its author
+   * lets it be quoted (the quote policy; false shows existing quotes' card as unavailable).
+   * Optional: older servers leave them out.
+   */
+  quoteOfId?: string | null;
+  quoteCount?: number;
+  quotable?: boolean;
+  /** On a quote only: the quoted post's card, as the viewer may see it. */
+  quote?: PostQuote;
   /**
    * The post's images in the author's order (0–`maxImagesPerPost`), each with its sizes, aspect
    * ratio, placeholder and alt text (issue 24). Optional: a server before issue 24 leaves it out.
@@ -85,6 +96,24 @@ export interface Post extends Identified {
   repostedAt?: string;
 }
 
+/**
+ * The quoted post inside a quote's card (one level: the quoted post's own `quote` is never sent;
+ * its `quoteOfId` says it quotes another, which a client links to). `state` says what may be
+ * shown: `visible` with `post`; otherwise only the sentence: `deleted` (`Bu gönderi artık yok`,
+ * also for a deactivated author), `protected` (`Bu gönderi korunuyor`), `blocked` (a block or mute
+ * between the viewer and its author), `disabled` (its author turned quoting off).
+ */
+export interface PostQuote {
+  id: string;
+  state: 'visible' | 'deleted' | 'protected' | 'blocked' | 'disabled';
+  post?: Post;
+}
+
+/** PUT /api/posts/:id/quotable (issue 27): the author's quote policy of one post. */
+export interface QuotePolicyState {
+  quotable: boolean;
+}
+
 /** The post a reply answers: link the line to `/post/{id}`, the name to `/profile/{username}`. */
 export interface PostReplyTo {
   id: string;
@@ -104,6 +133,8 @@ export interface PostCounts {
   likeCount: number;
   retweetCount: number;
   replyCount: number;
+  /** Quotes of the post (issue 27). Optional: older servers leave it out. */
+  quoteCount?: number;
   version: number;
 }
 

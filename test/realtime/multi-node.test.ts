@@ -90,7 +90,7 @@ const skip = await noClusterRedis();
     const like = await api(b.url, 'POST', `/api/posts/${postId}/like`, { token: ayse.token });
     expect([200, 201]).toContain(like.status);
     expect(like.body).toMatchObject({ liked: true, likesCount: 1 });
-    expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0, version: 1 });
+    expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0, quoteCount: 0, version: 1 });
   });
 
   it('notification:new from a like on node B reaches the author’s tabs on both nodes; read-all on node A clears the tab on node B', async () => {

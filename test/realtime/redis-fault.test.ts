@@ -131,7 +131,7 @@ const NORMAL_LATENCY_MS = 1_500;
     const engagement = nextEvent(watcherOnA, 'post:engagement', 2_000);
     const like = await api(b.url, 'POST', `/api/posts/${postId}/like`, { token: ayse.token });
     expect(like.body).toMatchObject({ liked: true, likesCount: 1 });
-    expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0, version: 1 });
+    expect(await engagement).toEqual({ postId, likeCount: 1, retweetCount: 0, replyCount: 0, quoteCount: 0, version: 1 });
 
     // The health probe's own connection reconnects with a backoff capped at 2 s: poll, bounded.
     for (const node of [a, b]) {

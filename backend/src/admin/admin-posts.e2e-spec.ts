@@ -217,7 +217,7 @@ describe('back-office posts API (real PostgreSQL)', () => {
       for (let waited = 0; !events.some((e) => e.version === 3) && waited < 5_000; waited += 20) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect(events.filter((e) => e.postId === parent.id).at(-1)).toEqual({ postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 1, version: 3 });
+      expect(events.filter((e) => e.postId === parent.id).at(-1)).toEqual({ postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 1, quoteCount: 0, version: 3 });
       expect((await postCounts(parent.id)).reply_count).toBe(1);
       expect(await postsCount(replier.id)).toBe(1);
       const thread = await t.http.get(`/api/posts/${parent.id}`).expect(200);
@@ -243,7 +243,7 @@ describe('back-office posts API (real PostgreSQL)', () => {
       expect((await remove(post.id)).status).toBe(200);
       expect(await deleted).toEqual({ postId: post.id });
       // A like that committed just before the delete and reports its counts late.
-      t.app.get(RealtimeEvents).postEngagement(post.id, { likeCount: 5, repostCount: 0, replyCount: 0, version: 99 });
+      t.app.get(RealtimeEvents).postEngagement(post.id, { likeCount: 5, repostCount: 0, replyCount: 0, quoteCount: 0, version: 99 });
       await new Promise((resolve) => setTimeout(resolve, 3 * ENGAGEMENT_COALESCE_MS));
       await roundTrip(watcher);
 

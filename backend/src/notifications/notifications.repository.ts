@@ -110,14 +110,23 @@ const SOURCES: Record<ActorType, string> = {
             AND (r.mentions_from = 'everyone' OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = ev.actor_id))
             AND ${notBlockedSql('r.id', 'ev.actor_id')} AND ${notificationReachesSql('r.id', 'ev.actor_id')} AND ${protectedReachesSql('r.id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
-  // An edited post (issue 27): everyone who reposted it, as Mastodon tells boosters of an edit; the
-  // author is the actor. A reposter it may no longer reach (a block, a limit, a protected author
-  // they stopped following) is not told.
+  // An edited post (issue 27): everyone who reposted or quoted it, as Mastodon tells boosters and
+  // quoters of an edit; the author is the actor. One who may no longer be reached (a block, a
+  // limit, a protected author they stopped following) is not told.
   edit: `SELECT x.user_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
            FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
-           JOIN reposts x ON x.post_id = p.id JOIN users r ON r.id = x.user_id
+           CROSS JOIN LATERAL (SELECT rp.user_id FROM reposts rp WHERE rp.post_id = p.id
+                               UNION SELECT qp.author_id FROM posts qp WHERE qp.quote_of_id = p.id) x
+           JOIN users r ON r.id = x.user_id
           WHERE r.is_active AND x.user_id <> ev.actor_id AND ${notBlockedSql('x.user_id', 'ev.actor_id')}
             AND ${notificationReachesSql('x.user_id', 'ev.actor_id')} AND ${protectedReachesSql('x.user_id', 'ev.actor_id')}
+          FOR KEY SHARE OF p`,
+  // A quote (issue 27): the quoted post's author is told; the quote is the notification's post.
+  quote: `SELECT quoted.author_id AS recipient_id, p.id AS post_id, ev.actor_id, ev.at
+           FROM ev JOIN posts p ON p.id = ev.target_id AND p.author_id = ev.actor_id
+           JOIN posts quoted ON quoted.id = p.quote_of_id JOIN users r ON r.id = quoted.author_id
+          WHERE r.is_active AND quoted.author_id <> ev.actor_id AND ${notBlockedSql('quoted.author_id', 'ev.actor_id')}
+            AND ${notificationReachesSql('quoted.author_id', 'ev.actor_id')} AND ${protectedReachesSql('quoted.author_id', 'ev.actor_id')}
           FOR KEY SHARE OF p`,
   // The member themself is the only actor (staff are not named); a suspended member's notice is
   // stored too (it shows once the account is active again).

@@ -164,6 +164,7 @@ export class NotificationsWriter implements OnModuleInit, OnModuleDestroy {
       }
       if (a.kind === 'post') {
         if (a.replyToId) push(into(inserts, 'reply'), a.actorId, a.postId, a.at);
+        if (a.quoteOfId) push(into(inserts, 'quote'), a.actorId, a.postId, a.at);
         for (const name of a.mentions) push(into(inserts, 'mention'), a.actorId, a.postId, a.at, name);
       } else if (a.kind === 'post-edited') {
         // The reposters (one event: the statement finds them); a mention the edit added as a new post's.

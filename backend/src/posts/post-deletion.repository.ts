@@ -11,6 +11,8 @@ export interface PostToDelete {
   replyToId: string | null;
   /** The post's text (a staff deletion's audit entry keeps it). */
   content: string;
+  /** The post it quotes (issue 27), whose quote_count goes down. */
+  quoteOfId: string | null;
 }
 
 /** The statements of deleting a post (PostDeletionService), each on the caller's transaction. */
@@ -27,13 +29,13 @@ export class PostDeletionRepository {
    * by a subquery, which locks nothing).
    */
   async findPostToDelete(em: EntityManager, id: string, lock: boolean): Promise<PostToDelete | null> {
-    const [row] = await queryRows<{ id: string; author_id: string; author_active: boolean; reply_to_id: string | null; content: string }>(
+    const [row] = await queryRows<{ id: string; author_id: string; author_active: boolean; reply_to_id: string | null; content: string; quote_of_id: string | null }>(
       em,
-      `SELECT p.id, p.author_id, p.reply_to_id, p.content, (SELECT u.is_active FROM users u WHERE u.id = p.author_id) AS author_active
+      `SELECT p.id, p.author_id, p.reply_to_id, p.content, p.quote_of_id, (SELECT u.is_active FROM users u WHERE u.id = p.author_id) AS author_active
          FROM posts p WHERE p.id = $1${lock ? ' FOR UPDATE' : ''}`,
       [id],
     );
-    return row ? { id: row.id, authorId: row.author_id, authorActive: row.author_active === true, replyToId: row.reply_to_id, content: row.content } : null;
+    return row ? { id: row.id, authorId: row.author_id, authorActive: row.author_active === true, replyToId: row.reply_to_id, content: row.content, quoteOfId: row.quote_of_id } : null;
   }
 
   /** The post's likes and reposts, first (the lock order of a toggle: like row, then post). */
@@ -56,6 +58,16 @@ export class PostDeletionRepository {
   async deletePost(em: EntityManager, post: PostToDelete): Promise<void> {
     await queryRows(em, `DELETE FROM posts WHERE id = $1`, [post.id]);
     await queryRows(em, `UPDATE users SET posts_count = posts_count - 1 WHERE id = $1`, [post.authorId]);
+  }
+
+  /** A deleted quote's quoted post: one quote fewer, its engagement version bumped; null when it is gone (issue 27). */
+  async unbumpQuoteCount(em: EntityManager, quotedId: string): Promise<CountsRow | null> {
+    const [row] = await queryRows<CountsRow>(
+      em,
+      `UPDATE posts p SET quote_count = p.quote_count - 1, ${BUMP_VERSION} WHERE p.id = $1 RETURNING ${COUNTS_COLUMNS}`,
+      [quotedId],
+    );
+    return row ?? null;
   }
 
   /** A deleted reply's parent: one reply fewer, its engagement version bumped; null when the parent is gone. */

@@ -98,7 +98,7 @@ export class PostDeletionService {
   private async delete(id: string, deleter: Deleter): Promise<DeletedPost> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const { parent, notified, mediaKeys } = await this.dataSource.transaction((em) => this.deleteOnce(em, id, deleter));
+        const { parent, quoted, notified, mediaKeys } = await this.dataSource.transaction((em) => this.deleteOnce(em, id, deleter));
         // The pictures' files, once no row names them (another upload of the same bytes may).
         await this.media.releaseKeys(mediaKeys);
         // After commit only. The post's watchers learn it is gone (and get no late counts for
@@ -108,6 +108,11 @@ export class PostDeletionService {
         // This node's shared first page must not show the post (nor the parent's old count).
         this.firstPages.touch(id);
         if (parent) this.firstPages.touch(parent.postId);
+        // A deleted quote: its quoted post's quote count went down (issue 27).
+        if (quoted) {
+          this.firstPages.touch(quoted.postId);
+          this.realtime.postEngagement(quoted.postId, quoted);
+        }
         // The members whose notifications of the post went with it get their new unread count
         // (NotificationsWriter, through ActivityEvents: notifications/ sits above posts/).
         if (notified.length) {
@@ -123,7 +128,11 @@ export class PostDeletionService {
     }
   }
 
-  private async deleteOnce(em: EntityManager, id: string, deleter: Deleter): Promise<{ parent: EngagementCounts | null; notified: string[]; mediaKeys: string[] }> {
+  private async deleteOnce(
+    em: EntityManager,
+    id: string,
+    deleter: Deleter,
+  ): Promise<{ parent: EngagementCounts | null; quoted: EngagementCounts | null; notified: string[]; mediaKeys: string[] }> {
     const step = deleter.kind === 'staff' && deleter.within ? await deleter.within(em) : undefined;
     const archiveFor = step ? step.archiveFor : null;
     await this.repository.setLockTimeout(em, DELETE_LOCK_TIMEOUT_MS);
@@ -174,9 +183,10 @@ export class PostDeletionService {
         after: archiveFor ? { archivedFor: archiveFor } : null,
       });
     }
-    if (!post.replyToId) return { parent: null, notified, mediaKeys };
-    const counts = await this.repository.unbumpReplyCount(em, post.replyToId);
-    return { parent: counts ? toEngagementCounts(counts) : null, notified, mediaKeys };
+    // The parent, then the quoted post (a post is never both: PostsService.create refuses it).
+    const counts = post.replyToId ? await this.repository.unbumpReplyCount(em, post.replyToId) : null;
+    const quoted = post.quoteOfId ? await this.repository.unbumpQuoteCount(em, post.quoteOfId) : null;
+    return { parent: counts ? toEngagementCounts(counts) : null, quoted: quoted ? toEngagementCounts(quoted) : null, notified, mediaKeys };
   }
 
   private authorize(post: PostToDelete | null, deleter: Deleter): asserts post is PostToDelete {

@@ -122,7 +122,7 @@ describe('deleting one’s own post (real PostgreSQL)', () => {
       const res = await remove(replier, reply.id);
       expect(res.status).toBe(200);
       // Two replies and one delete: version 3. Absolute counts, as post:engagement has them.
-      expect(res.body).toEqual({ message: 'Gönderi silindi!', parent: { postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 1, version: 3 } });
+      expect(res.body).toEqual({ message: 'Gönderi silindi!', parent: { postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 1, quoteCount: 0, version: 3 } });
       expect(await replyCount(parent.id)).toBe(1);
       expect(await postsCount(replier.id)).toBe(1);
       const thread = await t.http.get(`/api/posts/${parent.id}`).expect(200);
@@ -212,7 +212,7 @@ describe('deleting one’s own post (real PostgreSQL)', () => {
       const counts = nextEvent(watcher, 'post:engagement');
       expect((await remove(replier, reply.id)).status).toBe(200);
       expect(await replyGone).toEqual({ postId: reply.id });
-      expect(await counts).toEqual({ postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 0, version: 2 });
+      expect(await counts).toEqual({ postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 0, quoteCount: 0, version: 2 });
 
       const postGone = nextEvent(watcher, 'post:deleted');
       const later = collect(watcher, 'post:engagement');

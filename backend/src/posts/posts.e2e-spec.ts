@@ -54,7 +54,7 @@ describe('posts API (real PostgreSQL)', () => {
         user: authorShape,
         author: authorShape,
         userId: author.id,
-        engagement: { likes: 0, retweets: 0, replies: 0, views: 0, version: 0 },
+        engagement: { likes: 0, retweets: 0, replies: 0, views: 0, version: 0, quotes: 0 },
         likeCount: 0,
         retweetCount: 0,
         replyCount: 0,
@@ -73,6 +73,9 @@ describe('posts API (real PostgreSQL)', () => {
         isRetweet: false,
         isPinned: false,
         replyToId: null,
+        quoteOfId: null,
+        quoteCount: 0,
+        quotable: true,
       });
       const [row] = await t.db.query('SELECT posts_count FROM users WHERE id = $1', [author.id]);
       expect(row.posts_count).toBe(1);
@@ -89,7 +92,7 @@ describe('posts API (real PostgreSQL)', () => {
         .expect(201);
       expect(res.body.post).toMatchObject({ isReply: true, replyToId: parent.id, userId: replier.id });
       // The original's absolute counts after the reply, for clients to set rather than add to.
-      expect(res.body.parent).toEqual({ postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 1, version: 1 });
+      expect(res.body.parent).toEqual({ postId: parent.id, likeCount: 0, retweetCount: 0, replyCount: 1, quoteCount: 0, version: 1 });
       const got = await t.http.get(`/api/posts/${parent.id}`).expect(200);
       expect(got.body.post.replyCount).toBe(1);
       expect(got.body.post.engagement.replies).toBe(1);

@@ -13,6 +13,8 @@ import { PostEditsService } from './post-edits.service';
 import { PinsController } from './pins.controller';
 import { PinsRepository } from './pins.repository';
 import { PinsService } from './pins.service';
+import { QuotesController } from './quotes.controller';
+import { QuotesService } from './quotes.service';
 import { FirstPageCache } from './first-page.cache';
 import { FollowingFeedController } from './following-feed.controller';
 import { FollowingFeedRepository } from './following-feed.repository';
@@ -40,7 +42,7 @@ import { SocialModule } from '../social/social.module';
 @Module({
   imports: [TypeOrmModule.forFeature([Post, Like, Repost]), UsersModule, IdempotencyModule, SocialModule, MediaModule],
   // FollowingFeedController and RankedFeedController first: `timeline/following` and `timeline/ranked` are registered before PostsController's routes.
-  controllers: [FollowingFeedController, RankedFeedController, PostsController, HashtagsController, BookmarksController, PostEditsController, PinsController],
+  controllers: [FollowingFeedController, RankedFeedController, PostsController, HashtagsController, BookmarksController, PostEditsController, PinsController, QuotesController],
   providers: [
     PostsService,
     HashtagPostsService,
@@ -54,6 +56,7 @@ import { SocialModule } from '../social/social.module';
     PostEditsService,
     PinsRepository,
     PinsService,
+    QuotesService,
     FollowingFeedRepository,
     FollowingFeedService,
     HomeFeedRepository,

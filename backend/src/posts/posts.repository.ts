@@ -12,7 +12,7 @@ import { hiddenProtectedAuthorsSql, notProtectedSql } from '../social/protected.
 import { hiddenForViewerSql, mutedWordsPatternSql, notMutedSql } from '../social/mutes.sql';
 import { NO_FILTER, type ViewerFilter } from '../social/mutes.service';
 import { BUMP_VERSION, COUNTS_COLUMNS, type CountsRow } from './engagement-counts';
-import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, toPostView } from './post-view.sql';
+import { POST_VIEW_COLUMNS, POST_VIEW_COLUMNS_NO_VIEWER, type PostView, type PostViewRow, quotedPostSql, toPostView } from './post-view.sql';
 
 export interface PageRequest {
   limit: number;
@@ -31,11 +31,14 @@ export interface NewPost {
   /** The post's pictures as the wire has them (posts.media), locked by MediaService.lockForPost. */
   media: Media[];
   sensitive: boolean;
+  /** The quoted post (issue 27), checked by the statement: visible to the author, quotable, not a protected account's. */
+  quoteOfId: string | null;
 }
 
-/** The created post (as PostViewRow) and, for a reply, the parent's counts after it. */
+/** The created post (as PostViewRow) and, for a reply, the parent's counts after it; for a quote, the quoted post's. */
 export interface CreatedPostRow extends PostViewRow {
   parent: CountsRow | null;
+  quoted_counts: CountsRow | null;
 }
 
 /** A prepared statement's name: the same text always gets the same name (pg refuses one name for two texts). */
@@ -276,9 +279,10 @@ export class PostsRepository {
     viewerId: string,
     postIds: string[],
     since: string | null,
-  ): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string>; words: string | null; seesLimited: boolean }> {
-    const flags = { liked: new Set<string>(), reposted: new Set<string>(), hidden: new Set<string>(), words: null as string | null, seesLimited: false };
-    const rows = await poolRows<{ post_id: string | null; kind: 'like' | 'repost' | 'hidden' | 'words' | 'limited'; words: string | null }>(this.dataSource, {
+    quotedIds: string[] = [],
+  ): Promise<{ liked: Set<string>; reposted: Set<string>; hidden: Set<string>; quoteHidden: Set<string>; words: string | null; seesLimited: boolean }> {
+    const flags = { liked: new Set<string>(), reposted: new Set<string>(), hidden: new Set<string>(), quoteHidden: new Set<string>(), words: null as string | null, seesLimited: false };
+    const rows = await poolRows<{ post_id: string | null; kind: 'like' | 'repost' | 'hidden' | 'quote-hidden' | 'words' | 'limited'; words: string | null }>(this.dataSource, {
       name: 'posts_viewer_flags',
       text: `SELECT post_id, 'like' AS kind, NULL::text AS words FROM likes WHERE user_id = $1 AND post_id = ANY($2::uuid[])
              UNION ALL
@@ -286,6 +290,13 @@ export class PostsRepository {
              UNION ALL
              SELECT p.id, 'hidden' AS kind, NULL FROM posts p WHERE p.id = ANY($2::uuid[])
                 AND NOT (${notBlockedSql('$1', 'p.author_id', PER_ROW)} AND ${notMutedSql('$1', 'p.author_id', PER_ROW)})
+             UNION ALL
+             SELECT q.id, 'quote-hidden' AS kind, NULL FROM posts q WHERE q.id = ANY($4::uuid[])
+                AND NOT (${notBlockedSql('$1', 'q.author_id', PER_ROW)} AND ${notMutedSql('$1', 'q.author_id', PER_ROW)})
+             UNION ALL
+             SELECT NULL::uuid, 'limited' AS kind, NULL FROM posts q JOIN users qu ON qu.id = q.author_id
+              WHERE q.id = ANY($4::uuid[]) AND qu.protected
+                AND (qu.id = $1::uuid OR EXISTS (SELECT 1 FROM follows qf WHERE qf.follower_id = $1::uuid AND qf.followee_id = qu.id))
              UNION ALL
              SELECT NULL::uuid, 'words' AS kind, ${mutedWordsPatternSql('$1')}
              UNION ALL
@@ -296,12 +307,12 @@ export class PostsRepository {
               GROUP BY ()
              HAVING count(*) = ${FLAGS_WINDOW_POSTS} OR bool_or((lu.limited OR lu.protected) AND (lu.id = $1::uuid
                OR EXISTS (SELECT 1 FROM follows lf WHERE lf.follower_id = $1::uuid AND lf.followee_id = lu.id)))`,
-      values: [viewerId, postIds, since],
+      values: [viewerId, postIds, since, quotedIds],
     });
     for (const row of rows) {
       if (row.kind === 'limited') flags.seesLimited = true;
       else if (row.kind === 'words') flags.words = row.words;
-      else if (row.post_id) (row.kind === 'like' ? flags.liked : row.kind === 'repost' ? flags.reposted : flags.hidden).add(row.post_id);
+      else if (row.post_id) (row.kind === 'like' ? flags.liked : row.kind === 'repost' ? flags.reposted : row.kind === 'quote-hidden' ? flags.quoteHidden : flags.hidden).add(row.post_id);
     }
     return flags;
   }
@@ -567,6 +578,56 @@ export class PostsRepository {
     return row?.hidden ?? false;
   }
 
+  /**
+   * The `Alıntılar` of a post (issue 27), newest first: a keyset walk of idx_posts_quote_of
+   * (quote_of_id, created_at, id), each author by key, with every list's read rules (deactivated
+   * authors, blocks either way, protected accounts).
+   */
+  quotesSql(postId: string, viewerId: string | null, page: PageRequest): Sql {
+    return this.listSql(viewerId, (param) => [`p.quote_of_id = ${param(postId)}::uuid`], page, 'newest');
+  }
+
+  quotes(postId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
+    return this.run(this.quotesSql(postId, viewerId, page), true);
+  }
+
+  /**
+   * The quote policy of post `postId` set to `quotable` when `authorId` wrote it (issue 27), in one
+   * statement: answers its author (null: no such post, or its author is deactivated) and whether
+   * it changed anything (false for another member's post).
+   */
+  async setQuotable(postId: string, authorId: string, quotable: boolean): Promise<{ authorId: string; changed: boolean } | null> {
+    const [row] = await poolRows<{ author_id: string; changed: boolean }>(this.dataSource, {
+      name: 'posts_set_quotable',
+      text: `WITH target AS (
+               SELECT p.id, p.author_id FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $1 AND u.is_active
+             ), changed AS (
+               UPDATE posts p SET quotable = $3 FROM target t WHERE p.id = t.id AND t.author_id = $2::uuid RETURNING p.id
+             )
+             SELECT t.author_id, EXISTS (SELECT 1 FROM changed) AS changed FROM target t`,
+      values: [postId, authorId, quotable],
+    });
+    return row ? { authorId: row.author_id, changed: row.changed } : null;
+  }
+
+  /**
+   * Whether `authorId` may quote post `postId` (issue 27), said before the create statement (which
+   * checks it again): `missing` when it is gone or not theirs to see (a deactivated author, a block
+   * either way, a protected account they do not follow), `protected` for a protected account's
+   * post they see but may not carry further, `disabled` when its author turned quoting off.
+   */
+  async quoteTarget(postId: string, authorId: string): Promise<'ok' | 'missing' | 'protected' | 'disabled'> {
+    const [row] = await poolRows<{ verdict: 'ok' | 'missing' | 'protected' | 'disabled' }>(this.dataSource, {
+      name: 'posts_quote_target',
+      text: `SELECT CASE WHEN NOT (qu.is_active AND ${notBlockedSql('$2', 'qu.id')} AND ${notProtectedSql('$2', 'qu')}) THEN 'missing'
+                         WHEN qu.protected AND qu.id <> $2::uuid THEN 'protected'
+                         WHEN NOT q.quotable THEN 'disabled' ELSE 'ok' END AS verdict
+               FROM posts q JOIN users qu ON qu.id = q.author_id WHERE q.id = $1`,
+      values: [postId, authorId],
+    });
+    return row?.verdict ?? 'missing';
+  }
+
   async findView(id: string, viewerId: string | null): Promise<PostView | null> {
     const [view] = await this.run(
       {
@@ -617,19 +678,24 @@ export class PostsRepository {
       text: `WITH parent AS (
           SELECT p.id, u.username FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = $3 AND u.is_active
              AND ${notBlockedSql('$1', 'u.id')} AND ${notProtectedSql('$1', 'u')}
+        ), quoting AS (
+          -- The quoted post (issue 27): shown to the author, quotable, and no protected account's
+          -- but the author's own (its quote would carry it past its followers).
+          SELECT q.id FROM posts q JOIN users qu ON qu.id = q.author_id WHERE q.id = $10 AND qu.is_active AND q.quotable
+             AND ${notBlockedSql('$1', 'qu.id')} AND (NOT qu.protected OR qu.id = $1)
         ), author AS (
           UPDATE users SET posts_count = posts_count + 1
-          WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM parent))
+          WHERE id = $1 AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM parent)) AND ($10::uuid IS NULL OR EXISTS (SELECT 1 FROM quoting))
           RETURNING id, username, display_name, is_verified, profile_image, media_sensitive, protected
         ), mentioned AS (
           SELECT coalesce(array_agg(m.username ORDER BY array_position($7::text[], lower(m.username))), '{}') AS names
             FROM users m WHERE lower(m.username) = ANY($7::text[]) AND m.is_active
         ), inserted AS (
-          INSERT INTO posts (author_id, content, reply_to_id, hashtags, links, search_text, mentions, media, sensitive, forced_sensitive)
+          INSERT INTO posts (author_id, content, reply_to_id, hashtags, links, search_text, mentions, media, sensitive, forced_sensitive, quote_of_id)
           SELECT a.id, $2, $3, $4::text[], $5::text[], $6, mentioned.names, $8::jsonb,
                  $9 OR (a.media_sensitive AND $8::jsonb <> '[]'::jsonb),
                  -- Sensitive because staff marked the account's media (moderation/), not by the author's choice.
-                 NOT $9 AND a.media_sensitive AND $8::jsonb <> '[]'::jsonb
+                 NOT $9 AND a.media_sensitive AND $8::jsonb <> '[]'::jsonb, $10::uuid
             FROM author a CROSS JOIN mentioned
           RETURNING *
         ), bumped AS (
@@ -637,17 +703,23 @@ export class PostsRepository {
           FROM parent
           WHERE p.id = parent.id AND EXISTS (SELECT 1 FROM inserted)
           RETURNING ${COUNTS_COLUMNS}
+        ), quote_bumped AS (
+          UPDATE posts p SET quote_count = p.quote_count + 1, ${BUMP_VERSION}
+          FROM quoting
+          WHERE p.id = quoting.id AND EXISTS (SELECT 1 FROM inserted)
+          RETURNING ${COUNTS_COLUMNS}
         )
-        SELECT i.id, i.content, i.created_at, i.reply_to_id, i.hashtags, i.links, i.mentions,
-               i.like_count, i.retweet_count, i.reply_count, i.view_count, i.engagement_version, i.is_edited, i.edited_at, i.is_pinned,
-               i.media, i.sensitive,
-               to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
+        SELECT p.id, p.content, p.created_at, p.reply_to_id, p.hashtags, p.links, p.mentions,
+               p.like_count, p.retweet_count, p.reply_count, p.view_count, p.engagement_version, p.is_edited, p.edited_at, p.is_pinned,
+               p.media, p.sensitive, p.quote_of_id, p.quote_count, p.quotable, ${quotedPostSql('$1')} AS quoted,
+               to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
                a.id AS author_id, a.username AS author_username, a.display_name AS author_display_name,
                a.is_verified AS author_is_verified, a.profile_image AS author_profile_image, a.protected AS author_protected, false AS liked, false AS reposted,
                (SELECT username FROM parent) AS reply_to_username,
-               (SELECT row_to_json(b) FROM bumped b) AS parent
-        FROM inserted i CROSS JOIN author a`,
-      values: [input.authorId, input.content, input.replyToId, input.hashtags, input.links, input.searchText, input.mentions, JSON.stringify(input.media), input.sensitive],
+               (SELECT row_to_json(b) FROM bumped b) AS parent,
+               (SELECT row_to_json(b) FROM quote_bumped b) AS quoted_counts
+        FROM inserted p CROSS JOIN author a`,
+      values: [input.authorId, input.content, input.replyToId, input.hashtags, input.links, input.searchText, input.mentions, JSON.stringify(input.media), input.sensitive, input.quoteOfId],
     });
     return row ?? null;
   }

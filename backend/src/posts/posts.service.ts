@@ -26,7 +26,7 @@ import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
 import { PostViewsBuffer } from './post-views.buffer';
 import { type CreatedPostRow, type PageRequest, type PopularPosition, PostsRepository } from './posts.repository';
-import { CANNOT_REPLY, POST_EMPTY, POST_NOT_FOUND, POST_PROTECTED, postTooLong, REPLY_TARGET_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './posts.texts';
+import { CANNOT_REPLY, POST_EMPTY, POST_NOT_FOUND, POST_PROTECTED, postTooLong, QUOTE_AND_REPLY, QUOTE_DISABLED, QUOTE_PROTECTED, QUOTE_TARGET_NOT_FOUND, REPLY_TARGET_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './posts.texts';
 
 /** The admin setting's default (`maxTweetLength`, 1 to 500); read only through PostsService.maxLength(). */
 export const DEFAULT_POST_MAX_LENGTH = DEFAULT_SETTINGS.maxTweetLength;
@@ -154,10 +154,19 @@ export class PostsService {
     // A block, either way, between the member and the replied-to author refuses the reply
     // (and the statement's own check refuses one that raced a block: the parent is then not found).
     if (replyToId && (await this.posts.authorBlocks(replyToId, author.id))) throw new ForbiddenException(CANNOT_REPLY);
+    // A quote (issue 27): said before anything is written; the statement checks it again.
+    const quoteOfId = dto.quoteOfId ?? null;
+    if (quoteOfId) {
+      if (replyToId) throw new BadRequestException(QUOTE_AND_REPLY);
+      const verdict = await this.posts.quoteTarget(quoteOfId, author.id);
+      if (verdict === 'missing') throw new NotFoundException(QUOTE_TARGET_NOT_FOUND);
+      if (verdict === 'protected') throw new ForbiddenException(QUOTE_PROTECTED);
+      if (verdict === 'disabled') throw new ForbiddenException(QUOTE_DISABLED);
+    }
     const sensitive = dto.sensitive ?? false;
     const hashtags = extractHashtags(content);
     // The body as it was before pictures (content, replyToId) keeps its fingerprint; the new fields only when sent.
-    const body = { content: dto.content ?? '', replyToId, ...(mediaIds.length && { mediaIds }), ...(dto.sensitive !== undefined && { sensitive }) };
+    const body = { content: dto.content ?? '', replyToId, ...(mediaIds.length && { mediaIds }), ...(dto.sensitive !== undefined && { sensitive }), ...(quoteOfId && { quoteOfId }) };
     const request = idempotencyKey ? { userId: author.id, key: idempotencyKey, route: 'posts.create', body } : undefined;
 
     const outcome = await this.idempotency.run(
@@ -178,6 +187,7 @@ export class PostsService {
               mentions: extractMentions(content, MAX_MENTIONS_PER_POST),
               media,
               sensitive,
+              quoteOfId,
             },
             db,
           );
@@ -187,10 +197,12 @@ export class PostsService {
           throw error;
         }
         if (row) await this.media.attach(db, row.id, author.id, mediaIds);
-        // No row: the parent is missing or hidden (the author is active: the session check said so).
-        if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : POST_NOT_FOUND);
+        // No row: the parent or the quoted post is missing, hidden or no longer quotable (the author
+        // is active: the session check said so).
+        if (!row) throw new NotFoundException(replyToId ? REPLY_TARGET_NOT_FOUND : quoteOfId ? QUOTE_TARGET_NOT_FOUND : POST_NOT_FOUND);
         const post = toPostResponse(toPostView(row));
         const parent: EngagementCounts | null = row.parent ? toEngagementCounts(row.parent) : null;
+        const quoted: EngagementCounts | null = row.quoted_counts ? toEngagementCounts(row.quoted_counts) : null;
         return {
           status: 201,
           // Stored as the answer (Idempotency-Key replays), so in the wire's names.
@@ -203,8 +215,13 @@ export class PostsService {
               this.realtime.postEngagement(parent.postId, parent);
               this.realtime.postReply(parent.postId, post);
             }
+            // The quoted post's watchers see its quote count move (issue 27).
+            if (quoted) {
+              this.firstPages.touch(quoted.postId);
+              this.realtime.postEngagement(quoted.postId, quoted);
+            }
             // The replied-to author and the mentioned accounts are notified off this request's path.
-            this.activity.publish({ kind: 'post', actorId: author.id, postId: post.id, replyToId, mentions: row.mentions, at: new Date() });
+            this.activity.publish({ kind: 'post', actorId: author.id, postId: post.id, replyToId, quoteOfId, mentions: row.mentions, at: new Date() });
           },
         };
       },
@@ -230,14 +247,18 @@ export class PostsService {
     // The page's oldest post (limit + 1 were read): below it the shared page says nothing; when it
     // holds the whole timeline, nothing lies below it.
     const since = views.length > page.limit ? views[views.length - 1].cursor.createdAt : null;
+    // The quoted posts of the page's quotes (issue 27): the shared page read them as a guest does.
+    const quotedIds = views.flatMap((v) => (v.quoted && (v.quoted.state === 'visible' || v.quoted.state === 'protected') ? [v.quoted.id] : []));
     const flags = await this.posts.viewerFlags(
       viewer.id,
       views.map((v) => v.id),
       since,
+      quotedIds,
     );
     // A member who is or follows a limited or protected account that wrote within the shared
     // page's range: the page (as a guest sees it) lacks that post, so the member's own first page
-    // instead (issues 25, 26).
+    // instead (issues 25, 26); likewise when the page quotes a protected account's post they may
+    // see (issue 27: a guest's copy shows only `Bu gönderi korunuyor`).
     if (flags.seesLimited) return toPostPage(await this.posts.timeline(viewer.id, page, await this.mutes.viewerFilter(viewer.id)), page.limit);
     // The posts of accounts the member blocks or is blocked by, or mutes, or matching their muted
     // words (issue 25, read with the flags) are left out of the shared page: the page may then be
@@ -247,7 +268,7 @@ export class PostsService {
     const words = wordMatcher(flags.words);
     const shown = views
       .filter((v) => !flags.hidden.has(v.id) && !words?.test(searchTextOfPost(v)))
-      .map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id) }));
+      .map((v) => ({ ...v, liked: flags.liked.has(v.id), reposted: flags.reposted.has(v.id), quoted: v.quoted && flags.quoteHidden.has(v.quoted.id) ? { id: v.quoted.id, state: 'blocked' as const } : v.quoted }));
     if (!shown.length && views.length) return toPostPage(await this.posts.timeline(viewer.id, page, await this.mutes.viewerFilter(viewer.id)), page.limit);
     if (shown.length > page.limit || views.length <= page.limit) return toPostPage(shown, page.limit);
     return { posts: shown.map(toPostResponse), nextCursor: encodeCursor(shown[shown.length - 1].cursor) };

@@ -18,6 +18,17 @@ export const POST_EDIT_MEDIA_INVALID = 'Görseller (media) { id, alt } nesneleri
 /** `Profile sabitle` (issue 27) of another member's post, and its undoing. */
 export const PIN_NOT_YOURS = 'Yalnızca kendi gönderinizi sabitleyebilirsiniz.';
 export const UNPIN_NOT_YOURS = 'Yalnızca kendi gönderinizin sabitlemesini kaldırabilirsiniz.';
+/** Quote posts (issue 27): a quoted post that is gone or not the author's to see. */
+export const QUOTE_TARGET_NOT_FOUND = 'Alıntılanan gönderi bulunamadı.';
+/** Its author turned quoting of it off (the quote policy). */
+export const QUOTE_DISABLED = 'Bu gönderi alıntılanamaz: yazarı alıntılanmasını kapattı.';
+/** A protected account's post: a quote would carry it past its followers. */
+export const QUOTE_PROTECTED = 'Korunan hesapların gönderileri alıntılanamaz.';
+/** A post that is both a reply and a quote. */
+export const QUOTE_AND_REPLY = 'Bir gönderi aynı anda hem yanıt hem alıntı olamaz.';
+/** The quote policy of another member's post. */
+export const QUOTE_POLICY_NOT_YOURS = 'Yalnızca kendi gönderilerinizin alıntı ayarını değiştirebilirsiniz.';
+export const QUOTE_POLICY_INVALID = 'Alıntı ayarı (quotable) true ya da false olmalıdır.';
 export const REPLY_TARGET_NOT_FOUND = 'Yanıtlanan gönderi bulunamadı.';
 /** A reply refused because of a block (either way): says no more than that it cannot be made. */
 export const CANNOT_REPLY = 'Bu gönderiye yanıt veremezsiniz.';

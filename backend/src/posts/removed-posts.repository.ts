@@ -83,6 +83,12 @@ export class RemovedPostsRepository {
     return row ?? null;
   }
 
+  /** The post a restored quote quotes, one quote more (issue 27); null when it is gone. */
+  async bumpQuoteCount(em: EntityManager, quotedId: string): Promise<CountsRow | null> {
+    const [row] = await queryRows<CountsRow>(em, `UPDATE posts p SET quote_count = p.quote_count + 1, ${BUMP_VERSION} WHERE p.id = $1 RETURNING ${COUNTS_COLUMNS}`, [quotedId]);
+    return row ?? null;
+  }
+
   /**
    * The post's row back as archived, with the columns it had then (a column added since takes its
    * default). Answers false when a post with the id exists (it cannot, ids are not reused).
@@ -135,6 +141,7 @@ export class RemovedPostsRepository {
       `UPDATE posts p SET like_count = (SELECT count(*) FROM likes l WHERE l.post_id = p.id),
               retweet_count = (SELECT count(*) FROM reposts r WHERE r.post_id = p.id),
               reply_count = (SELECT count(*) FROM posts c WHERE c.reply_to_id = p.id),
+              quote_count = (SELECT count(*) FROM posts c WHERE c.quote_of_id = p.id),
               sensitive = CASE WHEN u.media_sensitive AND p.media <> '[]'::jsonb THEN true WHEN p.forced_sensitive THEN false ELSE p.sensitive END,
               forced_sensitive = CASE WHEN u.media_sensitive AND p.media <> '[]'::jsonb THEN (p.forced_sensitive OR NOT p.sensitive) ELSE false END,
               ${BUMP_VERSION}

@@ -13,6 +13,8 @@ export interface RestoredPost {
   authorId: string;
   /** The parent's counts after the reply was attached again; null for a post, or a parent gone meanwhile. */
   parent: EngagementCounts | null;
+  /** A restored quote's quoted post's counts after it counted again; null otherwise. */
+  quoted: EngagementCounts | null;
   /** The accounts whose reposts came back (their followers' kept feeds show it again). */
   reposters: string[];
 }
@@ -50,13 +52,16 @@ export class RemovedPostsService {
     const parent = parentId ? await this.repository.bumpReplyCount(em, parentId) : null;
     post.reply_to_id = parent ? parentId : null;
     if (!(await this.repository.insertPost(em, post))) return null;
+    // A quote (issue 27) counts on its quoted post again, if that still exists.
+    const quotedId = typeof post.quote_of_id === 'string' ? post.quote_of_id : null;
+    const quoted = quotedId ? await this.repository.bumpQuoteCount(em, quotedId) : null;
     await this.repository.bumpPostsCount(em, archive.author_id);
     await this.media.restoreRows(em, archive.media);
     await this.repository.restoreEngagement(em, 'likes', archive.post_id, archive.likes);
     const reposters = await this.repository.restoreEngagement(em, 'reposts', archive.post_id, archive.reposts);
     await this.repository.reattachReplies(em, archive.post_id, archive.replies);
     await this.repository.settle(em, archive.post_id);
-    return { postId: archive.post_id, authorId: archive.author_id, parent: parent ? toEngagementCounts(parent) : null, reposters };
+    return { postId: archive.post_id, authorId: archive.author_id, parent: parent ? toEngagementCounts(parent) : null, quoted: quoted ? toEngagementCounts(quoted) : null, reposters };
   }
 
   /**
@@ -68,9 +73,10 @@ export class RemovedPostsService {
   afterRestore(restored: RestoredPost): void {
     this.activity.publish({ kind: 'post-restored', actorId: restored.authorId, postId: restored.postId, reposters: restored.reposters, at: new Date() });
     this.firstPages.invalidate();
-    if (restored.parent) {
-      this.firstPages.touch(restored.parent.postId);
-      this.realtime.postEngagement(restored.parent.postId, restored.parent);
+    for (const counts of [restored.parent, restored.quoted]) {
+      if (!counts) continue;
+      this.firstPages.touch(counts.postId);
+      this.realtime.postEngagement(counts.postId, counts);
     }
   }
 

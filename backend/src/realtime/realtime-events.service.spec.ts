@@ -28,9 +28,9 @@ function fakeServer(options: { throwOnEmit?: boolean } = {}) {
   return { server: server as unknown as RealtimeServer, sent };
 }
 
-const counts = (n: number) => ({ likeCount: n, repostCount: n * 10, replyCount: n * 100, version: n });
+const counts = (n: number) => ({ likeCount: n, repostCount: n * 10, replyCount: n * 100, quoteCount: n * 1000, version: n });
 /** The same counts as the `post:engagement` payload has them (the wire's `retweetCount`). */
-const wire = (n: number) => ({ likeCount: n, retweetCount: n * 10, replyCount: n * 100, version: n });
+const wire = (n: number) => ({ likeCount: n, retweetCount: n * 10, replyCount: n * 100, quoteCount: n * 1000, version: n });
 
 describe('RealtimeEvents', () => {
   let events: RealtimeEvents;

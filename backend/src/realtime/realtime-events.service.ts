@@ -151,7 +151,7 @@ export class RealtimeEvents implements OnModuleDestroy {
   postEngagement(id: string, counts: EngagementCounts): void {
     const postId = id.toLowerCase();
     if (this.deleted.has(postId)) return;
-    const snapshot: EngagementCounts = { likeCount: counts.likeCount, repostCount: counts.repostCount, replyCount: counts.replyCount, version: counts.version };
+    const snapshot: EngagementCounts = { likeCount: counts.likeCount, repostCount: counts.repostCount, replyCount: counts.replyCount, quoteCount: counts.quoteCount, version: counts.version };
     const open = this.windows.get(postId);
     if (open) {
       if (snapshot.version <= open.version) return;
@@ -582,7 +582,7 @@ export class RealtimeEvents implements OnModuleDestroy {
 
   private emitEngagement(postId: string, counts: EngagementCounts): void {
     // The wire's names: reposts are `retweetCount` there.
-    const event: PostEngagementEvent = { postId, likeCount: counts.likeCount, retweetCount: counts.repostCount, replyCount: counts.replyCount, version: counts.version };
+    const event: PostEngagementEvent = { postId, likeCount: counts.likeCount, retweetCount: counts.repostCount, replyCount: counts.replyCount, quoteCount: counts.quoteCount, version: counts.version };
     this.emit('post:engagement', (server) => server.to(postRoom(postId)).emit('post:engagement', event));
   }
 

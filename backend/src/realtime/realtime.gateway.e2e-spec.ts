@@ -224,9 +224,9 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       const seen = collect(watcher, 'post:engagement');
       const elsewhere = collect(bystander, 'post:engagement');
       const first = nextEvent(watcher, 'post:engagement');
-      for (let i = 1; i <= 5; i++) events.postEngagement(postId, { likeCount: i, repostCount: 10 + i, replyCount: 20 + i, version: i });
-      expect(await first).toEqual({ postId, likeCount: 1, retweetCount: 11, replyCount: 21, version: 1 });
-      expect(await nextEvent(watcher, 'post:engagement')).toEqual({ postId, likeCount: 5, retweetCount: 15, replyCount: 25, version: 5 });
+      for (let i = 1; i <= 5; i++) events.postEngagement(postId, { likeCount: i, repostCount: 10 + i, replyCount: 20 + i, quoteCount: 0, version: i });
+      expect(await first).toEqual({ postId, likeCount: 1, retweetCount: 11, replyCount: 21, quoteCount: 0, version: 1 });
+      expect(await nextEvent(watcher, 'post:engagement')).toEqual({ postId, likeCount: 5, retweetCount: 15, replyCount: 25, quoteCount: 0, version: 5 });
       // Absence cannot be awaited: let the trailing window close, then one round trip.
       await new Promise((resolve) => setTimeout(resolve, 250));
       await roundTrip(watcher);
@@ -240,8 +240,8 @@ describe('realtime gateway (Socket.IO on the API server, real PostgreSQL)', () =
       const watcher = await connectSocket(url);
       await request(watcher, 'posts:watch', [postId]);
       const event = nextEvent(watcher, 'post:engagement');
-      events.postEngagement(postId, { likeCount: 3, repostCount: 2, replyCount: 1, version: 4, secret: 'x' } as never);
-      expect(await event).toEqual({ postId, likeCount: 3, retweetCount: 2, replyCount: 1, version: 4 });
+      events.postEngagement(postId, { likeCount: 3, repostCount: 2, replyCount: 1, quoteCount: 0, version: 4, secret: 'x' } as never);
+      expect(await event).toEqual({ postId, likeCount: 3, retweetCount: 2, replyCount: 1, quoteCount: 0, version: 4 });
     });
 
     it('post:new: the posts created within a second reach the home feed’s connections as ONE frame, and no other connection', async () => {

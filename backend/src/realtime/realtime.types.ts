@@ -7,6 +7,8 @@ export interface EngagementCounts {
   likeCount: number;
   repostCount: number;
   replyCount: number;
+  /** Quotes of the post (issue 27). */
+  quoteCount: number;
   /**
    * posts.engagement_version of these counts, bumped in the same UPDATE as any of them: the
    * higher version is the newer state. Events of two nodes (or two requests of one node) can

@@ -112,8 +112,8 @@ describe('Socket.IO caps against exhaustion (per node; real socket.io-client)', 
     expect(errors).toEqual([{ ok: false, message: EVENTS_TOO_FAST }]);
 
     const engagement = nextEvent(calm, 'post:engagement');
-    t.app.get(RealtimeEvents).postEngagement(post.id, { likeCount: 1, repostCount: 0, replyCount: 0, version: 1 });
-    expect(await engagement).toEqual({ postId: post.id, likeCount: 1, retweetCount: 0, replyCount: 0, version: 1 });
+    t.app.get(RealtimeEvents).postEngagement(post.id, { likeCount: 1, repostCount: 0, replyCount: 0, quoteCount: 0, version: 1 });
+    expect(await engagement).toEqual({ postId: post.id, likeCount: 1, retweetCount: 0, replyCount: 0, quoteCount: 0, version: 1 });
     expect(await request(calm, 'posts:unwatch', [post.id])).toEqual({ ok: true, watching: 0 });
   });
 

@@ -9,8 +9,11 @@ import { Global, Injectable, Logger, Module } from '@nestjs/common';
 export type Activity =
   | { kind: 'like' | 'repost'; actorId: string; postId: string; active: boolean; at: Date }
   | { kind: 'follow'; actorId: string; userId: string; active: boolean; at: Date }
-  /** A post or a reply was created; `mentions`: the usernames it stored in posts.mentions. */
-  | { kind: 'post'; actorId: string; postId: string; replyToId: string | null; mentions: string[]; at: Date }
+  /**
+   * A post or a reply was created; `mentions`: the usernames it stored in posts.mentions;
+   * `quoteOfId`: the post it quotes (issue 27), whose author is told.
+   */
+  | { kind: 'post'; actorId: string; postId: string; replyToId: string | null; quoteOfId?: string | null; mentions: string[]; at: Date }
   /**
    * The author edited the post (issue 27): the members who reposted it are told, and `mentions`
    * (the usernames the edit added to posts.mentions) as for a new post's.

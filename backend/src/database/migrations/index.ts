@@ -41,6 +41,7 @@ import { RankedFeed1764900000600 } from './1764900000600-RankedFeed';
 import { Bookmarks1764910000001 } from './1764910000001-Bookmarks';
 import { PostEdits1764920000001 } from './1764920000001-PostEdits';
 import { PostPins1764920000002 } from './1764920000002-PostPins';
+import { QuotePosts1764920000003 } from './1764920000003-QuotePosts';
 
 /** Listed explicitly (not globbed) so the same list works compiled, under jest ESM and in the CLI. */
 export const migrations = [
@@ -87,4 +88,5 @@ export const migrations = [
   Bookmarks1764910000001,
   PostEdits1764920000001,
   PostPins1764920000002,
+  QuotePosts1764920000003,
 ];

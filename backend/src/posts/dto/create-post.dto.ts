@@ -18,6 +18,11 @@ export class CreatePostDto {
   @IsUUID('all', { message: INVALID_ID })
   replyToId?: string;
 
+  /** Set for a quote (issue 27): the quoted post, shown as a card in this one. */
+  @IsOptional()
+  @IsUUID('all', { message: INVALID_ID })
+  quoteOfId?: string;
+
   /** The author's own uploads (POST /api/media), in the order the post shows them. */
   @IsOptional()
   @IsUUID('all', { each: true, message: MEDIA_IDS_INVALID })

@@ -15,5 +15,5 @@ export function toRepostResponse(result: ToggleResult): RepostResponse {
 export type { CountsResponse };
 
 export function toCountsResponse(counts: EngagementCounts): CountsResponse {
-  return { postId: counts.postId, likeCount: counts.likeCount, retweetCount: counts.repostCount, replyCount: counts.replyCount, version: counts.version };
+  return { postId: counts.postId, likeCount: counts.likeCount, retweetCount: counts.repostCount, replyCount: counts.replyCount, quoteCount: counts.quoteCount, version: counts.version };
 }

@@ -1,5 +1,6 @@
 import type { PostAuthor as PostAuthorResponse, Post as PostResponse } from '@gundem/contract';
-import type { PostView } from '../post-view.sql';
+import type { PostQuote } from '@gundem/contract';
+import type { PostView, QuotedView } from '../post-view.sql';
 
 /** The post object of docs/wire-contract.md#post-object: every field, both forms where there are two. */
 export type { PostAuthorResponse, PostResponse };
@@ -23,7 +24,7 @@ export function toPostResponse(post: PostView): PostResponse {
     user: author,
     author,
     userId: post.author.id,
-    engagement: { likes: post.likeCount, retweets: post.repostCount, replies: post.replyCount, views: post.viewCount, version: post.engagementVersion },
+    engagement: { likes: post.likeCount, retweets: post.repostCount, replies: post.replyCount, views: post.viewCount, version: post.engagementVersion, quotes: post.quoteCount },
     likeCount: post.likeCount,
     retweetCount: post.repostCount,
     replyCount: post.replyCount,
@@ -40,10 +41,20 @@ export function toPostResponse(post: PostView): PostResponse {
     isRetweet: false,
     isPinned: post.isPinned,
     replyToId: post.replyToId,
+    quoteOfId: post.quoteOfId,
+    quoteCount: post.quoteCount,
+    quotable: post.quotable,
+    // Only on a quote, so a post that is none keeps the shape it had.
+    ...(post.quoted && { quote: toPostQuote(post.quoted) }),
     mentions: post.mentions.map((username) => ({ username })),
     media: post.media,
     sensitive: post.sensitive,
     // Only on replies, so a post that is not one keeps the shape it had.
     ...(post.replyToId !== null && { replyTo: post.replyTo }),
   };
+}
+
+/** The quoted post's card: the post (without a quote of its own: one level) only when visible. */
+function toPostQuote(quoted: QuotedView): PostQuote {
+  return quoted.post ? { id: quoted.id, state: quoted.state, post: toPostResponse(quoted.post) } : { id: quoted.id, state: quoted.state };
 }
