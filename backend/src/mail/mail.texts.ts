@@ -48,7 +48,8 @@ export const DIGEST_ACTIONS = {
   reply: 'gönderinize yanıt verdi',
   follow: 'sizi takip etmeye başladı',
   mention: 'bir gönderide sizden bahsetti',
-  edit: 'yeniden paylaştığınız bir gönderiyi düzenledi',
+  edit: 'paylaştığınız ya da alıntıladığınız bir gönderiyi düzenledi',
+  quote: 'gönderinizi alıntıladı',
 };
 export const DIGEST_OTHER_ACTION = 'bir etkinlikte bulundu';
 export const DIGEST_MODERATION = 'Hesabınızla ilgili bir moderasyon bildirimi var.';

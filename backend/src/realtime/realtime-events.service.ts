@@ -242,7 +242,8 @@ export class RealtimeEvents implements OnModuleDestroy {
    * by refetching).
    */
   private async separated(posts: Post[]): Promise<Exclusions | undefined> {
-    const authorOf = (post: Post) => [post.userId, post.repostedBy?.id].filter((a): a is string => !!a).map((a) => a.toLowerCase());
+    // A quote (issue 27) carries its quoted post's card: a member blocked with either author is left out.
+    const authorOf = (post: Post) => [post.userId, post.repostedBy?.id, post.quote?.post?.userId].filter((a): a is string => !!a).map((a) => a.toLowerCase());
     const ids = [...new Set(posts.flatMap(authorOf))];
     if (!this.blocks || !ids.length) return () => new Set();
     try {

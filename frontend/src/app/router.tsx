@@ -52,6 +52,7 @@ const FollowingPage = lazyScreen(loadProfile, 'FollowingPage');
 const SettingsPage = lazyScreen(() => import('./routes/settings-page'), 'SettingsPage');
 const FollowRequestsPage = lazyScreen(() => import('./routes/follow-requests-page'), 'FollowRequestsPage');
 const BookmarksPage = lazyScreen(() => import('./routes/bookmarks-page'), 'BookmarksPage');
+const QuotesPage = lazyScreen(() => import('./routes/quotes-page'), 'QuotesPage');
 const ForgotPasswordPage = lazyScreen(
   () => import('./routes/forgot-password-page'),
   'ForgotPasswordPage',
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: screen(ForgotPasswordPage) },
           { path: 'reset-password', element: screen(ResetPasswordPage) },
           { path: 'post/:id', element: screen(PostPage) },
+          { path: 'post/:id/quotes', element: screen(QuotesPage) },
           { path: 'terms', element: screen(TermsPage) },
           { path: 'privacy', element: screen(PrivacyPage) },
           { path: 'help', element: screen(HelpPage) },

@@ -34,6 +34,7 @@ export const SPA_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/post/:id',
+  '/post/:id/quotes',
   '/terms',
   '/privacy',
   '/help',

@@ -149,6 +149,12 @@ export const RepeatIcon = createIcon(
   </>,
 );
 
+/** `Alıntıla` (issue 27): two quotation marks. */
+export const QuoteIcon = createIcon(
+  'QuoteIcon',
+  <path d="M5 7h5v5H7.5v.5A2.5 2.5 0 0 0 10 15v2a4.5 4.5 0 0 1-5-4.5V7Zm9 0h5v5h-2.5v.5A2.5 2.5 0 0 0 19 15v2a4.5 4.5 0 0 1-5-4.5V7Z" />,
+);
+
 export const ShareIcon = createIcon(
   'ShareIcon',
   <>

@@ -13,6 +13,11 @@ export function postPath(postId: string): string {
   return `/post/${encodeURIComponent(postId)}`;
 }
 
+/** A post's `Alıntılar` (issue 27): its quotes, newest first. */
+export function quotesPath(postId: string): string {
+  return `${postPath(postId)}/quotes`;
+}
+
 /** The explore search for `query`: /explore?q=… */
 export function searchPath(query: string): string {
   return `/explore?q=${encodeURIComponent(query)}`;

@@ -20,6 +20,13 @@ export const trCompose = {
   editSubmit: 'Kaydet',
   editFailed: 'Gönderi düzenlenemedi',
   editNote: 'Beğeniler, yanıtlar ve yeniden paylaşımlar korunur; önceki hâller düzenleme geçmişinde görünür.',
+  // Quote mode (issue 27: `Alıntıla`, features/posts/components/quote-modal.tsx).
+  quoteTitle: 'Alıntıla',
+  quoteLabel: 'Alıntı metni',
+  quotePlaceholder: 'Bir yorum ekleyin',
+  quoteSubmit: 'Alıntıla',
+  quoteFailed: 'Alıntı paylaşılamadı',
+  quoted: 'Alıntı paylaşıldı',
   // The @ suggestions (features/posts/components/mention-suggest.tsx).
   mentionListLabel: 'Kullanıcı önerileri',
   mentionSuggestions: (count: number) => `${count} kullanıcı önerisi; seçmek için ok tuşları ve Enter`,

@@ -37,7 +37,8 @@ export const trNotifications = {
     report_resolved: 'Bildiriminiz incelendi ve ekibimiz işlem yaptı. Teşekkürler!',
     moderation: 'Hesabınızla ilgili yeni bir moderasyon bildirimi var',
     // Issue 27: the author edited a post the member reposted (the author is the actor).
-    edit: 'yeniden paylaştığınız bir gönderiyi düzenledi',
+    edit: 'paylaştığınız ya da alıntıladığınız bir gönderiyi düzenledi',
+    quote: 'gönderinizi alıntıladı',
   },
   actorsLabel: 'Son etkileşenler',
 };

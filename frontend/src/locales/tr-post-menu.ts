@@ -21,6 +21,12 @@ export const trPostMenu = {
   /** Issue 27: one's own post, edited in a dialog (features/posts/components/edit-post-dialog.tsx). */
   edit: 'Düzenle',
   editSaved: 'Gönderi düzenlendi',
+  /** Issue 27: the quote policy of one's own post. */
+  quotesOff: 'Alıntılanmayı kapat',
+  quotesOn: 'Alıntılanmaya izin ver',
+  quotesTurnedOff: 'Bu gönderi artık alıntılanamaz',
+  quotesTurnedOn: 'Bu gönderi yeniden alıntılanabilir',
+  quotesFailed: 'Alıntı ayarı kaydedilemedi. Lütfen tekrar deneyin.',
   copyLink: 'Bağlantıyı kopyala',
   linkCopied: 'Bağlantı panoya kopyalandı',
   copyFailed: 'Bağlantı kopyalanamadı. Lütfen tekrar deneyin.',

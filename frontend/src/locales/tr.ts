@@ -130,6 +130,15 @@ export const tr = {
     actions: 'Gönderi işlemleri',
     like: 'Beğen',
     repost: 'Yeniden paylaş',
+    // Quote posts (issue 27): the action, and the quoted post's card in a quote (features/posts/components/quote-card.tsx).
+    quote: 'Alıntıla',
+    quoteDeleted: 'Bu gönderi artık yok',
+    quoteProtected: 'Bu gönderi korunuyor',
+    quoteBlocked: 'Bu gönderi gösterilemiyor',
+    quoteDisabled: 'Yazarı bu gönderinin alıntılanmasını kapattı',
+    quoteNested: 'Alıntıladığı gönderiyi göster',
+    quoteSensitive: 'Hassas içerik',
+    quotesLink: (count: string) => `${count} Alıntı`,
     reply: 'Yanıtla',
     share: 'Paylaş',
     // Above a reply in every list (posts/components/reply-context.tsx), as X's "Replying to".

@@ -52,6 +52,8 @@ export interface PostCountsView {
   likes: number;
   reposts: number;
   replies: number;
+  /** Quotes (issue 27); absent from an older server's event: the held count stays. */
+  quotes?: number;
   version?: number;
 }
 
@@ -61,6 +63,7 @@ export function countsFrom(counts: PostCounts): PostCountsView {
     likes: counts.likeCount,
     reposts: counts.retweetCount,
     replies: counts.replyCount,
+    ...(counts.quoteCount === undefined ? {} : { quotes: counts.quoteCount }),
     version: counts.version,
   };
 }
@@ -74,13 +77,14 @@ export function countsFrom(counts: PostCounts): PostCountsView {
  * event, can arrive in any order.
  */
 export function withCounts(post: Post, counts: PostCountsView): Post {
-  const { likes, reposts, replies, version } = counts;
+  const { likes, reposts, replies, quotes, version } = counts;
   const held: number | undefined = post.engagement.version;
   if (version !== undefined && held !== undefined && version <= held) return post;
   if (
     likeCountOf(post) === likes &&
     repostCountOf(post) === reposts &&
     replyCountOf(post) === replies &&
+    (quotes === undefined || quoteCountOf(post) === quotes) &&
     (version === undefined || version === held)
   ) {
     return post;
@@ -90,14 +94,26 @@ export function withCounts(post: Post, counts: PostCountsView): Post {
     likeCount: likes,
     retweetCount: reposts,
     replyCount: replies,
+    ...(quotes === undefined ? {} : { quoteCount: quotes }),
     engagement: {
       ...post.engagement,
       likes,
       retweets: reposts,
       replies,
+      ...(quotes === undefined ? {} : { quotes }),
       ...(version === undefined ? {} : { version }),
     },
   };
+}
+
+/** The post's quotes (issue 27): 0 from a server that does not count them. */
+export function quoteCountOf(post: Post): number {
+  return post.quoteCount ?? post.engagement.quotes ?? 0;
+}
+
+/** The post with `count` quotes, its engagement version kept (the next post:engagement is newer). */
+export function withQuoteCount(post: Post, count: number): Post {
+  return { ...post, quoteCount: count, engagement: { ...post.engagement, quotes: count } };
 }
 
 /** Post validation (docs/product.md#validation): non-empty after trimming and at most 280 characters. */

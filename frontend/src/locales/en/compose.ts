@@ -19,6 +19,12 @@ export default {
     editSubmit: 'Save',
     editFailed: 'The post could not be edited',
     editNote: 'Likes, replies and reposts are kept; earlier versions show in the edit history.',
+    quoteTitle: 'Quote',
+    quoteLabel: 'Quote text',
+    quotePlaceholder: 'Add a comment',
+    quoteSubmit: 'Quote',
+    quoteFailed: 'The quote could not be posted',
+    quoted: 'Quote posted',
     mentionListLabel: 'User suggestions',
     mentionSuggestions: (count: number) =>
       `${count} user ${count === 1 ? 'suggestion' : 'suggestions'}; use the arrow keys and Enter to choose`,

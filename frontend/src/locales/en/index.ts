@@ -13,6 +13,7 @@ import block from './block';
 import bookmarks from './bookmarks';
 import compose from './compose';
 import edits from './edits';
+import quotes from './quotes';
 import explore from './explore';
 import feeds from './feeds';
 import followRequests from './follow-requests';
@@ -43,6 +44,7 @@ export const ENGLISH: Record<string, Record<string, object>> = {
   'tr-bookmarks.ts': bookmarks,
   'tr-compose.ts': compose,
   'tr-edits.ts': edits,
+  'tr-quotes.ts': quotes,
   'tr-explore.ts': explore,
   'tr-feeds.ts': feeds,
   'tr-follow-requests.ts': followRequests,

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { BellIcon, HeartIcon, MessageCircleIcon, PenIcon, RepeatIcon, ShieldIcon, UserIcon } from '../../../components/icons';
+import { BellIcon, HeartIcon, MessageCircleIcon, PenIcon, QuoteIcon, RepeatIcon, ShieldIcon, UserIcon } from '../../../components/icons';
 import { AtSignIcon } from '../../../components/icons-more';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
@@ -55,6 +55,7 @@ const ICONS: Record<NotificationType, ReactNode> = {
   report_resolved: <ShieldIcon size={22} />,
   moderation: <BellIcon size={22} />,
   edit: <PenIcon size={22} />,
+  quote: <QuoteIcon size={22} />,
 };
 
 /** The member's notices of staff actions (features/moderation). */

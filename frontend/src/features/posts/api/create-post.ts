@@ -3,7 +3,8 @@ import { apiClient } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
 import { idempotencyKeyFor, WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import type { CreatePostResponse } from '@gundem/contract';
-import { replyCountOf, withReplyCount } from '../post-model';
+import { quoteCountOf, replyCountOf, withQuoteCount, withReplyCount } from '../post-model';
+import { quotesQueryKey } from './quotes';
 import { postQueryKey } from './get-post';
 import { followingQueryKey } from '../../../lib/follow-keys';
 import { timelineQueryKey } from './get-timeline';
@@ -17,6 +18,8 @@ export interface CreatePostInput {
   mediaIds?: string[];
   /** `Hassas içerik`: the images are shown blurred until revealed. */
   sensitive?: boolean;
+  /** A quote (issue 27): the quoted post, shown as a card in this one. */
+  quoteOfId?: string;
 }
 
 /** The post and, for a reply, the original's absolute counts after it. */
@@ -44,7 +47,7 @@ export function useCreatePost() {
     mutationKey: [...WRITE_MUTATION_KEY, 'create-post'],
     // One key per submit, the same on this mutation's own retries (see idempotencyKeyFor).
     mutationFn: (input: CreatePostInput) => createPost(input, idempotencyKeyFor(input)),
-    onSuccess: ({ post, parent }, { replyToId }) => {
+    onSuccess: ({ post, parent }, { replyToId, quoteOfId }) => {
       if (!post) return;
       prependToList(queryClient, timelineQueryKey(viewer), post);
       // One's own posts are in `Takip edilenler` and `Son` too (the latter's key: get-latest-timeline.ts, a chunk of its own).
@@ -62,6 +65,11 @@ export function useCreatePost() {
           withReplyCount(original, parent ? parent.replyCount : replyCountOf(original) + 1),
         );
         appendReply(queryClient, postQueryKey(replyToId, viewer), post);
+      }
+      // A quote counts on its quoted post at once (the server's post:engagement follows with the exact count).
+      if (quoteOfId) {
+        patchPostEverywhere(queryClient, quoteOfId, (quoted) => withQuoteCount(quoted, quoteCountOf(quoted) + 1));
+        void queryClient.invalidateQueries({ queryKey: quotesQueryKey(quoteOfId, viewer) });
       }
     },
   });

@@ -29,6 +29,7 @@ import { useMediaLimits } from '../api/media-limits';
 import { formatMegabytes } from '../media';
 import { isValidPostText, POST_MAX_LENGTH, postIdOf } from '../post-model';
 import { CounterRing } from './counter-ring';
+import { QuoteCard } from './quote-card';
 import '../media.css';
 import type { MentionSuggestController, MentionSuggestState } from './mention-suggest';
 
@@ -53,13 +54,15 @@ export interface ComposeBoxProps {
    * edit (PATCH /api/posts/:id), whose answer goes to `onPosted`.
    */
   edit?: Post;
+  /** Quote mode (issue 27): the quoted post, shown as a card under the text and sent as `quoteOfId`. */
+  quoteOf?: Post;
   onPosted?: (post: Post) => void;
   autoFocus?: boolean;
   className?: string;
 }
 
 /** The compose box of a signed-in member: a post, or a reply with `replyTo`. */
-export function ComposeBox({ replyTo, edit, onPosted, autoFocus, className }: ComposeBoxProps) {
+export function ComposeBox({ replyTo, edit, quoteOf, onPosted, autoFocus, className }: ComposeBoxProps) {
   const { user } = useAuth();
   const [content, setContent] = useState(edit?.content ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -195,7 +198,7 @@ export function ComposeBox({ replyTo, edit, onPosted, autoFocus, className }: Co
       ? { mediaIds: attachments.flatMap((attachment) => (attachment.media ? [attachment.media.id] : [])), sensitive }
       : {};
     createPost.mutate(
-      { content: content.trim(), ...media, ...(replyTo ? { replyToId: postIdOf(replyTo) } : {}) },
+      { content: content.trim(), ...media, ...(replyTo ? { replyToId: postIdOf(replyTo) } : {}), ...(quoteOf ? { quoteOfId: postIdOf(quoteOf) } : {}) },
       {
         onSuccess: ({ post }) => {
           setContent('');
@@ -210,7 +213,7 @@ export function ComposeBox({ replyTo, edit, onPosted, autoFocus, className }: Co
             console.error('Yanıt gönderilemedi', failure);
             return;
           }
-          setError(errorText(failure, trCompose.createFailed, trCompose.createNetworkError));
+          setError(errorText(failure, quoteOf ? trCompose.quoteFailed : trCompose.createFailed, trCompose.createNetworkError));
         },
       },
     );
@@ -230,7 +233,7 @@ export function ComposeBox({ replyTo, edit, onPosted, autoFocus, className }: Co
     }
   };
 
-  const label = edit ? trCompose.editLabel : isReply ? trCompose.replyLabel : trCompose.label;
+  const label = edit ? trCompose.editLabel : quoteOf ? trCompose.quoteLabel : isReply ? trCompose.replyLabel : trCompose.label;
   return (
     <form
       className={['compose', isReply ? 'compose--reply' : '', dragging ? 'compose--drop' : '', className]
@@ -258,7 +261,7 @@ export function ComposeBox({ replyTo, edit, onPosted, autoFocus, className }: Co
             aria-autocomplete="list"
             aria-controls={suggest.open ? listboxId : undefined}
             aria-activedescendant={suggest.activeId}
-            placeholder={isReply ? trCompose.replyPlaceholder : tr.posts.composePlaceholder}
+            placeholder={isReply ? trCompose.replyPlaceholder : quoteOf ? trCompose.quotePlaceholder : tr.posts.composePlaceholder}
             value={content}
             // No maxLength: a pasted text past 280 is kept whole, the counter goes below zero and
             // the button waits (as on X), instead of the end being cut off without a word.
@@ -295,6 +298,7 @@ export function ComposeBox({ replyTo, edit, onPosted, autoFocus, className }: Co
             </Suspense>
           ) : null}
         </div>
+        {quoteOf ? <QuoteCard quote={{ id: postIdOf(quoteOf), state: 'visible', post: quoteOf }} preview /> : null}
         {hasMedia ? (
           <Suspense fallback={null}>
             <ComposeMedia attachments={attachments} onUpdate={updateAttachment} onRemove={removeAttachment} />
@@ -344,7 +348,7 @@ export function ComposeBox({ replyTo, edit, onPosted, autoFocus, className }: Co
             aria-busy={sending || undefined}
             aria-describedby={uploading || uploadFailed ? mediaStatusId : undefined}
           >
-            {sending ? trCompose.sending : edit ? trCompose.editSubmit : isReply ? trCompose.replySubmit : tr.posts.submit}
+            {sending ? trCompose.sending : edit ? trCompose.editSubmit : quoteOf ? trCompose.quoteSubmit : isReply ? trCompose.replySubmit : tr.posts.submit}
           </Button>
         </div>
       </div>

@@ -8,8 +8,8 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { HeartIcon, MessageCircleIcon, RepeatIcon, ShareIcon } from '../../../components/icons';
+import { Link, useNavigate } from 'react-router-dom';
+import { HeartIcon, MessageCircleIcon, QuoteIcon, RepeatIcon, ShareIcon } from '../../../components/icons';
 import { useAuth } from '../../../lib/auth';
 import {
   displayNameOf,
@@ -17,7 +17,7 @@ import {
   formatFullDate,
   usernameOf,
 } from '../../../lib/format';
-import { postPath } from '../../../lib/paths';
+import { postPath, quotesPath } from '../../../lib/paths';
 import { useWatchedPost } from '../../../lib/realtime/hooks';
 import { entityId, type Post } from '../../../lib/types';
 import { tr } from '../../../locales/tr';
@@ -32,9 +32,12 @@ import {
   isRepostedBy,
   likeCountOf,
   postIdOf,
+  quoteCountOf,
   replyCountOf,
   repostCountOf,
 } from '../post-model';
+import { QuoteCard } from './quote-card';
+import type { QuoteModalProps } from './quote-modal';
 import { MediaGrid } from './media-grid';
 import { PostAvatar, PostByline } from './post-byline';
 import { PostContent } from './post-content';
@@ -47,6 +50,12 @@ import { RepostHeader } from './repost-header';
 const ReplyModal = lazy(
   (): Promise<{ default: ComponentType<ReplyModalProps> }> =>
     import('./reply-modal').then((module) => ({ default: module.ReplyModal })),
+);
+
+// The quote dialog (issue 27) likewise, on its first opening.
+const QuoteModal = lazy(
+  (): Promise<{ default: ComponentType<QuoteModalProps> }> =>
+    import('./quote-modal').then((module) => ({ default: module.QuoteModal })),
 );
 
 export interface PostCardProps {
@@ -71,6 +80,7 @@ export function PostCard({ post, variant = 'feed', threadBelow = false, label }:
   const navigate = useNavigate();
   const { isAuthenticated, openAuthModal, user } = useAuth();
   const [replying, setReplying] = useState(false);
+  const [quoting, setQuoting] = useState(false);
   const like = useToggleLike();
   const repost = useToggleRepost();
   const guardLike = useSingleFlight();
@@ -145,8 +155,16 @@ export function PostCard({ post, variant = 'feed', threadBelow = false, label }:
         </div>
         {/* Outside the body: a click in the viewer (a portal) bubbles here through React, not to openPost. */}
         {post.media?.length ? <MediaGrid media={post.media} sensitive={post.sensitive} /> : null}
+        {post.quote ? <QuoteCard quote={post.quote} /> : null}
         {variant === 'detail' ? (
           <p className="post-card__full-date">{formatFullDate(post.createdAt)}</p>
+        ) : null}
+        {variant === 'detail' && quoteCountOf(post) > 0 ? (
+          <p className="post-card__quotes-link">
+            <Link to={quotesPath(id)} data-testid="quotes-link">
+              {tr.posts.quotesLink(formatCount(quoteCountOf(post)))}
+            </Link>
+          </p>
         ) : null}
         <div className="post-actions" role="group" aria-label={tr.posts.actions}>
           <ActionButton
@@ -165,6 +183,15 @@ export function PostCard({ post, variant = 'feed', threadBelow = false, label }:
               guardRepost(() => repost.mutateAsync({ postId: id, reposted: !reposted }));
             })}
             icon={<RepeatIcon size={18} />}
+          />
+          {/* Beside repost, as on X (issue 27): a quote of its own; a post its author closed to quotes says so. */}
+          <ActionButton
+            label={tr.posts.quote}
+            tone="quote"
+            count={quoteCountOf(post)}
+            disabled={post.quotable === false}
+            onClick={asMember(() => setQuoting(true))}
+            icon={<QuoteIcon size={18} />}
           />
           <ActionButton
             label={tr.posts.like}
@@ -187,6 +214,7 @@ export function PostCard({ post, variant = 'feed', threadBelow = false, label }:
         own={isAuthenticated && isOwnPost(post, user)}
         editable={isAuthenticated && isOwnPost(post, user) ? post : undefined}
         pinned={post.isPinned === true}
+        quotable={post.quotable !== false}
         author={isAuthenticated && entityId(author) && username ? { id: entityId(author), username } : undefined}
         report={isAuthenticated && !isOwnPost(post, user) ? { username: author.username } : null}
         roving={variant === 'feed'}
@@ -194,6 +222,11 @@ export function PostCard({ post, variant = 'feed', threadBelow = false, label }:
       {replying ? (
         <Suspense fallback={null}>
           <ReplyModal post={post} onClose={() => setReplying(false)} />
+        </Suspense>
+      ) : null}
+      {quoting ? (
+        <Suspense fallback={null}>
+          <QuoteModal post={post} onClose={() => setQuoting(false)} />
         </Suspense>
       ) : null}
     </article>
@@ -207,15 +240,17 @@ function ActionButton({
   count,
   pressed,
   busy,
+  disabled,
   onClick,
 }: {
   label: string;
-  tone: 'reply' | 'repost' | 'like' | 'share';
+  tone: 'reply' | 'repost' | 'quote' | 'like' | 'share';
   icon: ReactNode;
   count?: number;
   pressed?: boolean;
   /** The write is waiting for the network: shown dimmed and pulsing, `aria-busy`. */
   busy?: boolean;
+  disabled?: boolean;
   onClick?: () => void;
 }) {
   const countId = useId();
@@ -231,6 +266,7 @@ function ActionButton({
         aria-label={label}
         aria-pressed={pressed}
         aria-busy={busy || undefined}
+        disabled={disabled}
         aria-describedby={count !== undefined ? countId : undefined}
         title={label}
         onClick={onClick}
@@ -238,7 +274,7 @@ function ActionButton({
         <span className="post-action__icon">{icon}</span>
       </button>
       {count !== undefined ? (
-        <span id={countId} className="post-action__count" data-testid={`${tone}-count`} onClick={onClick}>
+        <span id={countId} className="post-action__count" data-testid={`${tone}-count`} onClick={disabled ? undefined : onClick}>
           {formatCount(count)}
         </span>
       ) : null}

@@ -32,6 +32,8 @@ export interface PostMenuButtonProps {
   editable?: Post;
   /** The post is its author's pinned one (issue 27): an own post's menu offers `Sabitlemeyi kaldır`. */
   pinned?: boolean;
+  /** The post takes quotes (issue 27, `quotable`): an own post's menu offers to turn that off, or on. */
+  quotable?: boolean;
   /** The post's author: a member's menu of another's post offers to block them (issue 25). */
   author?: { id: string; username: string };
   /** A signed-in viewer on somebody else's post: its menu also has `Bildir` (the author reported). */
@@ -48,7 +50,7 @@ export interface PostMenuButtonProps {
  * WAI-ARIA menu button pattern, components in ./post-menu.tsx): `Bağlantıyı kopyala` for every
  * post, `Sil` too for one's own. ArrowDown opens it too; Escape gives the focus back here.
  */
-export function PostMenuButton({ postId, own, editable, pinned = false, author, report, roving = false }: PostMenuButtonProps) {
+export function PostMenuButton({ postId, own, editable, pinned = false, quotable = true, author, report, roving = false }: PostMenuButtonProps) {
   const [open, setOpen] = useState(false);
   // Once opened, the menu's component stays mounted: its delete confirmation outlives the list.
   const [wanted, setWanted] = useState(false);
@@ -95,6 +97,7 @@ export function PostMenuButton({ postId, own, editable, pinned = false, author, 
             own={own}
             editable={editable}
             pinned={pinned}
+            quotable={quotable}
             author={author}
             report={report}
             open={open}

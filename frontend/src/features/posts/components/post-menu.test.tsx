@@ -45,7 +45,7 @@ describe('PostMenu — who sees it', () => {
     const own = cardOf('benim gönderim');
     const other = cardOf('mehmetin gönderisi');
     expect(actionRow(own).children).toHaveLength(actionRow(other).children.length);
-    expect(actionRow(own).children).toHaveLength(4);
+    expect(actionRow(own).children).toHaveLength(5);
     for (const card of [own, other]) {
       const button = await menuButton(card);
       expect(button.getAttribute('aria-haspopup')).toBe('menu');
@@ -54,7 +54,7 @@ describe('PostMenu — who sees it', () => {
     }
 
     await userEvent.click(await menuButton(own));
-    expect(await itemNames()).toEqual(['Sil', 'Düzenle', 'Profile sabitle', 'Bağlantıyı kopyala', 'Yer işaretlerine ekle']);
+    expect(await itemNames()).toEqual(['Sil', 'Düzenle', 'Profile sabitle', 'Alıntılanmayı kapat', 'Bağlantıyı kopyala', 'Yer işaretlerine ekle']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(await menuButton(other));
     expect(await itemNames()).toEqual(['Bağlantıyı kopyala', 'Yer işaretlerine ekle', '@mehmet kullanıcısını sessize al', '@mehmet kullanıcısını engelle', 'Bildir']);

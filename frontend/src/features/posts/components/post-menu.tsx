@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { BlockConfirmDialog } from '../../../components/block-confirm-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { AlertCircleIcon, BookmarkIcon, PenIcon } from '../../../components/icons';
+import { AlertCircleIcon, BookmarkIcon, PenIcon, QuoteIcon } from '../../../components/icons';
 import { BlockIcon, LinkIcon, PinIcon, TrashIcon } from '../../../components/icons-more';
 import { ReportDialog } from '../../../components/report-dialog';
 import { trReport } from '../../../locales/tr-report';
@@ -21,6 +21,7 @@ import { useDeletePost } from '../api/delete-post';
 import type { Post } from '../../../lib/types';
 import { EditPostDialog } from './edit-post-dialog';
 import { useSetPin } from '../api/pins';
+import { useSetQuotable } from '../api/quotes';
 import '../popup.css';
 import '../post-menu.css';
 
@@ -32,6 +33,8 @@ export interface PostMenuProps {
   editable?: Post;
   /** The post is its author's pinned one (`isPinned`): the own post's entry is `Sabitlemeyi kaldır`. */
   pinned?: boolean;
+  /** The post takes quotes (issue 27, `quotable`): an own post's menu offers to turn that off, or on. */
+  quotable?: boolean;
   /** Another member's post, seen by a member: the menu also blocks its author (issue 25). */
   author?: { id: string; username: string };
   /** A signed-in viewer's menu on somebody else's post: `Bildir` reports it (the post's author). */
@@ -72,7 +75,7 @@ export function postUrl(postId: string): string {
  * post's own page it then goes back (or home when the app has no page before it), not to a
  * "not found" page.
  */
-export function PostMenu({ postId, own, editable, pinned = false, author, report, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
+export function PostMenu({ postId, own, editable, pinned = false, quotable = true, author, report, open, menuId, wrapperRef, buttonRef, onOpenChange }: PostMenuProps) {
   const [confirming, setConfirming] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -89,6 +92,7 @@ export function PostMenu({ postId, own, editable, pinned = false, author, report
   const setBookmark = useSetBookmark(postId);
   // `Profile sabitle` (issue 27): the state is the post's own `isPinned`.
   const setPin = useSetPin(postId);
+  const setQuotable = useSetQuotable(postId);
 
   useEffect(() => {
     if (!open) return;
@@ -213,6 +217,21 @@ export function PostMenu({ postId, own, editable, pinned = false, author, report
               }}
             >
               {pinned ? trPostMenu.unpin : trPostMenu.pin}
+            </MenuItem>
+          ) : null}
+          {own ? (
+            <MenuItem
+              icon={<QuoteIcon size={18} />}
+              onClick={() => {
+                close();
+                const next = !quotable;
+                setQuotable.mutate(next, {
+                  onSuccess: () => showToast(next ? trPostMenu.quotesTurnedOn : trPostMenu.quotesTurnedOff),
+                  onError: (error) => showToast(errorText(error, trPostMenu.quotesFailed, trPostMenu.networkError), 'error'),
+                });
+              }}
+            >
+              {quotable ? trPostMenu.quotesOff : trPostMenu.quotesOn}
             </MenuItem>
           ) : null}
           <MenuItem icon={<LinkIcon size={18} />} onClick={copyLink}>
