@@ -154,10 +154,11 @@ export interface PostThread extends CursorPage {
   ancestors?: Post[];
 }
 
-/** POST /api/posts: a reply also answers its parent's counts after it. */
+/** POST /api/posts: a reply also answers its parent's counts after it, a quote its quoted post's (issue 27). */
 export interface CreatePostResponse {
   post: Post;
   parent?: PostCounts;
+  quoted?: PostCounts;
 }
 
 /**

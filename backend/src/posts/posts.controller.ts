@@ -110,9 +110,9 @@ export class PostsController {
     @IdempotencyKey() key: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CreatePostResponse> {
-    const { post, parent, replayed } = await this.posts.create(author, dto, key);
+    const { post, parent, quoted, replayed } = await this.posts.create(author, dto, key);
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-    return parent ? { post, parent } : { post };
+    return { post, ...(parent && { parent }), ...(quoted && { quoted }) };
   }
 
   /** The post, a page of its replies (oldest first) and, on the first page, its thread's posts above it. */

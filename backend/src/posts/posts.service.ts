@@ -78,6 +78,8 @@ export interface CreatedPost {
   post: PostResponse;
   /** The replied-to post's counts after this reply (as a realtime `post:engagement` event has them). */
   parent: CountsResponse | null;
+  /** The quoted post's counts after this quote (issue 27), likewise; absent for a post that quotes none. */
+  quoted?: CountsResponse | null;
   /** The stored answer of an earlier request with the same Idempotency-Key: nothing was written. */
   replayed: boolean;
 }
@@ -206,7 +208,7 @@ export class PostsService {
         return {
           status: 201,
           // Stored as the answer (Idempotency-Key replays), so in the wire's names.
-          body: { post, parent: parent && toCountsResponse(parent) },
+          body: { post, parent: parent && toCountsResponse(parent), ...(quoted && { quoted: toCountsResponse(quoted) }) },
           // After the commit only: a rolled-back post is never announced.
           afterCommit: () => {
             this.firstPages.invalidate();

@@ -52,6 +52,8 @@ describe('quote posts (real PostgreSQL)', () => {
     const q = created.body.post as Post;
     expect(q).toMatchObject({ content: 'çok doğru', quoteOfId: original.id, quoteCount: 0, quotable: true });
     expect(q.media?.map((m) => m.id)).toEqual([picture.id]);
+    // The quoted post's absolute counts after it, as a reply's `parent` (a client sets, never adds).
+    expect(created.body.quoted).toEqual({ postId: original.id, likeCount: 0, retweetCount: 0, replyCount: 0, quoteCount: 1, version: 1 });
     expect(q.quote).toMatchObject({ id: original.id, state: 'visible', post: { id: original.id, content: 'alıntılanacak gönderi #konu', author: { username: author.username } } });
     // One level: the card carries no card of its own.
     expect(q.quote?.post?.quote).toBeUndefined();

@@ -3,7 +3,7 @@ import { apiClient } from '../../../lib/api-client';
 import { useAuth, useViewerKey } from '../../../lib/auth';
 import { idempotencyKeyFor, WRITE_MUTATION_KEY } from '../../../lib/idempotent-write';
 import type { CreatePostResponse } from '@gundem/contract';
-import { quoteCountOf, replyCountOf, withQuoteCount, withReplyCount } from '../post-model';
+import { countsFrom, quoteCountOf, replyCountOf, withCounts, withQuoteCount, withReplyCount } from '../post-model';
 import { quotesQueryKey } from './quotes';
 import { postQueryKey } from './get-post';
 import { followingQueryKey } from '../../../lib/follow-keys';
@@ -47,7 +47,7 @@ export function useCreatePost() {
     mutationKey: [...WRITE_MUTATION_KEY, 'create-post'],
     // One key per submit, the same on this mutation's own retries (see idempotencyKeyFor).
     mutationFn: (input: CreatePostInput) => createPost(input, idempotencyKeyFor(input)),
-    onSuccess: ({ post, parent }, { replyToId, quoteOfId }) => {
+    onSuccess: ({ post, parent, quoted }, { replyToId, quoteOfId }) => {
       if (!post) return;
       prependToList(queryClient, timelineQueryKey(viewer), post);
       // One's own posts are in `Takip edilenler` and `Son` too (the latter's key: get-latest-timeline.ts, a chunk of its own).
@@ -66,9 +66,12 @@ export function useCreatePost() {
         );
         appendReply(queryClient, postQueryKey(replyToId, viewer), post);
       }
-      // A quote counts on its quoted post at once (the server's post:engagement follows with the exact count).
+      // A quote counts on its quoted post at once: the server's absolute counts with their version (a
+      // post:engagement that came first is not counted twice), or one more from an older server.
       if (quoteOfId) {
-        patchPostEverywhere(queryClient, quoteOfId, (quoted) => withQuoteCount(quoted, quoteCountOf(quoted) + 1));
+        patchPostEverywhere(queryClient, quoteOfId, (original) =>
+          quoted ? withCounts(original, countsFrom(quoted)) : withQuoteCount(original, quoteCountOf(original) + 1),
+        );
         void queryClient.invalidateQueries({ queryKey: quotesQueryKey(quoteOfId, viewer) });
       }
     },

@@ -298,7 +298,6 @@ export function ComposeBox({ replyTo, edit, quoteOf, onPosted, autoFocus, classN
             </Suspense>
           ) : null}
         </div>
-        {quoteOf ? <QuoteCard quote={{ id: postIdOf(quoteOf), state: 'visible', post: quoteOf }} preview /> : null}
         {hasMedia ? (
           <Suspense fallback={null}>
             <ComposeMedia attachments={attachments} onUpdate={updateAttachment} onRemove={removeAttachment} />
@@ -310,6 +309,8 @@ export function ComposeBox({ replyTo, edit, quoteOf, onPosted, autoFocus, classN
             {trCompose.sensitive}
           </label>
         ) : null}
+        {/* The quoted post under the pictures, as the sent quote shows it (issue 27). */}
+        {quoteOf ? <QuoteCard quote={{ id: postIdOf(quoteOf), state: 'visible', post: quoteOf }} preview /> : null}
         {mediaNote ? <Alert tone="error">{mediaNote}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="compose__footer">

@@ -25,7 +25,7 @@ describe('quote posts (issue 27)', () => {
       user: member,
       fetch: {
         'GET /api/posts/timeline': { body: page([original]) },
-        'POST /api/posts': { status: 201, body: { post: created } },
+        'POST /api/posts': { status: 201, body: { post: created, quoted: { postId: QUOTED, likeCount: 0, retweetCount: 0, replyCount: 0, quoteCount: 1, version: 1 } } },
       },
     });
     await screen.findByText('alıntılanacak söz');

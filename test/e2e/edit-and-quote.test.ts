@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { repoRoot } from '../support/server';
 import { describeViolations, runAxe } from './axe';
 import { DEMO, type E2E, postMenuButton, startE2E, withScreenshots } from './harness';
@@ -9,11 +10,13 @@ import { DEMO, type E2E, postMenuButton, startE2E, withScreenshots } from './har
 const OUT = join(repoRoot, 'test-results/screenshots');
 
 /**
- * Issue 27, edit with history, in Chromium against the built server: Ayşe edits her post from its
+ * Issue 27 in Chromium against the built server. Edit with history: Ayşe edits her post from its
  * ⋯ menu; the moderator, reading the post in another browser, sees the new text and `düzenlendi`
- * arrive live (post:edited) and opens `Düzenleme geçmişi`. Both dialogs pass axe, wide and at 390 px.
+ * arrive live (post:edited) and opens `Düzenleme geçmişi`. Quote posts: Ayşe quotes the
+ * moderator's post with a picture; the quote shows the card, the quoted post links its
+ * `Alıntılar`, and the moderator is notified. Every dialog and page passes axe, wide and at 390 px.
  */
-describe('edit with history in Chromium', () => {
+describe('edit with history and quote posts in Chromium', () => {
   let e2e: E2E;
   let author: Page;
   let reader: Page;
@@ -90,5 +93,61 @@ describe('edit with history in Chromium', () => {
       await author.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await author.setViewportSize({ width: 1280, height: 900 });
+    }));
+
+  it('quotes a post with a picture: the card in the feed, the count and Alıntılar on the quoted post, the author notified', () =>
+    withScreenshots('post-quote', [author, reader], async () => {
+      const modToken = await e2e.token(DEMO.moderator);
+      const created = await e2e.api<{ post: { id: string } }>('/api/posts', { body: { content: 'Topluluk kuralları güncellendi, göz atın.' }, token: modToken });
+      expect(created.status).toBe(201);
+      const quotedId = created.body.post.id;
+      await author.setViewportSize({ width: 1280, height: 900 });
+      await author.goto(`/post/${quotedId}`);
+      const quoted = author.locator(`article[data-post-id="${quotedId}"]`).first();
+      await quoted.getByRole('button', { name: 'Alıntıla' }).click();
+      const dialog = author.getByRole('dialog', { name: 'Alıntıla' });
+      await dialog.getByTestId('quote-card').getByText('Topluluk kuralları güncellendi').waitFor();
+      const chooser = author.waitForEvent('filechooser');
+      await dialog.getByRole('button', { name: 'Görsel ekle' }).click();
+      const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 80, b: 60 } } }).jpeg().toBuffer();
+      await (await chooser).setFiles([{ name: 'kural.jpg', mimeType: 'image/jpeg', buffer: picture }]);
+      await dialog.getByRole('list', { name: 'Eklenen görseller' }).getByRole('progressbar').first().waitFor({ state: 'detached' });
+      await dialog.getByRole('textbox', { name: 'Alıntı metni' }).fill('Herkes okusun, özellikle üçüncü madde önemli.');
+      expect(describeViolations(await runAxe(author))).toEqual([]);
+      await author.screenshot({ path: join(OUT, 'post-quote-dialog-1280.png') });
+      const sent = author.waitForResponse((res) => res.url().endsWith('/api/posts') && res.request().method() === 'POST');
+      await dialog.getByRole('button', { name: 'Alıntıla' }).click();
+      const answer = (await (await sent).json()) as { post: { id: string; media: unknown[]; quote: { state: string } } };
+      expect([answer.post.media.length, answer.post.quote.state]).toEqual([1, 'visible']);
+      await author.getByText('Alıntı paylaşıldı').waitFor();
+      // The quoted post counts it, and links its Alıntılar.
+      await quoted.getByTestId('quote-count').filter({ hasText: '1' }).waitFor();
+      await author.getByTestId('quotes-link').click();
+      await author.getByRole('heading', { level: 1, name: 'Alıntılar' }).waitFor();
+      const quote = author.locator(`article[data-post-id="${answer.post.id}"]`).first();
+      await quote.getByText('özellikle üçüncü madde').waitFor();
+      await quote.getByTestId('quote-card').getByText('Topluluk kuralları güncellendi').waitFor();
+      await quote.getByTestId('media-grid').first().waitFor();
+      expect(describeViolations(await runAxe(author))).toEqual([]);
+      await author.screenshot({ path: join(OUT, 'post-quotes-page-1280.png') });
+      await author.setViewportSize({ width: 390, height: 844 });
+      await quote.getByTestId('quote-card').waitFor();
+      expect(describeViolations(await runAxe(author))).toEqual([]);
+      await author.screenshot({ path: join(OUT, 'post-quotes-page-390.png') });
+      await author.setViewportSize({ width: 1280, height: 900 });
+      // The card opens the quoted post.
+      await quote.getByTestId('quote-card').getByRole('link').click();
+      await author.waitForURL(new RegExp(`/post/${quotedId}$`));
+
+      // The moderator is told (the notification is written just after the answer: wait for it).
+      const told = async () =>
+        (await e2e.api<{ notifications: { type: string; post: { id: string } | null }[] }>('/api/notifications', { token: modToken })).body.notifications.some(
+          (n) => n.type === 'quote' && n.post?.id === answer.post.id,
+        );
+      const deadline = Date.now() + 15_000;
+      while (!(await told())) {
+        if (Date.now() > deadline) throw new Error('alıntı bildirimi gelmedi');
+        await reader.waitForTimeout(100);
+      }
     }));
 });
