@@ -38,6 +38,7 @@ import {
 } from './infra.js';
 import { type LighthouseResult, lighthouseTargets, printLighthouseTable, runLighthouseBench } from './lighthouse.js';
 import { protectedFigures, withProtectedAccounts } from './protected.js';
+import { quoteFigures, withQuotes } from './quotes.js';
 import { MEDIA_BENCH_SETTINGS, mediaPostUpdates, type MediaMemoryResult, type MediaUploadResult, QUICK_UPLOAD_IMAGE, runMediaMemory, runMediaUpload, sampleMedia, UPLOAD_IMAGE, type WireMedia, withMediaOnFirstPage } from './media.js';
 import { runRealtimeBench } from './realtime.js';
 
@@ -227,6 +228,7 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
       const run = async (s: Scenario, windowSeconds: number, connections?: number): Promise<LoadFigures> => {
         const go = () => load(urlOf(s), connections ? { ...s, connections } : s, windowSeconds);
         if (s.withProtected) return withProtectedAccounts(db.url, a.url, protectedSpared, go);
+        if (s.withQuotes) return withQuotes(db.url, a.url, go);
         if (!s.withMedia) return go();
         const { value, bodyBytes } = await withMediaOnFirstPage(db.url, a.url, media!, go);
         mediaFigures.timelineBodyBytes = bodyBytes;
@@ -243,6 +245,7 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
         for (const s of list) await run(s, 1, 8);
       }
       if (list.some((s) => s.withProtected)) log(`timeline-protected: ${protectedFigures.accounts} hesap korumalı (pencerelerinde).`);
+      if (list.some((s) => s.withQuotes)) log(`timeline-quotes: ${quoteFigures.quotes} gönderi alıntı (pencerelerinde).`);
       const perScenario = new Map<string, LoadFigures[]>(list.map((s) => [s.key, []]));
       const ceilingRuns = { http: [] as LoadFigures[], express: [] as LoadFigures[], httpMedia: [] as LoadFigures[] };
       const steps = rounds * (list.length + (mediaCeiling ? 3 : 2));
@@ -293,7 +296,7 @@ async function runScale(scale: Scale, pg: Awaited<ReturnType<typeof openPostgres
       if (lastScale) {
         result.isolation = [];
         const timeline = list.find((s) => s.key === 'timeline-guest') ?? scenarios(fixtures, cursor)[0];
-        const reads = list.filter((s) => s.key !== 'login' && !s.withMedia && !s.withProtected && s.next().method === 'GET');
+        const reads = list.filter((s) => s.key !== 'login' && !s.withMedia && !s.withProtected && !s.withQuotes && s.next().method === 'GET');
         const heaviest = [...reads].sort((x, y) => result.scenarios[y.key].p50 - result.scenarios[x.key].p50)[0];
         const login = list.find((s) => s.key === 'login');
         for (const heavy of [heaviest, login].filter((s): s is Scenario => Boolean(s))) {
@@ -401,6 +404,17 @@ function targets(results: ScaleResult[]): Target[] {
     if (s[key] && s[base]) {
       const r = s[key].rps / s[base].rps;
       out.push({ name: `${label}: hesapların %5’i korumalı ≥ 0.9× hiçbiri (istek/sn)`, value: `${fmt(r, 2)}×`, ok: r >= 0.9 });
+    }
+  }
+  // Issue 27: one in five of the newest posts a quote may not cost the timelines more than a tenth (req/s, same run).
+  for (const [key, base, label] of [
+    ['timeline-quotes', 'timeline-member', 'son (zaman akışı)'],
+    ['timeline-ranked-quotes', 'timeline-ranked', 'size özel'],
+    ['timeline-following-quotes', 'timeline-following', 'takip edilenler'],
+  ] as const) {
+    if (s[key] && s[base]) {
+      const r = s[key].rps / s[base].rps;
+      out.push({ name: `${label}: yeni gönderilerin %20’si alıntı ≥ 0.9× hiçbiri (istek/sn)`, value: `${fmt(r, 2)}×`, ok: r >= 0.9 });
     }
   }
   // Issue 26: the ranked `Size özel` first page keeps ≥ 0.8× the member timeline's req/s (same run).

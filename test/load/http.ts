@@ -46,6 +46,11 @@ export interface Scenario {
    * withProtectedAccounts; lifted afterwards): `timeline-protected`, issue 26.
    */
   withProtected?: boolean;
+  /**
+   * Measured while one in five of the newest 20,000 posts quotes an older post (quotes.ts
+   * withQuotes; taken away afterwards): `timeline-quotes` and its twins, issue 27.
+   */
+  withQuotes?: boolean;
 }
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
@@ -120,6 +125,26 @@ export function scenarios(f: Fixtures, deepCursor: string | null): Scenario[] {
       key: 'timeline-following-protected',
       label: 'takip edilenler (1.000 takip, hesapların %5’i korumalı)',
       withProtected: true,
+      next: () => ({ method: 'GET', path: '/api/posts/timeline/following', headers: auth(pick(f.followingUsers ?? f.users).token) }),
+    },
+    // Issue 27: the three feeds, same viewers, while one in five of the newest posts is a quote
+    // (its quoted post's card read in the list's own statement); ≥ 0.9× the req/s without.
+    {
+      key: 'timeline-quotes',
+      label: 'zaman akışı, üye (yeni gönderilerin %20’si alıntı)',
+      withQuotes: true,
+      next: () => ({ method: 'GET', path: '/api/posts/timeline', headers: auth(member().token) }),
+    },
+    {
+      key: 'timeline-ranked-quotes',
+      label: 'size özel, üye (yeni gönderilerin %20’si alıntı)',
+      withQuotes: true,
+      next: () => ({ method: 'GET', path: '/api/posts/timeline/ranked', headers: auth(member().token) }),
+    },
+    {
+      key: 'timeline-following-quotes',
+      label: 'takip edilenler (1.000 takip, yeni gönderilerin %20’si alıntı)',
+      withQuotes: true,
       next: () => ({ method: 'GET', path: '/api/posts/timeline/following', headers: auth(pick(f.followingUsers ?? f.users).token) }),
     },
     {

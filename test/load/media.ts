@@ -272,7 +272,7 @@ export async function sampleMedia(baseUrl: string, token: string): Promise<WireM
 }
 
 export interface TimelinePage {
-  posts: { id: string; media?: unknown[]; author?: { id: string } }[];
+  posts: { id: string; media?: unknown[]; author?: { id: string }; quote?: { state: string } }[];
 }
 
 async function firstPage(baseUrl: string): Promise<TimelinePage> {

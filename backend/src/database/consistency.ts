@@ -13,6 +13,8 @@ export const COUNTER_CHECKS: Readonly<Record<string, string>> = {
   'posts.like_count': `SELECT count(*) FROM posts p WHERE p.like_count <> (SELECT count(*) FROM likes l WHERE l.post_id = p.id)`,
   'posts.retweet_count': `SELECT count(*) FROM posts p WHERE p.retweet_count <> (SELECT count(*) FROM reposts r WHERE r.post_id = p.id)`,
   'posts.reply_count': `SELECT count(*) FROM posts p WHERE p.reply_count <> (SELECT count(*) FROM posts c WHERE c.reply_to_id = p.id)`,
+  // Issue 27: a quote counts on its quoted post while both exist (quote_of_id may name a deleted one, by design).
+  'posts.quote_count': `SELECT count(*) FROM posts p WHERE p.quote_count <> (SELECT count(*) FROM posts c WHERE c.quote_of_id = p.id)`,
   'users.posts_count': `SELECT count(*) FROM users u WHERE u.posts_count <> (SELECT count(*) FROM posts p WHERE p.author_id = u.id)`,
   'users.followers_count': `SELECT count(*) FROM users u WHERE u.followers_count <> (SELECT count(*) FROM follows f WHERE f.followee_id = u.id)`,
   'users.following_count': `SELECT count(*) FROM users u WHERE u.following_count <> (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)`,
