@@ -1,8 +1,9 @@
-import type { NotificationPage, Post, PostHistoryPage, PostPage } from '@gundem/contract';
+import type { NotificationPage, Post, PostHistoryPage, PostPage, TrendingHashtagsResponse } from '@gundem/contract';
 import { png } from '../../test/media-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { NotificationsWriter } from '../notifications/notifications.writer';
 import { FollowRequestsService } from '../social/follow-requests.service';
+import { TrendingService } from '../trending/trending.service';
 import type { User } from '../users/user.entity';
 
 type Member = Pick<User, 'id'>;
@@ -106,6 +107,20 @@ describe('post edits (real PostgreSQL)', () => {
     expect((await notificationsOf(other)).notifications.filter((n) => n.type === 'mention' && n.post?.id === post.id)).toHaveLength(1);
     // The author is never told of their own edit.
     expect((await notificationsOf(author)).notifications.filter((n) => n.type === 'edit')).toEqual([]);
+  });
+
+  it('trends follow the edit: a hashtag the edit removes leaves its count at the next ranking, one it adds joins', async () => {
+    const gone = `gidenetiket${Date.now().toString(36)}`;
+    const come = `gelenetiket${Date.now().toString(36)}`;
+    const posts = await Promise.all([1, 2, 3].map((n) => t.createPost(author, `trend ${n} #${gone}`)));
+    const counts = async () => {
+      await t.app.get(TrendingService).refresh();
+      const { trends } = (await t.http.get('/api/trending/hashtags?limit=20').expect(200)).body as TrendingHashtagsResponse;
+      return [gone, come].map((tag) => trends.find((trend) => trend.hashtag === tag)?.postCount ?? 0);
+    };
+    expect(await counts()).toEqual([3, 0]);
+    await edit(author, posts[0].id, { content: `trend 1 #${come}` }).then((res) => expect(res.status).toBe(200));
+    expect(await counts()).toEqual([2, 1]);
   });
 
   it('edits pictures: alt text, the sensitive mark, a new picture and a removed one, each version keeping its own', async () => {

@@ -45,7 +45,8 @@ export class PostEditsService {
 
   async edit(authorId: string, postId: string, dto: EditPostRequest): Promise<PostResponse> {
     const max = await this.postsService.maxLength();
-    const content = dto.content === undefined ? undefined : dto.content.normalize('NFC').trim();
+    // Absent or null: the text stays (class-validator's IsOptional lets both through).
+    const content = dto.content == null ? undefined : dto.content.normalize('NFC').trim();
     if (content !== undefined && charCount(content) > max) throw new BadRequestException(postTooLong(max));
     const outcome = await this.edits.transaction(async (db) => {
       const before = await this.edits.lock(db, postId);

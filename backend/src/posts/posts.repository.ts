@@ -74,7 +74,7 @@ const LIKES_LIST: ListSource = {
   from: 'likes lk JOIN posts p ON p.id = lk.post_id JOIN users u ON u.id = p.author_id',
   at: 'lk.created_at',
   id: 'lk.post_id',
-  extra: `, to_char(lk.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS liked_at`,
+  extra: `, to_char(lk.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS listed_at`,
 };
 
 /** A member's bookmarks (issue 27), each with its post and author, paged on the bookmark's (created_at, post_id). */
@@ -82,7 +82,7 @@ const BOOKMARKS_LIST: ListSource = {
   from: 'bookmarks bm JOIN posts p ON p.id = bm.post_id JOIN users u ON u.id = p.author_id',
   at: 'bm.created_at',
   id: 'bm.post_id',
-  extra: `, to_char(bm.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS bookmarked_at`,
+  extra: `, to_char(bm.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS listed_at`,
 };
 
 /** A post's place in the `Popüler` list: its score when the page was read, then (created_at, id). */
@@ -198,6 +198,15 @@ export class PostsRepository {
       ? await poolRows<PostViewRow>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params })
       : await queryRows<PostViewRow>(manager, sql.text, sql.params);
     return rows.map(toPostView);
+  }
+
+  /**
+   * A list paged on its own row's time (a like's, a bookmark's: the source's `listed_at`), not the
+   * post's: each view's cursor is that position. Prepared as `run` does.
+   */
+  private async runListed(sql: Sql): Promise<PostView[]> {
+    const rows = await poolRows<PostViewRow & { listed_at: string }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params });
+    return rows.map((row) => ({ ...toPostView(row), cursor: { createdAt: row.listed_at, id: row.id } }));
   }
 
   /**
@@ -376,7 +385,7 @@ export class PostsRepository {
   /**
    * The posts a member liked, newest like first: a keyset page on (likes.created_at, post_id)
    * walking idx_likes_user_created, then each post by primary key; posts of deactivated authors
-   * are left out. The page's cursor is the like's position (`liked_at`), not the post's.
+   * are left out. The page's cursor is the like's position (`listed_at`), not the post's.
    */
   likedBySql(userId: string, viewerId: string | null, page: PageRequest): Sql {
     // A protected member's likes too are only for their followers and themself (issue 26): one
@@ -394,9 +403,7 @@ export class PostsRepository {
   }
 
   async likedBy(userId: string, viewerId: string | null, page: PageRequest): Promise<PostView[]> {
-    const sql = this.likedBySql(userId, viewerId, page);
-    const rows = await poolRows<PostViewRow & { liked_at: string }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params });
-    return rows.map((row) => ({ ...toPostView(row), cursor: { createdAt: row.liked_at, id: row.id } }));
+    return this.runListed(this.likedBySql(userId, viewerId, page));
   }
 
   /**
@@ -410,9 +417,7 @@ export class PostsRepository {
   }
 
   async bookmarks(viewerId: string, page: PageRequest): Promise<PostView[]> {
-    const sql = this.bookmarksSql(viewerId, page);
-    const rows = await poolRows<PostViewRow & { bookmarked_at: string }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params });
-    return rows.map((row) => ({ ...toPostView(row), cursor: { createdAt: row.bookmarked_at, id: row.id } }));
+    return this.runListed(this.bookmarksSql(viewerId, page));
   }
 
   /**

@@ -212,10 +212,13 @@ export class PostsService {
           // After the commit only: a rolled-back post is never announced.
           afterCommit: () => {
             this.firstPages.invalidate();
-            this.realtime.postNew(post);
+            // The pushes carry the post as a guest sees it: a card of the author's own protected
+            // post (quotable by its author only) says just `protected` (issue 27).
+            const pushed = post.quote?.post?.author.protected ? { ...post, quote: { id: post.quote.id, state: 'protected' as const } } : post;
+            this.realtime.postNew(pushed);
             if (parent) {
               this.realtime.postEngagement(parent.postId, parent);
-              this.realtime.postReply(parent.postId, post);
+              this.realtime.postReply(parent.postId, pushed);
             }
             // The quoted post's watchers see its quote count move (issue 27).
             if (quoted) {

@@ -108,7 +108,7 @@ export function withCounts(post: Post, counts: PostCountsView): Post {
 
 /** The post's quotes (issue 27): 0 from a server that does not count them. */
 export function quoteCountOf(post: Post): number {
-  return post.quoteCount ?? post.engagement.quotes ?? 0;
+  return post.quoteCount ?? post.engagement?.quotes ?? 0;
 }
 
 /** The post with `count` quotes, its engagement version kept (the next post:engagement is newer). */
