@@ -2,6 +2,8 @@ import { Modal } from '../../../components/modal';
 import type { Post } from '../../../lib/types';
 import { trCompose } from '../../../locales/tr-compose';
 import { ComposeBox } from './compose-box';
+import '../edit-history.css';
+import '../reply-modal.css';
 
 export interface EditPostDialogProps {
   post: Post;

@@ -109,7 +109,7 @@ function EditedMark({ post, postId, interactive }: { post: Post; postId: string;
   const name = when ? tr.posts.editedAt(when) : undefined;
   return (
     <>
-      <button type="button" className="post-card__edited" aria-label={name} title={name} aria-haspopup="dialog" data-testid="edited-mark" onClick={() => setOpen(true)}>
+      <button type="button" className="text-link post-card__edited" aria-label={name} title={name} aria-haspopup="dialog" data-testid="edited-mark" onClick={() => setOpen(true)}>
         {tr.posts.edited}
       </button>
       {open ? (

@@ -160,7 +160,7 @@ export function PostCard({ post, variant = 'feed', threadBelow = false, label }:
           <p className="post-card__full-date">{formatFullDate(post.createdAt)}</p>
         ) : null}
         {variant === 'detail' && quoteCountOf(post) > 0 ? (
-          <p className="post-card__quotes-link">
+          <p className="post-card__full-date">
             <Link to={quotesPath(id)} data-testid="quotes-link">
               {tr.posts.quotesLink(formatCount(quoteCountOf(post)))}
             </Link>

@@ -37,7 +37,7 @@ export function QuoteCard({ quote, preview = false }: { quote: PostQuote; previe
   const body = (
     <>
       <span className="quote-card__header">
-        <Avatar displayName={name} seed={username} src={author.profileImage} size="sm" className="quote-card__avatar" />
+        <Avatar displayName={name} seed={username} src={author.profileImage} size="sm" />
         <span className="quote-card__name">{name}</span>
         <span className="quote-card__handle">@{username}</span>
         <span aria-hidden="true">·</span>

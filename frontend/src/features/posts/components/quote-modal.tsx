@@ -3,6 +3,7 @@ import type { Post } from '../../../lib/types';
 import { showToast } from '../../../lib/toast';
 import { trCompose } from '../../../locales/tr-compose';
 import { ComposeBox } from './compose-box';
+import '../reply-modal.css';
 
 export interface QuoteModalProps {
   post: Post;

@@ -5,6 +5,7 @@ import { trCompose } from '../../../locales/tr-compose';
 import { authorOf } from '../post-model';
 import { ComposeBox } from './compose-box';
 import { QuotedPost } from './quoted-post';
+import '../reply-modal.css';
 
 export interface ReplyModalProps {
   post: Post;
