@@ -45,6 +45,23 @@ export interface PostEditedEvent {
 }
 
 /**
+ * The fields of a `post:edited` event as `post` (the post object after the edit, as a guest sees
+ * it) has them: what the server pushes and what the editing client sets at once.
+ */
+export function postEditedFields(post: Post): Omit<PostEditedEvent, 'postId'> {
+  return {
+    content: post.content,
+    hashtags: post.hashtags,
+    links: post.links,
+    mentions: post.mentions ?? [],
+    media: post.media ?? [],
+    sensitive: post.sensitive ?? false,
+    isEdited: true,
+    editedAt: post.editedAt ?? new Date().toISOString(),
+  };
+}
+
+/**
  * A reply to the post `postId` was created: `reply` is the post object as a guest sees it. Sent
  * to the watchers of the replied-to post, so its open page can show the reply.
  */

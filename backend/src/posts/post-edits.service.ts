@@ -1,4 +1,4 @@
-import { type EditPostRequest, MAX_MENTIONS_PER_POST, type PostHistoryPage } from '@gundem/contract';
+import { type EditPostRequest, MAX_MENTIONS_PER_POST, type PostHistoryPage, postEditedFields } from '@gundem/contract';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ActivityEvents } from '../common/activity/activity-events';
 import { toPage } from '../common/pagination/cursor';
@@ -78,17 +78,7 @@ export class PostEditsService {
     if (outcome) {
       // The cache first: a watcher that reads the post on the event must not get the cached copy.
       this.firstPages.touch(postId);
-      this.realtime.postEdited({
-        postId: post.id,
-        content: post.content,
-        hashtags: post.hashtags,
-        links: post.links,
-        mentions: post.mentions ?? [],
-        media: post.media ?? [],
-        sensitive: post.sensitive ?? false,
-        isEdited: true,
-        editedAt: post.editedAt ?? new Date().toISOString(),
-      });
+      this.realtime.postEdited({ postId: post.id, ...postEditedFields(post) });
       this.activity.publish({ kind: 'post-edited', actorId: authorId, postId: post.id, mentions: outcome.added, at: new Date() });
     }
     return post;

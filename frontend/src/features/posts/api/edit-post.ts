@@ -1,4 +1,4 @@
-import type { EditPostRequest, PostEditedEvent, PostHistoryPage } from '@gundem/contract';
+import { type EditPostRequest, type PostEditedEvent, type PostHistoryPage, postEditedFields } from '@gundem/contract';
 import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { Post } from '../../../lib/types';
@@ -6,20 +6,6 @@ import { patchPostEverywhere } from './post-cache';
 
 /** The fields an edit changes (PostEditedEvent's), as every copy of the post takes them. */
 type EditedFields = Omit<PostEditedEvent, 'postId'>;
-
-/** The edited fields of `post` (the server's answer to an edit). */
-function editedFieldsOf(post: Post): EditedFields {
-  return {
-    content: post.content,
-    hashtags: post.hashtags,
-    links: post.links,
-    mentions: post.mentions ?? [],
-    media: post.media ?? [],
-    sensitive: post.sensitive ?? false,
-    isEdited: true,
-    editedAt: post.editedAt ?? new Date().toISOString(),
-  };
-}
 
 /**
  * Every cached copy of the post takes the edit's fields, unless it holds a newer edit already
@@ -40,7 +26,7 @@ export function useEditPost(postId: string) {
   return useMutation({
     mutationFn: (edit: EditPostRequest) => apiClient.patch<Post>(`/posts/${postId}`, edit),
     onSuccess: (post) => {
-      if (post.isEdited && post.editedAt) applyEdit(queryClient, postId, editedFieldsOf(post));
+      if (post.isEdited && post.editedAt) applyEdit(queryClient, postId, postEditedFields(post));
     },
   });
 }

@@ -146,6 +146,18 @@ export function PostMenu({ postId, own, editable, pinned = false, quotable = tru
     next?.focus();
   };
 
+  /**
+   * An entry that sets one of the post's states for the member (a bookmark, a pin, the quote
+   * policy): the menu closes, the change is sent, a toast says it was made or why not.
+   */
+  const switchTo = (mutation: { mutate: (next: boolean, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void }, next: boolean, done: string, failed: string) => {
+    close();
+    mutation.mutate(next, {
+      onSuccess: () => showToast(done),
+      onError: (error) => showToast(errorText(error, failed, trPostMenu.networkError), 'error'),
+    });
+  };
+
   const copyLink = () => {
     close();
     const copied = navigator.clipboard?.writeText(postUrl(postId)) ?? Promise.reject(new Error('no clipboard'));
@@ -207,14 +219,7 @@ export function PostMenu({ postId, own, editable, pinned = false, quotable = tru
           {own ? (
             <MenuItem
               icon={<PinIcon size={18} />}
-              onClick={() => {
-                close();
-                const next = !pinned;
-                setPin.mutate(next, {
-                  onSuccess: () => showToast(next ? trPostMenu.pinned : trPostMenu.unpinned),
-                  onError: (error) => showToast(errorText(error, next ? trPostMenu.pinFailed : trPostMenu.unpinFailed, trPostMenu.networkError), 'error'),
-                });
-              }}
+              onClick={() => (pinned ? switchTo(setPin, false, trPostMenu.unpinned, trPostMenu.unpinFailed) : switchTo(setPin, true, trPostMenu.pinned, trPostMenu.pinFailed))}
             >
               {pinned ? trPostMenu.unpin : trPostMenu.pin}
             </MenuItem>
@@ -222,14 +227,7 @@ export function PostMenu({ postId, own, editable, pinned = false, quotable = tru
           {own ? (
             <MenuItem
               icon={<QuoteIcon size={18} />}
-              onClick={() => {
-                close();
-                const next = !quotable;
-                setQuotable.mutate(next, {
-                  onSuccess: () => showToast(next ? trPostMenu.quotesTurnedOn : trPostMenu.quotesTurnedOff),
-                  onError: (error) => showToast(errorText(error, trPostMenu.quotesFailed, trPostMenu.networkError), 'error'),
-                });
-              }}
+              onClick={() => switchTo(setQuotable, !quotable, quotable ? trPostMenu.quotesTurnedOff : trPostMenu.quotesTurnedOn, trPostMenu.quotesFailed)}
             >
               {quotable ? trPostMenu.quotesOff : trPostMenu.quotesOn}
             </MenuItem>
@@ -240,14 +238,7 @@ export function PostMenu({ postId, own, editable, pinned = false, quotable = tru
           {isAuthenticated ? (
             <MenuItem
               icon={<BookmarkIcon size={18} />}
-              onClick={() => {
-                close();
-                const next = !bookmarked;
-                setBookmark.mutate(next, {
-                  onSuccess: () => showToast(next ? trPostMenu.bookmarked : trPostMenu.unbookmarked),
-                  onError: (error) => showToast(errorText(error, trPostMenu.bookmarkFailed, trPostMenu.networkError), 'error'),
-                });
-              }}
+              onClick={() => switchTo(setBookmark, !bookmarked, bookmarked ? trPostMenu.unbookmarked : trPostMenu.bookmarked, trPostMenu.bookmarkFailed)}
             >
               {bookmarked ? trPostMenu.unbookmark : trPostMenu.bookmark}
             </MenuItem>
