@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { Page } from 'playwright-core';
 import { DEMO, type E2E, startE2E, withScreenshots } from './harness';
 
@@ -102,6 +103,30 @@ describe('compose button and keyboard shortcuts', () => {
       await page.getByRole('textbox', { name: 'Mesaj' }).fill(text);
       await page.getByRole('button', { name: 'Gönder', exact: true }).click({ timeout: 5_000 });
       await page.getByTestId('message').filter({ hasText: text }).waitFor();
+    });
+  });
+
+  it('on a phone a protected staff member’s nine entries fit the bottom bar beside the post button', async () => {
+    // The most entries the bar has: the back office's and, for a protected account, `Takip istekleri`.
+    const client = new Client({ connectionString: e2e.databaseUrl });
+    await client.connect();
+    await client.query(`UPDATE users SET protected = true WHERE email = $1`, [DEMO.moderator.email]);
+    await client.end();
+    const { page } = await e2e.newPage({ width: 390, height: 844 });
+    await withScreenshots('bottom-nav-nine', [page], async () => {
+      await e2e.signIn(page, DEMO.moderator);
+      await page.goto('/');
+      await page.getByRole('article').first().waitFor();
+      const entries = await page.evaluate(() => {
+        const bar = document.querySelector('.bottom-nav')!.getBoundingClientRect();
+        const fab = document.querySelector('.compose-fab')!.getBoundingClientRect();
+        return [...document.querySelectorAll('.bottom-nav__link')].map((link) => {
+          const box = link.getBoundingClientRect();
+          return { name: link.textContent, fits: box.left >= bar.left && box.right <= fab.left, wide: box.width >= 34 };
+        });
+      });
+      expect(entries).toHaveLength(9);
+      expect(entries.filter((entry) => !entry.fits || !entry.wide)).toEqual([]);
     });
   });
 

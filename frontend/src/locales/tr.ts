@@ -127,6 +127,7 @@ export const tr = {
     edited: 'düzenlendi',
     /** The `düzenlendi` button's name and title (issue 27): it opens the `Düzenleme geçmişi` dialog. */
     editedAt: (when: string) => `Düzenlendi: ${when}. Düzenleme geçmişini göster`,
+    lastEdited: (when: string) => `Son düzenleme: ${when}`,
     actions: 'Gönderi işlemleri',
     like: 'Beğen',
     repost: 'Yeniden paylaş',

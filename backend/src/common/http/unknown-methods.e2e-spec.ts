@@ -50,12 +50,12 @@ describe('methods the app does not answer (PROPFIND, TRACE, …): a Turkish 405 
     // The security headers of every answer.
     expect(health.headers['x-content-type-options']).toBe('nosniff');
 
-    // A path with several routes (a post: read it, delete it).
+    // A path with several routes (a post: read it, edit it, delete it).
     const post = await t.createPost(await t.createUser(), 'Yöntem denemesi');
     const one = await send(url, 'TRACE', `/api/posts/${post.id}`);
     expect(one.status).toBe(405);
     expect(one.body).toEqual(REFUSED);
-    expect(one.headers.allow).toBe('GET, HEAD, DELETE');
+    expect(one.headers.allow).toBe('GET, HEAD, PATCH, DELETE');
     expect((await send(url, 'MKCOL', '/api/auth/login')).headers.allow).toBe('POST');
   });
 

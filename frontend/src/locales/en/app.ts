@@ -121,6 +121,7 @@ export default {
       quoteSensitive: 'Sensitive content',
       quotesLink: (count: string) => `${count} Quotes`,
       editedAt: (when: string) => `Edited: ${when}. Show the edit history`,
+      lastEdited: (when: string) => `Last edited: ${when}`,
       actions: 'Post actions',
       like: 'Like',
       repost: 'Repost',

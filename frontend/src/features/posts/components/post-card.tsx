@@ -157,7 +157,11 @@ export function PostCard({ post, variant = 'feed', threadBelow = false, label }:
         {post.media?.length ? <MediaGrid media={post.media} sensitive={post.sensitive} /> : null}
         {post.quote ? <QuoteCard quote={post.quote} /> : null}
         {variant === 'detail' ? (
-          <p className="post-card__full-date">{formatFullDate(post.createdAt)}</p>
+          <p className="post-card__full-date">
+            {formatFullDate(post.createdAt)}
+            {/* The post's page says when it was last edited, as X's "Last edited" (issue 27). */}
+            {post.isEdited && post.editedAt ? <span data-testid="edited-at"> · {tr.posts.lastEdited(formatFullDate(post.editedAt))}</span> : null}
+          </p>
         ) : null}
         {variant === 'detail' && quoteCountOf(post) > 0 ? (
           <p className="post-card__full-date">

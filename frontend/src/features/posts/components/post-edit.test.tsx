@@ -6,6 +6,7 @@ import { createFakeSocket } from '../../../test/fake-socket';
 import { makeMedia, makePost, page } from '../../../test/fixtures';
 import { member, renderWithProviders } from '../../../test/render';
 import { LivePosts } from './live-posts';
+import { PostCard } from './post-card';
 import { TimelineFeed } from './timeline-feed';
 
 vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
@@ -134,6 +135,15 @@ describe('editing a post (issue 27)', () => {
     fail = false;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Tekrar dene' }));
     expect(await within(dialog).findByText('Güncel hâli')).toBeTruthy();
+  });
+
+  it('the post page says when it was last edited; a post never edited says nothing of it', async () => {
+    const edited = makePost({ _id: ID, content: 'düzeltilmiş', isEdited: true, editedAt: '2026-11-28T10:05:00.000Z' });
+    const { unmount } = renderWithProviders(<PostCard post={edited} variant="detail" />, { user: member });
+    expect(screen.getByTestId('edited-at').textContent).toMatch(/^ · Son düzenleme: \d{1,2} Kasım 2026 \d{2}:\d{2}$/);
+    unmount();
+    renderWithProviders(<PostCard post={makePost({ _id: ID, content: 'ilk hâli' })} variant="detail" />, { user: member });
+    expect(screen.queryByTestId('edited-at')).toBeNull();
   });
 
   it('takes post:edited live, and keeps a newer edit over an older event', async () => {
