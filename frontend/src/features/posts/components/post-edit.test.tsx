@@ -140,9 +140,10 @@ describe('editing a post (issue 27)', () => {
   it('the post page says when it was last edited; a post never edited says nothing of it', async () => {
     const edited = makePost({ _id: ID, content: 'düzeltilmiş', isEdited: true, editedAt: '2026-11-28T10:05:00.000Z' });
     const { unmount } = renderWithProviders(<PostCard post={edited} variant="detail" />, { user: member });
-    expect(screen.getByTestId('edited-at').textContent).toMatch(/^ · Son düzenleme: \d{1,2} Kasım 2026 \d{2}:\d{2}$/);
+    expect((await screen.findByTestId('edited-at')).textContent).toMatch(/^ · Son düzenleme: \d{1,2} Kasım 2026 \d{2}:\d{2}$/);
     unmount();
     renderWithProviders(<PostCard post={makePost({ _id: ID, content: 'ilk hâli' })} variant="detail" />, { user: member });
+    await screen.findByText('ilk hâli');
     expect(screen.queryByTestId('edited-at')).toBeNull();
   });
 
