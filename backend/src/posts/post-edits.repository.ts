@@ -94,7 +94,10 @@ export class PostEditsRepository {
                       media = $7::jsonb,
                       sensitive = $8 OR (u.media_sensitive AND $7::jsonb <> '[]'::jsonb),
                       forced_sensitive = NOT $8 AND u.media_sensitive AND $7::jsonb <> '[]'::jsonb,
-                      is_edited = true, edited_at = now(), updated_at = now()
+                      is_edited = true, updated_at = clock_timestamp(),
+                      -- The clock once the lock is held, not now() (the transaction's start): of two
+                      -- edits at once, the one that writes last must also be the newest version.
+                      edited_at = greatest(clock_timestamp(), p.edited_at + interval '1 microsecond')
                  FROM users u CROSS JOIN mentioned
                 WHERE p.id = $1 AND u.id = p.author_id
                RETURNING p.id, p.content, p.media, p.sensitive, p.edited_at, p.mentions
