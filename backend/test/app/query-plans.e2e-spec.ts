@@ -358,8 +358,11 @@ describe('query plans of every read route (real PostgreSQL, 50k posts)', () => {
   it('Popüler reads only the last 24 hours by the time index, whatever the table holds', async () => {
     const plans = await ownPlans('/api/posts/popular');
     expect(plans).toHaveLength(1);
-    expect(plans[0].plan).toMatch(/Index (Only )?Scan using idx_posts_created(_author)? on posts p|Bitmap Index Scan on idx_posts_created/);
-    expect(plans[0].plan).toMatch(/Index Cond: \(created_at > \(now\(\) - '24:00:00'::interval\)\)/);
+    // Either time index reads only the window: idx_posts_created, or idx_posts_reply_to_created's
+    // top-level range (reply_to_id IS NULL, then created_at), which the planner picks on some
+    // statistics (CI, Node 22).
+    expect(plans[0].plan).toMatch(/Index (Only )?Scan using idx_posts_(created(_author)?|reply_to_created) on posts p|Bitmap Index Scan on idx_posts_(created|reply_to_created)/);
+    expect(plans[0].plan).toMatch(/Index Cond: \(((\(reply_to_id IS NULL\) AND )?\()?created_at > \(now\(\) - '24:00:00'::interval\)\)\)?/);
     // The day is 1,728 of the 50,000 posts: the planner expects a few thousand rows, not the table.
     const rows: { 'QUERY PLAN': string }[] = await t.db.query(`EXPLAIN (ANALYZE, FORMAT TEXT) SELECT count(*) FROM posts WHERE created_at > now() - interval '24 hours'`);
     expect(rows.map((r) => r['QUERY PLAN']).join('\n')).not.toMatch(/Seq Scan on posts/);
