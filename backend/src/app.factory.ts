@@ -16,8 +16,9 @@ import { loadGuestHomeRender, loadMemberHomeRender } from './common/spa/home-pag
 import { loadGuestPages } from './common/spa/guest-pages';
 import { serveSpa } from './common/spa/serve-spa';
 import { AuthService } from './auth/auth.service';
-import { HomeSessionService } from './auth/home-session';
+import { HOME_COOKIE, HomeSessionService } from './auth/home-session';
 import type { AppConfig } from './config/app-config';
+import { readScopeMiddleware } from './database/read-replicas.module';
 import { FsMediaStorage } from './media/storage/fs-media-storage';
 import { MediaStorage } from './media/storage/media-storage';
 import { RankedFeedService } from './posts/ranked-feed.service';
@@ -52,6 +53,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // First of all middleware: every answer (API, SPA, health, Express' 404s) gets X-Request-Id and
   // one access line, and nestjs-pino binds the request's logger for the services (LoggingModule).
   app.use(createHttpLogger(root));
+  // Which reads of this request may go to a read replica (database/read-replicas.ts): before the
+  // SPA's server-rendered `/` and the API alike.
+  app.use(readScopeMiddleware(config, HOME_COOKIE));
   app.setGlobalPrefix('api', { exclude: [] });
   app.useGlobalPipes(createValidationPipe());
   // X-Forwarded-For only from the proxies TRUST_PROXY names (none by default): req.ip, and every

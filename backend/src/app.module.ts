@@ -27,6 +27,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { PostsModule } from './posts/posts.module';
+import { ReadReplicasModule } from './database/read-replicas.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { MaintenanceGuard } from './settings/maintenance.guard';
 import { RateLimitGuard } from './settings/rate-limit.guard';
@@ -56,6 +57,7 @@ export class AppModule {
           autoLoadEntities: true,
           migrationsRun: false,
         }),
+        ReadReplicasModule,
         HeavyQueriesModule,
         MetricsModule,
         ActivityModule,

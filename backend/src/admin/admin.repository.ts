@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { poolRows, queryRows } from '../database/query-rows';
+import { replicaRows } from '../database/read-replicas';
 import { POST_VIEW_COLUMNS, type PostView, type PostViewRow, toPostView } from '../posts/post-view.sql';
 import type { Sql } from '../posts/posts.repository';
 import type { DashboardStatistics } from '@gundem/contract';
@@ -78,8 +79,12 @@ const USER_CHANGE_COLUMNS: Record<UserChange['field'], string> = { isActive: 'is
 export class AdminRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  private get manager(): EntityManager {
-    return this.dataSource.manager;
+  /**
+   * A read of the admin lists and dashboard: a second late is fine for staff, so it may go to a
+   * read replica (database/read-replicas.ts), unless the staff member has just acted.
+   */
+  private read<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    return replicaRows<T>(this.dataSource, { text, values: params }, 'any');
   }
 
   /**
@@ -90,7 +95,7 @@ export class AdminRepository {
   async dashboardCounts(): Promise<DashboardCounts> {
     const counts = this.dashboardCountsSql();
     const [[row], users, posts] = await Promise.all([
-      queryRows<Record<string, number>>(this.manager, counts.text, counts.params),
+      this.read<Record<string, number>>(counts.text, counts.params),
       this.tableTotal('users'),
       this.tableTotal('posts'),
     ]);
@@ -104,9 +109,7 @@ export class AdminRepository {
 
   /** Above EXACT_TODAY_LIMIT, today's posts are the planner's estimate of the range (its histogram of created_at). */
   private async todayEstimate(atLeast: number): Promise<Total> {
-    const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-      this.manager,
-      `EXPLAIN (FORMAT JSON) SELECT 1 FROM posts WHERE created_at >= ${TODAY_START}`,
+    const [plan] = await this.read<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM posts WHERE created_at >= ${TODAY_START}`,
       [DASHBOARD_TIME_ZONE],
     );
     return { total: Math.max(atLeast, Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows'])), estimated: true };
@@ -130,16 +133,14 @@ export class AdminRepository {
    * table was never analysed.
    */
   async tableTotal(table: 'users' | 'posts'): Promise<Total> {
-    const [row] = await queryRows<{ estimate: number | null }>(
-      this.manager,
-      `SELECT CASE WHEN c.relpages > 0 AND c.reltuples >= 0
+    const [row] = await this.read<{ estimate: number | null }>(`SELECT CASE WHEN c.relpages > 0 AND c.reltuples >= 0
                    THEN c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int)
               END::float8 AS estimate
          FROM pg_class c WHERE c.oid = $1::regclass`,
       [table],
     );
     if (row?.estimate != null && row.estimate > EXACT_COUNT_LIMIT) return { total: Math.round(row.estimate), estimated: true };
-    const [count] = await queryRows<{ total: number }>(this.manager, `SELECT count(*)::int AS total FROM ${table}`);
+    const [count] = await this.read<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}`);
     return { total: count.total, estimated: false };
   }
 
@@ -151,13 +152,11 @@ export class AdminRepository {
     // Ordered like the list (when `order` is given): a wide match stops after the cap on the
     // (created_at, id) index walk, a narrow one is found by the trigram index; neither reads the
     // whole table. Unordered, the index's rows are counted until the cap.
-    const [count] = await queryRows<{ total: number }>(
-      this.manager,
-      `SELECT count(*)::int AS total FROM (SELECT 1 ${from}${order ? ` ORDER BY ${order}` : ''} LIMIT ${EXACT_FILTERED_LIMIT + 1}) capped`,
+    const [count] = await this.read<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 ${from}${order ? ` ORDER BY ${order}` : ''} LIMIT ${EXACT_FILTERED_LIMIT + 1}) capped`,
       params,
     );
     if (count.total <= EXACT_FILTERED_LIMIT) return { total: count.total, estimated: false };
-    const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(this.manager, `EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params);
+    const [plan] = await this.read<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params);
     return { total: Math.max(count.total, Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows'])), estimated: true };
   }
 
@@ -189,7 +188,7 @@ export class AdminRepository {
     const sql = this.userPageSql(patterns, limit, offset);
     const { from, params } = this.userFrom(patterns);
     const [ids, total] = await Promise.all([
-      queryRows<{ id: string }>(this.manager, sql.text, sql.params),
+      this.read<{ id: string }>(sql.text, sql.params),
       // A search here is rare (see userSearchWindow): the trigram index finds its few rows, with
       // no ordering to walk the whole created_at index for.
       !withTotal ? NO_TOTAL : patterns ? this.filteredTotal(from, null, params) : this.tableTotal('users'),
@@ -215,7 +214,7 @@ export class AdminRepository {
    */
   private async userSearchWindow(patterns: { turkish: string; plain: string }, limit: number, offset: number): Promise<{ ids: string[]; total: Total } | null> {
     const sql = this.userSearchWindowSql(patterns, limit, offset);
-    const [row] = await queryRows<{ hits: number; scanned: number; ids: string[] | null }>(this.manager, sql.text, sql.params);
+    const [row] = await this.read<{ hits: number; scanned: number; ids: string[] | null }>(sql.text, sql.params);
     const ids = row.ids ?? [];
     if (row.scanned < USER_SEARCH_WINDOW) return { ids, total: { total: row.hits, estimated: false } };
     if (row.hits < offset + limit) return null;
@@ -239,7 +238,7 @@ export class AdminRepository {
   async postPage(viewerId: string, pattern: string | null, limit: number, offset: number, withTotal = true): Promise<{ posts: PostView[]; total: Total }> {
     const sql = this.postPageSql(viewerId, pattern, limit, offset);
     const [rows, total] = await Promise.all([
-      queryRows<PostViewRow>(this.manager, sql.text, sql.params),
+      this.read<PostViewRow>(sql.text, sql.params),
       !withTotal ? NO_TOTAL : pattern ? this.filteredTotal('FROM posts p WHERE p.search_text LIKE $1', 'p.created_at DESC, p.id DESC', [pattern]) : this.tableTotal('posts'),
     ]);
     return { posts: rows.map(toPostView), total };

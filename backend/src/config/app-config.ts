@@ -11,6 +11,12 @@ import { parseTrustProxy, type TrustProxy } from './trust-proxy';
  */
 export const READ_TIMEOUT_GRACE_MS = 1_000;
 
+export interface ReplicaConfig {
+  urls: string[];
+  maxLagMs: number;
+  checkMs: number;
+}
+
 /** Every setting the server reads, validated once at boot. Nothing else reads process.env. */
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -24,6 +30,14 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Unset means: start the embedded PostgreSQL in DATA_DIR/postgres. */
   databaseUrl?: string;
+  /**
+   * DATABASE_REPLICA_URLS (comma-separated postgres:// URLs, default none), REPLICA_MAX_LAG_MS
+   * (default 2000) and REPLICA_CHECK_MS (default 1000): streaming replicas that serve the reads
+   * which tolerate a little lag (a guest's pages, search, trends, suggestions, the admin lists).
+   * A replica lagging more than maxLagMs, or not answering, leaves the rotation until it catches
+   * up; with none left those reads go to the primary. See database/read-replicas.ts.
+   */
+  replicas: ReplicaConfig;
   redisUrl?: string;
   /** Namespace of this deployment's Redis channels (REDIS_PREFIX), so two installs can share one Redis. */
   redisPrefix: string;
@@ -260,6 +274,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
 
   const databaseUrl = parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'], problems);
+  const replicas: ReplicaConfig = {
+    urls: (env.DATABASE_REPLICA_URLS ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => parseUrl('DATABASE_REPLICA_URLS', item, ['postgres:', 'postgresql:'], problems))
+      .filter((url): url is string => url !== undefined),
+    maxLagMs: parseIntInRange('REPLICA_MAX_LAG_MS', env.REPLICA_MAX_LAG_MS, 2_000, 100, 600_000, problems),
+    checkMs: parseIntInRange('REPLICA_CHECK_MS', env.REPLICA_CHECK_MS, 1_000, 50, 60_000, problems),
+  };
   const redisUrl = parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], problems);
   const redisPrefix = env.REDIS_PREFIX || 'gundem';
   if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisPrefix)) {
@@ -332,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: env.HOST || '0.0.0.0',
     trustProxy,
     databaseUrl,
+    replicas,
     redisUrl,
     redisPrefix,
     dataDir,

@@ -57,8 +57,13 @@ export async function rowsOn<T>(db: Queryable, query: PlainQuery): Promise<T[]> 
  * One transaction on a client checked out of the pool: BEGIN, `work`, COMMIT; ROLLBACK when `work`
  * throws (the error goes on). A client whose ROLLBACK failed is broken and leaves the pool.
  */
-export async function poolTransaction<T>(dataSource: DataSource, work: (db: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pgPool(dataSource).connect();
+export function poolTransaction<T>(dataSource: DataSource, work: (db: PoolClient) => Promise<T>): Promise<T> {
+  return transactionOn(pgPool(dataSource), work);
+}
+
+/** poolTransaction on any pg pool (a read replica's: database/read-replicas.ts). */
+export async function transactionOn<T>(pool: Pool, work: (db: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   let broken = false;
   try {
     await client.query('BEGIN');

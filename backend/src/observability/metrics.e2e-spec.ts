@@ -108,6 +108,10 @@ describe('GET /api/metrics (real PostgreSQL, Socket.IO)', () => {
       gundem_db_pool_max_connections: 'gauge',
       gundem_sockets_open: 'gauge',
       gundem_redis_adapter_connected: 'gauge',
+      // The read replicas' (no samples without DATABASE_REPLICA_URLS; test/app/read-replicas.e2e-spec.ts).
+      gundem_db_replica_lag_ms: 'gauge',
+      gundem_db_replica_in_rotation: 'gauge',
+      gundem_db_lag_tolerant_reads: 'gauge',
     });
     // prom-client's default metrics, on this app's registry.
     for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds', 'process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes']) {

@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { Metrics } from '../common/metrics/metrics';
+import { ReadReplicas } from '../database/read-replicas';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 
 /**
@@ -15,6 +16,7 @@ export class RuntimeGauges implements OnModuleInit {
     private readonly metrics: Metrics,
     private readonly dataSource: DataSource,
     private readonly gateway: RealtimeGateway,
+    private readonly replicas: ReadReplicas,
   ) {}
 
   onModuleInit(): void {
@@ -28,6 +30,20 @@ export class RuntimeGauges implements OnModuleInit {
     });
     this.metrics.gauge('gundem_db_pool_waiting_clients', 'Queries waiting for a pool connection (all connections in use).', () => pool()?.waitingCount ?? 0);
     this.metrics.gauge('gundem_db_pool_max_connections', 'The most connections the pool may open.', () => pool()?.options.max ?? 0);
+    // The read replicas (DATABASE_REPLICA_URLS): each one's lag and state, and where the reads that
+    // tolerate lag went. Absent without replicas.
+    this.metrics.labelledGauge('gundem_db_replica_lag_ms', 'Each read replica\'s replication lag at its last check, ms (-1: it did not answer).', ['replica'], () =>
+      this.replicas.status().map((r) => [{ replica: r.name }, r.lagMs ?? -1]),
+    );
+    this.metrics.labelledGauge('gundem_db_replica_in_rotation', 'Whether each read replica serves reads (1), or is out of rotation: lagging or not answering (0).', ['replica'], () =>
+      this.replicas.status().map((r) => [{ replica: r.name }, r.state === 'up' ? 1 : 0]),
+    );
+    this.metrics.labelledGauge(
+      'gundem_db_lag_tolerant_reads',
+      'Reads that could go to a replica since the node started, by where they went (target="primary": no replica in rotation, or it failed the read). Absent without replicas.',
+      ['target'],
+      () => (this.replicas.size ? [[{ target: 'primary' }, this.replicas.primaryReads], ...this.replicas.status().map((r): [{ target: string }, number] => [{ target: r.name }, r.reads])] : []),
+    );
     this.metrics.gauge('gundem_sockets_open', 'Socket.IO connections open on this node.', () => this.gateway.connectionCount());
     this.metrics.labelledGauge(
       'gundem_redis_adapter_connected',

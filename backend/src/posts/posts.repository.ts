@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { type Media, POPULAR_WEIGHTS } from '@gundem/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { pgPool, poolRows, type Queryable, queryRows, rowsOn } from '../database/query-rows';
+import { pgPool, poolRows, type Queryable, rowsOn } from '../database/query-rows';
+import { type LagTolerance, replicaRows, replicaTransaction } from '../database/read-replicas';
 import { notBlockedSql, PER_ROW } from '../social/blocks.sql';
 import { hiddenLimitedAuthorsSql, notLimitedSql } from '../social/limits.sql';
 import { hiddenProtectedAuthorsSql, notProtectedSql } from '../social/protected.sql';
@@ -135,10 +136,6 @@ export class PostsRepository {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private get manager(): EntityManager {
-    return this.dataSource.manager;
-  }
-
   /** Builds `SELECT … FROM <source> WHERE <filters> AND <keyset> ORDER BY … LIMIT n + 1`. */
   private listSql(
     viewerId: string | null,
@@ -193,10 +190,10 @@ export class PostsRepository {
    * about as costly as running a timeline page. Only for statements whose best plan does not
    * depend on the parameters' values (not search: its plan depends on the pattern).
    */
-  private async run(sql: Sql, prepared = false, manager = this.manager): Promise<PostView[]> {
-    const rows = prepared
-      ? await poolRows<PostViewRow>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params })
-      : await queryRows<PostViewRow>(manager, sql.text, sql.params);
+  private async run(sql: Sql, prepared = false, db?: Queryable, tolerance: LagTolerance = 'guest'): Promise<PostView[]> {
+    const query = { ...(prepared ? { name: statementName(sql.text) } : {}), text: sql.text, values: sql.params };
+    // A guest's lists and post pages may come from a read replica (database/read-replicas.ts).
+    const rows = db ? await rowsOn<PostViewRow>(db, query) : await replicaRows<PostViewRow>(this.dataSource, query, tolerance);
     return rows.map(toPostView);
   }
 
@@ -205,7 +202,7 @@ export class PostsRepository {
    * post's: each view's cursor is that position. Prepared as `run` does.
    */
   private async runListed(sql: Sql): Promise<PostView[]> {
-    const rows = await poolRows<PostViewRow & { listed_at: string }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params });
+    const rows = await replicaRows<PostViewRow & { listed_at: string }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params }, 'guest');
     return rows.map((row) => ({ ...toPostView(row), cursor: { createdAt: row.listed_at, id: row.id } }));
   }
 
@@ -252,7 +249,7 @@ export class PostsRepository {
 
   async popular(viewerId: string | null, page: { limit: number; after?: PopularPosition }, windowHours: number): Promise<Array<PostView & { score: number }>> {
     const sql = this.popularSql(viewerId, page, windowHours);
-    const rows = await poolRows<PostViewRow & { score: number }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params });
+    const rows = await replicaRows<PostViewRow & { score: number }>(this.dataSource, { name: statementName(sql.text), text: sql.text, values: sql.params }, 'guest');
     return rows.map((row) => ({ ...toPostView(row), score: row.score }));
   }
 
@@ -475,7 +472,7 @@ export class PostsRepository {
       SELECT ${POST_VIEW_COLUMNS}, c.depth
         FROM chain c JOIN posts p ON p.id = c.id JOIN users u ON u.id = p.author_id
        ORDER BY c.depth DESC`;
-    const rows = await poolRows<PostViewRow & { depth: number }>(this.dataSource, { name: statementName(text), text, values: [viewerId, postId] });
+    const rows = await replicaRows<PostViewRow & { depth: number }>(this.dataSource, { name: statementName(text), text, values: [viewerId, postId] }, 'guest');
     const last = rows.at(-1);
     if (!last || last.depth !== 0) return { post: null, ancestors: [] };
     return { post: toPostView(last), ancestors: rows.slice(0, -1).map(toPostView) };
@@ -519,18 +516,20 @@ export class PostsRepository {
    * and its connection is free again for the light routes. Without a timeout, no transaction.
    */
   searching<T>(work: (reads: SearchReads) => Promise<T>): Promise<T> {
-    const reads = (manager: EntityManager): SearchReads => ({
-      indexed: (pattern, viewerId, page, hide) => this.run(this.searchSql(pattern, viewerId, page, hide), false, manager),
-      recent: (pattern, viewerId, page, window, hide) => this.run(this.searchRecentSql(pattern, viewerId, page, window, hide), false, manager),
+    // Anyone's search may read a replica (a second late is fine for a search).
+    const reads = (db?: Queryable): SearchReads => ({
+      indexed: (pattern, viewerId, page, hide) => this.run(this.searchSql(pattern, viewerId, page, hide), false, db, 'any'),
+      recent: (pattern, viewerId, page, window, hide) => this.run(this.searchRecentSql(pattern, viewerId, page, window, hide), false, db, 'any'),
     });
     const timeoutMs = this.config.searchStatementTimeoutMs;
-    if (!timeoutMs) return work(reads(this.manager));
-    return this.dataSource.transaction(async (manager) => {
+    if (!timeoutMs) return work(reads());
+    return replicaTransaction(this.dataSource, 'any', async (db) => {
       // An integer from the validated config: SET takes no bind parameters.
-      await manager.query(`SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}`);
-      return work(reads(manager));
+      await rowsOn(db, { text: `SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}` });
+      return work(reads(db));
     });
   }
+
 
   /**
    * The same search over only the next `window` posts after the cursor (newest first), walking

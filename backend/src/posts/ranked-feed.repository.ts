@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { withStatementTimeout } from '../database/bounded-client';
 import { poolRows } from '../database/query-rows';
+import { replicaRows } from '../database/read-replicas';
 import { notBlockedSql } from '../social/blocks.sql';
 import { notLimitedSql } from '../social/limits.sql';
 import { noMutedWordSql, notMutedSql } from '../social/mutes.sql';
@@ -259,7 +260,8 @@ export class RankedFeedRepository {
   async page(viewerId: string | null, ids: string[]): Promise<PostView[]> {
     if (!ids.length) return [];
     const sql = this.pageSql(viewerId, ids);
-    const rows = await poolRows<PostViewRow>(this.dataSource, { name: viewerId === null ? 'ranked_page_guest' : 'ranked_page', text: sql.text, values: sql.params });
+    // A guest's ranked page may come from a read replica (database/read-replicas.ts).
+    const rows = await replicaRows<PostViewRow>(this.dataSource, { name: viewerId === null ? 'ranked_page_guest' : 'ranked_page', text: sql.text, values: sql.params }, 'guest');
     return rows.map(toPostView);
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Cursor } from '../common/pagination/cursor';
 import { poolRows } from '../database/query-rows';
+import { replicaRows } from '../database/read-replicas';
 import { notBlockedSql } from './blocks.sql';
 import { type ToggleMode, type ToggleRow, type ToggleSpec, toggleStatements } from '../database/toggle';
 
@@ -160,7 +161,8 @@ export class FollowsRepository {
   /** Up to limit + 1 rows (toPage tells whether more follow). */
   followList(kind: FollowListKind, memberId: string, viewerId: string | null, limit: number, cursor?: Cursor): Promise<FollowListRow[]> {
     const { text, values } = this.followListSql(kind, memberId, viewerId, limit, cursor);
-    return poolRows<FollowListRow>(this.dataSource, { name: `follows_list_${kind}_${limit}${cursor ? '_after' : ''}`, text, values });
+    // A guest's reading of the lists may come from a read replica (database/read-replicas.ts).
+    return replicaRows<FollowListRow>(this.dataSource, { name: `follows_list_${kind}_${limit}${cursor ? '_after' : ''}`, text, values }, 'guest');
   }
 
   async isActiveUser(userId: string): Promise<boolean> {

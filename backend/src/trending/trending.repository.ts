@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { withStatementTimeout } from '../database/bounded-client';
 import { poolRows, queryRows } from '../database/query-rows';
+import { replicaRows } from '../database/read-replicas';
 import type { Sql } from '../posts/posts.repository';
 import { notBlockedSql } from '../social/blocks.sql';
 import type { User } from '../users/user.entity';
@@ -178,7 +179,8 @@ export class TrendingRepository {
   async suggestions(viewerId: string | null, candidates: string[], limit: number): Promise<SuggestedUser[]> {
     if (!candidates.length || limit < 1) return [];
     const sql = this.suggestionsSql(viewerId, candidates, limit);
-    return poolRows<SuggestedUser>(this.dataSource, { name: 'trending_suggestions', text: sql.text, values: sql.params });
+    // Who-to-follow may be a second late for anyone (database/read-replicas.ts).
+    return replicaRows<SuggestedUser>(this.dataSource, { name: 'trending_suggestions', text: sql.text, values: sql.params }, 'any');
   }
 
   /**
@@ -201,7 +203,7 @@ export class TrendingRepository {
 
   async newestNotFollowed(viewerId: string | null, exclude: string[], limit: number): Promise<string[]> {
     const sql = this.newestNotFollowedSql(viewerId, exclude, limit);
-    const rows: { id: string }[] = await this.dataSource.query(sql.text, sql.params);
+    const rows = await replicaRows<{ id: string }>(this.dataSource, { name: 'trending_newest_not_followed', text: sql.text, values: sql.params }, 'any');
     return rows.map((r) => r.id);
   }
 

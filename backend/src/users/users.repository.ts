@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, type Repository } from 'typeorm';
 import { poolRows } from '../database/query-rows';
+import { replicaRows } from '../database/read-replicas';
 import { notBlockedSql } from '../social/blocks.sql';
 import { notLimitedSql } from '../social/limits.sql';
 import type { MessageRefusal, UserSearchResult, UserSummary } from '@gundem/contract';
@@ -191,7 +192,8 @@ export class UsersRepository {
 
   suggest(prefix: string, upper: string, limit: number, viewerId: string | null = null): Promise<Array<Omit<UserSummary, '_id'>>> {
     const { text, values } = this.suggestSql(prefix, upper, limit, viewerId);
-    return poolRows(this.dataSource, { name: `users_suggest_${limit}`, text, values });
+    // Search may be a second late for anyone (database/read-replicas.ts).
+    return replicaRows(this.dataSource, { name: `users_suggest_${limit}`, text, values }, 'any');
   }
 
   /**
@@ -246,6 +248,6 @@ export class UsersRepository {
 
   search(typed: string, usernamePrefix: string | null, usernameUpper: string | null, viewerId: string | null, limit: number): Promise<Array<Omit<UserSearchResult, '_id'>>> {
     const { text, values } = this.searchSql(typed, usernamePrefix, usernameUpper, viewerId, limit);
-    return poolRows(this.dataSource, { name: `users_search_${limit}`, text, values });
+    return replicaRows(this.dataSource, { name: `users_search_${limit}`, text, values }, 'any');
   }
 }
