@@ -1,6 +1,7 @@
 // `npm run cluster`: the production topology on one machine. Debian's nginx, configured from
 // docker/nginx.conf (the file the compose deployment mounts, with only its marked blocks swapped),
-// in front of two built gündem nodes sharing a fresh PostgreSQL database and Redis. Prints the
+// in front of two built gündem nodes (`--nodes=N`) sharing a fresh PostgreSQL database and Redis;
+// `--replica` gives them a PostgreSQL primary and streaming replica of their own instead. Prints the
 // URL and keeps running; Ctrl-C stops every process and removes the database and the temporary
 // directory. test/cluster/cluster.test.ts drives the same functions.
 import { spawn, spawnSync } from 'node:child_process';
@@ -287,7 +288,20 @@ export async function startCluster(options = {}) {
   };
 
   try {
-    const db = await freshDatabase(options.databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, dir, log);
+    // `replica`: a PostgreSQL primary and a streaming replica of their own (Debian's binaries,
+    // backend/src/cli/replica-pair.ts) instead of a database on the local server; the nodes read
+    // what tolerates lag from the replica (DATABASE_REPLICA_URLS).
+    let db;
+    let replicaEnv = {};
+    if (options.replica) {
+      const { startReplicaPair } = require(join(root, 'backend/dist/cli/replica-pair.js'));
+      log('PostgreSQL birincil ve akış kopyası başlatılıyor (initdb, pg_basebackup -R)…');
+      const pair = await startReplicaPair();
+      db = { url: pair.primaryUrl, drop: () => pair.stop(), pair };
+      replicaEnv = { DATABASE_REPLICA_URLS: pair.replicaUrl };
+    } else {
+      db = await freshDatabase(options.databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, dir, log);
+    }
     cleanups.push(() => db.drop());
     const redis = await redisFor(options.redisUrl ?? process.env.REDIS_URL ?? DEFAULT_REDIS_URL, log);
     cleanups.push(() => redis.stop());
@@ -306,6 +320,7 @@ export async function startCluster(options = {}) {
       // One folder of pictures for every node: nginx may ask any node for any /media file.
       MEDIA_DIR: join(dir, 'media'),
       APP_URL: url,
+      ...replicaEnv,
       ...options.env,
     };
     const nodes = [];
@@ -339,6 +354,7 @@ export async function startCluster(options = {}) {
       url,
       nodes,
       databaseUrl: db.url,
+      replica: db.pair,
       redisPrefix,
       nginx: { configPath, dir, test, accessLog: join(dir, 'access.log'), output: () => nginxOut, pid: nginx.pid },
       stop: cleanup,
@@ -366,7 +382,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   try {
+    const args = process.argv.slice(2);
+    const unknown = args.filter((arg) => arg !== '--replica' && !/^--nodes=\d+$/.test(arg));
+    if (unknown.length) throw new Error(`bilinmeyen seçenek: ${unknown.join(' ')} (kullanım: npm run cluster -- [--replica] [--nodes=N])`);
+    const nodes = Number(args.find((arg) => arg.startsWith('--nodes='))?.slice('--nodes='.length) ?? 2);
+    if (nodes < 1 || nodes > 16) throw new Error('--nodes 1 ile 16 arasında olmalı');
     cluster = await startCluster({
+      replica: args.includes('--replica'),
+      nodes,
       port: process.env.GUNDEM_PORT ? Number(process.env.GUNDEM_PORT) : undefined,
       log: say,
       onNodeLine: process.env.CLUSTER_QUIET ? undefined : (line) => console.log(line),
@@ -383,6 +406,7 @@ async function main() {
       `  gündem kümesi çalışıyor: ${cluster.url}  (nginx → ${cluster.nodes.map((node) => `${node.name} ${node.url}`).join(', ')})`,
       `  nginx yapılandırması:    ${cluster.nginx.configPath}`,
       `  Veritabanı:              ${new URL(cluster.databaseUrl).pathname.slice(1)} (durunca silinir)`,
+      ...(cluster.replica ? [`  PostgreSQL:              birincil ${cluster.replica.primaryUrl}, akış kopyası ${cluster.replica.replicaUrl}`] : []),
       '  Demo hesapları (şifre: gundem123): admin@gundem.local, moderator@gundem.local, ayse@gundem.local',
       '  Bir düğümü öldürmeyi deneyin: kill -9 <pid> (' + cluster.nodes.map((node) => `${node.name}: ${node.pid}`).join(', ') + ')',
       '  Durdurmak için Ctrl-C.',

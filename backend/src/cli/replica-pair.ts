@@ -3,12 +3,13 @@ import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort } from '../src/database/embedded-postgres';
-import { postgresUserIds } from '../src/database/embedded-postgres-runtime';
-import { runMigrations } from '../src/database/migrate';
+import { freePort } from '../database/embedded-postgres';
+import { postgresUserIds } from '../database/embedded-postgres-runtime';
+import { runMigrations } from '../database/migrate';
 
 /**
- * A real PostgreSQL primary and one streaming replica for tests (issue 28), from Debian's
+ * A real PostgreSQL primary and one streaming replica (issue 28) for `npm run cluster -- --replica`
+ * and the read-replica tests, from Debian's
  * PostgreSQL binaries (`initdb`, `pg_basebackup -R`): each on a free port and in a temporary
  * directory, the `gundem` database migrated on the primary and streamed to the replica. As root,
  * both run as the `postgres` system user (PostgreSQL refuses root). `stop()` leaves nothing behind.
@@ -134,9 +135,4 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
     await stop();
     throw error;
   }
-}
-
-/** Whether this machine can run the pair: the binaries are there (a CI run needs them). */
-export function canStartReplicaPair(): boolean {
-  return postgresBinaries() !== undefined && spawnSync('id', ['postgres'], { stdio: 'ignore' }).status === 0;
 }

@@ -1,7 +1,7 @@
 import type { PostPage } from '@gundem/contract';
 import { ReadReplicas } from '../../src/database/read-replicas';
 import { PRIMARY_COOKIE } from '../../src/database/read-replicas.module';
-import { startReplicaPair, type ReplicaPair } from '../pg-replica-pair';
+import { startReplicaPair, type ReplicaPair } from '../../src/cli/replica-pair';
 import { createTestApp, type TestApp } from '../test-app';
 
 /**
