@@ -145,8 +145,12 @@ export class RedisProcess {
 }
 
 /** Two or more nodes of one deployment: same database, Redis, JWT secret and channel prefix. */
-export async function startNodes(count: number, env: { databaseUrl: string; redisUrl: string; redisPrefix: string }): Promise<RunningServer[]> {
+export async function startNodes(
+  count: number,
+  env: { databaseUrl: string; redisUrl: string; redisPrefix: string; extra?: Record<string, string> },
+): Promise<RunningServer[]> {
   const shared = {
+    ...env.extra,
     DATABASE_URL: env.databaseUrl,
     REDIS_URL: env.redisUrl,
     REDIS_PREFIX: env.redisPrefix,
@@ -224,23 +228,29 @@ export async function noClusterRedis(): Promise<boolean> {
 export interface Cluster {
   db: TestDatabase;
   nodes: RunningServer[];
+  /** Their REDIS_PREFIX: the Socket.IO channels are named after it. */
+  redisPrefix: string;
   stop(): Promise<void>;
 }
 
 /**
  * `count` nodes of one deployment on a fresh database and a Redis (the shared one, or a
- * throwaway redis-server), with a channel prefix of their own so parallel runs on one Redis
- * never hear each other. `stop` ends the nodes, the throwaway Redis and the database.
+ * throwaway redis-server; or `options.redisUrl`, e.g. a test Redis Cluster's, '' for none: then
+ * `options.env` names it), with a channel
+ * prefix of their own so parallel runs on one Redis never hear each other. `options.env` is
+ * added to every node's environment. `stop` ends the nodes, the throwaway Redis and the database.
  */
-export async function startCluster(count: number): Promise<Cluster> {
+export async function startCluster(count: number, options: { redisUrl?: string; env?: Record<string, string> } = {}): Promise<Cluster> {
   ensureBackendBuilt();
   const db = await freshDatabase();
-  const ownRedis = (await clusterRedisMode()) === 'own' ? await RedisProcess.start() : undefined;
+  const ownRedis = options.redisUrl === undefined && (await clusterRedisMode()) === 'own' ? await RedisProcess.start() : undefined;
   const redisPrefix = `gundem-rt-${randomBytes(4).toString('hex')}`;
-  const nodes = await startNodes(count, { databaseUrl: db.url, redisUrl: ownRedis?.url ?? SHARED_REDIS_URL, redisPrefix });
+  const redisUrl = options.redisUrl ?? ownRedis?.url ?? SHARED_REDIS_URL;
+  const nodes = await startNodes(count, { databaseUrl: db.url, redisUrl, redisPrefix, extra: options.env });
   return {
     db,
     nodes,
+    redisPrefix,
     stop: async () => {
       await Promise.all(nodes.map((node) => node.stop()));
       await ownRedis?.kill();

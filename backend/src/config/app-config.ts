@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { CLUSTER_PROTOCOL, parseClusterNodes, parseClusterUrl } from './redis-target';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /**
@@ -38,6 +39,10 @@ export interface AppConfig {
    * up; with none left those reads go to the primary. See database/read-replicas.ts.
    */
   replicas: ReplicaConfig;
+  /**
+   * REDIS_URL (`redis://`, `rediss://`: one Redis; `redis+cluster://host:port,…`: a Redis Cluster),
+   * or REDIS_CLUSTER_NODES (`host:port,…`) as a `redis+cluster://` URL. See config/redis-target.ts.
+   */
   redisUrl?: string;
   /** Namespace of this deployment's Redis channels (REDIS_PREFIX), so two installs can share one Redis. */
   redisPrefix: string;
@@ -240,6 +245,36 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[], pr
   return raw;
 }
 
+/**
+ * REDIS_URL or REDIS_CLUSTER_NODES (not both: which one would win is a guess an operator should
+ * not have to make). A cluster comes back as a `redis+cluster://` URL.
+ */
+function parseRedis(env: NodeJS.ProcessEnv, problems: string[]): string | undefined {
+  const clusterNodes = env.REDIS_CLUSTER_NODES?.trim();
+  if (clusterNodes) {
+    if (env.REDIS_URL) {
+      problems.push('REDIS_URL ile REDIS_CLUSTER_NODES birlikte verilemez: tek bir Redis için REDIS_URL, Redis Cluster için REDIS_CLUSTER_NODES kullanın');
+      return undefined;
+    }
+    const parsed = parseClusterNodes('REDIS_CLUSTER_NODES', clusterNodes);
+    if ('problems' in parsed) {
+      problems.push(...parsed.problems);
+      return undefined;
+    }
+    return `${CLUSTER_PROTOCOL}//${parsed.nodes.map((node) => `${node.host.includes(':') ? `[${node.host}]` : node.host}:${node.port}`).join(',')}`;
+  }
+  if (env.REDIS_URL?.toLowerCase().startsWith(CLUSTER_PROTOCOL)) {
+    const url = env.REDIS_URL.replace(/^redis\+cluster:/i, CLUSTER_PROTOCOL);
+    const parsed = parseClusterUrl('REDIS_URL', url);
+    if ('problems' in parsed) {
+      problems.push(...parsed.problems);
+      return undefined;
+    }
+    return url;
+  }
+  return parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:', CLUSTER_PROTOCOL], problems);
+}
+
 /** ALLOWED_ORIGINS as origins (`scheme://host[:port]`); a value that is not an http(s) address is reported. */
 function parseOrigins(raw: string | undefined, problems: string[]): string[] {
   const origins: string[] = [];
@@ -284,7 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxLagMs: parseIntInRange('REPLICA_MAX_LAG_MS', env.REPLICA_MAX_LAG_MS, 2_000, 100, 600_000, problems),
     checkMs: parseIntInRange('REPLICA_CHECK_MS', env.REPLICA_CHECK_MS, 1_000, 50, 60_000, problems),
   };
-  const redisUrl = parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], problems);
+  const redisUrl = parseRedis(env, problems);
   const redisPrefix = env.REDIS_PREFIX || 'gundem';
   if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisPrefix)) {
     problems.push('REDIS_PREFIX en fazla 64 harf, rakam ya da : _ . - karakteri olmalı');

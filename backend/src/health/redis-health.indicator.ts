@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
+import { createRedisConnection, type RedisConnection } from '../common/redis/redis-connection';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 /** How long a PING may take before Redis counts as unreachable: well under a load balancer's probe timeout. */
@@ -19,11 +20,11 @@ export type RedisHealth =
  */
 @Injectable()
 export class RedisHealthIndicator implements OnModuleInit, OnApplicationShutdown {
-  private readonly client?: Redis;
+  private readonly client?: RedisConnection;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     if (!config.redisUrl) return;
-    this.client = new Redis(config.redisUrl, {
+    this.client = createRedisConnection(config.redisUrl, {
       lazyConnect: true,
       connectionName: 'gundem-health',
       connectTimeout: 2_000,
@@ -51,7 +52,7 @@ export class RedisHealthIndicator implements OnModuleInit, OnApplicationShutdown
    * Right after start the connection may still be being made: a probe then waits for it, briefly,
    * rather than calling a healthy Redis down. Any other state (reconnecting after a loss) is down.
    */
-  private firstConnection(client: Redis): Promise<void> {
+  private firstConnection(client: RedisConnection): Promise<void> {
     if (!['wait', 'connecting', 'connect'].includes(client.status)) return Promise.reject(new Error(`bağlantı yok (${client.status})`));
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -71,11 +72,26 @@ export class RedisHealthIndicator implements OnModuleInit, OnApplicationShutdown
     const started = performance.now();
     try {
       if (this.client.status !== 'ready') await this.firstConnection(this.client);
-      const answer = await this.client.ping();
-      if (answer !== 'PONG') throw new Error(`beklenmeyen yanıt: ${answer}`);
+      if (this.client instanceof Cluster) await clusterUp(this.client);
+      else {
+        const answer = await this.client.ping();
+        if (answer !== 'PONG') throw new Error(`beklenmeyen yanıt: ${answer}`);
+      }
       return { status: 'up', responseTime: Math.round(performance.now() - started) };
     } catch (error) {
       return { status: 'down', message: error instanceof Error ? error.message : String(error) };
     }
   }
+}
+
+/**
+ * A Redis Cluster is up when a node of it answers and says every slot is served
+ * (cluster_state:ok). A PING alone would be answered by any one node while a shard is down and
+ * its slots' pushes and counters are failing. Which node answers is ioredis' pick; while a
+ * failover is under way the survivors report `fail` until the replica is promoted.
+ */
+async function clusterUp(client: Cluster): Promise<void> {
+  const info = String(await client.cluster('INFO'));
+  const state = /cluster_state:(\w+)/.exec(info)?.[1];
+  if (state !== 'ok') throw new Error(`Redis Cluster durumu: ${state ?? 'bilinmiyor'}`);
 }

@@ -1,13 +1,14 @@
 import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import type { IncomingMessage } from 'node:http';
 import { type Language, requestLanguage } from '../common/i18n/language';
 import { clientAddress, compileTrust, type TrustFn } from '../common/net/client-address';
 import type { AppConfig } from '../config/app-config';
+import { describeRedisTarget, redisTarget } from '../config/redis-target';
 import { allowedOrigins, ORIGIN_REFUSED, originAllowed } from './origin-check';
 import { createRedisClients, type RedisClients } from './redis-clients';
 
@@ -45,8 +46,25 @@ function languageOfRequest(request: IncomingMessage): Language {
 const REDIS_START_WAIT_MS = 3_000;
 
 /**
+ * The sharded adapter's subscription mode on a Redis Cluster. Every room our emits target is a
+ * named, public one: `user:<id>` (DMs, notifications, read marks, profile), `post:<id>` (likes,
+ * replies, edits), the feed rooms and `author:<id>`/`following:<id>` (realtime/*.ts). "dynamic"
+ * gives each of those its own shard channel, so a like travels only to the shard of its post's
+ * channel and on to the nodes that have a watcher of that post, and the channels spread over
+ * the masters instead of all traffic crossing one shard ("static"). "dynamic-private" would
+ * also give each socket id its own channel: one SSUBSCRIBE at every connect and one SUNSUBSCRIBE
+ * at every disconnect, for a room nothing here ever emits to from another node (`x-socket-id`
+ * is only used with `.except()` on a user room). Measured with 200 sockets, each in its own user
+ * room, on one node (docs/architecture.md): "dynamic" 202 shard channels and ~200 SSUBSCRIBE +
+ * 200 SUNSUBSCRIBE over their lifetime, "dynamic-private" 402 channels and twice the commands.
+ * The per-user push travels the same way in both (`to(userRoom)` is a single public room).
+ */
+const SUBSCRIPTION_MODE = 'dynamic';
+
+/**
  * Socket.IO on the API's HTTP server. With REDIS_URL set, the Redis adapter (ioredis pub/sub)
- * carries every room emit to the other nodes; without it, the in-memory adapter of one node.
+ * carries every room emit to the other nodes; without it, the in-memory adapter of one node. On a
+ * Redis Cluster (redis+cluster://, REDIS_CLUSTER_NODES) the sharded adapter does, see below.
  * Installed by `createApp` with `app.useWebSocketAdapter(...)`.
  */
 export class RealtimeIoAdapter extends IoAdapter {
@@ -69,7 +87,10 @@ export class RealtimeIoAdapter extends IoAdapter {
   async connect(): Promise<void> {
     if (!this.redis) return;
     const ok = await this.redis.ready(REDIS_START_WAIT_MS);
-    if (ok) this.realtimeLogger.log(`Socket.IO Redis adaptörü etkin (kanal öneki "${this.config.redisPrefix}").`);
+    if (ok) {
+      const sharded = this.redis.kind === 'cluster' ? `, ${describeRedisTarget(redisTarget(this.config.redisUrl!))}: paylaşımlı (sharded) yayın, abonelik kipi ${SUBSCRIPTION_MODE}` : '';
+      this.realtimeLogger.log(`Socket.IO Redis adaptörü etkin (kanal öneki "${this.config.redisPrefix}"${sharded}).`);
+    }
     else this.realtimeLogger.warn("Redis'e bağlanılamadı; bağlantı arka planda yeniden denenecek, anlık olaylar şimdilik yalnız bu sunucuda.");
   }
 
@@ -101,9 +122,14 @@ export class RealtimeIoAdapter extends IoAdapter {
       request.headers = {};
       request.rawHeaders = [];
     });
-    if (this.redis) {
+    if (this.redis?.kind === 'single') {
       // `key` namespaces the channels, so deployments (or parallel test runs) sharing a Redis stay apart.
       server.adapter(createAdapter(this.redis.pub, this.redis.sub, { key: this.config.redisPrefix, requestsTimeout: 3_000 }));
+    } else if (this.redis?.kind === 'cluster') {
+      // Classic pub/sub on a cluster broadcasts every PUBLISH to every node of the cluster; sharded
+      // pub/sub (SPUBLISH/SSUBSCRIBE, Redis 7) keeps a channel's messages on the shard its name
+      // hashes to. The channel names carry no hash tag on purpose: they should spread over shards.
+      server.adapter(createShardedAdapter(this.redis.pub, this.redis.sub, { channelPrefix: this.config.redisPrefix, subscriptionMode: SUBSCRIPTION_MODE }));
     }
     return server;
   }

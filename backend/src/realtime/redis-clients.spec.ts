@@ -46,4 +46,34 @@ describe('Redis clients of the Socket.IO adapter', () => {
       process.off('unhandledRejection', onUnhandled);
     }
   });
+
+  it('on a Redis Cluster that is away: the same guarantees for the sharded pair (SPUBLISH, SSUBSCRIBE)', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const logs: string[] = [];
+    const logger = { warn: (m: string) => logs.push(m), log: (m: string) => logs.push(m) };
+    try {
+      const clients = createRedisClients(`redis+cluster://127.0.0.1:${await deadPort()},127.0.0.1:${await deadPort()}`, logger as never);
+      expect(clients.kind).toBe('cluster');
+      const started = Date.now();
+      expect(await clients.ready(300)).toBe(false);
+      expect(Date.now() - started).toBeLessThan(2_000);
+
+      void clients.pub.spublish('kanal', 'ileti');
+      const awaited = await clients.pub.spublish('kanal', 'ileti').then(
+        () => 'published',
+        (error: Error) => error.message,
+      );
+      expect(awaited).not.toBe('published');
+      void clients.sub.ssubscribe('kanal');
+
+      await clients.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      expect(logs.filter((m) => m.includes('koptu')).length).toBeLessThanOrEqual(2);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import { clusterOptions } from '../common/redis/redis-connection';
+import { type RedisTarget, redisTarget } from '../config/redis-target';
 
 /** Reconnect delay: 100 ms, 200 ms, … capped at 2 s, for as long as Redis stays away. */
 export function reconnectDelay(attempt: number): number {
@@ -21,11 +23,38 @@ class GuardedRedis extends Redis {
   }
 }
 
+/** The same guard on a Redis Cluster client (the sharded adapter's SPUBLISH is not awaited either). */
+class GuardedCluster extends Cluster {
+  onCommandError: (error: unknown) => void = () => {};
+  onCommandDone: () => void = () => {};
+
+  override sendCommand(...args: Parameters<Cluster['sendCommand']>): unknown {
+    const result = super.sendCommand(...args);
+    if (result instanceof Promise) result.then(() => this.onCommandDone(), (error: unknown) => this.onCommandError(error));
+    return result;
+  }
+}
+
+/**
+ * Whether every slot's master has a live connection (or one not yet needed): false while a dead
+ * master is still in the slot map, i.e. until ioredis has learnt of its replica's promotion.
+ */
+function everyMasterConnected(cluster: Cluster): boolean {
+  const connected = new Set(cluster.nodes('master').filter((node) => ['ready', 'wait'].includes(node.status)).map((node) => `${node.options.host}:${node.options.port}`));
+  return cluster.slots.every((owners) => !owners?.length || connected.has(owners[0]));
+}
+
 export interface RedisClients {
+  /** 'single': one Redis, the classic adapter (PUBLISH/PSUBSCRIBE); 'cluster': a Redis Cluster, the sharded adapter. */
+  kind: RedisTarget['kind'];
   /** Publishes: no offline queue, so an emit during an outage fails at once instead of piling up. */
-  pub: Redis;
-  /** Subscribes: queues its few SUBSCRIBE commands until connected; ioredis re-subscribes after a reconnect. */
-  sub: Redis;
+  pub: Redis | Cluster;
+  /**
+   * Subscribes: queues its few SUBSCRIBE commands until connected; ioredis re-subscribes after a
+   * reconnect. On a cluster: one SSUBSCRIBE connection per master, re-made (and re-subscribed)
+   * on the new master when a failover moves a shard's slots.
+   */
+  sub: Redis | Cluster;
   /** Resolves true once both are ready, false when `timeoutMs` passes first (they keep retrying). */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -37,6 +66,7 @@ export interface RedisClients {
  * when Redis is back the subscriber re-subscribes on its own, so cross-node pushes resume.
  */
 export function createRedisClients(url: string, logger = new Logger('Redis')): RedisClients {
+  const target = redisTarget(url);
   const common: RedisOptions = {
     lazyConnect: true,
     connectTimeout: 5_000,
@@ -46,7 +76,7 @@ export function createRedisClients(url: string, logger = new Logger('Redis')): R
     // (and jest) alive after app.close().
     disconnectTimeout: 200,
   };
-  const pub = new GuardedRedis(url, {
+  const pubOptions: RedisOptions = {
     ...common,
     connectionName: 'gundem-pub',
     enableOfflineQueue: false,
@@ -55,14 +85,24 @@ export function createRedisClients(url: string, logger = new Logger('Redis')): R
     autoResendUnfulfilledCommands: false,
     // A Redis that accepts connections but does not answer must not keep commands waiting.
     commandTimeout: 2_000,
-  });
-  const sub = new GuardedRedis(url, {
+  };
+  const subOptions: RedisOptions = {
     ...common,
     connectionName: 'gundem-sub',
     // Only SUBSCRIBE/PSUBSCRIBE are ever queued here: waiting for Redis is what they should do.
     maxRetriesPerRequest: null,
     autoResubscribe: true,
-  });
+  };
+  const pub = target.kind === 'single' ? new GuardedRedis(url, pubOptions) : new GuardedCluster(target.nodes, clusterOptions(target, pubOptions));
+  // ioredis' own sharded subscribers (5.9+): one connection per master, each SSUBSCRIBE sent to
+  // the master of its channel's slot. When a master dies its subscriber ends, ioredis re-reads
+  // the slots (with a backoff, until the cluster has promoted the replica), connects to the new
+  // master and re-issues that shard's SSUBSCRIBEs: `autoResubscribe` does not cover sharded
+  // channels on a Cluster, this does (measured in test/realtime/redis-cluster.test.ts).
+  const sub =
+    target.kind === 'single'
+      ? new GuardedRedis(url, subOptions)
+      : new GuardedCluster(target.nodes, clusterOptions(target, { ...subOptions, shardedSubscribers: true }));
 
   for (const [name, client] of [
     ['yayın', pub],
@@ -71,16 +111,42 @@ export function createRedisClients(url: string, logger = new Logger('Redis')): R
     let down = false;
     let lastCommandWarning = 0;
     const clientName = `Redis ${name} bağlantısı`;
-    client.on('error', (error: Error) => {
+    const lost = (error: Error) => {
       if (down) return;
       down = true;
       logger.warn(`${clientName} koptu (${error.message}); yeniden deneniyor. Anlık olaylar şimdilik yalnız bu sunucunun bağlantılarına gider.`);
-    });
-    client.on('ready', () => {
+    };
+    const back = () => {
       if (!down) return;
       down = false;
       logger.log(`${clientName} yeniden kuruldu.`);
-    });
+    };
+    client.on('ready', back);
+    if (client instanceof GuardedCluster) {
+      // A shard failing over leaves the Cluster 'ready' throughout: its node connections report
+      // the loss. For the publisher it is over when a command succeeds and every master of the
+      // slot map is connected (a publish to another shard succeeds meanwhile). The subscriber
+      // group says 'subscribersReady' after every attempt to re-make its shard subscribers, also
+      // after one whose connection failed (its 'error' comes first, while the replica is not yet
+      // promoted): over only when an attempt that created a subscriber ('+subscriber') saw no error.
+      let attemptClean = false;
+      client.on('error', (error: Error) => {
+        attemptClean = false;
+        lost(error);
+      });
+      client.on('node error', lost);
+      if (client === pub) {
+        client.onCommandDone = () => {
+          if (down && everyMasterConnected(client)) back();
+        };
+      }
+      else {
+        client.on('+subscriber', () => (attemptClean = true));
+        client.on('subscribersReady', () => {
+          if (attemptClean) back();
+        });
+      }
+    } else client.on('error', lost);
     client.onCommandError = (error: unknown) => {
       // While the connection is down the 'error' listener has already said so.
       if (down || client.status !== 'ready') return;
@@ -91,14 +157,15 @@ export function createRedisClients(url: string, logger = new Logger('Redis')): R
     };
   }
 
-  const connect = (client: Redis) => client.connect().catch(() => undefined);
+  const connect = (client: Redis | Cluster) => client.connect().catch(() => undefined);
   void connect(pub);
   void connect(sub);
 
-  const isReady = (client: Redis) =>
+  const isReady = (client: Redis | Cluster) =>
     client.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => client.once('ready', () => resolve()));
 
   return {
+    kind: target.kind,
     pub,
     sub,
     async ready(timeoutMs) {

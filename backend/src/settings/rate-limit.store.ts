@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { createRedisConnection, type RedisConnection } from '../common/redis/redis-connection';
 
 /** One request counted against a client's budget. */
 export interface RateLimitHit {
@@ -81,6 +81,8 @@ export class MemoryRateLimitStore implements RateLimitStore, OnApplicationShutdo
 /**
  * The same log in one Redis sorted set per client, scored by Redis' own clock (TIME) so every
  * node counts against the same window whatever its own clock says.
+ * One key per script (KEYS[1]), so on a Redis Cluster each client's log lives whole on the shard
+ * its key hashes to and the script runs there: no hash tag needed, and clients spread over shards.
  * A request of cost n adds n members (`member`:1 … :n). Returns [hits, 1 when allowed, ms until
  * the oldest counted request leaves the window].
  */
@@ -123,12 +125,14 @@ type PeekCommand = (key: string, windowMs: number) => Promise<[number, number]>;
  */
 export class RedisRateLimitStore implements RateLimitStore, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimit');
-  private readonly redis: Redis & { rateLimitHit: HitCommand; rateLimitPeek: PeekCommand };
+  private readonly redis: RedisConnection & { rateLimitHit: HitCommand; rateLimitPeek: PeekCommand };
   private readonly fallback = new MemoryRateLimitStore();
   private down = false;
 
   constructor(url: string, prefix: string) {
-    const redis = new Redis(url, {
+    // On a Redis Cluster, 'ready' is the whole client's: a shard failing over leaves it ready and
+    // fails that shard's commands (the fallback answers for its keys meanwhile).
+    const redis = createRedisConnection(url, {
       keyPrefix: `${prefix}:ratelimit:`,
       connectionName: 'gundem-ratelimit',
       // Fail at once while disconnected (the fallback answers) instead of queueing requests.
@@ -142,11 +146,8 @@ export class RedisRateLimitStore implements RateLimitStore, OnModuleInit, OnAppl
     redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     redis.defineCommand('rateLimitPeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
     redis.on('error', (error: Error) => this.outage(error));
-    redis.on('ready', () => {
-      if (this.down) this.logger.log('Redis yeniden erişilebilir; hız sınırı sayaçları yine düğümler arasında ortak.');
-      this.down = false;
-    });
-    this.redis = redis as Redis & { rateLimitHit: HitCommand; rateLimitPeek: PeekCommand };
+    redis.on('ready', () => this.recovered());
+    this.redis = redis as RedisConnection & { rateLimitHit: HitCommand; rateLimitPeek: PeekCommand };
   }
 
   /** Bounded wait at start-up, so the first requests are already counted in Redis. */
@@ -171,6 +172,7 @@ export class RedisRateLimitStore implements RateLimitStore, OnModuleInit, OnAppl
     if (this.redis.status !== 'ready') return this.fallback.hit(key, windowMs, limit, cost);
     try {
       const [hits, allowed, resetMs] = await this.redis.rateLimitHit(key, windowMs, limit, randomUUID(), cost);
+      this.recovered();
       return { allowed: allowed === 1, hits, resetMs };
     } catch (error) {
       this.outage(error);
@@ -182,6 +184,7 @@ export class RedisRateLimitStore implements RateLimitStore, OnModuleInit, OnAppl
     if (this.redis.status !== 'ready') return this.fallback.peek(key, windowMs);
     try {
       const [hits, resetMs] = await this.redis.rateLimitPeek(key, windowMs);
+      this.recovered();
       return { hits, resetMs };
     } catch (error) {
       this.outage(error);
@@ -209,6 +212,13 @@ export class RedisRateLimitStore implements RateLimitStore, OnModuleInit, OnAppl
     else this.redis.disconnect();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([ended, new Promise((resolve) => (timer = setTimeout(resolve, 300)))]).finally(() => clearTimeout(timer));
+  }
+
+  /** After an outage: the first answer from Redis again (a cluster's failed-over shard never says 'ready'). */
+  private recovered(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.logger.log('Redis yeniden erişilebilir; hız sınırı sayaçları yine düğümler arasında ortak.');
   }
 
   private outage(error: unknown): void {
