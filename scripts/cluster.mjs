@@ -1,7 +1,8 @@
 // `npm run cluster`: the production topology on one machine. Debian's nginx, configured from
 // docker/nginx.conf (the file the compose deployment mounts, with only its marked blocks swapped),
 // in front of two built gündem nodes (`--nodes=N`) sharing a fresh PostgreSQL database and Redis;
-// `--replica` gives them a PostgreSQL primary and streaming replica of their own instead. Prints the
+// `--replica` gives them a PostgreSQL primary and streaming replica of their own instead, and
+// `--redis-cluster` a six-process Redis Cluster (three nodes by default with either). Prints the
 // URL and keeps running; Ctrl-C stops every process and removes the database and the temporary
 // directory. test/cluster/cluster.test.ts drives the same functions.
 import { spawn, spawnSync } from 'node:child_process';
@@ -303,7 +304,17 @@ export async function startCluster(options = {}) {
       db = await freshDatabase(options.databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, dir, log);
     }
     cleanups.push(() => db.drop());
-    const redis = await redisFor(options.redisUrl ?? process.env.REDIS_URL ?? DEFAULT_REDIS_URL, log);
+    // `redisCluster`: a six-process Redis Cluster of its own (scripts/redis-cluster.mjs) instead of
+    // one Redis: the nodes use Socket.IO's sharded adapter over it.
+    let redis;
+    if (options.redisCluster) {
+      const { freeClusterPorts, startRedisCluster } = await import('./redis-cluster.mjs');
+      log('Redis Cluster başlatılıyor (3 ana, 3 yedek düğüm)…');
+      const redisCluster = await startRedisCluster(await freeClusterPorts(6));
+      redis = { url: redisCluster.url, stop: () => redisCluster.stop(), cluster: redisCluster };
+    } else {
+      redis = await redisFor(options.redisUrl ?? process.env.REDIS_URL ?? DEFAULT_REDIS_URL, log);
+    }
     cleanups.push(() => redis.stop());
 
     const nginxPort = options.port || (await freePort());
@@ -355,6 +366,7 @@ export async function startCluster(options = {}) {
       nodes,
       databaseUrl: db.url,
       replica: db.pair,
+      redisCluster: redis.cluster,
       redisPrefix,
       nginx: { configPath, dir, test, accessLog: join(dir, 'access.log'), output: () => nginxOut, pid: nginx.pid },
       stop: cleanup,
@@ -383,12 +395,16 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(0));
   try {
     const args = process.argv.slice(2);
-    const unknown = args.filter((arg) => arg !== '--replica' && !/^--nodes=\d+$/.test(arg));
-    if (unknown.length) throw new Error(`bilinmeyen seçenek: ${unknown.join(' ')} (kullanım: npm run cluster -- [--replica] [--nodes=N])`);
-    const nodes = Number(args.find((arg) => arg.startsWith('--nodes='))?.slice('--nodes='.length) ?? 2);
+    const unknown = args.filter((arg) => arg !== '--replica' && arg !== '--redis-cluster' && !/^--nodes=\d+$/.test(arg));
+    if (unknown.length) throw new Error(`bilinmeyen seçenek: ${unknown.join(' ')} (kullanım: npm run cluster -- [--replica] [--redis-cluster] [--nodes=N])`);
+    const replica = args.includes('--replica');
+    const redisCluster = args.includes('--redis-cluster');
+    // The scaled-out topology has three nodes by default, the plain one two.
+    const nodes = Number(args.find((arg) => arg.startsWith('--nodes='))?.slice('--nodes='.length) ?? (replica || redisCluster ? 3 : 2));
     if (nodes < 1 || nodes > 16) throw new Error('--nodes 1 ile 16 arasında olmalı');
     cluster = await startCluster({
-      replica: args.includes('--replica'),
+      replica,
+      redisCluster,
       nodes,
       port: process.env.GUNDEM_PORT ? Number(process.env.GUNDEM_PORT) : undefined,
       log: say,
@@ -407,6 +423,7 @@ async function main() {
       `  nginx yapılandırması:    ${cluster.nginx.configPath}`,
       `  Veritabanı:              ${new URL(cluster.databaseUrl).pathname.slice(1)} (durunca silinir)`,
       ...(cluster.replica ? [`  PostgreSQL:              birincil ${cluster.replica.primaryUrl}, akış kopyası ${cluster.replica.replicaUrl}`] : []),
+      ...(cluster.redisCluster ? [`  Redis Cluster:           ${cluster.redisCluster.nodesSetting} (3 ana, 3 yedek)`] : []),
       '  Demo hesapları (şifre: gundem123): admin@gundem.local, moderator@gundem.local, ayse@gundem.local',
       '  Bir düğümü öldürmeyi deneyin: kill -9 <pid> (' + cluster.nodes.map((node) => `${node.name}: ${node.pid}`).join(', ') + ')',
       '  Durdurmak için Ctrl-C.',

@@ -56,19 +56,39 @@ export interface ReplicaStatus {
 
 interface Replica extends ReplicaStatus {
   pool: Pool;
+  /** When a check last found it caught up, on its own clock (see lagOf). */
+  caughtUpAt?: number;
 }
 
 /**
- * A replica's lag: 0 while it has replayed all it received (an idle primary sends nothing, and
- * nothing is missing), else the age of the last transaction it replayed. NULL (unknown) when it
- * has received WAL but replayed no transaction since its start. A server not in recovery (a
- * promoted replica, a logical subscriber) reports 0.
+ * What a lag check reads on a replica, on the replica's own clock: whether it has replayed all it
+ * received (an idle primary sends nothing, and then nothing is missing; a server not in recovery,
+ * a promoted replica or a logical subscriber, counts as caught up), and the age of the last
+ * transaction it replayed.
  */
-const LAG_SQL = `SELECT CASE
-    WHEN NOT pg_is_in_recovery() THEN 0
-    WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0
-    ELSE extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp())::float8 * 1000
-  END AS lag_ms`;
+const LAG_SQL = `SELECT extract(epoch FROM clock_timestamp())::float8 * 1000 AS now_ms,
+    (NOT pg_is_in_recovery() OR pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn()) AS caught_up,
+    extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp())::float8 * 1000 AS replay_age_ms`;
+
+export interface LagSample {
+  now_ms: number;
+  caught_up: boolean;
+  replay_age_ms: number | null;
+}
+
+/**
+ * The lag a sample shows, given when the replica was last seen caught up (its clock): 0 when it
+ * is caught up now; else the age of its last replayed transaction, but never more than the time
+ * since it was last seen caught up. The age alone would count an idle spell as lag: after an
+ * hour without writes, the first WAL the replica receives and has not yet replayed makes the
+ * last replayed transaction an hour old, and a check landing in that millisecond would take a
+ * replica out that is behind by nothing. Infinity when it cannot tell (nothing replayed since its
+ * start, and never seen caught up).
+ */
+export function lagOf(sample: LagSample, caughtUpAt: number | undefined): number {
+  if (sample.caught_up) return 0;
+  return Math.max(0, Math.min(sample.replay_age_ms ?? Infinity, caughtUpAt === undefined ? Infinity : sample.now_ms - caughtUpAt));
+}
 
 export interface ReadReplicasOptions extends PoolTimeouts {
   maxLagMs: number;
@@ -148,15 +168,17 @@ export class ReadReplicas {
     let lagMs: number | null;
     let state: ReplicaState;
     try {
-      const { rows } = await replica.pool.query<{ lag_ms: number | null }>({ text: LAG_SQL, query_timeout: Math.max(this.options.checkMs, 1_000) } as QueryConfig);
-      lagMs = rows[0]?.lag_ms ?? null;
+      const { rows } = await replica.pool.query<LagSample>({ text: LAG_SQL, query_timeout: Math.max(this.options.checkMs, 1_000) } as QueryConfig);
+      const lag = lagOf(rows[0], replica.caughtUpAt);
+      if (rows[0].caught_up) replica.caughtUpAt = rows[0].now_ms;
+      lagMs = Number.isFinite(lag) ? lag : null;
       state = lagMs !== null && lagMs <= this.options.maxLagMs ? 'up' : 'lagging';
     } catch {
       lagMs = null;
       state = 'down';
     }
-    this.setState(replica, state);
     replica.lagMs = lagMs === null ? null : Math.round(lagMs);
+    this.setState(replica, state);
   }
 
   private setState(replica: Replica, state: ReplicaState): void {
