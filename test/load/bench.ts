@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
 import { type Ceiling, type LoadFigures, load, medianFigures, type Scenario, scenarios, startCeiling } from './http.js';
 import {
   benchDatabase,
@@ -41,6 +42,7 @@ import { protectedFigures, withProtectedAccounts } from './protected.js';
 import { quoteFigures, withQuotes } from './quotes.js';
 import { MEDIA_BENCH_SETTINGS, mediaPostUpdates, type MediaMemoryResult, type MediaUploadResult, QUICK_UPLOAD_IMAGE, runMediaMemory, runMediaUpload, sampleMedia, UPLOAD_IMAGE, type WireMedia, withMediaOnFirstPage } from './media.js';
 import { runRealtimeBench } from './realtime.js';
+import { type FanoutRow, measureFanout } from './fanout.js';
 
 const USAGE = 'Kullanım: npm run bench -- [--quick] [--scale small|default|both] [--rounds N] [--seconds N] [--only a,b|lighthouse] [--no-realtime] [--no-lighthouse] [--out DOSYA]';
 
@@ -91,6 +93,9 @@ const withMediaMemory = !only || only.has('media-memory');
 // realtime parts (no ceilings, no second node).
 const withLighthouse = !args['no-lighthouse'] && (!only || only.has('lighthouse'));
 const lighthouseOnly = Boolean(only?.has('lighthouse') && only.size === 1);
+// The adapters' fan-out (fanout.ts, issue 28): no database, no scale; alone with `--only adapter-fanout`.
+const withFanout = !only || only.has('adapter-fanout');
+const fanoutOnly = Boolean(only?.has('adapter-fanout') && only.size === 1);
 const outFile = args.out ?? join(repoRoot, 'bench/results/latest.json');
 
 const started = Date.now();
@@ -535,33 +540,97 @@ function printTable(r: ScaleResult, small?: ScaleResult): void {
   }
 }
 
+const FANOUT_NODES = [3, 8, 32];
+
+/** Both adapters at 3, 8 and 32 nodes: the classic over `redisUrl`, the sharded over a six-process Redis Cluster of its own. */
+async function runFanout(redisUrl: string): Promise<FanoutRow[]> {
+  const { freeClusterPorts, startRedisCluster } = (await import(pathToFileURL(join(repoRoot, 'scripts/redis-cluster.mjs')).href)) as {
+    freeClusterPorts(count: number): Promise<number[]>;
+    startRedisCluster(ports: number[]): Promise<{ url: string; stop(): Promise<void> }>;
+  };
+  log('Adaptör yayılımı: Redis Cluster başlatılıyor (3 ana, 3 yedek)…');
+  const cluster = await startRedisCluster(await freeClusterPorts(6));
+  const events = quick ? 100 : 400;
+  const rows: FanoutRow[] = [];
+  try {
+    for (const nodes of FANOUT_NODES) {
+      for (const [adapter, url] of [
+        ['classic', redisUrl],
+        ['sharded', cluster.url],
+      ] as const) {
+        const row = await measureFanout({ adapter, url, nodes, events, repoRoot });
+        log(`adaptör ${adapter}, ${nodes} düğüm: düğüm başına olay başına ${fmt(row.perNodePerEvent, 3)} ileti, küme toplamı ${fmt(row.clusterPerEvent, 2)}; p99 ${fmt(row.p99Ms, 1)} ms`);
+        rows.push(row);
+      }
+    }
+  } finally {
+    await cluster.stop();
+  }
+  return rows;
+}
+
+function printFanout(rows: FanoutRow[]): void {
+  console.log('\nAdaptör yayılımı (issue 28): beğeni olayı başına Redis iletisi; her gönderinin izleyicileri tek düğümde');
+  console.log('  adaptör   düğüm   düğüm başına/olay   küme toplamı/olay   p50 ms   p99 ms');
+  for (const r of rows) {
+    console.log(`  ${r.adapter.padEnd(8)} ${String(r.nodes).padStart(6)} ${fmt(r.perNodePerEvent, 3).padStart(19)} ${fmt(r.clusterPerEvent, 2).padStart(19)} ${fmt(r.p50Ms, 1).padStart(8)} ${fmt(r.p99Ms, 1).padStart(8)}`);
+  }
+}
+
+/**
+ * A node's Redis load at a fixed event rate per node is the cluster's messages per event
+ * (clusterPerEvent): the sharded adapter's must stay flat from 3 to 32 nodes (within 1.5×), the
+ * classic's grows with the nodes.
+ */
+function fanoutTargets(rows: FanoutRow[]): Target[] {
+  const at = (adapter: FanoutRow['adapter'], nodes: number) => rows.find((r) => r.adapter === adapter && r.nodes === nodes);
+  const [fewest, most] = [FANOUT_NODES[0], FANOUT_NODES.at(-1)!];
+  const list: Target[] = [];
+  const sharded = [at('sharded', fewest), at('sharded', most)];
+  const classic = [at('classic', fewest), at('classic', most)];
+  if (sharded[0] && sharded[1]) {
+    const ratio = sharded[1].clusterPerEvent / sharded[0].clusterPerEvent;
+    list.push({ name: `sharded adaptör ${fewest} → ${most} düğüm: olay başına ileti düz kalır (≤ 1,5×)`, value: `${fmt(sharded[0].clusterPerEvent, 2)} → ${fmt(sharded[1].clusterPerEvent, 2)} (${fmt(ratio, 2)}×)`, ok: ratio <= 1.5 });
+  }
+  if (classic[0] && classic[1]) {
+    const ratio = classic[1].clusterPerEvent / classic[0].clusterPerEvent;
+    list.push({ name: `klasik adaptör ${fewest} → ${most} düğüm: düğüm sayısıyla büyür (karşılaştırma)`, value: `${fmt(classic[0].clusterPerEvent, 2)} → ${fmt(classic[1].clusterPerEvent, 2)} (${fmt(ratio, 2)}×)`, ok: ratio >= (most / fewest) * 0.8 });
+  }
+  return list;
+}
+
 async function main(): Promise<void> {
   log(
-    lighthouseOnly
+    fanoutOnly
+      ? 'gündem benchmark: yalnız adaptör yayılımı (issue 28)'
+      : lighthouseOnly
       ? `gündem benchmark: yalnız Lighthouse, ölçek ${scales.join(' + ')}, sayfa başına ${rounds} çalıştırma`
       : `gündem benchmark: ölçek ${scales.join(' + ')}, ${rounds} tur × ${seconds} sn${quick ? ' (hızlı)' : ''}${withLighthouse ? ', Lighthouse' : ''}`,
   );
   const load1 = loadavg();
-  const pg = await openPostgres(log);
+  const pg = fanoutOnly ? null : await openPostgres(log);
   const redis = await openRedis(log);
-  log(`${pg.version}${pg.embedded ? ' (gömülü)' : ''}; Redis ${redis ? redis.url : 'yok'}`);
+  if (pg) log(`${pg.version}${pg.embedded ? ' (gömülü)' : ''}; Redis ${redis ? redis.url : 'yok'}`);
   const results: ScaleResult[] = [];
+  let fanout: FanoutRow[] | null = null;
   try {
-    for (const scale of scales) results.push(await runScale(scale, pg, redis?.url ?? null));
+    if (pg) for (const scale of scales) results.push(await runScale(scale, pg, redis?.url ?? null));
+    if (withFanout && redis) fanout = await runFanout(redis.url);
   } finally {
     await redis?.stop();
-    await pg.stop();
+    await pg?.stop();
   }
+  if (fanout) printFanout(fanout);
   const small = results.find((r) => r.scale === 'small');
   for (const r of results) printTable(r, r.scale === 'default' ? small : undefined);
-  const list = targets(results);
+  const list = [...(results.length ? targets(results) : []), ...(fanout ? fanoutTargets(fanout) : [])];
   console.log('\nHedefler (issue 9, issue 13, issue 24):');
   for (const t of list) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name}: ${t.value}`);
   const report = {
     date: new Date().toISOString(),
     commit: gitCommit(),
     node: process.version,
-    postgres: pg.version,
+    postgres: pg?.version ?? null,
     redis: Boolean(redis),
     cores: cpus().length,
     memoryGiB: Math.round(totalmem() / 2 ** 30),
@@ -571,6 +640,8 @@ async function main(): Promise<void> {
     results: results.map(({ lighthouse: _lighthouse, ...rest }) => rest),
     // Issue 13: scores and load metrics of the mobile preset, per page (test/load/lighthouse.ts).
     lighthouse: results.find((r) => r.lighthouse)?.lighthouse ?? null,
+    // Issue 28: Redis messages per node per like event, classic adapter against sharded (fanout.ts).
+    fanout,
     targets: list,
     summary: { met: list.filter((t) => t.ok).length, missed: list.filter((t) => !t.ok).length },
   };

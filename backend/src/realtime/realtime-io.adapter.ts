@@ -59,7 +59,7 @@ const REDIS_START_WAIT_MS = 3_000;
  * 200 SUNSUBSCRIBE over their lifetime, "dynamic-private" 402 channels and twice the commands.
  * The per-user push travels the same way in both (`to(userRoom)` is a single public room).
  */
-const SUBSCRIPTION_MODE = 'dynamic';
+export const SUBSCRIPTION_MODE = 'dynamic';
 
 /**
  * Socket.IO on the API's HTTP server. With REDIS_URL set, the Redis adapter (ioredis pub/sub)
