@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config';
+import { describeRedisTarget, redisTarget } from './redis-target';
 
 /** The problems loadConfig reports for `env` (none: it loaded). */
 const problems = (env: NodeJS.ProcessEnv): string[] => {
@@ -102,5 +103,76 @@ describe('loadConfig: media storage', () => {
     expect(found.join('\n')).not.toContain('secret-value-1234');
     // The other variables' problems are listed beside the media ones.
     expect(problems({ MEDIA_STORAGE: 's3', PORT: 'x' })).toHaveLength(2);
+  });
+});
+
+describe('loadConfig: one Redis or a Redis Cluster', () => {
+  it('keeps a redis:// URL as it was: one Redis, the classic adapter', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
+    expect(redisTarget('rediss://:gizli@redis.ornek:6380')).toEqual({ kind: 'single', url: 'rediss://:gizli@redis.ornek:6380' });
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+  });
+
+  it('reads REDIS_CLUSTER_NODES into a redis+cluster:// URL whose nodes the clients read back', () => {
+    const { redisUrl } = loadConfig({ REDIS_CLUSTER_NODES: ' redis-1:7000, 10.0.0.2:7001,[::1]:7002 ' });
+    expect(redisUrl).toBe('redis+cluster://redis-1:7000,10.0.0.2:7001,[::1]:7002');
+    expect(redisTarget(redisUrl!)).toEqual({
+      kind: 'cluster',
+      nodes: [
+        { host: 'redis-1', port: 7000 },
+        { host: '10.0.0.2', port: 7001 },
+        { host: '::1', port: 7002 },
+      ],
+      username: undefined,
+      password: undefined,
+    });
+  });
+
+  it('reads a redis+cluster:// REDIS_URL with credentials, which a log line never shows', () => {
+    const { redisUrl } = loadConfig({ REDIS_URL: 'REDIS+CLUSTER://app:p%40ss@redis-1:7000,redis-2:7000/' });
+    const target = redisTarget(redisUrl!);
+    expect(target).toEqual({ kind: 'cluster', nodes: [{ host: 'redis-1', port: 7000 }, { host: 'redis-2', port: 7000 }], username: 'app', password: 'p@ss' });
+    expect(describeRedisTarget(target)).toBe('Redis Cluster (redis-1:7000, redis-2:7000)');
+  });
+
+  it('refuses bad node lists with a Turkish sentence naming the variable and the item', () => {
+    expect(problems({ REDIS_CLUSTER_NODES: 'redis-1' })).toEqual(['REDIS_CLUSTER_NODES içindeki "redis-1" host:port biçiminde değil (ör. redis-1:6379)']);
+    expect(problems({ REDIS_CLUSTER_NODES: 'redis-1:70000,redis-2:7000' })).toEqual([
+      'REDIS_CLUSTER_NODES içindeki "redis-1:70000" içindeki port 1 ile 65535 arasında olmalı (ör. redis-1:6379)',
+    ]);
+    expect(problems({ REDIS_CLUSTER_NODES: 'redis-1:7000,,redis-2:7000' })).toEqual([
+      'REDIS_CLUSTER_NODES içinde boş bir öğe var (iki virgül yan yana ya da sonda virgül)',
+    ]);
+    expect(problems({ REDIS_CLUSTER_NODES: ' , ' })).toEqual(['REDIS_CLUSTER_NODES en az bir host:port içermeli (ör. redis-1:6379,redis-2:6379)']);
+    expect(problems({ REDIS_URL: 'redis+cluster://redis-1:7000,redis-2' })).toEqual([
+      'REDIS_URL içindeki "redis-2" host:port biçiminde değil (ör. redis-1:6379)',
+    ]);
+    expect(problems({ REDIS_URL: 'redis+cluster://redis-1:7000/2' })).toEqual([
+      "REDIS_URL bir Redis Cluster'da veritabanı numarası ya da seçenek taşıyamaz (yalnız host:port listesi)",
+    ]);
+  });
+
+  it('refuses both settings at once, and any other scheme', () => {
+    expect(problems({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_CLUSTER_NODES: 'redis-1:7000' })).toEqual([
+      'REDIS_URL ile REDIS_CLUSTER_NODES birlikte verilemez: tek bir Redis için REDIS_URL, Redis Cluster için REDIS_CLUSTER_NODES kullanın',
+    ]);
+    expect(problems({ REDIS_URL: 'http://127.0.0.1:6379' })).toEqual(['REDIS_URL redis: ya da rediss: ya da redis+cluster: ile başlamalı (şu an: "http:")']);
+  });
+});
+
+describe('loadConfig: read replicas', () => {
+  it('has none by default, and takes a comma-separated list of postgres:// URLs with their lag bounds', () => {
+    expect(loadConfig({}).replicas).toEqual({ urls: [], maxLagMs: 2_000, checkMs: 1_000 });
+    expect(
+      loadConfig({ DATABASE_REPLICA_URLS: ' postgres://r1:5432/gundem , postgresql://r2/gundem,', REPLICA_MAX_LAG_MS: '500', REPLICA_CHECK_MS: '250' }).replicas,
+    ).toEqual({ urls: ['postgres://r1:5432/gundem', 'postgresql://r2/gundem'], maxLagMs: 500, checkMs: 250 });
+  });
+
+  it('refuses what is not a PostgreSQL URL or a sane bound, in Turkish, naming the variable', () => {
+    expect(problems({ DATABASE_REPLICA_URLS: 'postgres://r1/gundem,mysql://r2/gundem' })).toEqual([expect.stringMatching(/^DATABASE_REPLICA_URLS postgres: ya da postgresql: ile başlamalı/)]);
+    expect(problems({ REPLICA_MAX_LAG_MS: '0', REPLICA_CHECK_MS: 'sık' })).toEqual([
+      'REPLICA_MAX_LAG_MS 100 ile 600000 arasında bir tam sayı olmalı (şu an: "0")',
+      'REPLICA_CHECK_MS 50 ile 60000 arasında bir tam sayı olmalı (şu an: "sık")',
+    ]);
   });
 });
