@@ -9,9 +9,10 @@ import { type PostResponse, toPostResponse } from './dto/post.response';
 import { FirstPageCache } from './first-page.cache';
 import { type EditablePost, PostEditsRepository } from './post-edits.repository';
 import { charCount, extractHashtags, extractLinks, extractMentions, searchTextOf } from './post-text';
+import { visiblePost } from './post-visibility';
 import { PostsRepository } from './posts.repository';
 import { pageRequest, PostsService } from './posts.service';
-import { POST_EDIT_NOT_YOURS, POST_EMPTY, POST_NOT_FOUND, POST_PROTECTED, postTooLong } from './posts.texts';
+import { POST_EDIT_NOT_YOURS, POST_EMPTY, POST_NOT_FOUND, postTooLong } from './posts.texts';
 
 /** The same pictures in the same order with the same alt texts and mark: nothing to write. */
 function samePictures(before: EditablePost, media: { id: string; alt: string | null }[], sensitive: boolean): boolean {
@@ -89,10 +90,7 @@ export class PostEditsService {
    * account's, 403 `Bu gönderi korunuyor.` otherwise, as the post's page); `[]` when never edited.
    */
   async history(viewerId: string | null, postId: string, query: PageQueryDto): Promise<PostHistoryPage> {
-    if (!(await this.posts.findView(postId, viewerId))) {
-      if (await this.posts.protectedFrom(postId, viewerId)) throw new ForbiddenException({ message: POST_PROTECTED, extra: { protected: true } });
-      throw new NotFoundException(POST_NOT_FOUND);
-    }
+    await visiblePost(this.posts, postId, viewerId);
     const page = pageRequest(query);
     const rows = await this.edits.history(postId, page);
     const { items, nextCursor } = toPage(rows, page.limit, (row) => row.cursor);

@@ -25,8 +25,9 @@ import { wordMatcher } from '../social/muted-words';
 import { type CachedPage, FirstPageCache } from './first-page.cache';
 import { type PostView, toPostView } from './post-view.sql';
 import { PostViewsBuffer } from './post-views.buffer';
+import { unseenPost } from './post-visibility';
 import { type CreatedPostRow, type PageRequest, type PopularPosition, PostsRepository } from './posts.repository';
-import { CANNOT_REPLY, POST_EMPTY, POST_NOT_FOUND, POST_PROTECTED, postTooLong, QUOTE_AND_REPLY, QUOTE_DISABLED, QUOTE_PROTECTED, QUOTE_TARGET_NOT_FOUND, REPLY_TARGET_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './posts.texts';
+import { CANNOT_REPLY, POST_EMPTY, POST_NOT_FOUND, postTooLong, QUOTE_AND_REPLY, QUOTE_DISABLED, QUOTE_PROTECTED, QUOTE_TARGET_NOT_FOUND, REPLY_TARGET_NOT_FOUND, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './posts.texts';
 
 /** The admin setting's default (`maxTweetLength`, 1 to 500); read only through PostsService.maxLength(). */
 export const DEFAULT_POST_MAX_LENGTH = DEFAULT_SETTINGS.maxTweetLength;
@@ -406,11 +407,7 @@ export class PostsService {
       page.cursor ? this.posts.findView(id, viewerId).then((view) => ({ post: view, ancestors: undefined })) : this.posts.thread(id, viewerId, THREAD_ANCESTORS_MAX),
       this.posts.replies(id, viewerId, page),
     ]);
-    if (!post) {
-      // A protected account's post opened by a link or a quote (issue 26): said, not denied.
-      if (await this.posts.protectedFrom(id, viewerId)) throw new ForbiddenException({ message: POST_PROTECTED, extra: { protected: true } });
-      throw new NotFoundException(POST_NOT_FOUND);
-    }
+    if (!post) throw await unseenPost(this.posts, id, viewerId);
     if (!page.cursor) this.views.add(id);
     // A flush that overlapped the read may or may not be in the count it read: after it, the
     // stored count is read again (a few ms every 2 s), so a view is never shown twice or lost.

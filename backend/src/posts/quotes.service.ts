@@ -2,9 +2,10 @@ import type { PostPage, QuotePolicyState } from '@gundem/contract';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { PageQueryDto } from '../common/pagination/page-query.dto';
 import { FirstPageCache } from './first-page.cache';
+import { visiblePost } from './post-visibility';
 import { PostsRepository } from './posts.repository';
 import { pageRequest, toPostPage } from './posts.service';
-import { POST_NOT_FOUND, POST_PROTECTED, QUOTE_POLICY_NOT_YOURS } from './posts.texts';
+import { POST_NOT_FOUND, QUOTE_POLICY_NOT_YOURS } from './posts.texts';
 
 /**
  * Quote posts (issue 27, docs/product.md#alıntılar) beyond their creation (PostsService.create):
@@ -19,10 +20,7 @@ export class QuotesService {
 
   /** The quotes of a post the viewer may see (404, or 403 for a protected account's, otherwise), newest first. */
   async list(postId: string, viewerId: string | null, query: PageQueryDto): Promise<PostPage> {
-    if (!(await this.posts.findView(postId, viewerId))) {
-      if (await this.posts.protectedFrom(postId, viewerId)) throw new ForbiddenException({ message: POST_PROTECTED, extra: { protected: true } });
-      throw new NotFoundException(POST_NOT_FOUND);
-    }
+    await visiblePost(this.posts, postId, viewerId);
     const page = pageRequest(query);
     return toPostPage(await this.posts.quotes(postId, viewerId, page), page.limit);
   }
