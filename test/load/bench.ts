@@ -43,6 +43,7 @@ import { quoteFigures, withQuotes } from './quotes.js';
 import { MEDIA_BENCH_SETTINGS, mediaPostUpdates, type MediaMemoryResult, type MediaUploadResult, QUICK_UPLOAD_IMAGE, runMediaMemory, runMediaUpload, sampleMedia, UPLOAD_IMAGE, type WireMedia, withMediaOnFirstPage } from './media.js';
 import { runRealtimeBench } from './realtime.js';
 import { type FanoutRow, measureFanout } from './fanout.js';
+import { type ReplicaBenchResult, runReplicaBench } from './replica.js';
 
 const USAGE = 'Kullanım: npm run bench -- [--quick] [--scale small|default|both] [--rounds N] [--seconds N] [--only a,b|lighthouse] [--no-realtime] [--no-lighthouse] [--out DOSYA]';
 
@@ -95,7 +96,10 @@ const withLighthouse = !args['no-lighthouse'] && (!only || only.has('lighthouse'
 const lighthouseOnly = Boolean(only?.has('lighthouse') && only.size === 1);
 // The adapters' fan-out (fanout.ts, issue 28): no database, no scale; alone with `--only adapter-fanout`.
 const withFanout = !only || only.has('adapter-fanout');
-const fanoutOnly = Boolean(only?.has('adapter-fanout') && only.size === 1);
+// Reads on a read replica (replica.ts, issue 28): a primary and replica of the bench's own, seeded
+// at each scale; only when asked (`--only replica-reads`), as it seeds a database of its own.
+const withReplicaReads = Boolean(only?.has('replica-reads'));
+const separateOnly = Boolean(only && [...only].every((name) => name === 'adapter-fanout' || name === 'replica-reads'));
 const outFile = args.out ?? join(repoRoot, 'bench/results/latest.json');
 
 const started = Date.now();
@@ -601,29 +605,39 @@ function fanoutTargets(rows: FanoutRow[]): Target[] {
 
 async function main(): Promise<void> {
   log(
-    fanoutOnly
-      ? 'gündem benchmark: yalnız adaptör yayılımı (issue 28)'
+    separateOnly
+      ? `gündem benchmark: ${[...only!].join(', ')} (issue 28)`
       : lighthouseOnly
       ? `gündem benchmark: yalnız Lighthouse, ölçek ${scales.join(' + ')}, sayfa başına ${rounds} çalıştırma`
       : `gündem benchmark: ölçek ${scales.join(' + ')}, ${rounds} tur × ${seconds} sn${quick ? ' (hızlı)' : ''}${withLighthouse ? ', Lighthouse' : ''}`,
   );
   const load1 = loadavg();
-  const pg = fanoutOnly ? null : await openPostgres(log);
+  const pg = separateOnly ? null : await openPostgres(log);
   const redis = await openRedis(log);
   if (pg) log(`${pg.version}${pg.embedded ? ' (gömülü)' : ''}; Redis ${redis ? redis.url : 'yok'}`);
   const results: ScaleResult[] = [];
   let fanout: FanoutRow[] | null = null;
+  const replicaReads: ReplicaBenchResult[] = [];
   try {
     if (pg) for (const scale of scales) results.push(await runScale(scale, pg, redis?.url ?? null));
     if (withFanout && redis) fanout = await runFanout(redis.url);
+    if (withReplicaReads) for (const scale of scales) replicaReads.push(await runReplicaBench({ repoRoot, scale, seconds, log }));
   } finally {
     await redis?.stop();
     await pg?.stop();
   }
   if (fanout) printFanout(fanout);
+  for (const r of replicaReads) {
+    console.log(`\nOkuma kopyası (issue 28), ölçek ${r.scale}, misafir okumaları ${r.seconds} sn: ${fmt(r.figures.rps)} istek/sn, p50 ${fmt(r.figures.p50)} ms, p99 ${fmt(r.figures.p99)} ms`);
+    console.log(`  işlem: birincil ${r.primaryTransactions}, kopya ${r.replicaTransactions} → kopyanın payı %${fmt(r.replicaShare * 100, 1)}; gecikmeye dayanıklı okumalar: ${JSON.stringify(r.lagTolerantReads)}`);
+  }
   const small = results.find((r) => r.scale === 'small');
   for (const r of results) printTable(r, r.scale === 'default' ? small : undefined);
-  const list = [...(results.length ? targets(results) : []), ...(fanout ? fanoutTargets(fanout) : [])];
+  const list = [
+    ...(results.length ? targets(results) : []),
+    ...(fanout ? fanoutTargets(fanout) : []),
+    ...replicaReads.map((r) => ({ name: `misafir okumalarının ≥ %80'i kopyadan (${r.scale})`, value: `%${fmt(r.replicaShare * 100, 1)}`, ok: r.replicaShare >= 0.8 })),
+  ];
   console.log('\nHedefler (issue 9, issue 13, issue 24):');
   for (const t of list) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name}: ${t.value}`);
   const report = {
@@ -642,6 +656,7 @@ async function main(): Promise<void> {
     lighthouse: results.find((r) => r.lighthouse)?.lighthouse ?? null,
     // Issue 28: Redis messages per node per like event, classic adapter against sharded (fanout.ts).
     fanout,
+    replicaReads: replicaReads.length ? replicaReads : null,
     targets: list,
     summary: { met: list.filter((t) => t.ok).length, missed: list.filter((t) => !t.ok).length },
   };

@@ -59,7 +59,7 @@ export async function sql<T = Record<string, unknown>>(url: string, text: string
   }
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();

@@ -55,11 +55,12 @@ export class UsersRepository {
   }
 
   async findActiveIdByUsername(username: string): Promise<string | null> {
-    const [row] = await poolRows<{ id: string }>(this.dataSource, {
-      name: 'users_active_id_by_username',
-      text: 'SELECT id FROM users WHERE lower(username) = lower($1) AND is_active',
-      values: [username],
-    });
+    // A guest's profile lists look the account up here: on a read replica when allowed (database/read-replicas.ts).
+    const [row] = await replicaRows<{ id: string }>(
+      this.dataSource,
+      { name: 'users_active_id_by_username', text: 'SELECT id FROM users WHERE lower(username) = lower($1) AND is_active', values: [username] },
+      'guest',
+    );
     return row?.id ?? null;
   }
 
@@ -87,11 +88,11 @@ export class UsersRepository {
 
   /** An active account's id and whether its lists are public, by username (any case); null when missing or deactivated. */
   async findActiveListOwner(username: string): Promise<{ id: string; publicProfile: boolean } | null> {
-    const [row] = await poolRows<{ id: string; publicProfile: boolean }>(this.dataSource, {
-      name: 'users_active_list_owner',
-      text: 'SELECT id, public_profile AS "publicProfile" FROM users WHERE lower(username) = lower($1) AND is_active',
-      values: [username],
-    });
+    const [row] = await replicaRows<{ id: string; publicProfile: boolean }>(
+      this.dataSource,
+      { name: 'users_active_list_owner', text: 'SELECT id, public_profile AS "publicProfile" FROM users WHERE lower(username) = lower($1) AND is_active', values: [username] },
+      'guest',
+    );
     return row ?? null;
   }
 
