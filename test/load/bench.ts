@@ -44,6 +44,7 @@ import { MEDIA_BENCH_SETTINGS, mediaPostUpdates, type MediaMemoryResult, type Me
 import { runRealtimeBench } from './realtime.js';
 import { type FanoutRow, measureFanout } from './fanout.js';
 import { type ReplicaBenchResult, runReplicaBench } from './replica.js';
+import { runRealtimeTopologies, type TopologyResult } from './realtime-topologies.js';
 
 const USAGE = 'Kullanım: npm run bench -- [--quick] [--scale small|default|both] [--rounds N] [--seconds N] [--only a,b|lighthouse] [--no-realtime] [--no-lighthouse] [--out DOSYA]';
 
@@ -99,7 +100,11 @@ const withFanout = !only || only.has('adapter-fanout');
 // Reads on a read replica (replica.ts, issue 28): a primary and replica of the bench's own, seeded
 // at each scale; only when asked (`--only replica-reads`), as it seeds a database of its own.
 const withReplicaReads = Boolean(only?.has('replica-reads'));
-const separateOnly = Boolean(only && [...only].every((name) => name === 'adapter-fanout' || name === 'replica-reads'));
+// Like → watcher and DM p99 over one Redis against a Redis Cluster (realtime-topologies.ts):
+// only when asked (`--only realtime-topologies`), two pairs of nodes per round.
+const withTopologies = Boolean(only?.has('realtime-topologies'));
+const SEPARATE = ['adapter-fanout', 'replica-reads', 'realtime-topologies'];
+const separateOnly = Boolean(only && [...only].every((name) => SEPARATE.includes(name)));
 const outFile = args.out ?? join(repoRoot, 'bench/results/latest.json');
 
 const started = Date.now();
@@ -612,14 +617,16 @@ async function main(): Promise<void> {
       : `gündem benchmark: ölçek ${scales.join(' + ')}, ${rounds} tur × ${seconds} sn${quick ? ' (hızlı)' : ''}${withLighthouse ? ', Lighthouse' : ''}`,
   );
   const load1 = loadavg();
-  const pg = separateOnly ? null : await openPostgres(log);
+  const pg = separateOnly && !withTopologies ? null : await openPostgres(log);
   const redis = await openRedis(log);
   if (pg) log(`${pg.version}${pg.embedded ? ' (gömülü)' : ''}; Redis ${redis ? redis.url : 'yok'}`);
   const results: ScaleResult[] = [];
   let fanout: FanoutRow[] | null = null;
   const replicaReads: ReplicaBenchResult[] = [];
+  let topologies: TopologyResult | null = null;
   try {
-    if (pg) for (const scale of scales) results.push(await runScale(scale, pg, redis?.url ?? null));
+    if (pg && !separateOnly) for (const scale of scales) results.push(await runScale(scale, pg, redis?.url ?? null));
+    if (withTopologies && pg && redis) topologies = await runRealtimeTopologies({ pg, redisUrl: redis.url, repoRoot, rounds, log });
     if (withFanout && redis) fanout = await runFanout(redis.url);
     if (withReplicaReads) for (const scale of scales) replicaReads.push(await runReplicaBench({ repoRoot, scale, seconds, log }));
   } finally {
@@ -627,6 +634,11 @@ async function main(): Promise<void> {
     await pg?.stop();
   }
   if (fanout) printFanout(fanout);
+  if (topologies) {
+    console.log(`\nAnlık gecikme, iki Redis topolojisi (issue 28): ${topologies.watchers} izleyici, ${rounds} tur, medyanlar`);
+    console.log(`  tek Redis (klasik adaptör):     beğeni → izleyici p99 ${fmt(topologies.single.engagementP99, 1)} ms, DM p99 ${fmt(topologies.single.dmP99, 1)} ms`);
+    console.log(`  Redis Cluster (sharded):        beğeni → izleyici p99 ${fmt(topologies.cluster.engagementP99, 1)} ms, DM p99 ${fmt(topologies.cluster.dmP99, 1)} ms`);
+  }
   for (const r of replicaReads) {
     console.log(`\nOkuma kopyası (issue 28), ölçek ${r.scale}, misafir okumaları ${r.seconds} sn: ${fmt(r.figures.rps)} istek/sn, p50 ${fmt(r.figures.p50)} ms, p99 ${fmt(r.figures.p99)} ms`);
     console.log(`  işlem: birincil ${r.primaryTransactions}, kopya ${r.replicaTransactions} → kopyanın payı %${fmt(r.replicaShare * 100, 1)}; gecikmeye dayanıklı okumalar: ${JSON.stringify(r.lagTolerantReads)}`);
@@ -636,9 +648,15 @@ async function main(): Promise<void> {
   const list = [
     ...(results.length ? targets(results) : []),
     ...(fanout ? fanoutTargets(fanout) : []),
+    ...(topologies
+      ? (['engagementP99', 'dmP99'] as const).map((key) => {
+          const ratio = topologies!.cluster[key] / topologies!.single[key];
+          return { name: `Redis Cluster'da ${key === 'engagementP99' ? 'beğeni → izleyici' : 'düğümler arası DM'} p99 ≤ 1,5 × tek Redis`, value: `${fmt(topologies!.cluster[key], 1)} / ${fmt(topologies!.single[key], 1)} ms (${fmt(ratio, 2)}×)`, ok: ratio <= 1.5 };
+        })
+      : []),
     ...replicaReads.map((r) => ({ name: `misafir okumalarının ≥ %80'i kopyadan (${r.scale})`, value: `%${fmt(r.replicaShare * 100, 1)}`, ok: r.replicaShare >= 0.8 })),
   ];
-  console.log('\nHedefler (issue 9, issue 13, issue 24):');
+  console.log('\nHedefler (issue 9, 13, 24, 28):');
   for (const t of list) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name}: ${t.value}`);
   const report = {
     date: new Date().toISOString(),
@@ -657,6 +675,7 @@ async function main(): Promise<void> {
     // Issue 28: Redis messages per node per like event, classic adapter against sharded (fanout.ts).
     fanout,
     replicaReads: replicaReads.length ? replicaReads : null,
+    realtimeTopologies: topologies,
     targets: list,
     summary: { met: list.filter((t) => t.ok).length, missed: list.filter((t) => !t.ok).length },
   };
