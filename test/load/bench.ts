@@ -45,6 +45,7 @@ import { runRealtimeBench } from './realtime.js';
 import { type FanoutRow, measureFanout } from './fanout.js';
 import { type ReplicaBenchResult, runReplicaBench } from './replica.js';
 import { runRealtimeTopologies, type TopologyResult } from './realtime-topologies.js';
+import { type MembersResult, runMembersBench } from './members.js';
 
 const USAGE = 'Kullanım: npm run bench -- [--quick] [--scale small|default|both] [--rounds N] [--seconds N] [--only a,b|lighthouse] [--no-realtime] [--no-lighthouse] [--out DOSYA]';
 
@@ -103,7 +104,9 @@ const withReplicaReads = Boolean(only?.has('replica-reads'));
 // Like → watcher and DM p99 over one Redis against a Redis Cluster (realtime-topologies.ts):
 // only when asked (`--only realtime-topologies`), two pairs of nodes per round.
 const withTopologies = Boolean(only?.has('realtime-topologies'));
-const SEPARATE = ['adapter-fanout', 'replica-reads', 'realtime-topologies'];
+// Members per core (members.ts): stepped simulated members against one pinned node; only when asked.
+const withMembers = Boolean(only?.has('members-per-core'));
+const SEPARATE = ['adapter-fanout', 'replica-reads', 'realtime-topologies', 'members-per-core'];
 const separateOnly = Boolean(only && [...only].every((name) => SEPARATE.includes(name)));
 const outFile = args.out ?? join(repoRoot, 'bench/results/latest.json');
 
@@ -617,16 +620,24 @@ async function main(): Promise<void> {
       : `gündem benchmark: ölçek ${scales.join(' + ')}, ${rounds} tur × ${seconds} sn${quick ? ' (hızlı)' : ''}${withLighthouse ? ', Lighthouse' : ''}`,
   );
   const load1 = loadavg();
-  const pg = separateOnly && !withTopologies ? null : await openPostgres(log);
+  const pg = separateOnly && !withTopologies && !withMembers ? null : await openPostgres(log);
   const redis = await openRedis(log);
   if (pg) log(`${pg.version}${pg.embedded ? ' (gömülü)' : ''}; Redis ${redis ? redis.url : 'yok'}`);
   const results: ScaleResult[] = [];
   let fanout: FanoutRow[] | null = null;
   const replicaReads: ReplicaBenchResult[] = [];
   let topologies: TopologyResult | null = null;
+  const membersPerCore: MembersResult[] = [];
   try {
     if (pg && !separateOnly) for (const scale of scales) results.push(await runScale(scale, pg, redis?.url ?? null));
     if (withTopologies && pg && redis) topologies = await runRealtimeTopologies({ pg, redisUrl: redis.url, repoRoot, rounds, log });
+    if (withMembers && pg) {
+      for (const scale of scales) {
+        membersPerCore.push(
+          await runMembersBench({ pg, scale, steps: quick ? [100, 300] : [250, 500, 1_000, 2_000, 3_000, 4_000, 6_000, 8_000], seconds: Math.max(seconds, 10), intervalMs: 5_000, log }),
+        );
+      }
+    }
     if (withFanout && redis) fanout = await runFanout(redis.url);
     if (withReplicaReads) for (const scale of scales) replicaReads.push(await runReplicaBench({ repoRoot, scale, seconds, log }));
   } finally {
@@ -638,6 +649,14 @@ async function main(): Promise<void> {
     console.log(`\nAnlık gecikme, iki Redis topolojisi (issue 28): ${topologies.watchers} izleyici, ${rounds} tur, medyanlar`);
     console.log(`  tek Redis (klasik adaptör):     beğeni → izleyici p99 ${fmt(topologies.single.engagementP99, 1)} ms, DM p99 ${fmt(topologies.single.dmP99, 1)} ms`);
     console.log(`  Redis Cluster (sharded):        beğeni → izleyici p99 ${fmt(topologies.cluster.engagementP99, 1)} ms, DM p99 ${fmt(topologies.cluster.dmP99, 1)} ms`);
+  }
+  for (const r of membersPerCore) {
+    console.log(`\nÇekirdek başına üye (issue 28), ölçek ${r.scale}, her üye ${r.intervalMs / 1000} sn'de bir (± yarısı), ${r.pinned ? 'düğüm + veritabanları çekirdek 0, üreteçler çekirdek 1' : 'çekirdekler paylaşılıyor'}:`);
+    console.log('   üyeler   istek/sn   p50 ms   p99 ms   hata   düğüm CPU   PostgreSQL CPU');
+    for (const step of r.steps) {
+      console.log(`  ${String(step.members).padStart(7)} ${fmt(step.rps).padStart(10)} ${fmt(step.p50, 1).padStart(8)} ${fmt(step.p99, 1).padStart(8)} ${String(step.errors).padStart(6)} ${`%${fmt(step.nodeCpu * 100)}`.padStart(11)} ${`%${fmt(step.postgresCpu * 100)}`.padStart(16)}`);
+    }
+    console.log(`  p99 ≤ 500 ms ile en çok: ${r.membersPerCore ?? 'ilk adım bile aştı'} üye`);
   }
   for (const r of replicaReads) {
     console.log(`\nOkuma kopyası (issue 28), ölçek ${r.scale}, misafir okumaları ${r.seconds} sn: ${fmt(r.figures.rps)} istek/sn, p50 ${fmt(r.figures.p50)} ms, p99 ${fmt(r.figures.p99)} ms`);
@@ -676,6 +695,7 @@ async function main(): Promise<void> {
     fanout,
     replicaReads: replicaReads.length ? replicaReads : null,
     realtimeTopologies: topologies,
+    membersPerCore: membersPerCore.length ? membersPerCore : null,
     targets: list,
     summary: { met: list.filter((t) => t.ok).length, missed: list.filter((t) => !t.ok).length },
   };
