@@ -162,17 +162,22 @@ export class MediaRepository {
    * the order stay). Answers the post's id, `media` and `sensitive` as this UPDATE left them (a
    * change of `sensitive` that committed while it waited for the row is in them).
    */
-  async setAltInPost(db: Queryable, postId: string, mediaId: string, alt: string | null): Promise<{ id: string; media: Media[]; sensitive: boolean }> {
+  /**
+   * The alt text in the post's copy of its pictures, unless the post was edited (null then): an
+   * edited post's pictures change with an edit, which keeps the version (posts/post-edits.*).
+   * A post never edited has no history yet; its first edit copies it as it is then.
+   */
+  async setAltInPost(db: Queryable, postId: string, mediaId: string, alt: string | null): Promise<{ id: string; media: Media[]; sensitive: boolean } | null> {
     const [row] = await rowsOn<{ id: string; media: Media[]; sensitive: boolean }>(db, {
       name: 'media_set_alt_in_post',
       text: `UPDATE posts SET media = (
                SELECT coalesce(jsonb_agg(CASE WHEN e->>'id' = $2 THEN jsonb_set(e, '{alt}', coalesce(to_jsonb($3::text), 'null'::jsonb)) ELSE e END ORDER BY i), '[]'::jsonb)
                  FROM jsonb_array_elements(posts.media) WITH ORDINALITY AS x(e, i))
-             WHERE id = $1
+             WHERE id = $1 AND NOT is_edited
              RETURNING id, media, sensitive`,
       values: [postId, mediaId, alt],
     });
-    return row;
+    return row ?? null;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Media, MEDIA_ALT_MAX_LENGTH, MEDIA_UNATTACHED_TTL_HOURS, type MediaLimits, type MediaVariant } from '@gundem/contract';
-import { BadRequestException, HttpException, Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy, type OnModuleInit, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy, type OnModuleInit, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -12,7 +12,7 @@ import { SettingsService } from '../settings/settings.service';
 import { MediaProcessor, type ProcessedImage } from './media-processor';
 import { mediaKey, MediaStorage } from './storage/media-storage';
 import { MediaRepository, type MediaRow } from './media.repository';
-import { MEDIA_ALT_INVALID, MEDIA_IDS_REPEATED, MEDIA_NOT_ATTACHABLE, MEDIA_NOT_FOUND, mediaAltTooLong, mediaTooManyImages } from './media.texts';
+import { MEDIA_ALT_IN_EDITED_POST, MEDIA_ALT_INVALID, MEDIA_IDS_REPEATED, MEDIA_NOT_ATTACHABLE, MEDIA_NOT_FOUND, mediaAltTooLong, mediaTooManyImages } from './media.texts';
 
 /** How often a node tries the sweep of unattached uploads (one node at a time does it). */
 export const MEDIA_SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -147,6 +147,9 @@ export class MediaService implements OnModuleInit, OnModuleDestroy {
       const updated = await this.repository.setAlt(db, id, value);
       // The row's own id: the post's copy keeps ids as PostgreSQL wrote them (lowercase), the route may have any case.
       const post = updated.post_id ? await this.repository.setAltInPost(db, updated.post_id, updated.id, value) : null;
+      // The post was edited: its pictures' alt texts go through an edit, a version of their own
+      // (the history's newest version must be what the post shows). Nothing is kept of this one.
+      if (updated.post_id && !post) throw new ConflictException(MEDIA_ALT_IN_EDITED_POST);
       return { row: updated, post };
     });
     if (post) this.activity.publish({ kind: 'post-updated', actorId: ownerId, postId: post.id, media: post.media, sensitive: post.sensitive, at: new Date() });

@@ -17,6 +17,7 @@ export default {
   MEDIA_NOT_FOUND: 'Image not found.',
   mediaAltTooLong: (max: number) => `The description can be at most ${max} characters.`,
   MEDIA_ALT_INVALID: 'The description must be text or null.',
+  MEDIA_ALT_IN_EDITED_POST: "This image is in an edited post; change its description by editing the post.",
   MEDIA_IDS_INVALID: 'The image ids must be a list of valid ids.',
   mediaTooManyImages: (max: number) => `You can add at most ${max} images to a post.`,
   MEDIA_IDS_REPEATED: 'The same image cannot be added to a post twice.',

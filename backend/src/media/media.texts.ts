@@ -14,6 +14,8 @@ export const MEDIA_UPLOADS_LIMITED = 'Bir saat içinde çok fazla görsel yükle
 export const MEDIA_NOT_FOUND = 'Görsel bulunamadı.';
 export const mediaAltTooLong = (max: number) => `Açıklama metni en fazla ${max} karakter olabilir.`;
 export const MEDIA_ALT_INVALID = 'Açıklama metni bir metin ya da null olmalıdır.';
+/** A picture of a post that was edited: its alt text changes with an edit, so the history keeps it. */
+export const MEDIA_ALT_IN_EDITED_POST = 'Bu görsel düzenlenmiş bir gönderide; açıklamasını gönderiyi düzenleyerek değiştirin.';
 export const MEDIA_IDS_INVALID = 'Görsel kimlikleri geçerli kimliklerden oluşan bir liste olmalıdır.';
 export const mediaTooManyImages = (max: number) => `Bir gönderiye en fazla ${max} görsel ekleyebilirsiniz.`;
 export const MEDIA_IDS_REPEATED = 'Aynı görsel bir gönderiye iki kez eklenemez.';
