@@ -48,7 +48,7 @@ describe('npm run bench', () => {
     const res = run('--quick', '--seconds', '3', '--only', 'timeline-guest,timeline-media,like-toggle,like-bare,search-common,media-upload', '--no-realtime', '--out', out);
     expect(res.status).toBe(0);
     expect(res.stdout).toMatch(/senaryo\s+istek\/sn\s+p50 ms/);
-    expect(res.stdout).toMatch(/Hedefler \(issue 9, issue 13, issue 24\):/);
+    expect(res.stdout).toMatch(/Hedefler \(issue 9, 13, 24, 28\):/);
     expect(existsSync(out)).toBe(true);
     const report = JSON.parse(readFileSync(out, 'utf8'));
     expect(report.settings).toMatchObject({ quick: true, scales: ['small'], rounds: 1 });
@@ -91,6 +91,37 @@ describe('npm run bench', () => {
     expect(small.hotUpdates.updates).toBeGreaterThan(0);
     // --only without `lighthouse` leaves Lighthouse out.
     expect(report.lighthouse).toBeNull();
+  });
+
+  it('measures the adapters’ fan-out and the reads a replica serves (issue 28): --only adapter-fanout,replica-reads', () => {
+    const out = join(dir, 'scale-out.json');
+    const res = run('--quick', '--seconds', '3', '--only', 'adapter-fanout,replica-reads', '--out', out);
+    expect(res.status).toBe(0);
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    // No scale was run for HTTP scenarios: only the two parts asked.
+    expect(report.results).toEqual([]);
+    // Every node receives every event with the classic adapter; with the sharded one only the
+    // watcher's node (a warm-up straggler may add one message to a count).
+    const fanout = report.fanout as Array<{ adapter: string; nodes: number; events: number; clusterPerEvent: number; received: number[] }>;
+    expect(fanout.map((r) => [r.adapter, r.nodes])).toEqual([
+      ['classic', 3],
+      ['sharded', 3],
+      ['classic', 8],
+      ['sharded', 8],
+      ['classic', 32],
+      ['sharded', 32],
+    ]);
+    for (const row of fanout) {
+      expect(row.received).toHaveLength(row.nodes);
+      if (row.adapter === 'classic') expect(row.clusterPerEvent).toBeGreaterThanOrEqual(row.nodes);
+      else expect([row.clusterPerEvent >= 1, row.clusterPerEvent < 1.1]).toEqual([true, true]);
+    }
+    expect(res.stdout).toMatch(/✓ sharded adaptör 3 → 32 düğüm: olay başına ileti düz kalır/);
+    // A guest's reads went to the replica: its transactions against the primary's, and the target.
+    const [replica] = report.replicaReads as Array<{ primaryTransactions: number; replicaTransactions: number; replicaShare: number }>;
+    expect(replica.replicaTransactions).toBeGreaterThan(replica.primaryTransactions);
+    expect(replica.replicaShare).toBeGreaterThanOrEqual(0.8);
+    expect(res.stdout).toMatch(/✓ misafir okumalarının ≥ %80'i kopyadan \(small\)/);
   });
 
   it('runs Lighthouse alone with --only lighthouse: the four scores and the metrics of each page', () => {
