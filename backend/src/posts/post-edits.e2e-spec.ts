@@ -164,19 +164,19 @@ describe('post edits (real PostgreSQL)', () => {
     const patchAlt = async (alt: string | null) => t.http.patch(`/api/media/${picture.id}`).set(await as(author)).send({ alt });
     // Never edited: the alt text is the post's at once, and the first edit keeps it in the original.
     expect((await patchAlt('ilk açıklama')).status).toBe(200);
-    expect((await view(postId)).media.map((m) => m.alt)).toEqual(['ilk açıklama']);
+    expect((await view(postId)).media?.map((m) => m.alt)).toEqual(['ilk açıklama']);
     await edit(author, postId, { content: 'açıklamalı, düzeltilmiş' }).then((res) => expect(res.status).toBe(200));
     // Edited: refused in Turkish, and nothing changes, not the picture's row nor the post.
     const refused = await patchAlt('sonradan');
     expect([refused.status, refused.body.message]).toEqual([409, 'Bu görsel düzenlenmiş bir gönderide; açıklamasını gönderiyi düzenleyerek değiştirin.']);
-    expect((await view(postId)).media.map((m) => m.alt)).toEqual(['ilk açıklama']);
+    expect((await view(postId)).media?.map((m) => m.alt)).toEqual(['ilk açıklama']);
     const [row] = await t.db.query('SELECT alt FROM media_attachments WHERE id = $1', [picture.id]);
     expect(row.alt).toBe('ilk açıklama');
     // Through an edit it is a version of its own, and the newest version is what the post shows.
     await edit(author, postId, { media: [{ id: picture.id, alt: 'sonradan' }] }).then((res) => expect(res.status).toBe(200));
     const versions = ((await history(postId, reader)).body as PostHistoryPage).versions;
     expect(versions.map((v) => v.media.map((m) => m.alt))).toEqual([['sonradan'], ['ilk açıklama'], ['ilk açıklama']]);
-    expect((await view(postId)).media.map((m) => m.alt)).toEqual(['sonradan']);
+    expect((await view(postId)).media?.map((m) => m.alt)).toEqual(['sonradan']);
   });
 
   it('refuses bad input with a Turkish 4xx and writes nothing', async () => {
